@@ -1,0 +1,62 @@
+# robolab: one command per task. `make lab` and `make test` do all the set-up.
+#
+#   make lab     create .venv if needed, install robolab, open JupyterLab at the course index
+#   make test    create/update .venv with the test extras, run ruff, unit tests, doctests,
+#                notebooks (nbval) and the browser test
+#   make bench   run the benchmarks and rewrite docs/benchmarks.md
+#   make clean   remove .venv and build/test caches
+#
+# Both set-up targets are idempotent: the install step re-runs only when
+# pyproject.toml or binder/requirements.txt changed (stamp files in .venv).
+
+PYTHON      ?= python3
+VENV        ?= .venv
+BIN         := $(VENV)/bin
+CONSTRAINTS := binder/requirements.txt
+PIP         := $(BIN)/python -m pip --disable-pip-version-check
+INSTALL     := $(PIP) install --quiet --constraint $(CONSTRAINTS)
+LAB_PORT    ?= 8888
+LAB_ARGS    ?=
+PYTEST_ARGS ?=
+# JupyterLab refuses to start as root unless told; CI and containers run as root.
+ROOT_FLAG   := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.PHONY: help lab test lint bench clean
+
+help:
+	@sed -n '2,9p' Makefile | sed 's/^# \{0,1\}//'
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(VENV)/.installed-lab: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(INSTALL) --editable .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(INSTALL) --editable ".[test]"
+	@touch $@ $(VENV)/.installed-lab
+
+$(VENV)/.installed-bench: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(INSTALL) --editable ".[bench]"
+	@touch $@ $(VENV)/.installed-lab
+
+lab: $(VENV)/.installed-lab
+	@echo "Starting JupyterLab at the course index (notebooks/index.ipynb); stop it with Ctrl-C."
+	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --ServerApp.port=$(LAB_PORT) \
+		$(ROOT_FLAG) $(LAB_ARGS) notebooks/index.ipynb
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+test: lint
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed-bench
+	$(BIN)/python benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,135 @@
+"""Derivations as data: an ordered sequence of named steps.
+
+A derivation (forward kinematics link by link, the Lagrangian dynamics term by
+term) is returned as a :class:`Derivation`, a tuple of :class:`Step`. Each step
+holds a short title, one or two sentences of explanation, the SymPy object it
+produces (an expression, a matrix or an equation) and the symbols it
+introduces. The same data feeds a step-by-step reveal widget
+(:func:`robolab.reveal`), a static rendering for nbval and HTML export, and
+the tests, which iterate over the steps.
+
+Examples
+--------
+>>> import sympy as sp
+>>> m, v = sp.symbols("m v", positive=True)
+>>> K = sp.Symbol("K")
+>>> steps = Derivation(
+...     "Kinetic energy of a point mass",
+...     [Step("Kinetic energy", "Half the mass times the speed squared.",
+...           sp.Eq(K, m * v**2 / 2), introduces=(K,))],
+... )
+>>> len(steps), steps[0].title
+(1, 'Kinetic energy')
+>>> print(steps.to_text())
+Kinetic energy of a point mass
+==============================
+<BLANKLINE>
+Step 1/1. Kinetic energy
+Half the mass times the speed squared.
+       2
+    m⋅v
+K = ────
+     2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy as sp
+
+__all__ = ["Derivation", "Step"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a derivation.
+
+    Parameters
+    ----------
+    title : str
+        A few words, e.g. ``"Kinetic energy of link 2"``.
+    explanation : str
+        One or two sentences saying where the expression comes from. May
+        contain inline LaTeX between ``$`` signs.
+    expression : sympy object
+        The expression, matrix or :class:`sympy.Eq` this step produces.
+    introduces : tuple of sympy.Symbol
+        Symbols that appear here for the first time (placeholders, names of
+        intermediate quantities).
+    """
+
+    title: str
+    explanation: str
+    expression: Any
+    introduces: tuple[Any, ...] = field(default=())
+
+    def latex(self) -> str:
+        """Return the LaTeX of the expression (no surrounding ``$``)."""
+        return sp.latex(self.expression)
+
+    def text(self) -> str:
+        """Return the expression as Unicode pretty-printed text."""
+        return sp.pretty(self.expression, use_unicode=True)
+
+    def _repr_markdown_(self) -> str:
+        return f"**{self.title}.** {self.explanation}\n\n$$\n{self.latex()}\n$$\n"
+
+
+class Derivation(tuple):
+    """An ordered, immutable sequence of :class:`Step`, with a title.
+
+    Renders itself in notebooks as Markdown with LaTeX (every step shown),
+    and as plain text with :meth:`to_text` (also its ``str``).
+    """
+
+    title: str
+
+    def __new__(cls, title: str, steps: Iterable[Step]) -> Derivation:
+        steps = tuple(steps)
+        for index, step in enumerate(steps):
+            if not isinstance(step, Step):
+                raise TypeError(
+                    f"step {index + 1} of derivation {title!r} must be a Step, "
+                    f"got {type(step).__name__}"
+                )
+        self = super().__new__(cls, steps)
+        self.title = title
+        return self
+
+    def __getitem__(self, index):  # type: ignore[override]
+        result = super().__getitem__(index)
+        if isinstance(index, slice):
+            return Derivation(self.title, result)
+        return result
+
+    def __repr__(self) -> str:
+        return f"Derivation({self.title!r}, {len(self)} steps)"
+
+    def to_markdown(self) -> str:
+        """Return every step as Markdown with display LaTeX."""
+        parts = [f"### {self.title}\n"]
+        for number, step in enumerate(self, start=1):
+            parts.append(
+                f"**Step {number}/{len(self)}. {step.title}.** {step.explanation}\n\n"
+                f"$$\n{step.latex()}\n$$\n"
+            )
+        return "\n".join(parts)
+
+    def to_text(self) -> str:
+        """Return every step as plain Unicode text (for consoles and text outputs)."""
+        parts = [self.title, "=" * len(self.title)]
+        for number, step in enumerate(self, start=1):
+            parts.append("")
+            parts.append(f"Step {number}/{len(self)}. {step.title}")
+            parts.append(step.explanation)
+            parts.append(step.text())
+        return "\n".join(parts)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def _repr_markdown_(self) -> str:
+        return self.to_markdown()
