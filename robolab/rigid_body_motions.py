@@ -252,7 +252,8 @@ def _log3_vector(R: np.ndarray) -> np.ndarray:
     column = np.take_along_axis(sym, k[..., None, None], axis=-1)[..., 0]
     scale = np.sqrt(np.maximum(np.take_along_axis(diag, k[..., None], axis=-1)[..., 0], 1e-300))
     axis = column / scale[..., None]
-    axis = axis / np.linalg.norm(axis, axis=-1, keepdims=True)
+    norm = np.linalg.norm(axis, axis=-1, keepdims=True)
+    axis = axis / np.where(norm > 0.0, norm, 1.0)
     sign = np.where(np.sum(axis * s_vec, axis=-1) < 0.0, -1.0, 1.0)
     near_half_turn = axis * (sign * theta)[..., None]
 
