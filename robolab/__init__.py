@@ -4,7 +4,9 @@ The package face only re-exports; every algorithm lives in a module named
 after what it holds (see README.md, "Where things are").
 """
 
+from ._widgets import in_test_mode, set_test_mode
 from .derivation import Derivation, Step
+from .reveal import Reveal, reveal
 from .rigid_body_motions import (
     ad,
     adjoint_representation,
@@ -31,6 +33,7 @@ from .rigid_body_motions import (
     vec_to_se3,
     vec_to_so3,
 )
+from .teach import TeachPendant, teach
 from .transforms import (
     dh_modified,
     dh_standard,
@@ -44,5 +47,6 @@ from .transforms import (
     troty,
     trotz,
 )
+from .view import RobotView, plot_robot
 
 __version__ = "0.1.0"

@@ -1,0 +1,179 @@
+"""Front-end plumbing shared by the interactive modules (private).
+
+Three questions decide how a widget of robolab shows itself:
+
+1. **Is this a test run?** In *test mode* (``ROBOLAB_TEST_MODE=1``, inside a
+   pytest test, or after :func:`set_test_mode`) nothing waits for a browser:
+   widgets are built and render once, their outputs are the deterministic text
+   and Markdown renderings (no images, no widget views), nothing plays or
+   loops. Every callback can still be called kernel-side.
+2. **Is there a kernel with a widget front end?** In a plain Python console
+   there is none; objects then show as text.
+3. **Which matplotlib backend is active?** ``%matplotlib widget`` (ipympl)
+   gives a live canvas widget that we update in place; under the default
+   inline backend (JupyterLab, classic Notebook, VS Code) the figure is drawn
+   with Agg and sent as PNG bytes to an ``ipywidgets.Image``, also in place.
+   robolab never switches the backend: a live ipympl figure dies when an
+   inline figure is shown in the same notebook.
+
+Display bundles always carry static fallbacks next to the widget view, so an
+HTML export without widget state (nbconvert skips views it has no state for)
+and nbval (which compares ``text/plain``) still get something that means
+what the widget shows.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import warnings
+from typing import Any
+
+import matplotlib
+import numpy as np
+from matplotlib.figure import Figure
+
+__all__ = [
+    "backend_kind",
+    "figure_png",
+    "in_kernel",
+    "in_test_mode",
+    "new_figure",
+    "set_test_mode",
+    "widget_bundle",
+]
+
+_TEST_MODE: bool | None = None  # None: decided by the environment
+
+WIDGET_VIEW_MIMETYPE = "application/vnd.jupyter.widget-view+json"
+
+
+def set_test_mode(on: bool | None = True) -> None:
+    """Switch robolab's widgets to test mode (``True``), out of it (``False``),
+    or back to the environment's choice (``None``).
+
+    In test mode widgets render once, display only deterministic text and
+    Markdown, and never play or loop; see :func:`in_test_mode`.
+
+    Examples
+    --------
+    >>> set_test_mode(True); in_test_mode()
+    True
+    >>> set_test_mode(None)
+    """
+    global _TEST_MODE
+    if on is not None and not isinstance(on, bool):
+        raise TypeError(f"on must be True, False or None, got {on!r}")
+    _TEST_MODE = on
+
+
+def in_test_mode() -> bool:
+    """Return True when widgets must not wait for a front end.
+
+    Decided, in order, by :func:`set_test_mode`, by the environment variable
+    ``ROBOLAB_TEST_MODE`` (``1`` on, ``0`` off), and otherwise on inside a
+    pytest test (``PYTEST_CURRENT_TEST`` is set, also in kernels that nbval
+    starts).
+    """
+    if _TEST_MODE is not None:
+        return _TEST_MODE
+    flag = os.environ.get("ROBOLAB_TEST_MODE", "").strip().lower()
+    if flag in {"1", "true", "yes", "on"}:
+        return True
+    if flag in {"0", "false", "no", "off"}:
+        return False
+    return "PYTEST_CURRENT_TEST" in os.environ
+
+
+def in_kernel() -> bool:
+    """Return True inside a Jupyter kernel (a widget front end may be attached)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def backend_kind() -> str:
+    """Name the active matplotlib backend's family.
+
+    Returns
+    -------
+    str
+        ``"ipympl"`` for ``%matplotlib widget`` / ``ipympl``, ``"inline"``
+        for the inline backend, ``"other"`` for anything else (Agg, a GUI).
+    """
+    name = str(matplotlib.get_backend()).lower()
+    if name in {"widget", "ipympl"} or "ipympl" in name:
+        return "ipympl"
+    if "inline" in name:
+        return "inline"
+    return "other"
+
+
+def new_figure(figsize: tuple[float, float], dpi: float, live: bool) -> Figure:
+    """Return a figure that pyplot does not know about (never auto-shown).
+
+    With ``live=True`` its canvas is an ipympl ``Canvas`` widget (only call it
+    under the ipympl backend); otherwise a plain Agg canvas whose pixels are
+    sent as PNG.
+    """
+    figure = Figure(figsize=figsize, dpi=dpi)
+    if live:
+        from ipympl.backend_nbagg import Canvas, FigureManager
+
+        with warnings.catch_warnings():
+            # ipympl's Toolbar passes its canvas on to traitlets, which warns (ipympl 0.9-0.10).
+            warnings.filterwarnings(
+                "ignore", message="Passing unrecognized arguments", category=DeprecationWarning
+            )
+            canvas = Canvas(figure)
+            FigureManager(canvas, 0)
+        canvas.header_visible = False
+        canvas.footer_visible = False
+        canvas.resizable = False
+        canvas.toolbar_position = "left"
+    else:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        FigureCanvasAgg(figure)
+    return figure
+
+
+def figure_png(figure: Figure, *, draw: bool = True) -> bytes:
+    """Return the figure's pixels as PNG bytes (Agg, fast compression).
+
+    Parameters
+    ----------
+    figure : matplotlib.figure.Figure
+        A figure with an Agg-based canvas (Agg or ipympl).
+    draw : bool
+        Render first; pass False when the canvas was just drawn.
+    """
+    from PIL import Image
+
+    canvas = figure.canvas
+    if draw:
+        canvas.draw()
+    rgba = np.asarray(canvas.buffer_rgba())
+    buffer = io.BytesIO()
+    Image.fromarray(rgba[..., :3]).save(buffer, format="png", compress_level=1)
+    return buffer.getvalue()
+
+
+def widget_bundle(widget: Any, static: dict[str, Any]) -> dict[str, Any]:
+    """Return the display bundle of a robolab widget.
+
+    ``static`` holds the fallbacks (``text/plain`` at least, ``text/markdown``
+    or ``text/html`` where useful). In test mode or outside a kernel only the
+    fallbacks are returned; otherwise the widget view comes first and the
+    fallbacks ride along for HTML export and nbval.
+    """
+    if in_test_mode() or not in_kernel():
+        return dict(static)
+    bundle = dict(static)
+    view = widget._repr_mimebundle_()
+    if view and WIDGET_VIEW_MIMETYPE in view:
+        bundle[WIDGET_VIEW_MIMETYPE] = view[WIDGET_VIEW_MIMETYPE]
+    return bundle

@@ -1,0 +1,490 @@
+"""A teach pendant that works inside notebooks: one slider per joint, a live 3D view.
+
+:func:`teach` returns a :class:`TeachPendant`: an ipywidgets panel with
+
+* one slider per joint, limited to the model's joint limits; revolute joints
+  in whole degrees, prismatic joints in whole millimetres (integer sliders:
+  a float slider rounds a value set from Python to its step and sends the
+  rounded value back, which fights the kernel);
+* the 3D view of :func:`robolab.plot_robot`, moved in place;
+* a read-out of the end-effector pose (the 4×4 transform, the position and
+  the roll–pitch–yaw angles) and of the joint values, with their frames and
+  units;
+* a reset button, a choice of manipulability ellipsoid (velocity or force)
+  and a singularity warning.
+
+How it draws depends on the matplotlib backend that is active in the
+notebook, and robolab never changes it (a live ipympl figure dies as soon as
+an inline figure is shown):
+
+* ``%matplotlib widget`` (ipympl): the figure is a live canvas widget, moved
+  in place and redrawn on every slider step; drag it to turn the view.
+* the inline backend (the default in JupyterLab, classic Notebook, VS Code
+  and Binder): the figure is drawn with Agg and its PNG bytes replace those
+  of an ``ipywidgets.Image``, also in place.
+* without a widget front end (test mode, nbval, HTML export, a console) the
+  pendant shows its read-out as text (and, outside test mode, a picture).
+
+Every callback is a method that a test can call kernel-side, or trigger by
+setting a slider's ``value`` or calling ``reset_button.click()``; the
+artists and the read-out can then be read back.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+import numpy as np
+
+from . import _widgets
+from ._checks import as_float_array
+from .transforms import rotation_to_rpy
+from .view import _ELLIPSOID_CHOICES, RobotView, _check_choice, _RobotAdapter
+
+__all__ = ["TeachPendant", "teach"]
+
+_ELLIPSOID_OPTIONS = ("off", "velocity", "force")
+
+
+def _clean(value: float, decimals: int) -> float:
+    """Round for display, without a negative zero."""
+    return float(np.round(value, decimals)) + 0.0
+
+
+def _format_vector(values: np.ndarray, decimals: int) -> str:
+    return "(" + ", ".join(f"{_clean(v, decimals):.{decimals}f}" for v in values) + ")"
+
+
+class TeachPendant:
+    """Sliders, a 3D view and a pose read-out for one robot (made by :func:`teach`).
+
+    Attributes
+    ----------
+    view : RobotView
+        The 3D view; its artists are moved in place.
+    sliders : list of ipywidgets.IntSlider
+        One per joint: degrees (revolute) or millimetres (prismatic).
+    reset_button : ipywidgets.Button
+    ellipsoid_buttons : ipywidgets.ToggleButtons
+        ``"off"``, ``"velocity"`` or ``"force"``.
+    readout : ipywidgets.HTML
+        The end-effector pose and the joint values.
+    warning : ipywidgets.HTML
+        The singularity warning (empty when switched off).
+    figure_widget : ipywidgets.DOMWidget
+        The ipympl canvas or the ``ipywidgets.Image`` showing the figure.
+    widget : ipywidgets.Box
+        The whole panel.
+    canvas_kind : str
+        ``"ipympl"`` or ``"image"``.
+    """
+
+    def __init__(
+        self,
+        robot: Any,
+        q0: Any = None,
+        *,
+        ellipsoid: str | None = None,
+        singularity_warning: bool = True,
+        singularity_threshold: float = 1e-2,
+        frames: str = "all",
+        shadow: bool = True,
+        figsize: tuple[float, float] = (5.0, 5.0),
+        canvas: str = "auto",
+    ) -> None:
+        _check_choice(canvas, "canvas", ("auto", "ipympl", "image"))
+        _check_choice(ellipsoid, "ellipsoid", _ELLIPSOID_CHOICES)
+        if not (isinstance(singularity_threshold, float | int) and 0 < singularity_threshold < 1):
+            raise ValueError(
+                "singularity_threshold must be a number between 0 and 1 (a ratio of singular "
+                f"values), got {singularity_threshold!r}"
+            )
+        self._adapter = _RobotAdapter(robot)
+        self.robot = robot
+        self.q0 = self._adapter.home() if q0 is None else self._adapter.check_q(q0)
+        self._check_inside_limits(self.q0)
+        self.singularity_threshold = float(singularity_threshold)
+        if canvas == "auto":
+            live = _widgets.backend_kind() == "ipympl" and not _widgets.in_test_mode()
+            canvas = "ipympl" if live else "image"
+        self.canvas_kind = canvas
+        self._q = self.q0.copy()
+        self._syncing = False
+
+        figure = _widgets.new_figure(figsize, 100.0, live=canvas == "ipympl")
+        ax = figure.add_subplot(projection="3d", computed_zorder=False)
+        figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
+        self.view = RobotView(self._adapter, self._q, ax=ax, frames=frames, shadow=shadow)
+        self._build_widgets(figsize, ellipsoid, singularity_warning)
+        self.refresh()
+
+    # --- construction -----------------------------------------------------------------------
+
+    def _check_inside_limits(self, q: np.ndarray) -> None:
+        limits = self._adapter.shown_limits
+        for i, value in enumerate(q):
+            lo, hi = limits[i]
+            if not lo - 1e-9 <= value <= hi + 1e-9:
+                unit = "rad" if self._adapter.joint_kinds[i] == "revolute" else "m"
+                raise ValueError(
+                    f"q0[{i}] (joint {i + 1}, {self._adapter.joint_names[i]}) = {value:g} {unit} "
+                    f"is outside the joint limits [{lo:g}, {hi:g}] {unit}"
+                )
+
+    def _slider_units(self, index: int) -> tuple[str, float]:
+        """Unit name and factor from the joint's SI value to the slider's integer."""
+        if self._adapter.joint_kinds[index] == "revolute":
+            return "deg", 180.0 / np.pi
+        return "mm", 1000.0
+
+    def _build_widgets(
+        self, figsize: tuple[float, float], ellipsoid: str | None, singularity_warning: bool
+    ) -> None:
+        limits = self._adapter.shown_limits
+        self.sliders: list[widgets.IntSlider] = []
+        for i in range(self._adapter.dof):
+            unit, factor = self._slider_units(i)
+            low = int(np.ceil(limits[i, 0] * factor - 1e-6))
+            high = int(np.floor(limits[i, 1] * factor + 1e-6))
+            name = self._adapter.joint_names[i]
+            slider = widgets.IntSlider(
+                value=int(np.clip(np.round(self.q0[i] * factor), low, high)),
+                min=low,
+                max=high,
+                step=1,
+                description=f"{name} ({unit})",
+                description_allow_html=False,
+                continuous_update=True,
+                tooltip=f"joint {i + 1}: {name}, {self._adapter.joint_kinds[i]}, in {unit}",
+                style={"description_width": "110px"},
+                layout=widgets.Layout(width="380px"),
+            )
+            slider.observe(self.on_slider_change, names="value")
+            slider.add_class("robolab-joint-slider")
+            self.sliders.append(slider)
+
+        self.reset_button = widgets.Button(
+            description="Reset", icon="undo", tooltip="back to the initial configuration"
+        )
+        self.reset_button.on_click(self.on_reset_click)
+        self.ellipsoid_buttons = widgets.ToggleButtons(
+            options=list(_ELLIPSOID_OPTIONS),
+            value="off" if ellipsoid is None else ellipsoid,
+            description="Ellipsoid",
+            tooltips=[
+                "no manipulability ellipsoid",
+                "velocity ellipsoid of the end-effector origin (linear part of J)",
+                "force ellipsoid of the end-effector origin (linear part of J)",
+            ],
+            style={"button_width": "70px", "description_width": "60px"},
+        )
+        self.ellipsoid_buttons.observe(self.on_ellipsoid_change, names="value")
+        self.view.set_ellipsoid(ellipsoid, draw=False)
+        self.singularity_checkbox = widgets.Checkbox(
+            value=singularity_warning, description="Singularity warning", indent=False
+        )
+        self.singularity_checkbox.observe(self.on_singularity_toggle, names="value")
+        self.readout = widgets.HTML()
+        self.readout.add_class("robolab-readout")
+        self.warning = widgets.HTML()
+        self.warning.add_class("robolab-warning")
+
+        width, height = int(figsize[0] * 100), int(figsize[1] * 100)
+        if self.canvas_kind == "ipympl":
+            self.figure_widget = self.view.figure.canvas
+            self.figure_widget.layout = widgets.Layout(
+                width=f"{width + 40}px", height=f"{height}px"
+            )
+        else:
+            self.figure_widget = widgets.Image(format="png", width=width, height=height)
+        self.figure_widget.add_class("robolab-figure")
+        header = widgets.HTML(
+            f"<b>{html.escape(self._adapter.name)}</b>: drag a slider or use the arrow keys; "
+            "revolute joints in degrees, prismatic joints in millimetres."
+        )
+        controls = widgets.VBox(
+            [
+                header,
+                *self.sliders,
+                widgets.HBox([self.reset_button, self.singularity_checkbox]),
+                self.ellipsoid_buttons,
+                self.warning,
+                self.readout,
+            ],
+            layout=widgets.Layout(min_width="400px"),
+        )
+        self.widget = widgets.HBox(
+            [self.figure_widget, controls],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+        )
+        self.widget.add_class("robolab-teach")
+
+    # --- callbacks (plain methods: call them, or set a slider's value) ----------------------
+
+    def on_slider_change(self, change: dict[str, Any]) -> None:
+        """Slider observer: the joint of ``change["owner"]`` moved to ``change["new"]``."""
+        if self._syncing:
+            return
+        index = self.sliders.index(change["owner"])
+        self.set_joint(index, change["new"])
+
+    def on_reset_click(self, _button: Any = None) -> None:
+        """Reset-button handler: back to the initial configuration ``q0``."""
+        self.reset()
+
+    def on_ellipsoid_change(self, change: dict[str, Any]) -> None:
+        """Ellipsoid-choice observer: ``"off"``, ``"velocity"`` or ``"force"``."""
+        kind = change["new"]
+        self.view.set_ellipsoid(None if kind == "off" else kind, draw=False)
+        self.refresh()
+
+    def on_singularity_toggle(self, change: dict[str, Any]) -> None:
+        """Singularity-checkbox observer."""
+        self.refresh()
+
+    # --- state ------------------------------------------------------------------------------
+
+    @property
+    def q(self) -> np.ndarray:
+        """Current configuration in radians (revolute) and metres (prismatic)."""
+        return self._q.copy()
+
+    def set_joint(self, index: int, slider_value: int) -> None:
+        """Set joint ``index`` (0-based) from a slider value (degrees or millimetres)."""
+        if not 0 <= index < self._adapter.dof:
+            raise IndexError(f"index must be a joint index 0..{self._adapter.dof - 1}, got {index}")
+        _, factor = self._slider_units(index)
+        self._q[index] = slider_value / factor
+        self.refresh()
+
+    def set_q(self, q: Any) -> None:
+        """Move to configuration ``q`` (radians / metres) and show it; the sliders follow.
+
+        The sliders show ``q`` rounded to whole degrees or millimetres; the
+        pendant keeps and draws the exact values.
+        """
+        q = as_float_array(q, "q", (self._adapter.dof,))
+        self._check_inside_limits(q)
+        self._q = q.copy()
+        self._syncing = True
+        try:
+            for i, slider in enumerate(self.sliders):
+                _, factor = self._slider_units(i)
+                slider.value = int(np.clip(np.round(q[i] * factor), slider.min, slider.max))
+        finally:
+            self._syncing = False
+        self.refresh()
+
+    def reset(self) -> None:
+        """Back to the initial configuration ``q0``."""
+        self.set_q(self.q0)
+
+    def refresh(self) -> None:
+        """Move the view to the current configuration, update the read-out and redraw."""
+        self.view.update(self._q, draw=False)
+        self.readout.value = self.readout_html()
+        self.warning.value = self.singularity_html() if self.singularity_checkbox.value else ""
+        self._draw()
+
+    def _draw(self) -> None:
+        if self.canvas_kind == "ipympl":
+            self.view.figure.canvas.draw()  # renders and pushes the image now (no round trip)
+        else:
+            self.figure_widget.value = _widgets.figure_png(self.view.figure)
+
+    # --- read-outs --------------------------------------------------------------------------
+
+    def singular_values(self) -> np.ndarray:
+        """Singular values of the robot's Jacobian at the current configuration (descending).
+
+        For a DH robot this is ``J`` (rows [v; ω], base frame), for a screw
+        robot ``J_s`` (rows [ω; v], space frame); the two have the same rank.
+        """
+        return np.linalg.svd(self._adapter.jacobian(self._q), compute_uv=False)
+
+    def near_singularity(self) -> bool:
+        """True when ``σ_min / σ_max`` of the Jacobian is below ``singularity_threshold``."""
+        sigma = self.singular_values()
+        return bool(sigma[-1] < self.singularity_threshold * sigma[0])
+
+    def pose(self) -> dict[str, np.ndarray]:
+        """The read-out as numbers: ``T`` (4×4), ``position`` (m), ``rpy`` (rad), ``q``."""
+        T = self.view.end_effector_pose
+        return {
+            "T": T,
+            "position": T[:3, 3].copy(),
+            "rpy": rotation_to_rpy(T[:3, :3]),
+            "q": self.q,
+        }
+
+    def _frames(self) -> tuple[str, str]:
+        names = self._adapter.frame_names
+        return names[0], names[-1]
+
+    def _joint_text(self) -> list[str]:
+        parts = []
+        for i, value in enumerate(self._q):
+            if self._adapter.joint_kinds[i] == "revolute":
+                parts.append(
+                    f"{self._adapter.joint_names[i]} = {_clean(np.degrees(value), 1):.1f}°"
+                )
+            else:
+                parts.append(f"{self._adapter.joint_names[i]} = {_clean(value, 4):.4f} m")
+        return parts
+
+    def readout_text(self) -> str:
+        """The read-out as plain text (also the pendant's text rendering)."""
+        pose = self.pose()
+        base, end = self._frames()
+        rows = ["  [" + "  ".join(f"{_clean(v, 3):7.3f}" for v in row) + "]" for row in pose["T"]]
+        lines = [
+            f"Teach pendant: {self._adapter.name} ({self._adapter.description})",
+            f"pose of the end-effector frame {end} in {base} (metres):",
+            *rows,
+            f"position = {_format_vector(pose['position'], 4)} m, in {base}",
+            f"roll, pitch, yaw = {_format_vector(np.degrees(pose['rpy']), 2)} deg "
+            "(R = Rz(yaw) Ry(pitch) Rx(roll))",
+            "joints: " + ", ".join(self._joint_text()),
+        ]
+        if self.view.ellipsoid_kind is not None:
+            lines.append(self._ellipsoid_text())
+        if self.singularity_checkbox.value and self.near_singularity():
+            lines.append(self._singularity_sentence())
+        return "\n".join(lines)
+
+    def _ellipsoid_text(self) -> str:
+        kind = self.view.ellipsoid_kind
+        radii = self.view.ellipsoid_radii
+        shown = ", ".join("∞" if not np.isfinite(r) else f"{_clean(r, 3):.3f}" for r in radii)
+        unit = "m/s per unit joint speed" if kind == "velocity" else "N per unit joint torque"
+        return (
+            f"{kind} ellipsoid of the end-effector origin (linear part of J, base frame): "
+            f"radii {shown} {unit}; drawn {self.view.ellipsoid_scale:.3g} m per unit"
+        )
+
+    def _singularity_sentence(self) -> str:
+        sigma = self.singular_values()
+        return (
+            f"Near a singularity: σ_min/σ_max = {sigma[-1] / sigma[0]:.2g} < "
+            f"{self.singularity_threshold:g} (smallest singular value of J {sigma[-1]:.2g}); "
+            "the end-effector cannot move in some direction."
+        )
+
+    def readout_html(self) -> str:
+        """The read-out as HTML (the ``readout`` widget's value)."""
+        pose = self.pose()
+        base, end = self._frames()
+        cells = "".join(
+            "<tr>" + "".join(f"<td>{_clean(v, 3):.3f}</td>" for v in row) + "</tr>"
+            for row in pose["T"]
+        )
+        style = (
+            "<style>.robolab-readout td{padding:0 6px;text-align:right;font-family:monospace}"
+            ".robolab-readout{font-size:12px;line-height:1.35}</style>"
+        )
+        parts = [
+            style,
+            '<div class="robolab-readout">',
+            f"<div>pose of the end-effector frame {end} in {base} (metres):</div>",
+            f'<table class="robolab-pose">{cells}</table>',
+            f'<div class="robolab-position">position = {_format_vector(pose["position"], 4)} m, '
+            f"in {base}</div>",
+            f"<div>roll, pitch, yaw = {_format_vector(np.degrees(pose['rpy']), 2)}° "
+            "<small>(R = Rz(yaw) Ry(pitch) Rx(roll))</small></div>",
+            "<div>joints: " + html.escape(", ".join(self._joint_text())) + "</div>",
+        ]
+        if self.view.ellipsoid_kind is not None:
+            parts.append(f"<div><small>{html.escape(self._ellipsoid_text())}</small></div>")
+        parts.append("</div>")
+        return "".join(parts)
+
+    def singularity_html(self) -> str:
+        """The singularity line (HTML): a warning near a singularity, else the margin."""
+        if self.near_singularity():
+            return (
+                '<div class="robolab-singular" style="color:#B00020"><b>⚠ '
+                + html.escape(self._singularity_sentence())
+                + "</b></div>"
+            )
+        sigma = self.singular_values()
+        return (
+            f'<div class="robolab-regular" style="color:#555">σ_min/σ_max = '
+            f"{sigma[-1] / sigma[0]:.2g}: away from singularities.</div>"
+        )
+
+    # --- display ----------------------------------------------------------------------------
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        text = self.readout_text()
+        png = base64.b64encode(_widgets.figure_png(self.view.figure)).decode("ascii")
+        page = (
+            f'<img src="data:image/png;base64,{png}" alt="{html.escape(self._adapter.name)}"/>'
+            f"<pre>{html.escape(text)}</pre>"
+        )
+        return _widgets.widget_bundle(self.widget, {"text/plain": text, "text/html": page})
+
+    def __repr__(self) -> str:
+        return f"<TeachPendant of {self._adapter.name!r}, {self.canvas_kind} canvas>"
+
+
+def teach(
+    robot: Any,
+    q0: Sequence[float] | np.ndarray | None = None,
+    *,
+    ellipsoid: str | None = None,
+    singularity_warning: bool = True,
+    singularity_threshold: float = 1e-2,
+    frames: str = "all",
+    shadow: bool = True,
+    figsize: tuple[float, float] = (5.0, 5.0),
+    canvas: str = "auto",
+) -> TeachPendant:
+    """Open a teach pendant: joint sliders, a live 3D view and the end-effector pose.
+
+    Put it last in a cell (or ``display`` it). Works under the inline backend
+    and under ``%matplotlib widget``; see the module documentation.
+
+    Parameters
+    ----------
+    robot : DHRobot or ScrewRobot
+        The arm to move (numeric parameters).
+    q0 : array_like, shape (n,), optional
+        Initial configuration in radians / metres (default zero, moved into
+        the limits); Reset returns here.
+    ellipsoid : {None, "velocity", "force"}
+        Manipulability ellipsoid shown at start (there is a switch).
+    singularity_warning : bool
+        Show a warning when ``σ_min/σ_max`` of the Jacobian falls below
+        ``singularity_threshold``.
+    singularity_threshold : float
+        Ratio of the smallest to the largest singular value of J below which
+        the arm counts as near a singularity (default 0.01).
+    frames : {"all", "ends", "none"}
+        Which frames get triads (see :func:`robolab.plot_robot`).
+    shadow : bool
+        Draw the shadow on the floor.
+    figsize : (float, float)
+        Figure size in inches at 100 dpi (default 500 × 500 pixels).
+    canvas : {"auto", "ipympl", "image"}
+        ``"auto"`` follows the active backend (ipympl canvas under
+        ``%matplotlib widget``, otherwise a PNG image widget).
+
+    Returns
+    -------
+    TeachPendant
+    """
+    return TeachPendant(
+        robot,
+        q0,
+        ellipsoid=ellipsoid,
+        singularity_warning=singularity_warning,
+        singularity_threshold=singularity_threshold,
+        frames=frames,
+        shadow=shadow,
+        figsize=figsize,
+        canvas=canvas,
+    )

@@ -1,0 +1,758 @@
+"""3D views of robot arms in matplotlib, built once and updated in place.
+
+:func:`plot_robot` draws a DH robot (:class:`robolab.DHRobot`) or a screw
+robot (:class:`robolab.ScrewRobot`) at a configuration ``q`` and returns a
+:class:`RobotView`. Its :meth:`RobotView.update` moves the existing artists
+to a new configuration; the figure is never re-created, which is what makes
+the teach pendant (:func:`robolab.teach`) and the animations
+(:func:`robolab.animate`) fast.
+
+What is drawn, all in the base frame and in metres:
+
+* the links as a polyline through the joints; for a DH robot each link goes
+  first along the joint axis by the offset ``d`` and then along the common
+  normal by the length ``a``, so the DH parameters can be read off the
+  picture;
+* the joints as markers (circle: revolute, square: prismatic) with a short
+  line along each joint axis;
+* the link frames as small triads with labelled axes, coloured so that
+  readers with any common colour-vision deficiency can tell them apart
+  (:data:`TRIAD_COLOURS`), each named ``{i}`` (``{s}`` and ``{b}`` for the
+  space and end-effector frames of a screw robot);
+* optionally the shadow of the links on the floor and the manipulability
+  ellipsoid of the end-effector (velocity or force).
+
+The decorations of a 3D axes (ticks, panes, grids) cost more than the robot
+itself, so the default look is lean: no axes box, a light floor grid, and a
+caption that states the frame and the units. ``decorations="full"`` brings
+the matplotlib axes back.
+
+Examples
+--------
+>>> import numpy as np, robolab
+>>> from robolab.transforms import dh_standard
+>>> class TwoLinkArm:  # any object with the DHRobot interface can be drawn
+...     dof, joint_types, name, convention = 2, ["r", "r"], "2R arm", "standard"
+...     joint_limits = [(-np.pi, np.pi)] * 2
+...     def numeric(self):
+...         return self
+...     def frames(self, q):
+...         T1 = dh_standard(1.0, 0.0, 0.0, q[0])
+...         return np.array([np.eye(4), T1, T1 @ dh_standard(0.5, 0.0, 0.0, q[1])])
+...     def forward_kinematics(self, q):
+...         return self.frames(q)[-1]
+...     def jacobian(self, q):  # rows [v; ω] in the base frame
+...         s1, c1 = np.sin(q[0]), np.cos(q[0])
+...         s12, c12 = np.sin(q[0] + q[1]), np.cos(q[0] + q[1])
+...         J = np.zeros((6, 2))
+...         J[0] = [-s1 - 0.5 * s12, -0.5 * s12]
+...         J[1] = [c1 + 0.5 * c12, 0.5 * c12]
+...         J[5] = [1.0, 1.0]
+...         return J
+>>> view = robolab.plot_robot(TwoLinkArm(), [0.0, np.pi / 2])
+>>> view.end_effector_pose[:3, 3].round(3)
+array([1. , 0.5, 0. ])
+>>> view.update([np.pi / 2, 0.0])  # moves the same artists
+>>> view.links.get_data_3d()[0][-1].round(3), view.links.get_data_3d()[1][-1].round(3)
+(np.float64(0.0), np.float64(1.5))
+>>> import matplotlib.pyplot as plt; plt.close(view.figure)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+import numpy as np
+from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+from matplotlib.lines import Line2D
+from matplotlib.markers import MarkerStyle
+from matplotlib.path import Path
+from matplotlib.textpath import TextPath
+
+from ._checks import as_float_array
+
+__all__ = [
+    "ELLIPSOID_COLOUR",
+    "TRIAD_COLOURS",
+    "RobotView",
+    "Skeleton",
+    "plot_robot",
+]
+
+#: Colours of the x, y and z axes of every triad: vermillion (Okabe–Ito),
+#: teal and indigo (Paul Tol). Unlike red/green/blue they stay far apart
+#: (CIELAB ΔE > 40) under simulated protanopia, deuteranopia and tritanopia;
+#: the axes are also labelled x, y, z.
+TRIAD_COLOURS: tuple[str, str, str] = ("#D55E00", "#44AA99", "#332288")
+#: Colour of the manipulability ellipsoid (reddish purple, Okabe–Ito).
+ELLIPSOID_COLOUR = "#CC79A7"
+LINK_COLOUR = "#3A3A3A"
+JOINT_AXIS_COLOUR = "#7A7A7A"
+SHADOW_COLOUR = "#B8B8B8"
+FLOOR_COLOUR = "#E4E4E4"
+
+_FRAME_CHOICES = ("all", "ends", "none")
+_DECORATION_CHOICES = ("lean", "full")
+_ELLIPSOID_CHOICES = (None, "velocity", "force")
+#: Prismatic ranges wider than this (metres) are treated as placeholders
+#: (Moro's default is (0, 1000)) and shown as the first metre only.
+_PLACEHOLDER_SPAN = 10.0
+_PLACEHOLDER_SHOWN = 1.0
+
+
+class Skeleton(NamedTuple):
+    """What a view draws for one configuration (base frame, metres).
+
+    Attributes
+    ----------
+    link_points : ndarray, shape (m, 3)
+        The polyline of the links, from the base to the end-effector.
+    joint_points : ndarray, shape (n, 3)
+        A point on each joint axis, where the joint marker goes.
+    joint_axes : ndarray, shape (n, 3)
+        Unit direction of each joint axis (rotation axis or sliding direction).
+    frames : ndarray, shape (k, 4, 4)
+        The frames drawn as triads, base first, end-effector last.
+    end_effector_pose : ndarray, shape (4, 4)
+        ``T_0e``, the end-effector pose (including any tool transform).
+    """
+
+    link_points: np.ndarray
+    joint_points: np.ndarray
+    joint_axes: np.ndarray
+    frames: np.ndarray
+    end_effector_pose: np.ndarray
+
+
+def _unit_rows(vectors: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(vectors, axis=-1, keepdims=True)
+    return vectors / np.where(norms > 0.0, norms, 1.0)
+
+
+class _RobotAdapter:
+    """The one place that turns "a robot and q" into what is drawn.
+
+    Works for a DH robot (``robot.numeric()`` with ``frames``,
+    ``forward_kinematics`` and ``jacobian``, rows [v; ω]) and for a screw
+    robot (``screw_axes_space``, ``home_ee_pose``; its link frames and space
+    Jacobian, rows [ω; v], come from :mod:`robolab.screw_robot`).
+    """
+
+    def __init__(self, robot: Any) -> None:
+        self.robot = robot
+        if hasattr(robot, "screw_axes_space") and hasattr(robot, "home_ee_pose"):
+            self.kind = "screw"
+            self.dof = int(robot.n_joints)
+            kinds = [str(kind).lower() for kind in robot.joint_types]
+            self.joint_kinds = tuple(
+                "prismatic" if k.startswith("p") else "revolute" for k in kinds
+            )
+            names = getattr(robot, "joint_names", None) or [f"q{i + 1}" for i in range(self.dof)]
+            self.joint_names = tuple(str(name) for name in names)
+            self.convention = "screw"
+            self.description = "product of exponentials, space frame {s}"
+            import robolab  # the screw functions live in their chapter modules
+
+            self._link_frames = robolab.link_frames_space
+            self._jacobian_space = robolab.jacobian_space
+            self.has_tool = False
+        elif hasattr(robot, "numeric") and hasattr(robot, "dof"):
+            self.kind = "dh"
+            self.dof = int(robot.dof)
+            kinds = [str(kind).lower() for kind in robot.joint_types]
+            self.joint_kinds = tuple(
+                "prismatic" if k.startswith("p") else "revolute" for k in kinds
+            )
+            self.joint_names = tuple(f"q{i + 1}" for i in range(self.dof))
+            self.convention = str(getattr(robot, "convention", "standard"))
+            if self.convention not in ("standard", "modified"):
+                raise ValueError(
+                    f"robot.convention must be 'standard' or 'modified', got {self.convention!r}"
+                )
+            self.description = f"{self.convention} DH, base frame {{0}}"
+            try:
+                self._numeric = robot.numeric()
+            except ValueError as error:
+                raise ValueError(f"cannot draw {self.name!r}: {error}") from error
+        else:
+            raise TypeError(
+                "robot must be a robolab.DHRobot or a robolab.ScrewRobot "
+                f"(e.g. robolab.load_robot('puma560')), got {type(robot).__name__}"
+            )
+        if len(self.joint_kinds) != self.dof:
+            raise ValueError(
+                f"robot.joint_types must have {self.dof} entries, got {len(self.joint_kinds)}"
+            )
+        self.joint_limits = self._read_limits()
+        if self.kind == "dh":
+            q = self.home()
+            frames = np.asarray(self._numeric.frames(q), dtype=float)
+            pose = np.asarray(self._numeric.forward_kinematics(q), dtype=float)
+            self.has_tool = not np.allclose(frames[-1], pose, atol=1e-12)
+        self.frame_names = self._frame_names()
+
+    @property
+    def name(self) -> str:
+        return str(getattr(self.robot, "name", "") or type(self.robot).__name__)
+
+    def _read_limits(self) -> np.ndarray:
+        raw = getattr(self.robot, "joint_limits", None)
+        if raw is None:
+            limits = np.array(
+                [(-np.pi, np.pi) if kind == "revolute" else (0.0, 1.0) for kind in self.joint_kinds]
+            )
+        else:
+            limits = np.array([[float(lo), float(hi)] for lo, hi in raw], dtype=float)
+        if limits.shape != (self.dof, 2):
+            raise ValueError(
+                f"robot.joint_limits must be {self.dof} (low, high) pairs, got shape {limits.shape}"
+            )
+        return limits
+
+    def _frame_names(self) -> tuple[str, ...]:
+        if self.kind == "screw":
+            return ("{s}", *(f"{{{i}}}" for i in range(1, self.dof + 1)), "{b}")
+        names = tuple(f"{{{i}}}" for i in range(self.dof + 1))
+        return (*names, "{ee}") if self.has_tool else names
+
+    @property
+    def shown_limits(self) -> np.ndarray:
+        """Joint limits for sliders and reach: placeholder prismatic ranges cut to 1 m."""
+        limits = self.joint_limits.copy()
+        for i, kind in enumerate(self.joint_kinds):
+            lo, hi = limits[i]
+            if kind == "prismatic" and (hi - lo > _PLACEHOLDER_SPAN or not np.isfinite(hi - lo)):
+                limits[i, 1] = lo + _PLACEHOLDER_SHOWN
+        return limits
+
+    def home(self) -> np.ndarray:
+        """Zero configuration, moved into the joint limits where zero is outside them."""
+        limits = self.shown_limits
+        return np.clip(np.zeros(self.dof), limits[:, 0], limits[:, 1])
+
+    def check_q(self, q: Any) -> np.ndarray:
+        return as_float_array(q, "q", (self.dof,))
+
+    # --- kinematics -------------------------------------------------------------------------
+
+    def skeleton(self, q: np.ndarray) -> Skeleton:
+        if self.kind == "dh":
+            return self._dh_skeleton(q)
+        return self._screw_skeleton(q)
+
+    def _dh_skeleton(self, q: np.ndarray) -> Skeleton:
+        frames = np.asarray(self._numeric.frames(q), dtype=float)
+        origins, x_axes, z_axes = frames[:, :3, 3], frames[:, :3, 0], frames[:, :3, 2]
+        steps = origins[1:] - origins[:-1]
+        if self.convention == "standard":
+            # T_{i-1,i} = Rz(θ) Tz(d) Tx(a) Rx(α): along z_{i-1} by d, then along x_i by a.
+            a = np.einsum("ij,ij->i", steps, x_axes[1:])
+            corners = origins[1:] - a[:, None] * x_axes[1:]
+            joint_points, joint_axes = origins[:-1], z_axes[:-1]
+        else:
+            # T_{i-1,i} = Rx(α) Tx(a) Rz(θ) Tz(d): along x_{i-1} by a, then along z_i by d.
+            a = np.einsum("ij,ij->i", steps, x_axes[:-1])
+            corners = origins[:-1] + a[:, None] * x_axes[:-1]
+            joint_points, joint_axes = origins[1:], z_axes[1:]
+        points = np.empty((2 * self.dof + 1, 3))
+        points[0::2] = origins
+        points[1::2] = corners
+        if self.has_tool:
+            pose = np.asarray(self._numeric.forward_kinematics(q), dtype=float)
+            points = np.vstack([points, pose[:3, 3]])
+            frames = np.concatenate([frames, pose[None]], axis=0)
+        else:
+            pose = frames[-1]
+        return Skeleton(points, joint_points.copy(), joint_axes.copy(), frames, pose)
+
+    def _screw_skeleton(self, q: np.ndarray) -> Skeleton:
+        frames = np.asarray(self._link_frames(self.robot, q), dtype=float)
+        jacobian = np.asarray(self._jacobian_space(self.robot, q), dtype=float)
+        omegas, velocities = jacobian[:3].T, jacobian[3:].T
+        joint_points = np.empty((self.dof, 3))
+        joint_axes = np.empty((self.dof, 3))
+        for i, kind in enumerate(self.joint_kinds):
+            reference = frames[
+                i + 1, :3, 3
+            ]  # origin of the frame of link i + 1, which joint i moves
+            if kind == "revolute":
+                omega = omegas[i] / np.linalg.norm(omegas[i])
+                nearest_origin = np.cross(omega, velocities[i])  # S = [ω; v], v = -ω × p
+                joint_points[i] = nearest_origin + np.dot(reference - nearest_origin, omega) * omega
+                joint_axes[i] = omega
+            else:
+                joint_points[i] = reference
+                joint_axes[i] = velocities[i] / np.linalg.norm(velocities[i])
+        points = np.vstack([frames[0, :3, 3], joint_points, frames[-1, :3, 3]])
+        return Skeleton(points, joint_points, joint_axes, frames, frames[-1])
+
+    def jacobian(self, q: np.ndarray) -> np.ndarray:
+        """The robot's own 6×n Jacobian: DH rows [v; ω] (base frame), screw J_s rows [ω; v]."""
+        if self.kind == "dh":
+            return np.asarray(self._numeric.jacobian(q), dtype=float)
+        return np.asarray(self._jacobian_space(self.robot, q), dtype=float)
+
+    def linear_jacobian(self, q: np.ndarray, pose: np.ndarray) -> np.ndarray:
+        """3×n Jacobian of the end-effector origin's velocity, in the base frame (m/s per unit q̇).
+
+        For a screw robot ``v_p = v_s + ω × p`` (docs/conventions.md).
+        """
+        jacobian = self.jacobian(q)
+        if self.kind == "dh":
+            return jacobian[:3]
+        p = pose[:3, 3]
+        return jacobian[3:] + np.cross(jacobian[:3].T, p).T
+
+    def reach(self) -> tuple[np.ndarray, float]:
+        """Centre (first joint) and radius (sum of link lengths beyond it) of the workspace."""
+        q = self.home()
+        limits = self.shown_limits
+        for i, kind in enumerate(self.joint_kinds):
+            if kind == "prismatic":
+                q[i] = limits[i, 1] if abs(limits[i, 1]) >= abs(limits[i, 0]) else limits[i, 0]
+        skeleton = self.skeleton(q)
+        centre = skeleton.joint_points[0]
+        points = skeleton.link_points
+        start = int(np.argmin(np.linalg.norm(points - centre, axis=1)))
+        radius = float(np.linalg.norm(np.diff(points[start:], axis=0), axis=1).sum())
+        return centre, (radius if radius > 0.0 else 1.0)
+
+
+def ellipsoid_axes(linear_jacobian: np.ndarray, kind: str) -> tuple[np.ndarray, np.ndarray]:
+    """Principal radii and axes of the manipulability ellipsoid of a 3×n Jacobian.
+
+    Velocity: ``{J q̇ : ‖q̇‖ ≤ 1}``, radii ``σ_i`` (singular values of J);
+    force: ``{f : ‖Jᵀ f‖ ≤ 1}``, radii ``1/σ_i`` (infinite where J loses rank).
+
+    Returns
+    -------
+    radii : ndarray, shape (3,)
+    axes : ndarray, shape (3, 3)
+        Unit principal directions as columns.
+    """
+    U, sigma, _ = np.linalg.svd(linear_jacobian, full_matrices=True)
+    radii = np.zeros(3)
+    radii[: sigma.size] = sigma
+    if kind == "force":
+        with np.errstate(divide="ignore"):
+            tiny = radii <= 1e-12 * max(float(radii.max()), 1.0)
+            radii = np.where(tiny, np.inf, 1.0 / np.where(tiny, 1.0, radii))
+    return radii, U
+
+
+def _unit_sphere_wireframe(meridians: int = 6, samples: int = 37) -> np.ndarray:
+    """Points of great circles and three parallels on the unit sphere, NaN between curves."""
+    t = np.linspace(0.0, 2.0 * np.pi, samples)
+    curves = []
+    for k in range(meridians):
+        phi = np.pi * k / meridians
+        curves.append(np.stack([np.cos(phi) * np.sin(t), np.sin(phi) * np.sin(t), np.cos(t)], 1))
+    for polar in (np.pi / 4, np.pi / 2, 3 * np.pi / 4):
+        curves.append(
+            np.stack(
+                [
+                    np.sin(polar) * np.cos(t),
+                    np.sin(polar) * np.sin(t),
+                    np.full_like(t, np.cos(polar)),
+                ],
+                1,
+            )
+        )
+    gap = np.full((1, 3), np.nan)
+    return np.vstack([np.vstack([curve, gap]) for curve in curves])
+
+
+_SPHERE = _unit_sphere_wireframe()
+
+
+def _segments(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Stack segments as start, end, NaN rows so that one Line3D draws them all."""
+    out = np.full((3 * len(starts), 3), np.nan)
+    out[0::3] = starts
+    out[1::3] = ends
+    return out
+
+
+def _set_line(line: Any, points: np.ndarray) -> None:
+    line.set_data_3d(points[:, 0], points[:, 1], points[:, 2])
+
+
+@lru_cache(maxsize=256)
+def _text_marker(text: str, fontsize: float) -> tuple[MarkerStyle, float, float]:
+    """A marker that draws ``text``, its marker size and its width in points.
+
+    Text objects cost about a millisecond each to draw (glyph layout and
+    rendering every time); a marker is rasterised once and stamped, so the
+    labels of a view cost almost nothing per update.
+    """
+    path = TextPath((0.0, 0.0), text, prop=FontProperties(size=fontsize))
+    extents = path.get_extents()
+    centre = np.array([extents.x0 + extents.x1, extents.y0 + extents.y1]) / 2.0
+    centred = Path(path.vertices - centre, path.codes)
+    size = 2.0 * float(np.abs(centred.vertices).max())
+    return MarkerStyle(centred), size, float(extents.width)
+
+
+def _check_choice(value: Any, name: str, choices: Sequence[Any]) -> None:
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {list(choices)}, got {value!r}")
+
+
+class RobotView:
+    """A 3D drawing of a robot whose artists are moved in place by :meth:`update`.
+
+    Made by :func:`plot_robot` (which explains the options). Attributes hold
+    the artists so that tests and notebooks can read them back: ``links``,
+    ``revolute_joints``, ``prismatic_joints``, ``joint_axis_lines``,
+    ``triads`` (x, y, z lines), ``triad_labels``, ``frame_labels``,
+    ``shadow``, ``ellipsoid`` (a line, hidden when off) and ``caption``.
+    """
+
+    def __init__(
+        self,
+        robot: Any,
+        q: Any = None,
+        *,
+        ax: Any,
+        frames: str = "all",
+        frame_names: bool = True,
+        shadow: bool = True,
+        ellipsoid: str | None = None,
+        limits: Sequence[float] | None = None,
+        decorations: str = "lean",
+        elev: float = 25.0,
+        azim: float = -55.0,
+    ) -> None:
+        _check_choice(frames, "frames", _FRAME_CHOICES)
+        _check_choice(decorations, "decorations", _DECORATION_CHOICES)
+        _check_choice(ellipsoid, "ellipsoid", _ELLIPSOID_CHOICES)
+        if getattr(ax, "name", None) != "3d":
+            raise ValueError(
+                f"ax must be a 3D axes (fig.add_subplot(projection='3d')), got {type(ax).__name__}"
+            )
+        self._adapter = robot if isinstance(robot, _RobotAdapter) else _RobotAdapter(robot)
+        self.robot = self._adapter.robot
+        self.axes = ax
+        self.figure: Figure = ax.figure
+        self.frames_shown = frames
+        self.q = self._adapter.home() if q is None else self._adapter.check_q(q)
+        self.skeleton = self._adapter.skeleton(self.q)
+
+        centre, self.reach = self._adapter.reach()
+        self.limits = self._limits(centre, limits)
+        self._build_axes(decorations, elev, azim)
+        self._build_artists(shadow, frame_names)
+        self.ellipsoid_kind: str | None = None
+        self.ellipsoid_scale = 1.0
+        self.ellipsoid_radii = np.zeros(3)
+        self.set_ellipsoid(ellipsoid, draw=False)
+        self._place(self.skeleton)
+
+    # --- construction -----------------------------------------------------------------------
+
+    def _limits(self, centre: np.ndarray, limits: Sequence[float] | None) -> np.ndarray:
+        if limits is not None:
+            box = as_float_array(limits, "limits", (6,)).reshape(3, 2)
+            if np.any(box[:, 1] <= box[:, 0]):
+                raise ValueError(
+                    "limits must be (xmin, xmax, ymin, ymax, zmin, zmax) with min < max, "
+                    f"got {tuple(box.ravel())}"
+                )
+            return box
+        # x and y: the first joint ± the reach; z: from the base (the mounting plane) or the
+        # lowest point of the arm at home, up to the first joint + the reach.
+        points = self.skeleton.link_points
+        low = centre - self.reach
+        high = centre + self.reach
+        low[2] = min(float(points[:, 2].min()), float(self.skeleton.frames[0, 2, 3]))
+        low = np.minimum(low, points.min(axis=0))
+        high = np.maximum(high, points.max(axis=0))
+        margin = 0.04 * (high - low).max()
+        low[:2] -= margin
+        high += margin
+        return np.stack([low, high], axis=1)
+
+    def _build_axes(self, decorations: str, elev: float, azim: float) -> None:
+        ax = self.axes
+        ax.computed_zorder = False
+        ax.set_xlim(*self.limits[0])
+        ax.set_ylim(*self.limits[1])
+        ax.set_zlim(*self.limits[2])
+        ax.set_box_aspect(self.limits[:, 1] - self.limits[:, 0], zoom=1.2)
+        ax.view_init(elev=elev, azim=azim)
+        ax.set_autoscale_on(False)
+        self.floor_height = float(self.limits[2, 0])
+        if decorations == "lean":
+            ax.set_axis_off()
+            self._draw_floor()
+        else:
+            ax.set_xlabel("x (m)")
+            ax.set_ylabel("y (m)")
+            ax.set_zlabel("z (m)")
+        text = f"{self._adapter.name} · {self._adapter.description} · metres"
+        marker, size, width = _text_marker(text, 8.0)
+        figure_width = self.figure.get_figwidth() * 72.0  # points
+        self.caption = Line2D(
+            [0.01 + 0.5 * width / figure_width],
+            [0.975],
+            transform=self.figure.transFigure,
+            ls="none",
+            marker=marker,
+            ms=size,
+            mew=0.0,
+            color="#555555",
+        )
+        self.caption_text = text
+        self.figure.add_artist(self.caption)
+
+    def _draw_floor(self) -> None:
+        (x0, x1), (y0, y1) = self.limits[0], self.limits[1]
+        z = self.floor_height
+        lines = []
+        for x in np.linspace(x0, x1, 5):
+            lines.append(([x, y0, z], [x, y1, z]))
+        for y in np.linspace(y0, y1, 5):
+            lines.append(([x0, y, z], [x1, y, z]))
+        starts, ends = np.array([s for s, _ in lines]), np.array([e for _, e in lines])
+        points = _segments(starts, ends)
+        (self.floor,) = self.axes.plot(
+            points[:, 0], points[:, 1], points[:, 2], color=FLOOR_COLOUR, lw=0.8, zorder=0
+        )
+
+    def _build_artists(self, shadow: bool, frame_names: bool) -> None:
+        ax = self.axes
+        empty = np.zeros(0)
+        kw = {"zorder": 1}
+        (self.shadow,) = ax.plot(empty, empty, empty, color=SHADOW_COLOUR, lw=4, alpha=0.7, **kw)
+        self.shadow.set_visible(shadow)
+        (self.ellipsoid,) = ax.plot(empty, empty, empty, color=ELLIPSOID_COLOUR, lw=0.9, zorder=2)
+        (self.joint_axis_lines,) = ax.plot(
+            empty, empty, empty, color=JOINT_AXIS_COLOUR, lw=1.2, ls=(0, (4, 2)), zorder=3
+        )
+        (self.links,) = ax.plot(
+            empty, empty, empty, color=LINK_COLOUR, lw=4, solid_capstyle="round", zorder=4
+        )
+        joint_style = {"ls": "none", "mfc": "white", "mec": LINK_COLOUR, "mew": 1.5, "zorder": 5}
+        (self.revolute_joints,) = ax.plot(empty, empty, empty, marker="o", ms=8, **joint_style)
+        (self.prismatic_joints,) = ax.plot(empty, empty, empty, marker="s", ms=8, **joint_style)
+        self.triads = tuple(
+            ax.plot(empty, empty, empty, color=colour, lw=1.8, zorder=6)[0]
+            for colour in TRIAD_COLOURS
+        )
+        # Mathtext markers draw all the labels of one axis letter in one call (Text objects
+        # cost ~0.4 ms each to draw).
+        self.triad_labels = tuple(
+            ax.plot(
+                empty, empty, empty, ls="none", marker=f"${letter}$", ms=6, color=colour, zorder=7
+            )[0]
+            for letter, colour in zip("xyz", TRIAD_COLOURS, strict=True)
+        )
+        count = {"all": len(self.skeleton.frames), "ends": 2, "none": 0}[self.frames_shown]
+        self.frame_labels = [
+            ax.plot(empty, empty, empty, ls="none", mew=0.0, color="#222222", zorder=8)[0]
+            for _ in range(count if frame_names else 0)
+        ]
+        self.frame_label_texts = ["" for _ in self.frame_labels]
+        self.triad_size = 0.12 * self.reach
+        self._axis_length = 0.16 * self.reach
+        revolute = np.array([kind == "revolute" for kind in self._adapter.joint_kinds])
+        self._revolute = revolute
+
+    def _shown_frames(self, skeleton: Skeleton) -> tuple[np.ndarray, tuple[str, ...]]:
+        names = self._adapter.frame_names
+        if self.frames_shown == "all":
+            return skeleton.frames, names
+        if self.frames_shown == "ends":
+            return skeleton.frames[[0, -1]], (names[0], names[-1])
+        return skeleton.frames[:0], ()
+
+    # --- updates ----------------------------------------------------------------------------
+
+    def _place(self, skeleton: Skeleton) -> None:
+        points = skeleton.link_points
+        _set_line(self.links, points)
+        floor = points.copy()
+        floor[:, 2] = self.floor_height
+        _set_line(self.shadow, floor)
+        joints = skeleton.joint_points
+        _set_line(self.revolute_joints, joints[self._revolute])
+        _set_line(self.prismatic_joints, joints[~self._revolute])
+        half = 0.5 * self._axis_length * skeleton.joint_axes
+        _set_line(self.joint_axis_lines, _segments(joints - half, joints + half))
+
+        frames, names = self._shown_frames(skeleton)
+        origins = frames[:, :3, 3]
+        for k in range(3):
+            axes = frames[:, :3, k]
+            _set_line(self.triads[k], _segments(origins, origins + self.triad_size * axes))
+            _set_line(self.triad_labels[k], origins + 1.3 * self.triad_size * axes)
+        self._place_frame_labels(origins, names)
+        if self.ellipsoid_kind is not None:
+            self._place_ellipsoid(skeleton)
+
+    def _place_frame_labels(self, origins: np.ndarray, names: tuple[str, ...]) -> None:
+        if not self.frame_labels:
+            return
+        # Frames whose origins coincide (the wrist of a Puma) share one label: {3,4,5}.
+        groups: list[tuple[np.ndarray, list[str]]] = []
+        tolerance = 1e-3 * self.reach
+        for origin, name in zip(origins, names, strict=True):
+            for position, members in groups:
+                if np.linalg.norm(position - origin) < tolerance:
+                    members.append(name.strip("{}"))
+                    break
+            else:
+                groups.append((origin, [name.strip("{}")]))
+        offset = -0.07 * self.reach * np.ones(3) / np.sqrt(3.0)
+        for index, (position, members) in enumerate(groups[: len(self.frame_labels)]):
+            label = self.frame_labels[index]
+            text = "{" + ",".join(members) + "}"
+            if text != self.frame_label_texts[index]:
+                marker, size, _ = _text_marker(text, 8.0)
+                label.set_marker(marker)
+                label.set_markersize(size)
+                self.frame_label_texts[index] = text
+            _set_line(label, (position + offset)[None])
+            label.set_visible(True)
+        for index in range(len(groups), len(self.frame_labels)):
+            self.frame_labels[index].set_visible(False)
+            self.frame_label_texts[index] = ""
+
+    def _place_ellipsoid(self, skeleton: Skeleton) -> None:
+        pose = skeleton.end_effector_pose
+        jacobian = self._adapter.linear_jacobian(self.q, pose)
+        radii, axes = ellipsoid_axes(jacobian, self.ellipsoid_kind or "velocity")
+        self.ellipsoid_radii = radii
+        drawn = np.minimum(self.ellipsoid_scale * radii, self.reach)
+        points = pose[:3, 3] + (_SPHERE * drawn) @ axes.T
+        _set_line(self.ellipsoid, points)
+
+    def update(self, q: Any, *, draw: bool = True) -> None:
+        """Move every artist to configuration ``q`` (radians / metres), in place.
+
+        Parameters
+        ----------
+        q : array_like, shape (n,)
+            Joint positions.
+        draw : bool
+            Ask the canvas to redraw (``draw_idle``); the teach pendant passes
+            False and draws itself.
+        """
+        q = self._adapter.check_q(q)
+        self.q = q
+        self.skeleton = self._adapter.skeleton(q)
+        self._place(self.skeleton)
+        if draw:
+            self.figure.canvas.draw_idle()
+
+    def set_ellipsoid(self, kind: str | None, *, draw: bool = True) -> None:
+        """Show the manipulability ellipsoid (``"velocity"`` or ``"force"``) or hide it (None).
+
+        The ellipsoid belongs to the linear part of the Jacobian, the velocity
+        of the end-effector origin in the base frame. It is drawn centred on
+        the end-effector with a scale fixed when it is switched on
+        (:attr:`ellipsoid_scale`, drawn metres per unit of radius; the
+        largest radius is then 30 % of the reach), so that it visibly shrinks
+        or grows as the arm moves. Radii are drawn at most as long as the
+        reach (infinite force radii at a singularity).
+        """
+        _check_choice(kind, "ellipsoid", _ELLIPSOID_CHOICES)
+        self.ellipsoid_kind = kind
+        if kind is None:
+            _set_line(self.ellipsoid, np.zeros((0, 3)))
+            self.ellipsoid.set_visible(False)
+        else:
+            jacobian = self._adapter.linear_jacobian(self.q, self.skeleton.end_effector_pose)
+            radii, _ = ellipsoid_axes(jacobian, kind)
+            finite = radii[np.isfinite(radii) & (radii > 0)]
+            self.ellipsoid_scale = 0.3 * self.reach / finite.max() if finite.size else 1.0
+            self.ellipsoid.set_visible(True)
+            self._place_ellipsoid(self.skeleton)
+        if draw:
+            self.figure.canvas.draw_idle()
+
+    @property
+    def end_effector_pose(self) -> np.ndarray:
+        """``T_0e`` at the current configuration (4×4, base frame, metres)."""
+        return self.skeleton.end_effector_pose.copy()
+
+    def __repr__(self) -> str:
+        return f"<RobotView of {self._adapter.name!r} at q={np.array2string(self.q, precision=3)}>"
+
+
+def plot_robot(
+    robot: Any,
+    q: Any = None,
+    *,
+    ax: Any = None,
+    frames: str = "all",
+    frame_names: bool = True,
+    shadow: bool = True,
+    ellipsoid: str | None = None,
+    limits: Sequence[float] | None = None,
+    decorations: str = "lean",
+    elev: float = 25.0,
+    azim: float = -55.0,
+    figsize: tuple[float, float] = (5.0, 5.0),
+) -> RobotView:
+    """Draw a robot in 3D and return a view that :meth:`RobotView.update` moves in place.
+
+    Parameters
+    ----------
+    robot : DHRobot or ScrewRobot
+        The arm (numeric parameters; joint variables may stay symbolic).
+    q : array_like, shape (n,), optional
+        Configuration (radians, metres); default zero, moved into the limits.
+    ax : mpl_toolkits.mplot3d.Axes3D, optional
+        Draw here; default a new pyplot figure (shown by whichever backend is
+        active: inline or ``%matplotlib widget``).
+    frames : {"all", "ends", "none"}
+        Triads of every link frame, of the base and end-effector only, or none.
+    frame_names : bool
+        Name the frames ``{0}``, ``{1}``, ... (coinciding frames share a name).
+    shadow : bool
+        Draw the links' shadow on the floor.
+    ellipsoid : {None, "velocity", "force"}
+        Manipulability ellipsoid of the end-effector origin (see
+        :meth:`RobotView.set_ellipsoid`).
+    limits : (xmin, xmax, ymin, ymax, zmin, zmax), optional
+        Axis limits in metres; default a box around the whole workspace
+        (first joint ± the sum of the link lengths), with equal scales.
+    decorations : {"lean", "full"}
+        ``"lean"`` (fast: no axes box, a floor grid) or matplotlib's 3D axes
+        with ticks and labels (about 25 ms more per redraw).
+    elev, azim : float
+        Viewing angles in degrees.
+    figsize : (float, float)
+        Size of a new figure in inches (at 100 dpi).
+
+    Returns
+    -------
+    RobotView
+
+    See Also
+    --------
+    robolab.teach : sliders around the same view.
+    """
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        figure = plt.figure(figsize=figsize, dpi=100)
+        ax = figure.add_subplot(projection="3d", computed_zorder=False)
+        figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
+    return RobotView(
+        robot,
+        q,
+        ax=ax,
+        frames=frames,
+        frame_names=frame_names,
+        shadow=shadow,
+        ellipsoid=ellipsoid,
+        limits=limits,
+        decorations=decorations,
+        elev=elev,
+        azim=azim,
+    )

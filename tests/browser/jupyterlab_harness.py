@@ -1,0 +1,319 @@
+"""Drive a real JupyterLab in Debian's Chromium with Playwright (no browser downloads).
+
+Used by ``tests/browser/test_jupyterlab.py`` and by ``benchmarks/bench_view.py``.
+
+* :class:`JupyterLabServer` starts ``jupyter lab`` on a free loopback port with
+  a random token; its config, runtime, data, settings and workspace folders
+  live in a temporary directory, news and update checks are off, and the
+  application object is exposed to the page (``window.jupyterapp``) so that
+  the test waits on the application's own state rather than on CSS
+  selectors of editors.
+* :func:`open_lab` launches Chromium headless and opens a notebook.
+* :class:`LabPage` runs all cells, presses keys on a slider and measures the
+  time from the key press to new pixels on the figure's canvas.
+
+The kernels run outside test mode (``ROBOLAB_TEST_MODE=0``) so that the
+widgets really render.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+
+def chromium_available() -> bool:
+    return CHROMIUM.exists() and os.access(CHROMIUM, os.X_OK)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class JupyterLabServer:
+    """A JupyterLab server on 127.0.0.1 serving ``root`` (start with ``with``)."""
+
+    def __init__(self, root: Path, workdir: Path) -> None:
+        self.root = Path(root)
+        self.workdir = Path(workdir)
+        self.port = _free_port()
+        self.token = secrets.token_hex(16)
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log_path = self.workdir / "jupyterlab.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def _environment(self) -> dict[str, str]:
+        env = {
+            k: v for k, v in os.environ.items() if k not in ("PYTEST_CURRENT_TEST", "MPLBACKEND")
+        }
+        for name, sub in (
+            ("JUPYTER_CONFIG_DIR", "config"),
+            ("JUPYTER_RUNTIME_DIR", "runtime"),
+            ("JUPYTER_DATA_DIR", "data"),
+            ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+            ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+            ("IPYTHONDIR", "ipython"),
+        ):
+            path = self.workdir / sub
+            path.mkdir(parents=True, exist_ok=True)
+            env[name] = str(path)
+        env["ROBOLAB_TEST_MODE"] = "0"
+        env["JUPYTER_PLATFORM_DIRS"] = "1"
+        return env
+
+    def _settings(self) -> None:
+        notification = self.workdir / "settings" / "@jupyterlab" / "apputils-extension"
+        notification.mkdir(parents=True, exist_ok=True)
+        (notification / "notification.jupyterlab-settings").write_text(
+            json.dumps({"checkForUpdates": False, "fetchNews": "false"})
+        )
+
+    def start(self, timeout: float = 90.0) -> None:
+        self._settings()
+        command = [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lab",
+            "--no-browser",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={self.port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={self.token}",
+            f"--ServerApp.root_dir={self.root}",
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.handlers.announcements.NeverCheckForUpdate",
+        ]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            command.append("--allow-root")
+        log = self.log_path.open("wb")
+        self.process = subprocess.Popen(
+            command, cwd=self.root, env=self._environment(), stdout=log, stderr=subprocess.STDOUT
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited early:\n{self.log()}")
+            try:
+                self.api("GET", "/api/status")
+                return
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.3)
+        raise RuntimeError(f"JupyterLab did not answer within {timeout} s:\n{self.log()}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def api(self, method: str, path: str) -> Any:
+        request = urllib.request.Request(
+            f"{self.url}{path}", method=method, headers={"Authorization": f"token {self.token}"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def stop(self) -> None:
+        """Shut down every kernel, then the server (killed if it does not stop)."""
+        if self.process is None:
+            return
+        with contextlib.suppress(Exception):
+            for kernel in self.api("GET", "/api/kernels"):
+                self.api("DELETE", f"/api/kernels/{kernel['id']}")
+        with contextlib.suppress(Exception):
+            self.api("POST", "/api/shutdown")
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    def __enter__(self) -> JupyterLabServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+_CANVAS_HASH_JS = """
+(canvas) => {
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  let h = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    h = (Math.imul(h, 31) + data[i] + 3 * data[i + 1] + 7 * data[i + 2]) | 0;
+  }
+  return h;
+}
+"""
+
+
+class LabPage:
+    """A JupyterLab page with one notebook open."""
+
+    def __init__(self, page: Any, server: JupyterLabServer) -> None:
+        self.page = page
+        self.server = server
+
+    def open_notebook(self, path: str, timeout: float = 120.0) -> None:
+        self.page.goto(f"{self.server.url}/lab/tree/{path}?token={self.server.token}")
+        self.page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout * 1e3)
+        self.page.evaluate(
+            """async (path) => {
+                 const app = window.jupyterapp;
+                 await app.restored;
+                 let panel = app.shell.currentWidget;
+                 if (!panel || !panel.sessionContext || panel.context.path !== path) {
+                   panel = await app.commands.execute('docmanager:open', {path});
+                 }
+                 await panel.context.ready;
+                 await panel.sessionContext.ready;
+               }""",
+            path,
+        )
+
+    def run_all_cells(self, timeout: float = 180.0) -> None:
+        """Run every cell and wait until all code cells have executed and the kernel is idle."""
+        self.page.evaluate(
+            """async () => {
+                 const app = window.jupyterapp;
+                 const panel = app.shell.currentWidget;
+                 app.shell.activateById(panel.id);
+                 await app.commands.execute('notebook:run-all-cells');
+               }"""
+        )
+        self.page.wait_for_function(
+            """() => {
+                 const panel = window.jupyterapp.shell.currentWidget;
+                 const kernel = panel.sessionContext.session?.kernel;
+                 if (!kernel || kernel.status !== 'idle') return false;
+                 const cells = panel.content.model.cells;
+                 for (let i = 0; i < cells.length; i++) {
+                   const cell = cells.get(i);
+                   if (cell.type === 'code' && !cell.executionCount) return false;
+                 }
+                 return true;
+               }""",
+            timeout=timeout * 1e3,
+            polling=250,
+        )
+
+    def errors(self) -> list[str]:
+        """Text of every error output in the notebook."""
+        return self.page.evaluate(
+            """() => {
+                 const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+                 const found = [];
+                 for (let i = 0; i < cells.length; i++) {
+                   const cell = cells.get(i);
+                   if (cell.type !== 'code') continue;
+                   for (let j = 0; j < cell.outputs.length; j++) {
+                     const out = cell.outputs.get(j).toJSON();
+                     if (out.output_type === 'error') found.push(out.ename + ': ' + out.evalue);
+                   }
+                 }
+                 return found;
+               }"""
+        )
+
+    def canvas_hash(self, selector: str) -> int:
+        return int(self.page.eval_on_selector(selector, _CANVAS_HASH_JS))
+
+    def key_to_pixels(
+        self, handle_selector: str, canvas_selector: str, key: str, timeout_ms: float = 5000
+    ) -> float:
+        """Press ``key`` on the focused element and return milliseconds until the canvas changes.
+
+        The clock starts in the page at the ``keydown`` event (capture phase)
+        and stops at the first animation frame whose canvas pixels differ.
+        """
+        self.page.focus(handle_selector)
+        self.page.evaluate(
+            """([selector, hashSource]) => {
+                 const hash = eval(hashSource);
+                 const canvas = document.querySelector(selector);
+                 const state = {start: null, before: hash(canvas)};
+                 window.__robolabLatency = state;
+                 window.addEventListener('keydown', () => { state.start = performance.now(); },
+                                         {capture: true, once: true});
+               }""",
+            [canvas_selector, _CANVAS_HASH_JS],
+        )
+        self.page.keyboard.press(key)
+        return float(
+            self.page.evaluate(
+                """([selector, hashSource, timeout]) => new Promise((resolve, reject) => {
+                     const hash = eval(hashSource);
+                     const state = window.__robolabLatency;
+                     const canvas = document.querySelector(selector);
+                     const begin = performance.now();
+                     const poll = () => {
+                       if (state.start !== null && hash(canvas) !== state.before) {
+                         resolve(performance.now() - state.start);
+                       } else if (performance.now() - begin > timeout) {
+                         reject(new Error('the canvas did not change within ' + timeout + ' ms'));
+                       } else {
+                         requestAnimationFrame(poll);
+                       }
+                     };
+                     requestAnimationFrame(poll);
+                   })""",
+                [canvas_selector, _CANVAS_HASH_JS, timeout_ms],
+            )
+        )
+
+
+@contextlib.contextmanager
+def open_lab(
+    notebook: Path, workdir: Path, viewport: tuple[int, int] = (1500, 1100)
+) -> Iterator[LabPage]:
+    """Copy ``notebook`` into a fresh root, start JupyterLab and Chromium, open the notebook."""
+    from playwright.sync_api import sync_playwright
+
+    root = workdir / "root"
+    root.mkdir(parents=True, exist_ok=True)
+    shutil.copy(notebook, root / notebook.name)
+    with JupyterLabServer(root, workdir) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+            lab = LabPage(page, server)
+            lab.open_notebook(notebook.name)
+            yield lab
+            page.close()
+        finally:
+            browser.close()
