@@ -1,0 +1,203 @@
+"""Hygiene of the committed course notebooks (nbval runs them; these tests check the files).
+
+A committed notebook must be executed top to bottom in one fresh kernel (execution counts
+1, 2, 3, ...), carry no widget state, no errors and no warnings, link only to files that exist,
+and every chapter must read like the others (learning goals, exercises, summary). The checks
+live in ``tests/course_notebooks.py``, which also refreshes a notebook in one command.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from course_notebooks import (
+    CHAPTER_HEADINGS,
+    CHAPTER_NAME,
+    INDEX,
+    KERNELSPEC,
+    NOTEBOOK_DIR,
+    REPOSITORY,
+    course_notebooks,
+    hygiene_problems,
+    markdown_headings,
+    markdown_links,
+    strip_for_commit,
+)
+from nbval.plugin import get_sanitize_patterns
+
+NOTEBOOKS = course_notebooks()
+CHAPTERS = [path for path in NOTEBOOKS if path != INDEX]
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def ids(paths: list[Path]) -> list[str]:
+    return [path.name for path in paths]
+
+
+def test_the_course_has_an_index_and_chapters():
+    assert INDEX.exists(), "notebooks/index.ipynb is the course's front page"
+    assert CHAPTERS, "no chapter notebooks found"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_committed_notebook_is_clean(path):
+    assert hygiene_problems(path) == []
+
+
+def test_every_notebook_is_the_index_or_a_numbered_chapter():
+    names = sorted(p.name for p in NOTEBOOK_DIR.glob("*.ipynb"))
+    strays = [n for n in names if n != INDEX.name and not CHAPTER_NAME.match(n)]
+    assert strays == [], "name chapters NN-words-with-dashes.ipynb (NN = chapter number)"
+    numbers = [CHAPTER_NAME.match(n)["number"] for n in names if CHAPTER_NAME.match(n)]
+    assert len(numbers) == len(set(numbers)), f"two notebooks share a chapter number: {numbers}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_local_links_resolve(path):
+    missing = [
+        target
+        for target in markdown_links(path)
+        if not (path.parent / target.split("#")[0]).resolve().exists()
+    ]
+    assert missing == [], f"{path.name} links to files that do not exist"
+
+
+def test_index_links_every_chapter():
+    linked = {Path(target.split("#")[0]).name for target in markdown_links(INDEX)}
+    unlinked = [path.name for path in CHAPTERS if path.name not in linked]
+    assert unlinked == [], "add a link to each chapter in notebooks/index.ipynb"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=ids(CHAPTERS))
+def test_chapter_reads_like_the_others(path):
+    nb = nbformat.read(path, as_version=4)
+    number = int(CHAPTER_NAME.match(path.name)["number"])
+    title = nb.cells[0].source.splitlines()[0]
+    assert nb.cells[0].cell_type == "markdown"
+    assert re.match(rf"^# Chapter {number} · \S", title), f"first line is {title!r}"
+    headings = markdown_headings(path)
+    for heading in CHAPTER_HEADINGS:
+        assert any(h.startswith(heading) for h in headings), f"no '## {heading}' section"
+    assert INDEX.name in markdown_links(path), "link back to the course index"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_widget_outputs_are_not_compared(path):
+    """A cell showing a widget (other than a matplotlib canvas) is marked NBVAL_IGNORE_OUTPUT."""
+    nb = nbformat.read(path, as_version=4)
+    unmarked = []
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        tags = cell.metadata.get("tags", [])
+        ignored = "NBVAL_IGNORE_OUTPUT" in cell.source or "nbval-ignore-output" in tags
+        for output in cell.outputs:
+            data = output.get("data", {})
+            is_canvas = data.get("text/plain", "").startswith("Canvas(")
+            if WIDGET_VIEW in data and not is_canvas and not ignored:
+                unmarked.append(index)
+    assert unmarked == [], f"cells {unmarked} show a widget: mark them # NBVAL_IGNORE_OUTPUT"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_saved_widgets_have_a_static_fallback(path):
+    """Without a kernel (GitHub, nbviewer, HTML export) a widget output still shows something."""
+    nb = nbformat.read(path, as_version=4)
+    bare = [
+        index
+        for index, cell in enumerate(nb.cells)
+        if cell.cell_type == "code"
+        for output in cell.outputs
+        if WIDGET_VIEW in output.get("data", {})
+        and not {"text/html", "image/png", "text/markdown", "text/latex"} & set(output.data)
+    ]
+    assert bare == [], f"cells {bare} show a widget with only a text/plain fallback"
+
+
+# ------------------------------------------------------------------ the checks themselves
+
+
+def executed_notebook(**metadata) -> nbformat.NotebookNode:
+    nb = nbformat.v4.new_notebook(metadata={"kernelspec": dict(KERNELSPEC), **metadata})
+    first = nbformat.v4.new_code_cell("x = 1", execution_count=1)
+    second = nbformat.v4.new_code_cell("x", execution_count=2)
+    second.outputs = [
+        nbformat.v4.new_output("execute_result", {"text/plain": "1"}, execution_count=2)
+    ]
+    nb.cells = [nbformat.v4.new_markdown_cell("# Title"), first, second]
+    return nb
+
+
+def problems_of(nb: nbformat.NotebookNode, tmp_path: Path) -> list[str]:
+    path = tmp_path / "notebook.ipynb"
+    nbformat.write(nb, path)
+    return hygiene_problems(path)
+
+
+def test_hygiene_accepts_a_clean_notebook(tmp_path):
+    assert problems_of(executed_notebook(), tmp_path) == []
+
+
+def test_hygiene_rejects_widget_state(tmp_path):
+    state = {"state": {}, "version_major": 2, "version_minor": 0}
+    nb = executed_notebook(widgets={"application/vnd.jupyter.widget-state+json": state})
+    assert any("widget state" in p for p in problems_of(nb, tmp_path))
+
+
+@pytest.mark.parametrize(
+    ("counts", "bad_cell"),
+    [((None, None), 1), ((1, None), 2), ((2, 1), 1), ((1, 3), 2), ((5, 6), 1)],
+    ids=["unexecuted", "half-executed", "out-of-order", "gap", "stale"],
+)
+def test_hygiene_rejects_stale_or_out_of_order_counts(tmp_path, counts, bad_cell):
+    nb = executed_notebook()
+    nb.cells[1].execution_count, nb.cells[2].execution_count = counts
+    nb.cells[2].outputs = []
+    problems = problems_of(nb, tmp_path)
+    assert any(p.startswith(f"notebook.ipynb: cell {bad_cell}: execution count") for p in problems)
+
+
+def test_hygiene_rejects_committed_warnings_and_errors(tmp_path):
+    nb = executed_notebook()
+    nb.cells[1].outputs = [
+        nbformat.v4.new_output("stream", name="stderr", text="UserWarning: careful\n"),
+        nbformat.v4.new_output("error", ename="ValueError", evalue="bad", traceback=[]),
+    ]
+    problems = problems_of(nb, tmp_path)
+    assert any("stderr output (a warning?): UserWarning: careful" in p for p in problems)
+    assert any("committed with an error (ValueError)" in p for p in problems)
+
+
+def test_hygiene_rejects_a_foreign_kernel(tmp_path):
+    nb = executed_notebook()
+    nb.metadata.kernelspec = {"name": "julia-1.10", "display_name": "Julia"}
+    assert any("kernelspec name should be 'python3'" in p for p in problems_of(nb, tmp_path))
+
+
+def test_strip_for_commit_removes_state_and_volatile_metadata():
+    nb = executed_notebook(widgets={"state": {}}, language_info={"name": "python", "version": "3"})
+    nb.cells[1].metadata["execution"] = {"iopub.execute_input": "2026-01-01T00:00:00Z"}
+    strip_for_commit(nb)
+    assert "widgets" not in nb.metadata
+    assert nb.metadata.language_info == {"name": "python"}
+    assert nb.metadata.kernelspec["name"] == "python3"
+    assert "execution" not in nb.cells[1].metadata
+
+
+@pytest.mark.parametrize(
+    ("text", "sanitized"),
+    [
+        ("<Figure at 0x7f3a2c1d9e50>", "<Figure at 0xADDRESS>"),
+        ("<img src='data:image/png;base64,iVBORw0KGgo+/=' width=352/>", "base64,IMAGE'"),
+        ("[[-0.   1.   0. ]", "[[0.   1.   0. ]"),
+        ("[-0.0001 -1.  ]", "[-0.0001 -1.  ]"),
+    ],
+)
+def test_sanitize_patterns(text, sanitized):
+    config = (REPOSITORY / "tests" / "nbval_sanitize.cfg").read_text()
+    for pattern, replacement in get_sanitize_patterns(config):
+        text = re.sub(pattern, replacement, text)
+    assert sanitized in text
