@@ -1,0 +1,374 @@
+"""Checks every bundled robot model against an independent engine and for plausibility.
+
+Pinocchio is the independent engine. Its models are built here, in test code,
+from the file's own data: once from the screw form (joint frames placed on the
+screw axes) and once from each DH table (joint frames on the DH frames), and
+for the Panda also straight from the URDF the model came from. Pinocchio
+orders spatial vectors [v; ω] where robolab uses [ω; v]; only joint-space
+quantities (torques, the mass matrix) and 4×4 poses are compared here, which
+need no reordering.
+
+The screw-form dynamics on our side come from the ``modern_robotics`` package
+(the book's own Python code) on the file's plain arrays, and from robolab's
+``ScrewRobot`` algorithms.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import modern_robotics as mr
+import numpy as np
+import pytest
+
+from robolab.robot_library import (
+    DHTable,
+    RobotModelData,
+    check_plausibility,
+    list_robots,
+    read_robot_model,
+)
+
+pin = pytest.importorskip("pinocchio")
+
+ROOT = Path(__file__).resolve().parents[1]
+NAMES = sorted(list_robots())
+TOLERANCE = 1e-9
+
+
+def random_states(model: RobotModelData, count: int, seed: int):
+    """Seeded (q, q̇, q̈) inside the joint limits (limits wider than 2π are clipped)."""
+    rng = np.random.default_rng(seed)
+    lower = np.maximum(model.joint_limits[:, 0], -np.pi)
+    upper = np.minimum(model.joint_limits[:, 1], np.pi)
+    for _ in range(count):
+        yield (
+            rng.uniform(lower, upper),
+            rng.uniform(-2.0, 2.0, model.n_joints),
+            rng.uniform(-3.0, 3.0, model.n_joints),
+        )
+
+
+# ------------------------------------------------------------------ Pinocchio models
+
+
+def _se3(T: np.ndarray):
+    return pin.SE3(np.array(T[:3, :3]), np.array(T[:3, 3]))
+
+
+def _frame_with_z(z: np.ndarray, origin: np.ndarray) -> np.ndarray:
+    """A pose whose z axis is ``z`` (unit) and whose origin is ``origin``."""
+    helper = np.array([1.0, 0.0, 0.0]) if abs(z[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
+    x = np.cross(helper, z)
+    x /= np.linalg.norm(x)
+    T = np.eye(4)
+    T[:3, :3] = np.column_stack([x, np.cross(z, x), z])
+    T[:3, 3] = origin
+    return T
+
+
+def _add_body(model, parent: int, name: str, placement: np.ndarray, prismatic: bool) -> int:
+    joint = pin.JointModelPZ() if prismatic else pin.JointModelRZ()
+    return model.addJoint(parent, joint, _se3(placement), name)
+
+
+def _inertia(mass: float, com: np.ndarray, rotation: np.ndarray, inertia_c: np.ndarray):
+    """Pinocchio inertia of a body whose CoM frame is (rotation, com) in the joint frame."""
+    return pin.Inertia(float(mass), np.array(com), rotation @ inertia_c @ rotation.T)
+
+
+def pinocchio_from_screw(model: RobotModelData):
+    """Pinocchio model from the screw form: joint i's frame has z on the screw axis S_i."""
+    pmodel = pin.Model()
+    pmodel.gravity.linear = model.gravity
+    com_frame = np.eye(4)
+    parent_frame, parent = np.eye(4), 0
+    for i in range(model.n_joints):
+        com_frame = com_frame @ model.link_frames[i]
+        omega, v = model.screw_axes_space[:3, i], model.screw_axes_space[3:, i]
+        if model.joint_types[i] == "revolute":
+            joint_frame = _frame_with_z(omega, np.cross(omega, v))  # ω × v lies on the axis
+        else:
+            joint_frame = _frame_with_z(v, com_frame[:3, 3])
+        placement = np.linalg.inv(parent_frame) @ joint_frame
+        parent = _add_body(
+            pmodel, parent, model.joint_names[i], placement, model.joint_types[i] == "prismatic"
+        )
+        X = np.linalg.inv(joint_frame) @ com_frame
+        G = model.spatial_inertias[i]
+        pmodel.appendBodyToJoint(
+            parent, _inertia(G[3, 3], X[:3, 3], X[:3, :3], G[:3, :3]), pin.SE3.Identity()
+        )
+        parent_frame = joint_frame
+    ee = np.linalg.inv(parent_frame) @ model.home_ee_pose
+    pmodel.addFrame(pin.Frame("ee", parent, _se3(ee), pin.FrameType.OP_FRAME))
+    return pmodel
+
+
+def _dh_matrix(convention: str, a: float, alpha: float, d: float, theta: float) -> np.ndarray:
+    """The fixed part of a DH row, written out here independently of robolab."""
+    ca, sa, ct, st = np.cos(alpha), np.sin(alpha), np.cos(theta), np.sin(theta)
+    Rz = np.array([[ct, -st, 0, 0], [st, ct, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1.0]])
+    Rx = np.array([[1, 0, 0, 0], [0, ca, -sa, 0], [0, sa, ca, 0], [0, 0, 0, 1.0]])
+    Tz, Tx = np.eye(4), np.eye(4)
+    Tz[2, 3], Tx[0, 3] = d, a
+    return Rz @ Tz @ Tx @ Rx if convention == "standard" else Rx @ Tx @ Rz @ Tz
+
+
+def pinocchio_from_dh(model: RobotModelData, table: DHTable):
+    """Pinocchio model from a DH table: joint i moves about/along z of its DH frame."""
+    pmodel = pin.Model()
+    pmodel.gravity.linear = model.gravity
+    parent, placement = 0, np.eye(4)
+    for i, (a, alpha, d, theta, letter) in enumerate(table.rows):
+        row = _dh_matrix(table.convention, a, alpha, d, theta)
+        if table.convention == "standard":
+            # Joint i turns frame {i-1} about its z; frame {i} follows by the fixed row.
+            parent = _add_body(pmodel, parent, model.joint_names[i], placement, letter == "p")
+            to_link = row
+            placement = row
+        else:
+            # Frame {i} itself moves with joint i (Rz(q) or Tz(q) at the end of the row).
+            parent = _add_body(pmodel, parent, model.joint_names[i], row, letter == "p")
+            to_link = np.eye(4)
+        com = to_link[:3, :3] @ table.cm_positions[i] + to_link[:3, 3]
+        pmodel.appendBodyToJoint(
+            parent,
+            _inertia(table.masses[i], com, to_link[:3, :3], table.inertia_tensors[i]),
+            pin.SE3.Identity(),
+        )
+    tool = np.eye(4) if table.tool is None else table.tool
+    ee = (placement if table.convention == "standard" else np.eye(4)) @ tool
+    pmodel.addFrame(pin.Frame("ee", parent, _se3(ee), pin.FrameType.OP_FRAME))
+    return pmodel
+
+
+def pinocchio_results(pmodel, q, qd, qdd):
+    data = pmodel.createData()
+    tau = pin.rnea(pmodel, data, q, qd, qdd)
+    mass_matrix = pin.crba(pmodel, data, q)
+    mass_matrix = np.triu(mass_matrix) + np.triu(mass_matrix, 1).T
+    pin.framesForwardKinematics(pmodel, data, q)
+    pose = data.oMf[pmodel.getFrameId("ee")].homogeneous
+    return tau, mass_matrix, pose
+
+
+def book_results(model: RobotModelData, q, qd, qdd):
+    """The Modern Robotics book's own code (modern_robotics package) on the file's arrays."""
+    frames, inertias = list(model.link_frames), list(model.spatial_inertias)
+    tau = mr.InverseDynamics(
+        q, qd, qdd, model.gravity, np.zeros(6), frames, inertias, model.screw_axes_space
+    )
+    mass_matrix = mr.MassMatrix(q, frames, inertias, model.screw_axes_space)
+    pose = mr.FKinSpace(model.home_ee_pose, model.screw_axes_space, q)
+    return tau, mass_matrix, pose
+
+
+def assert_close(ours, reference, what: str, scale: float = 1.0):
+    error = float(np.abs(np.asarray(ours) - np.asarray(reference)).max())
+    assert error <= TOLERANCE * scale, f"{what}: max difference {error:.3g}"
+
+
+# ------------------------------------------------------------------ tests
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_file_is_tidy_and_regenerates_identically(name):
+    """The committed file is exactly what robots/generate_models.py writes from the sources."""
+    sys.path.insert(0, str(ROOT / "robots"))
+    try:
+        import generate_models
+    finally:
+        sys.path.pop(0)
+    from robolab.robot_library import format_robot_json
+
+    expected = format_robot_json(generate_models.MODELS[name](), tidy=True)
+    assert (ROOT / "robots" / f"{name}.json").read_text(encoding="utf-8") == expected
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_file_records_its_source(name):
+    model = read_robot_model(name)
+    assert len(model.source["citation"]) > 40
+    assert model.source["document"]
+    assert model.description and "\n" not in model.description
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_plausibility_failures_are_all_accepted_with_a_reason(name):
+    findings = check_plausibility(read_robot_model(name))
+    assert all(finding.accepted for finding in findings), [str(f) for f in findings]
+
+
+def test_plausibility_findings_are_the_published_idealisations():
+    found = {
+        name: [(f.link, f.check) for f in check_plausibility(read_robot_model(name))]
+        for name in NAMES
+    }
+    assert found == {
+        "panda": [],
+        "planar2r": [],
+        "planar3r": [],
+        "puma560": [(1, "mass"), (1, "inertia_triangle"), (3, "inertia_triangle")],
+        "scara": [],
+        "stanford": [(5, "inertia_triangle")],
+        "ur5": [],
+    }
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_mass_matrix_is_symmetric_positive_definite(name):
+    model = read_robot_model(name)
+    for q, _, _ in random_states(model, 20, seed=1):
+        mass_matrix = mr.MassMatrix(
+            q, list(model.link_frames), list(model.spatial_inertias), model.screw_axes_space
+        )
+        assert np.allclose(mass_matrix, mass_matrix.T, atol=1e-12)
+        assert np.linalg.eigvalsh(mass_matrix)[0] > 1e-9
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_centres_of_mass_lie_near_the_arm(name):
+    """A unit error (cm read as m) puts a centre of mass far outside the robot."""
+    model = read_robot_model(name)
+    frame, reach = np.eye(4), 0.0
+    for k in range(model.n_joints + 1):
+        frame = frame @ model.link_frames[k]
+        reach = max(reach, float(np.linalg.norm(frame[:3, 3])))
+    frame = np.eye(4)
+    for k in range(model.n_joints):
+        frame = frame @ model.link_frames[k]
+        assert np.linalg.norm(frame[:3, 3]) <= 1.5 * reach + 0.5, f"link {k + 1}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_screw_form_matches_pinocchio(name):
+    model = read_robot_model(name)
+    pmodel = pinocchio_from_screw(model)
+    for q, qd, qdd in random_states(model, 5, seed=2):
+        tau_p, mass_p, pose_p = pinocchio_results(pmodel, q, qd, qdd)
+        tau_b, mass_b, pose_b = book_results(model, q, qd, qdd)
+        assert_close(tau_b, tau_p, "RNEA torques", scale=max(1.0, np.abs(tau_p).max()))
+        assert_close(mass_b, mass_p, "mass matrix", scale=max(1.0, np.abs(mass_p).max()))
+        assert_close(pose_b, pose_p, "end-effector pose")
+
+
+DH_CASES = [
+    (name, convention)
+    for name in NAMES
+    for convention in ("standard", "modified")
+    if convention in read_robot_model(name).dh
+]
+
+
+@pytest.mark.parametrize(("name", "convention"), DH_CASES)
+def test_dh_table_matches_screw_form_through_pinocchio(name, convention):
+    """Pinocchio built from the DH table gives the screw form's FK, torques and M(q)."""
+    model = read_robot_model(name)
+    pmodel = pinocchio_from_dh(model, model.dh[convention])
+    for q, qd, qdd in random_states(model, 5, seed=3):
+        tau_p, mass_p, pose_p = pinocchio_results(pmodel, q, qd, qdd)
+        tau_b, mass_b, pose_b = book_results(model, q, qd, qdd)
+        assert_close(tau_b, tau_p, "RNEA torques", scale=max(1.0, np.abs(tau_p).max()))
+        assert_close(mass_b, mass_p, "mass matrix", scale=max(1.0, np.abs(mass_p).max()))
+        assert_close(pose_b, pose_p, "end-effector pose")
+
+
+def test_dh_models_have_both_conventions():
+    for name in ("planar2r", "planar3r", "scara", "stanford", "puma560", "panda"):
+        assert set(read_robot_model(name).dh) == {"standard", "modified"}, name
+
+
+def test_panda_matches_pinocchio_loading_the_source_urdf():
+    """The Panda file equals Pinocchio's model of the committed URDF, fingers locked."""
+    model = read_robot_model("panda")
+    urdf = ROOT / "robots" / "urdf" / "panda.urdf"
+    full = pin.buildModelFromUrdf(str(urdf))
+    fingers = [full.getJointId(n) for n in ("panda_finger_joint1", "panda_finger_joint2")]
+    reduced = pin.buildReducedModel(full, fingers, pin.neutral(full))
+    reduced.gravity.linear = model.gravity
+    assert list(reduced.names[1:]) == list(model.joint_names)
+    data = reduced.createData()
+    for q, qd, qdd in random_states(model, 5, seed=4):
+        tau_p = pin.rnea(reduced, data, q, qd, qdd)
+        mass_p = pin.crba(reduced, data, q)
+        mass_p = np.triu(mass_p) + np.triu(mass_p, 1).T
+        pin.framesForwardKinematics(reduced, data, q)
+        pose_p = data.oMf[reduced.getFrameId("panda_hand_tcp")].homogeneous
+        tau_b, mass_b, pose_b = book_results(model, q, qd, qdd)
+        assert_close(tau_b, tau_p, "RNEA torques", scale=max(1.0, np.abs(tau_p).max()))
+        assert_close(mass_b, mass_p, "mass matrix")
+        assert_close(pose_b, pose_p, "end-effector pose")
+
+
+def test_panda_keeps_the_hand_and_both_fingers():
+    """Link 7 carries 0.735522 kg (Gaz et al.) + 0.73 kg hand + 2 × 0.015 kg fingers."""
+    model = read_robot_model("panda")
+    assert model.masses[6] == pytest.approx(0.735522 + 0.73 + 2 * 0.015, abs=1e-12)
+    assert model.masses[:6] == pytest.approx(
+        [4.970684, 0.646926, 3.228604, 3.587895, 1.225946, 1.666555], abs=1e-12
+    )
+
+
+def test_ur5_is_the_modern_robotics_book_model():
+    """Numbers as printed with the book's UR5 dynamics (M01, M67, G2, S5, home pose)."""
+    model = read_robot_model("ur5")
+    assert model.link_frames[0].tolist() == [
+        [1, 0, 0, 0],
+        [0, 1, 0, 0],
+        [0, 0, 1, 0.089159],
+        [0, 0, 0, 1],
+    ]
+    assert model.link_frames[6].tolist() == [
+        [1, 0, 0, 0],
+        [0, 0, 1, 0.0823],
+        [0, -1, 0, 0],
+        [0, 0, 0, 1],
+    ]
+    assert np.diag(model.spatial_inertias[1]).tolist() == [
+        0.22689067591,
+        0.22689067591,
+        0.0151074,
+        8.393,
+        8.393,
+        8.393,
+    ]
+    assert model.screw_axes_space[:, 4].tolist() == [0, 0, -1, -0.10915, 0.81725, 0]
+    assert model.home_ee_pose.tolist() == [
+        [-1, 0, 0, 0.81725],
+        [0, 0, 1, 0.19145],
+        [0, 1, 0, -0.005491],
+        [0, 0, 0, 1],
+    ]
+
+
+def test_puma560_keeps_corkes_numbers_with_the_pedestal():
+    model = read_robot_model("puma560")
+    standard = model.dh["standard"]
+    assert standard.rows[0][2] == pytest.approx(26.45 * 0.0254, abs=1e-15)
+    assert [row[0] for row in standard.rows] == [0, 0.4318, 0.0203, 0, 0, 0]
+    assert [row[2] for row in standard.rows][1:] == [0, 0.15005, 0.4318, 0, 0]
+    assert standard.masses.tolist() == [0, 17.4, 4.8, 0.82, 0.34, 0.09]
+    assert standard.cm_positions[1].tolist() == [-0.3638, 0.006, 0.2275]
+    # Link 1's only inertia is about joint 1's axis (y1); in the modified frame that is z1.
+    assert model.dh["modified"].inertia_tensors[0][2, 2] == pytest.approx(0.35)
+
+
+def test_generator_check_mode_reports_up_to_date_files():
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "robots" / "generate_models.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_files_have_one_matrix_row_per_line():
+    text = (ROOT / "robots" / "ur5.json").read_text(encoding="utf-8")
+    assert "\n    [0, 1, 0, -0.089159, 0, 0.425],\n" in text
+    data = json.loads(text)
+    assert data["schema_version"] == 1
