@@ -43,9 +43,12 @@ $(VENV)/.installed-bench: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	@touch $@ $(VENV)/.installed-lab
 
 lab: $(VENV)/.installed-lab
-	@echo "Starting JupyterLab at the course index (notebooks/index.ipynb); stop it with Ctrl-C."
-	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --ServerApp.port=$(LAB_PORT) \
-		$(ROOT_FLAG) $(LAB_ARGS) notebooks/index.ipynb
+	@token=$$($(BIN)/python -c "import secrets; print(secrets.token_hex(24))"); \
+	echo "robolab course index: http://localhost:$(LAB_PORT)/lab/tree/notebooks/index.ipynb?token=$$token"; \
+	echo "(stop JupyterLab with Ctrl-C; another port: make lab LAB_PORT=8890)"; \
+	exec $(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --ServerApp.port=$(LAB_PORT) \
+		--ServerApp.port_retries=0 --IdentityProvider.token=$$token $(ROOT_FLAG) $(LAB_ARGS) \
+		notebooks/index.ipynb
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
