@@ -4,8 +4,10 @@ The package face only re-exports; every algorithm lives in a module named
 after what it holds (see README.md, "Where things are").
 """
 
+from . import symbols
 from ._widgets import in_test_mode, set_test_mode
 from .derivation import Derivation, Step
+from .dh_robot import DHRobot
 from .reveal import Reveal, reveal
 from .rigid_body_motions import (
     ad,
