@@ -210,16 +210,19 @@ class RobotModelData:
     source: dict[str, Any]
     plausibility_exceptions: tuple[PlausibilityException, ...] = ()
     dh: dict[str, DHTable] = field(default_factory=dict)
+    #: Body screw axes ``B = [Ad_{M⁻¹}] S``, shape (6, n): computed when not given,
+    #: kept as read from a file (so that writing it back is exact).
+    screw_axes_body: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        if self.screw_axes_body is None:
+            body = _adjoint(_transform_inv(self.home_ee_pose)) @ self.screw_axes_space
+            object.__setattr__(self, "screw_axes_body", body)
 
     @property
     def n_joints(self) -> int:
         """Number of joints n."""
         return len(self.joint_names)
-
-    @property
-    def screw_axes_body(self) -> np.ndarray:
-        """Body screw axes ``B = [Ad_{M⁻¹}] S``, shape (6, n)."""
-        return _adjoint(_transform_inv(self.home_ee_pose)) @ self.screw_axes_space
 
     @property
     def masses(self) -> np.ndarray:
@@ -718,8 +721,9 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
             "the product of the link frames M_01 M_12 ... M_n,n+1 (within 1e-9)",
             _Said(f"a pose differing from it by {np.abs(product - home_ee_pose).max():.3g}"),
         )
+    body = None
     if "screw_axes_body" in data:
-        body = _matrix(data["screw_axes_body"], "$.screw_axes_body", (n, 6), fail).T
+        body = _matrix(data["screw_axes_body"], "$.screw_axes_body", (n, 6), fail).T.copy()
         expected = _adjoint(_transform_inv(home_ee_pose)) @ screw_axes_space
         error = float(np.abs(body - expected).max())
         if error > 1e-8 * scale:
@@ -746,6 +750,7 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
                 "document": f"{where} (ModernRoboticsBook.jl format, without schema_version)",
                 "changes": [],
             },
+            screw_axes_body=body,
         )
 
     description = _string(data["description"], "$.description", fail)
@@ -791,6 +796,7 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
         source=source,
         plausibility_exceptions=exceptions,
         dh=dh,
+        screw_axes_body=body,
     )
 
 
@@ -1015,7 +1021,7 @@ def _dh_table(
         if abs(mass - spatial_inertias[i, 3, 3]) > _CONSISTENCY_TOLERANCE * max(1.0, mass):
             fail(
                 f"{path}.masses[{i}]",
-                f"the mass in spatial_inertias[{i}] ({spatial_inertias[i, 3, 3]!r})",
+                f"the mass in spatial_inertias[{i}] ({float(spatial_inertias[i, 3, 3])!r})",
                 float(mass),
             )
     cm_positions = _matrix(value["cm_positions"], f"{path}.cm_positions", (n, 3), fail)
