@@ -554,7 +554,7 @@ class DHRobot:
                 angular[:, j - 1] = z
             share = self._masses[i - 1] * linear.T * linear
             share += angular.T * self._inertias[i - 1] * angular
-            return sp.ImmutableMatrix(simplify_matrix(share))
+            return _symmetric(share)
 
         return self._cache(self._dynamics, ("M_i", i), compute)
 
@@ -564,7 +564,7 @@ class DHRobot:
                 (self._link_inertia_matrix(i) for i in range(1, self._n + 1)),
                 sp.zeros(self._n, self._n),
             )
-            return sp.ImmutableMatrix(simplify_matrix(total))
+            return _symmetric(total)
 
         return self._cache(self._dynamics, "M", compute)
 
@@ -923,3 +923,13 @@ class DHRobot:
         if not 0 <= i <= self._n:
             raise IndexError(f"frame {i} is out of range: frames are numbered 0..{self._n}")
         return i
+
+
+def _symmetric(matrix: sp.MatrixBase) -> sp.ImmutableMatrix:
+    """Simplify the upper triangle and mirror it: symmetric by construction."""
+    n = matrix.rows
+    out = sp.zeros(n, n)
+    for a in range(n):
+        for b in range(a, n):
+            out[a, b] = out[b, a] = simplify_trig(matrix[a, b])
+    return sp.ImmutableMatrix(out)

@@ -1,0 +1,313 @@
+"""Derivations of a DH robot as data: forward kinematics and Lagrangian dynamics step by step.
+
+Each function returns a :class:`robolab.Derivation`, an ordered tuple of
+:class:`robolab.Step` (title, one or two sentences, a SymPy equation, the
+symbols it introduces). A reveal widget shows one step per click, a static
+rendering shows them all, and the tests check that the steps are consistent
+(the sum of the link energies is K, M is symmetric, Ṁ − 2C is skew-symmetric).
+
+The expressions are the robot's own results (:class:`robolab.DHRobot`), with
+joint variables ``q_i(t)``.
+
+Examples
+--------
+>>> from robolab import DHRobot
+>>> from robolab.symbols import q1, q2, l1, l2
+>>> arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
+>>> [step.title for step in arm.forward_kinematics_derivation()][1:]
+['Link transform A_1', 'Link transform A_2', 'Pose of frame {1}', 'Pose of frame {2}']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import sympy as sp
+
+from .derivation import Derivation, Step
+from .dh_simplify import simplify_matrix, simplify_trig
+from .transforms import dh_modified, dh_standard
+
+__all__ = ["forward_kinematics_derivation", "lagrangian_derivation"]
+
+
+def _matrix_symbol(name: str, rows: int, cols: int) -> sp.MatrixSymbol:
+    return sp.MatrixSymbol(name, rows, cols)
+
+
+def _eq(left: Any, right: Any) -> sp.Eq:
+    return sp.Eq(left, right, evaluate=False)
+
+
+def forward_kinematics_derivation(robot: Any) -> Derivation:
+    """Return the forward kinematics of ``robot`` step by step.
+
+    Steps: the general link transform of the convention, each link transform
+    ``A_i = T_{i-1,i}`` with the row's numbers, then the poses
+    ``T_0i = T_0,i-1 A_i`` one product at a time, and the end-effector pose
+    ``T_0n · tool`` when there is a tool.
+
+    Parameters
+    ----------
+    robot : DHRobot
+
+    Returns
+    -------
+    Derivation
+    """
+    a, alpha, d, theta = sp.symbols("a_i alpha_i d_i theta_i", real=True)
+    A = sp.MatrixSymbol("A_i", 4, 4)
+    if robot.convention == "standard":
+        general = dh_standard(a, alpha, d, theta)
+        formula = r"$A_i = T_{i-1,i} = R_z(\theta_i)\,T_z(d_i)\,T_x(a_i)\,R_x(\alpha_i)$"
+        rule = "Standard DH (Spong, Corke, Moro)"
+    else:
+        general = dh_modified(a, alpha, d, theta)
+        formula = r"$A_i = T_{i-1,i} = R_x(\alpha_{i-1})\,T_x(a_{i-1})\,R_z(\theta_i)\,T_z(d_i)$"
+        rule = "Modified DH (Craig), with a and α of the row meaning $a_{i-1}$, $α_{i-1}$"
+    steps = [Step("Link transform", f"{rule}: {formula}.", _eq(A, general), (A,))]
+    for i, transform in enumerate(robot.Ts, start=1):
+        symbol = _matrix_symbol(f"A_{i}", 4, 4)
+        a_i, alpha_i, d_i, theta_i = robot.dh_parameters[i - 1]
+        steps.append(
+            Step(
+                f"Link transform A_{i}",
+                f"Row {i} of the table: $a = {sp.latex(a_i)}$, $\\alpha = {sp.latex(alpha_i)}$, "
+                f"$d = {sp.latex(d_i)}$, $\\theta = {sp.latex(theta_i)}$.",
+                _eq(symbol, transform),
+                (symbol,),
+            )
+        )
+    for i in range(1, robot.dof + 1):
+        symbol = _matrix_symbol(f"T_{{0{i}}}", 4, 4)
+        explanation = (
+            "The first link transform is the pose of frame {1} in the base frame {0}."
+            if i == 1
+            else f"$T_{{0{i}}} = T_{{0{i - 1}}} A_{i}$; rotations about parallel z axes add up."
+        )
+        steps.append(
+            Step(f"Pose of frame {{{i}}}", explanation, _eq(symbol, robot.T_i0(i)), (symbol,))
+        )
+    if robot.tool != sp.eye(4):
+        symbol = _matrix_symbol("T", 4, 4)
+        steps.append(
+            Step(
+                "End-effector pose",
+                f"The constant tool transform follows frame {{{robot.dof}}}: "
+                f"$T = T_{{0{robot.dof}}} T_{{n,ee}}$.",
+                _eq(symbol, robot.T),
+                (symbol,),
+            )
+        )
+    return Derivation(f"Forward kinematics of {robot.name}", steps)
+
+
+def lagrangian_derivation(robot: Any) -> Derivation:
+    """Return the Lagrangian dynamics of ``robot`` step by step.
+
+    Steps, in order: each link's centre of mass r_ci and Jacobian J_ci; each
+    link's kinetic and potential energy; K, P and the Lagrangian L = K − P;
+    every entry M_jk (j <= k) with the links it comes from, and M; every
+    non-zero Christoffel symbol c_ijk (j <= k, c_ikj = c_ijk) with its
+    defining formula; C; G; the equation of motion M q̈ + C q̇ + G = τ; and the
+    checks: M symmetric, q̇ᵀMq̇ = 2K (positive definite), Ṁ − 2C skew-symmetric.
+
+    Parameters
+    ----------
+    robot : DHRobot
+        With centres of mass set (the other parameters may be symbolic).
+
+    Returns
+    -------
+    Derivation
+    """
+    n = robot.dof
+    q, qd = robot.qs, [robot.q_dot(i) for i in range(1, n + 1)]
+    steps: list[Step] = []
+    axis = "z_{j-1}, o_{j-1}" if robot.convention == "standard" else "z_j, o_j"
+    for i in range(1, n + 1):
+        r = _matrix_symbol(f"r_{{c{i}}}", 3, 1)
+        steps.append(
+            Step(
+                f"Centre of mass of link {i}",
+                f"$r_{{c{i}}} = T_{{0{i}}} [c_{i}; 1]$: the centre of mass given in frame {{{i}}} "
+                "written in the base frame.",
+                _eq(r, robot.r_cm(i)),
+                (r,),
+            )
+        )
+        J = _matrix_symbol(f"J_{{c{i}}}", 6, n)
+        steps.append(
+            Step(
+                f"Jacobian of link {i}",
+                f"Rows $[v; \\omega]$: column j is $[z \\times (r_{{c{i}}} - o);\\ z]$ for a "
+                f"revolute joint (axis ${axis}$) and $[z;\\ 0]$ for a prismatic one; joints "
+                f"after {i} do not move link {i}.",
+                _eq(J, robot.J_cm_i(i)),
+                (J,),
+            )
+        )
+    for i in range(1, n + 1):
+        K_i = sp.Symbol(f"K_{i}")
+        steps.append(
+            Step(
+                f"Kinetic energy of link {i}",
+                f"$K_{i} = \\tfrac12 m_{i} v_{{c{i}}}^T v_{{c{i}}} + \\tfrac12 \\omega_{i}^T "
+                f"R_{{0{i}}} I_{i} R_{{0{i}}}^T \\omega_{i}$ with $v_{{c{i}}}$ and $\\omega_{i}$ "
+                f"from $J_{{c{i}}} \\dot q$.",
+                _eq(K_i, robot.link_kinetic_energy(i)),
+                (K_i,),
+            )
+        )
+        P_i = sp.Symbol(f"P_{i}")
+        steps.append(
+            Step(
+                f"Potential energy of link {i}",
+                f"$P_{i} = -m_{i} g^T r_{{c{i}}}$ with gravity g in the base frame.",
+                _eq(P_i, robot.link_potential_energy(i)),
+                (P_i,),
+            )
+        )
+    K, P, L = sp.Symbol("K"), sp.Symbol("P"), sp.Symbol("L")
+    kinetic, potential = robot.kinetic_energy(), robot.potential_energy()
+    steps += [
+        Step("Kinetic energy", "The sum of the link kinetic energies.", _eq(K, kinetic), (K,)),
+        Step(
+            "Potential energy", "The sum of the link potential energies.", _eq(P, potential), (P,)
+        ),
+        Step("Lagrangian", "$L = K - P$.", _eq(L, kinetic - potential), (L,)),
+    ]
+    M = robot.inertia_matrix()
+    for j in range(n):
+        for k in range(j, n):
+            symbol = sp.Symbol(f"M_{{{j + 1}{k + 1}}}")
+            links = [i for i in range(max(j, k) + 1, n + 1)]
+            source = ", ".join(str(i) for i in links)
+            steps.append(
+                Step(
+                    f"Inertia matrix entry M_{j + 1}{k + 1}",
+                    f"$M_{{{j + 1}{k + 1}}} = \\partial^2 K / \\partial \\dot q_{j + 1} "
+                    f"\\partial \\dot q_{k + 1}$; links {source} contribute "
+                    f"$m_i J_{{v}}^T J_{{v}} + J_\\omega^T R I R^T J_\\omega$ (earlier links do "
+                    f"not move with joint {max(j, k) + 1}).",
+                    _eq(symbol, M[j, k]),
+                    (symbol,),
+                )
+            )
+    M_symbol = _matrix_symbol("M", n, n)
+    steps.append(
+        Step(
+            "Inertia matrix",
+            "Collecting the entries: $K = \\tfrac12 \\dot q^T M(q) \\dot q$.",
+            _eq(M_symbol, M),
+            (M_symbol,),
+        )
+    )
+    for i in range(1, n + 1):
+        for j in range(1, n + 1):
+            for k in range(j, n + 1):
+                value = robot.christoffel_symbols(i, j, k)
+                if value == 0:
+                    continue
+                symbol = sp.Symbol(f"c_{{{i}{j}{k}}}")
+                twin = f"; $c_{{{i}{k}{j}}} = c_{{{i}{j}{k}}}$" if j != k else ""
+                steps.append(
+                    Step(
+                        f"Christoffel symbol c_{i}{j}{k}",
+                        f"$c_{{{i}{j}{k}}} = \\tfrac12 (\\partial M_{{{i}{j}}}/\\partial q_{k} + "
+                        f"\\partial M_{{{i}{k}}}/\\partial q_{j} - \\partial M_{{{j}{k}}}/"
+                        f"\\partial q_{i})${twin}.",
+                        _eq(symbol, value),
+                        (symbol,),
+                    )
+                )
+    C_symbol, G_symbol = _matrix_symbol("C", n, n), _matrix_symbol("G", n, 1)
+    C, G = robot.coriolis_matrix(), robot.gravity_vector()
+    steps += [
+        Step(
+            "Coriolis matrix",
+            "$C_{ij} = \\sum_k c_{ijk} \\dot q_k$ (every other Christoffel symbol is zero).",
+            _eq(C_symbol, C),
+            (C_symbol,),
+        ),
+        Step(
+            "Gravity vector",
+            "$G_i = \\partial P / \\partial q_i$.",
+            _eq(G_symbol, G),
+            (G_symbol,),
+        ),
+        Step(
+            "Equations of motion",
+            "Lagrange's equations $\\frac{d}{dt} \\partial L/\\partial \\dot q - \\partial L/"
+            "\\partial q = \\tau$ in matrix form.",
+            robot.dynamic_model(),
+            tuple(sp.Symbol(f"tau_{i}", real=True) for i in range(1, n + 1)),
+        ),
+    ]
+    steps += _property_checks(robot, M, C, kinetic, q, qd)
+    return Derivation(f"Lagrangian dynamics of {robot.name}", steps)
+
+
+def _vanishes(residual: sp.MatrixBase, reference: sp.MatrixBase, robot: Any) -> bool:
+    """True if ``residual`` is exactly zero, or (float parameters) zero up to round-off.
+
+    With float coefficients, exact cancellation can leave terms of order 1e-17;
+    then the residual is evaluated at random values of every symbol and must
+    stay below 1e-9 times the size of ``reference``.
+    """
+    residual, reference = sp.Matrix(residual), sp.Matrix(reference)
+    if all(entry == 0 for entry in residual):
+        return True
+    if not residual.has(sp.Float):
+        return False
+    rng = np.random.default_rng(0)
+    derivatives = residual.atoms(sp.Derivative) | reference.atoms(sp.Derivative)
+    functions = [*sorted(derivatives, key=sp.default_sort_key), *robot.qs]
+    for _ in range(3):
+        point = {f: float(rng.uniform(-1, 1)) for f in functions}
+        free = residual.xreplace(point).free_symbols | reference.xreplace(point).free_symbols
+        point.update({s: float(rng.uniform(0.5, 2)) for s in free})
+        error = np.abs(np.array(residual.xreplace(point).evalf().tolist(), dtype=float)).max()
+        size = np.abs(np.array(reference.xreplace(point).evalf().tolist(), dtype=float)).max()
+        if error > 1e-9 * (1.0 + size):
+            return False
+    return True
+
+
+def _property_checks(
+    robot: Any, M: sp.Matrix, C: sp.Matrix, kinetic: sp.Expr, q: list, qd: list
+) -> list[Step]:
+    n = robot.dof
+    asymmetry = M - M.T
+    velocity = sp.Matrix(qd)
+    quadratic = sp.Matrix([simplify_trig((velocity.T * M * velocity)[0, 0] - 2 * kinetic)])
+    rate = sp.zeros(n, n)
+    for k in range(n):
+        rate += M.diff(q[k]) * qd[k]
+    N = simplify_matrix(rate - 2 * C)
+    skew = simplify_matrix(N + N.T)
+    N_symbol = _matrix_symbol("N", n, n)
+    verdict = {True: "holds", False: "FAILS"}
+    return [
+        Step(
+            "Check: M is symmetric",
+            f"$M - M^T = 0$ ({verdict[_vanishes(asymmetry, M, robot)]}).",
+            _eq(sp.MatAdd(_matrix_symbol("M", n, n), -_matrix_symbol("M", n, n).T), asymmetry),
+        ),
+        Step(
+            "Check: M is positive definite",
+            "$\\dot q^T M \\dot q = 2K$, a sum of $m_i |v_{ci}|^2$ and $\\omega_i^T I_i \\omega_i$ "
+            f"terms, positive when the joints move mass "
+            f"({verdict[_vanishes(quadratic, sp.Matrix([kinetic]), robot)]}).",
+            _eq(sp.MatMul(velocity.T, sp.ImmutableMatrix(M), velocity), 2 * kinetic),
+        ),
+        Step(
+            "Check: Ṁ − 2C is skew-symmetric",
+            "$N = \\dot M - 2C$ has $N + N^T = 0$ "
+            f"({verdict[_vanishes(skew, rate, robot)]}), so $\\dot q^T N \\dot q = 0$: the "
+            "Coriolis forces do no work.",
+            _eq(N_symbol, N),
+            (N_symbol,),
+        ),
+    ]
