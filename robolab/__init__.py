@@ -4,8 +4,9 @@ The package face only re-exports; every algorithm lives in a module named
 after what it holds (see README.md, "Where things are").
 """
 
-from . import symbols
+from . import exercises, symbols
 from ._widgets import in_test_mode, set_test_mode
+from .animation import RobotAnimation, animate
 from .derivation import Derivation, Step
 from .dh_robot import DHRobot
 from .reveal import Reveal, reveal

@@ -24,6 +24,7 @@ what the widget shows.
 
 from __future__ import annotations
 
+import base64
 import io
 import os
 import warnings
@@ -35,6 +36,7 @@ from matplotlib.figure import Figure
 
 __all__ = [
     "backend_kind",
+    "draw_live_canvas",
     "figure_png",
     "in_kernel",
     "in_test_mode",
@@ -151,11 +153,13 @@ def figure_png(figure: Figure, *, draw: bool = True) -> bytes:
     draw : bool
         Render first; pass False when the canvas was just drawn.
     """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from PIL import Image
 
     canvas = figure.canvas
     if draw:
-        canvas.draw()
+        # Agg's own draw: an ipympl canvas would also push the pixels to its front end.
+        FigureCanvasAgg.draw(canvas)
     rgba = np.asarray(canvas.buffer_rgba())
     buffer = io.BytesIO()
     Image.fromarray(rgba[..., :3]).save(buffer, format="png", compress_level=1)
@@ -177,3 +181,19 @@ def widget_bundle(widget: Any, static: dict[str, Any]) -> dict[str, Any]:
     if view and WIDGET_VIEW_MIMETYPE in view:
         bundle[WIDGET_VIEW_MIMETYPE] = view[WIDGET_VIEW_MIMETYPE]
     return bundle
+
+
+def draw_live_canvas(figure: Figure) -> None:
+    """Redraw an ipympl figure now and push its pixels to the browser (no round trip).
+
+    Before the browser has opened the canvas, ipympl keeps the picture in the
+    model's ``_data_url``; drawing through ipympl then would store it without
+    its ``data:`` prefix and the front end could not show it, so the picture
+    is stored here in full.
+    """
+    canvas = figure.canvas
+    if getattr(canvas, "syncing_data_url", False):
+        png = base64.b64encode(figure_png(figure)).decode("ascii")
+        canvas._data_url = f"data:image/png;base64,{png}"
+    else:
+        canvas.draw()

@@ -292,7 +292,7 @@ class TeachPendant:
 
     def _draw(self) -> None:
         if self.canvas_kind == "ipympl":
-            self.view.figure.canvas.draw()  # renders and pushes the image now (no round trip)
+            _widgets.draw_live_canvas(self.view.figure)
         else:
             self.figure_widget.value = _widgets.figure_png(self.view.figure)
 

@@ -30,31 +30,15 @@ the matplotlib axes back.
 Examples
 --------
 >>> import numpy as np, robolab
->>> from robolab.transforms import dh_standard
->>> class TwoLinkArm:  # any object with the DHRobot interface can be drawn
-...     dof, joint_types, name, convention = 2, ["r", "r"], "2R arm", "standard"
-...     joint_limits = [(-np.pi, np.pi)] * 2
-...     def numeric(self):
-...         return self
-...     def frames(self, q):
-...         T1 = dh_standard(1.0, 0.0, 0.0, q[0])
-...         return np.array([np.eye(4), T1, T1 @ dh_standard(0.5, 0.0, 0.0, q[1])])
-...     def forward_kinematics(self, q):
-...         return self.frames(q)[-1]
-...     def jacobian(self, q):  # rows [v; ω] in the base frame
-...         s1, c1 = np.sin(q[0]), np.cos(q[0])
-...         s12, c12 = np.sin(q[0] + q[1]), np.cos(q[0] + q[1])
-...         J = np.zeros((6, 2))
-...         J[0] = [-s1 - 0.5 * s12, -0.5 * s12]
-...         J[1] = [c1 + 0.5 * c12, 0.5 * c12]
-...         J[5] = [1.0, 1.0]
-...         return J
->>> view = robolab.plot_robot(TwoLinkArm(), [0.0, np.pi / 2])
->>> view.end_effector_pose[:3, 3].round(3)
+>>> from robolab.symbols import q1, q2
+>>> arm = robolab.DHRobot((1.0, 0, 0, q1), (0.5, 0, 0, q2), name="2R arm")
+>>> view = robolab.plot_robot(arm, [0.0, np.pi / 2])
+>>> view.end_effector_pose[:3, 3].round(3) + 0.0
 array([1. , 0.5, 0. ])
+>>> links = view.links
 >>> view.update([np.pi / 2, 0.0])  # moves the same artists
->>> view.links.get_data_3d()[0][-1].round(3), view.links.get_data_3d()[1][-1].round(3)
-(np.float64(0.0), np.float64(1.5))
+>>> view.links is links, view.links.get_data_3d()[1][-1].round(3)
+(True, np.float64(1.5))
 >>> import matplotlib.pyplot as plt; plt.close(view.figure)
 """
 
@@ -154,10 +138,13 @@ class _RobotAdapter:
             self.joint_names = tuple(str(name) for name in names)
             self.convention = "screw"
             self.description = "product of exponentials, space frame {s}"
-            import robolab  # the screw functions live in their chapter modules
+            from .forward_kinematics import link_frames_space
+            from .velocity_kinematics import jacobian_space
 
-            self._link_frames = robolab.link_frames_space
-            self._jacobian_space = robolab.jacobian_space
+            self._link_frames = lambda q: link_frames_space(
+                robot.link_frames, robot.screw_axes_space, q
+            )
+            self._jacobian_space = lambda q: jacobian_space(robot.screw_axes_space, q)
             self.has_tool = False
         elif hasattr(robot, "numeric") and hasattr(robot, "dof"):
             self.kind = "dh"
@@ -269,8 +256,8 @@ class _RobotAdapter:
         return Skeleton(points, joint_points.copy(), joint_axes.copy(), frames, pose)
 
     def _screw_skeleton(self, q: np.ndarray) -> Skeleton:
-        frames = np.asarray(self._link_frames(self.robot, q), dtype=float)
-        jacobian = np.asarray(self._jacobian_space(self.robot, q), dtype=float)
+        frames = np.asarray(self._link_frames(q), dtype=float)
+        jacobian = np.asarray(self._jacobian_space(q), dtype=float)
         omegas, velocities = jacobian[:3].T, jacobian[3:].T
         joint_points = np.empty((self.dof, 3))
         joint_axes = np.empty((self.dof, 3))
@@ -293,7 +280,7 @@ class _RobotAdapter:
         """The robot's own 6×n Jacobian: DH rows [v; ω] (base frame), screw J_s rows [ω; v]."""
         if self.kind == "dh":
             return np.asarray(self._numeric.jacobian(q), dtype=float)
-        return np.asarray(self._jacobian_space(self.robot, q), dtype=float)
+        return np.asarray(self._jacobian_space(q), dtype=float)
 
     def linear_jacobian(self, q: np.ndarray, pose: np.ndarray) -> np.ndarray:
         """3×n Jacobian of the end-effector origin's velocity, in the base frame (m/s per unit q̇).
@@ -306,19 +293,24 @@ class _RobotAdapter:
         p = pose[:3, 3]
         return jacobian[3:] + np.cross(jacobian[:3].T, p).T
 
-    def reach(self) -> tuple[np.ndarray, float]:
-        """Centre (first joint) and radius (sum of link lengths beyond it) of the workspace."""
-        q = self.home()
+    def workspace(self, samples: int = 300, seed: int = 0) -> tuple[np.ndarray, float, np.ndarray]:
+        """Where the arm can be: centre (first joint at home), horizontal radius, z range.
+
+        Estimated from the link polylines at ``samples`` random configurations
+        within the joint limits (seeded, so every view of a robot gets the
+        same box) plus the home configuration.
+        """
         limits = self.shown_limits
-        for i, kind in enumerate(self.joint_kinds):
-            if kind == "prismatic":
-                q[i] = limits[i, 1] if abs(limits[i, 1]) >= abs(limits[i, 0]) else limits[i, 0]
-        skeleton = self.skeleton(q)
-        centre = skeleton.joint_points[0]
-        points = skeleton.link_points
-        start = int(np.argmin(np.linalg.norm(points - centre, axis=1)))
-        radius = float(np.linalg.norm(np.diff(points[start:], axis=0), axis=1).sum())
-        return centre, (radius if radius > 0.0 else 1.0)
+        rng = np.random.default_rng(seed)
+        low = np.maximum(limits[:, 0], -np.pi)
+        high = np.minimum(limits[:, 1], np.pi)
+        high = np.where(high > low, high, limits[:, 1])
+        configurations = np.vstack([self.home(), rng.uniform(low, high, (samples, self.dof))])
+        points = np.concatenate([self.skeleton(q).link_points for q in configurations])
+        centre = self.skeleton(self.home()).joint_points[0]
+        radius = float(np.hypot(points[:, 0] - centre[0], points[:, 1] - centre[1]).max())
+        z_range = np.array([points[:, 2].min(), points[:, 2].max()])
+        return centre, (radius if radius > 0.0 else 1.0), z_range
 
 
 def ellipsoid_axes(linear_jacobian: np.ndarray, kind: str) -> tuple[np.ndarray, np.ndarray]:
@@ -441,7 +433,8 @@ class RobotView:
         self.q = self._adapter.home() if q is None else self._adapter.check_q(q)
         self.skeleton = self._adapter.skeleton(self.q)
 
-        centre, self.reach = self._adapter.reach()
+        centre, self.reach, self._z_range = self._adapter.workspace()
+        self._centre = centre
         self.limits = self._limits(centre, limits)
         self._build_axes(decorations, elev, azim)
         self._build_artists(shadow, frame_names)
@@ -462,18 +455,17 @@ class RobotView:
                     f"got {tuple(box.ravel())}"
                 )
             return box
-        # x and y: the first joint ± the reach; z: from the base (the mounting plane) or the
-        # lowest point of the arm at home, up to the first joint + the reach.
-        points = self.skeleton.link_points
-        low = centre - self.reach
-        high = centre + self.reach
-        low[2] = min(float(points[:, 2].min()), float(self.skeleton.frames[0, 2, 3]))
-        low = np.minimum(low, points.min(axis=0))
-        high = np.maximum(high, points.max(axis=0))
-        margin = 0.04 * (high - low).max()
-        low[:2] -= margin
-        high += margin
-        return np.stack([low, high], axis=1)
+        # x and y: the first joint ± the horizontal reach (so the floor disc fits); z: what the
+        # arm can reach, the base included, at least a quarter of the width high.
+        low = np.array([centre[0] - self.reach, centre[1] - self.reach, self._z_range[0]])
+        high = np.array([centre[0] + self.reach, centre[1] + self.reach, self._z_range[1]])
+        low[2] = min(low[2], float(self.skeleton.frames[0, 2, 3]))
+        height = high[2] - low[2]
+        if height < 0.5 * self.reach:
+            middle = 0.5 * (high[2] + low[2])
+            low[2], high[2] = middle - 0.25 * self.reach, middle + 0.25 * self.reach
+        margin = 0.04 * self.reach
+        return np.stack([low - margin, high + margin], axis=1)
 
     def _build_axes(self, decorations: str, elev: float, azim: float) -> None:
         ax = self.axes
@@ -484,7 +476,7 @@ class RobotView:
         ax.set_box_aspect(self.limits[:, 1] - self.limits[:, 0], zoom=1.2)
         ax.view_init(elev=elev, azim=azim)
         ax.set_autoscale_on(False)
-        self.floor_height = float(self.limits[2, 0])
+        self.floor_height = min(float(self.skeleton.frames[0, 2, 3]), float(self.limits[2, 1]))
         if decorations == "lean":
             ax.set_axis_off()
             self._draw_floor()
@@ -509,15 +501,33 @@ class RobotView:
         self.figure.add_artist(self.caption)
 
     def _draw_floor(self) -> None:
-        (x0, x1), (y0, y1) = self.limits[0], self.limits[1]
+        """A light disc of the reach's radius around the first joint, with two diameters."""
+        centre = self._centre
         z = self.floor_height
-        lines = []
-        for x in np.linspace(x0, x1, 5):
-            lines.append(([x, y0, z], [x, y1, z]))
-        for y in np.linspace(y0, y1, 5):
-            lines.append(([x0, y, z], [x1, y, z]))
-        starts, ends = np.array([s for s, _ in lines]), np.array([e for _, e in lines])
-        points = _segments(starts, ends)
+        t = np.linspace(0.0, 2.0 * np.pi, 73)
+        curves = []
+        for radius in (self.reach, 0.5 * self.reach):
+            curves.append(
+                np.column_stack(
+                    [
+                        centre[0] + radius * np.cos(t),
+                        centre[1] + radius * np.sin(t),
+                        np.full_like(t, z),
+                    ]
+                )
+            )
+        for direction in ((1.0, 0.0), (0.0, 1.0)):
+            d = self.reach * np.array(direction)
+            curves.append(
+                np.array(
+                    [
+                        [centre[0] - d[0], centre[1] - d[1], z],
+                        [centre[0] + d[0], centre[1] + d[1], z],
+                    ]
+                )
+            )
+        gap = np.full((1, 3), np.nan)
+        points = np.vstack([np.vstack([curve, gap]) for curve in curves])
         (self.floor,) = self.axes.plot(
             points[:, 0], points[:, 1], points[:, 2], color=FLOOR_COLOUR, lw=0.8, zorder=0
         )
@@ -642,11 +652,22 @@ class RobotView:
             False and draws itself.
         """
         q = self._adapter.check_q(q)
-        self.q = q
-        self.skeleton = self._adapter.skeleton(q)
-        self._place(self.skeleton)
+        self.show_skeleton(q, self._adapter.skeleton(q), draw=draw)
+
+    def show_skeleton(self, q: np.ndarray, skeleton: Skeleton, *, draw: bool = True) -> None:
+        """Move the artists to a precomputed skeleton of configuration ``q`` (animations).
+
+        ``skeleton`` must come from the same robot (``view.skeleton_of(q)``).
+        """
+        self.q = np.asarray(q, dtype=float)
+        self.skeleton = skeleton
+        self._place(skeleton)
         if draw:
             self.figure.canvas.draw_idle()
+
+    def skeleton_of(self, q: Any) -> Skeleton:
+        """What this view would draw at configuration ``q`` (precompute it for animations)."""
+        return self._adapter.skeleton(self._adapter.check_q(q))
 
     def set_ellipsoid(self, kind: str | None, *, draw: bool = True) -> None:
         """Show the manipulability ellipsoid (``"velocity"`` or ``"force"``) or hide it (None).

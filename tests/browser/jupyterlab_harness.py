@@ -89,11 +89,15 @@ class JupyterLabServer:
         return env
 
     def _settings(self) -> None:
-        notification = self.workdir / "settings" / "@jupyterlab" / "apputils-extension"
-        notification.mkdir(parents=True, exist_ok=True)
-        (notification / "notification.jupyterlab-settings").write_text(
-            json.dumps({"checkForUpdates": False, "fetchNews": "false"})
-        )
+        """User settings: no news or update checks; every cell rendered (no windowing)."""
+        settings = {
+            ("apputils-extension", "notification"): {"checkForUpdates": False, "fetchNews": "false"},
+            ("notebook-extension", "tracker"): {"windowingMode": "none"},
+        }
+        for (extension, plugin), values in settings.items():
+            folder = self.workdir / "settings" / "@jupyterlab" / extension
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"{plugin}.jupyterlab-settings").write_text(json.dumps(values))
 
     def start(self, timeout: float = 90.0) -> None:
         self._settings()
