@@ -36,6 +36,14 @@ from .rigid_body_motions import (
     vec_to_se3,
     vec_to_so3,
 )
+from .robot_library import (
+    RobotModelData,
+    check_plausibility,
+    list_robots,
+    load_robot,
+    read_robot_model,
+    save_robot,
+)
 from .teach import TeachPendant, teach
 from .transforms import (
     dh_modified,
