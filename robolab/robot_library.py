@@ -1134,13 +1134,17 @@ def _dh_table_from_robot(robot: Any) -> DHTable:
         rows.append((*values, letter))
     convention = getattr(robot, "convention", "standard")
     tool = getattr(robot, "tool", None)
+    if tool is not None:
+        tool = np.array(tool, dtype=float)
+        if np.array_equal(tool, np.eye(4)):
+            tool = None
     return DHTable(
         convention=convention,
         rows=tuple(rows),
         masses=np.array([float(m) for m in robot.masses]),
         cm_positions=np.array([[float(x) for x in r] for r in robot.cm_positions]),
         inertia_tensors=np.array([np.array(t, dtype=float) for t in robot.inertia_tensors]),
-        tool=None if tool is None else np.array(tool, dtype=float),
+        tool=tool,
     )
 
 

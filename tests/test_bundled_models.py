@@ -24,11 +24,14 @@ import modern_robotics as mr
 import numpy as np
 import pytest
 
+from robolab import dynamics
+from robolab import forward_kinematics as kinematics
 from robolab.robot_library import (
     DHTable,
     RobotModelData,
     check_plausibility,
     list_robots,
+    load_robot,
     read_robot_model,
 )
 
@@ -165,6 +168,30 @@ def book_results(model: RobotModelData, q, qd, qdd):
     mass_matrix = mr.MassMatrix(q, frames, inertias, model.screw_axes_space)
     pose = mr.FKinSpace(model.home_ee_pose, model.screw_axes_space, q)
     return tau, mass_matrix, pose
+
+
+def inverse_dynamics_rnea(robot, q, qd, qdd):
+    """robolab's RNEA (the book's InverseDynamics) on a ScrewRobot's arrays."""
+    return dynamics.inverse_dynamics_rnea(
+        q,
+        qd,
+        qdd,
+        robot.gravity,
+        np.zeros(6),
+        robot.link_frames,
+        robot.spatial_inertias,
+        robot.screw_axes_space,
+    )
+
+
+def mass_matrix_crba(robot, q):
+    return dynamics.mass_matrix_crba(
+        q, robot.link_frames, robot.spatial_inertias, robot.screw_axes_space
+    )
+
+
+def forward_kinematics_space(robot, q):
+    return kinematics.forward_kinematics_space(robot.home_ee_pose, robot.screw_axes_space, q)
 
 
 def assert_close(ours, reference, what: str, scale: float = 1.0):
@@ -372,3 +399,82 @@ def test_files_have_one_matrix_row_per_line():
     assert "\n    [0, 1, 0, -0.089159, 0, 0.425],\n" in text
     data = json.loads(text)
     assert data["schema_version"] == 1
+
+
+# ------------------------------------------------------------------ DH form (robolab.DHRobot)
+
+DH_NAMES = [name for name in NAMES if read_robot_model(name).dh]
+
+
+@pytest.mark.parametrize("name", DH_NAMES)
+def test_dh_forward_kinematics_equals_screw_forward_kinematics(name):
+    """DHRobot's FK (both conventions) equals the screw form's product of exponentials."""
+    model = read_robot_model(name)
+    standard = load_robot(name, form="dh", convention="standard").numeric()
+    modified = load_robot(name, form="dh", convention="modified").numeric()
+    screw = load_robot(name)
+    for q, _, _ in random_states(model, 5, seed=5):
+        pose = forward_kinematics_space(screw, q)
+        assert_close(np.asarray(standard.forward_kinematics(q), dtype=float), pose, "standard FK")
+        assert_close(np.asarray(modified.forward_kinematics(q), dtype=float), pose, "modified FK")
+
+
+@pytest.mark.parametrize(
+    ("name", "convention"),
+    [case for case in DH_CASES if case[0] != "panda"],  # 7-DOF symbolic M(q): see below
+)
+def test_dh_mass_matrix_equals_screw_mass_matrix(name, convention):
+    model = read_robot_model(name)
+    numeric = load_robot(name, form="dh", convention=convention).numeric()
+    screw = load_robot(name)
+    for q, _, _ in random_states(model, 3, seed=6):
+        reference = mass_matrix_crba(screw, q)
+        assert_close(
+            np.asarray(numeric.inertia_matrix(q), dtype=float),
+            reference,
+            "M(q)",
+            scale=max(1.0, np.abs(reference).max()),
+        )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("convention", ["standard", "modified"])
+def test_panda_dh_mass_matrix_equals_screw_mass_matrix(convention):
+    """As above for the Panda (about 20 s each: DHRobot builds M(q) symbolically)."""
+    test_dh_mass_matrix_equals_screw_mass_matrix("panda", convention)
+
+
+@pytest.mark.parametrize(("name", "convention"), DH_CASES)
+def test_dh_robot_to_screw_has_the_files_dynamics(name, convention):
+    """DHRobot.to_screw() (robolab's converter) agrees with the file's screw form."""
+    model = read_robot_model(name)
+    converted = load_robot(name, form="dh", convention=convention).to_screw()
+    screw = load_robot(name)
+    assert_close(converted.home_ee_pose, screw.home_ee_pose, "home pose")
+    assert_close(converted.screw_axes_space, screw.screw_axes_space, "screw axes")
+    for q, qd, qdd in random_states(model, 3, seed=7):
+        reference = inverse_dynamics_rnea(screw, q, qd, qdd)
+        assert_close(
+            inverse_dynamics_rnea(converted, q, qd, qdd),
+            reference,
+            "RNEA torques",
+            scale=max(1.0, np.abs(reference).max()),
+        )
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_robolab_screw_dynamics_match_pinocchio(name):
+    """robolab's own RNEA and CRBA on the loaded ScrewRobot equal Pinocchio's."""
+    model = read_robot_model(name)
+    robot = load_robot(name)
+    pmodel = pinocchio_from_screw(model)
+    for q, qd, qdd in random_states(model, 5, seed=8):
+        tau_p, mass_p, pose_p = pinocchio_results(pmodel, q, qd, qdd)
+        assert_close(
+            inverse_dynamics_rnea(robot, q, qd, qdd),
+            tau_p,
+            "RNEA torques",
+            scale=max(1.0, np.abs(tau_p).max()),
+        )
+        assert_close(mass_matrix_crba(robot, q), mass_p, "mass matrix")
+        assert_close(forward_kinematics_space(robot, q), pose_p, "end-effector pose")

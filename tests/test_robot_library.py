@@ -481,3 +481,54 @@ def test_deep_copies_of_file_data_do_not_alias():
     data = copy.deepcopy(bundled("ur5"))
     data["link_frames"][0][0][0] = 99
     assert model.link_frames[0][0, 0] == 1
+
+
+# ------------------------------------------------------------------ DH form
+
+
+def test_dh_form_builds_exact_sympy_numbers_from_the_parsed_floats():
+    import sympy as sp
+
+    from robolab.symbols import q1, q3
+
+    robot = load_robot("puma560", form="dh")
+    assert robot.convention == "standard"
+    alpha1 = robot.dh_parameters[0][1]
+    assert alpha1 == sp.pi / 2  # 1.5707963267948966 in the file: an exact multiple of π
+    assert robot.dh_parameters[0][3] == q1
+    assert robot.masses[1] == sp.Float(17.4) and robot.masses[0] == 0
+    assert float(robot.dh_parameters[0][2]) == 0.67183  # 26.45 in
+    stanford = load_robot("stanford", form="dh", convention="modified")
+    assert stanford.convention == "modified"
+    assert stanford.joint_type(3) == "p" and stanford.dh_parameters[2][2] == q3
+    assert [tuple(map(float, limits)) for limits in stanford.joint_limits][2] == (0.3048, 1.27)
+
+
+def test_dh_form_takes_gravity_from_the_file_or_the_argument():
+    assert [float(g) for g in load_robot("planar2r", form="dh").gravity] == [0, -9.81, 0]
+    moon = load_robot("planar2r", form="dh", gravity=[0, -1.62, 0])
+    assert [float(g) for g in moon.gravity] == [0, -1.62, 0]
+
+
+@pytest.mark.parametrize("convention", ["standard", "modified"])
+def test_dh_robot_round_trip_keeps_the_table_exactly(convention, tmp_path):
+    robot = load_robot("puma560", form="dh", convention=convention)
+    saved = read_robot_model(save_robot(robot, tmp_path / "puma.json"))
+    original = read_robot_model("puma560").dh[convention]
+    table = saved.dh[convention]
+    assert list(saved.dh) == [convention]
+    assert table.rows == original.rows
+    assert np.array_equal(table.masses, original.masses)
+    assert np.array_equal(table.cm_positions, original.cm_positions)
+    assert np.array_equal(table.inertia_tensors, original.inertia_tensors)
+    assert table.tool is None and original.tool is None
+    assert saved.joint_limits.tolist() == read_robot_model("puma560").joint_limits.tolist()
+
+
+def test_saving_a_dh_robot_with_symbols_left_is_refused(tmp_path):
+    from robolab import DHRobot
+    from robolab.symbols import l1, q1
+
+    robot = DHRobot((l1, 0, 0, q1))
+    with pytest.raises(ValueError, match=r"row 1 of the DH table has a symbolic a \(l_1\)"):
+        save_robot(robot, tmp_path / "x.json")
