@@ -466,8 +466,8 @@ class NumericDHRobot:
         """
         frames = self.frames(q)
         end = frames[..., -1, :, :] @ self._tool
-        axes = frames[..., self._axis_frames, :3, 2]
-        origins = frames[..., self._axis_frames, :3, 3]
+        joints = frames[..., self._axis_frames, :, :]  # (..., n, 4, 4)
+        axes, origins = joints[..., :3, 2], joints[..., :3, 3]
         linear = np.where(
             self._revolute[:, None], np.cross(axes, end[..., None, :3, 3] - origins), axes
         )
