@@ -1,0 +1,555 @@
+"""robolab.DHRobot: construction, symbols, kinematics, parameters, caches, displays, bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from robolab import DHRobot, symbols
+from robolab.dh_simplify import simplify_matrix, simplify_trig
+from robolab.symbols import (
+    Ixx1,
+    Iyy2,
+    Izz1,
+    Izz2,
+    d1,
+    g,
+    l1,
+    l2,
+    lc1,
+    lc2,
+    m1,
+    m2,
+    q1,
+    q2,
+    q3,
+    t,
+)
+
+
+def planar(**options) -> DHRobot:
+    robot = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2), **options)
+    robot.cm_positions = [(lc1 - l1, 0, 0), (lc2 - l2, 0, 0)]
+    return robot
+
+
+def numeric_value(expr, point) -> np.ndarray:
+    return np.array(sp.Matrix(expr).xreplace(point).evalf().tolist(), dtype=float)
+
+
+# --- symbols ------------------------------------------------------------------------------------
+
+
+def test_joint_variables_are_functions_of_time():
+    assert q1 == sp.Function("q_1")(t)
+    assert symbols.qd1 == q1.diff(t)
+    assert symbols.qdd2 == q2.diff(t, 2)
+    # the same functions as sympy.physics.mechanics.dynamicsymbols (and moro.abc)
+    from sympy.physics.mechanics import dynamicsymbols
+
+    assert q1 == dynamicsymbols("q_1")
+
+
+def test_placeholders_are_the_predefined_symbols_so_subs_always_works():
+    robot = planar()
+    robot.gravity = (0, -g, 0)
+    assert robot.masses == [m1, m2]
+    assert robot.inertia_tensors[0] == sp.diag(Ixx1, symbols.Iyy1, Izz1)
+    M = robot.inertia_matrix()
+    values = {m1: 1.0, m2: 2.0, Izz1: 0.1, Izz2: 0.2, l1: 1.0, l2: 0.5, lc1: 0.5, lc2: 0.25, g: 9.8}
+    numeric = M.subs(values)
+    assert numeric.free_symbols == {q2.args[0]}  # only t inside q_2(t) is left
+    assert numeric[1, 1] == pytest.approx(2.0 * 0.25**2 + 0.2)
+    assert robot.gravity_vector().subs(values).free_symbols == {t}
+    assert robot.cm_positions == [sp.Matrix([lc1 - l1, 0, 0]), sp.Matrix([lc2 - l2, 0, 0])]
+
+
+def test_symbol_helpers():
+    assert symbols.mass(3) == symbols.m3 and symbols.m3.is_positive
+    assert symbols.inertia_tensor(2, diagonal=False)[0, 1] == symbols.Ixy2
+    assert symbols.centre_of_mass(1)[2] == symbols.zc1
+    assert symbols.joint_variable(4) == symbols.q4
+    with pytest.raises(IndexError, match="must be an integer >= 1, got 0"):
+        symbols.mass(0)
+
+
+def test_plain_symbol_becomes_a_function_of_time_so_kinetic_energy_is_kept():
+    q = sp.Symbol("q")
+    robot = DHRobot((1, 0, 0, q))
+    robot.cm_positions = [(0, 0, 0)]
+    assert robot.qs == [sp.Function("q")(t)]
+    assert robot.kinetic_energy() != 0  # Moro gives 0 (and a warning) for a plain symbol
+
+
+def test_offsets_are_allowed_and_joint_variables_found():
+    robot = DHRobot((0, sp.pi / 2, d1, q1 + sp.pi / 2), (0, 0, q2 + 0.1, 0, "p"))
+    assert robot.qs == [q1, q2]
+    assert robot.joint_types == ["r", "p"]
+    assert robot.joint_type(2) == "p" and robot.q(2) == q2 and robot.q_dot(1) == q1.diff(t)
+    assert robot.T_i0(1)[0, 0] == -sp.sin(q1)
+
+
+# --- numbers -------------------------------------------------------------------------------------
+
+
+def test_floats_stay_floats_and_quarter_turns_become_exact():
+    robot = DHRobot((0.4318, np.pi / 2, 0.0, q1), (0.25, -1.5707963267948966, 0.1, q2 + np.pi))
+    a, alpha, d, _ = robot.dh_parameters[0]
+    assert alpha == sp.pi / 2 and d == 0 and d.is_Integer
+    assert isinstance(a, sp.Float) and a == sp.Float(0.4318)
+    assert robot.dh_parameters[1][1] == -sp.pi / 2
+    assert robot.dh_parameters[1][3] == q2 + sp.pi
+    T = robot.T
+    assert not any(abs(f) < 1e-12 for f in T.atoms(sp.Float)), "no 6e-17 left from cos(pi/2)"
+    assert T[:3, :3].atoms(sp.Float) == set()  # the rotations are exact
+
+
+def test_default_parameters_and_joint_limits():
+    robot = DHRobot((l1, 0, 0, q1), (0, 0, q2, 0, "p"))
+    assert robot.gravity == sp.Matrix([0, 0, -9.81])
+    assert robot.joint_limits == [(-np.pi, np.pi), (0.0, 1000.0)]
+    robot.joint_limits = [(-1, 1), (0, 0.5)]
+    assert robot.joint_limits == [(-1.0, 1.0), (0.0, 0.5)]
+    assert robot.qis_range == [(-1.0, 1.0), (0.0, 0.5)]
+    robot.qis_range = [(0, 1), (0, 0.2)]
+    assert robot.qis_range == [(0.0, 1.0), (0.0, 0.2)]
+    robot.joint_limits = None
+    assert robot.joint_limits == [(-np.pi, np.pi), (0.0, 1000.0)]
+
+
+def test_setters_keep_symbols_and_numbers():
+    robot = planar()
+    robot.masses = [2, 1.5]
+    assert robot.masses == [2, sp.Float(1.5)] and robot.m(2) == sp.Float(1.5)
+    robot.inertia_tensors = [np.eye(3), sp.diag(Ixx1, Iyy2, 3)]
+    assert robot.I_cm(2) == sp.diag(Ixx1, Iyy2, 3)
+    robot.gravity = (0, -g, 0)
+    assert robot.gravity == sp.Matrix([0, -g, 0])
+    robot.cm_positions = None
+    assert robot.cm_positions[1] == symbols.centre_of_mass(2)
+    robot.masses = None
+    assert robot.masses == [m1, m2]
+
+
+# --- kinematics ----------------------------------------------------------------------------------
+
+
+def test_poses_between_frames_are_consistent():
+    robot = DHRobot((0, sp.pi / 2, l1, q1), (l2, 0, 0, q2), (l2, sp.pi / 2, 0, q3))
+    assert robot.T_i0(0) == sp.eye(4) and robot.T_ij(2, 2) == sp.eye(4)
+    product = robot.T_i0(1) * robot.Ts[1] * robot.Ts[2]
+    assert simplify_matrix(robot.T_i0(3) - product) == sp.zeros(4, 4)
+    assert simplify_matrix(robot.T_ij(3, 1) * robot.T_ij(1, 3)) == sp.eye(4)
+    assert simplify_matrix(robot.T_i0(1) * robot.T_ij(3, 1) - robot.T_i0(3)) == sp.zeros(4, 4)
+    assert robot.R_i0(2) == robot.T_i0(2)[:3, :3]
+    assert robot.r_o(2) == robot.T_i0(2)[:3, 3]
+    assert robot.z(1) == robot.T_i0(1)[:3, 2]
+    assert robot.T_i0(3) == robot.T
+
+
+def test_jacobian_of_a_point_is_the_derivative_of_its_position():
+    # independent check: finite differences of the point's position T_0i [p; 1]
+    robot = DHRobot((0.3, sp.pi / 2, 0.2, q1), (0.5, 0, 0, q2), (0.1, -sp.pi / 2, q3, 0, "p"))
+    point = (0.05, -0.02, 0.1)
+    J = robot.J_point(point, 3)
+    position = (robot.T_i0(3) * sp.Matrix([*point, 1]))[:3, 0]
+    rng = np.random.default_rng(1)
+    for _ in range(3):
+        q = rng.uniform(-1, 1, 3)
+        at = dict(zip(robot.qs, q, strict=True))
+        numeric_J = numeric_value(J, at)
+        for j in range(3):
+            h = np.zeros(3)
+            h[j] = 1e-6
+            plus = numeric_value(position, dict(zip(robot.qs, q + h, strict=True)))
+            minus = numeric_value(position, dict(zip(robot.qs, q - h, strict=True)))
+            np.testing.assert_allclose(numeric_J[:3, j], ((plus - minus) / 2e-6)[:, 0], atol=1e-8)
+    # the angular rows are the joint axes of the revolute joints, zero for the prismatic one
+    assert J[3:, 0] == robot.z(0) and J[3:, 1] == robot.z(1) and J[3:, 2] == sp.zeros(3, 1)
+
+
+def test_angular_velocities():
+    robot = DHRobot((0, sp.pi / 2, l1, q1), (l2, 0, 0, q2), (0, 0, q3, 0, "p"))
+    robot.cm_positions = [(0, 0, 0)] * 3
+    qd = sp.Matrix([robot.q_dot(i) for i in (1, 2, 3)])
+    assert robot.w_rel0(1) == robot.z(0) * robot.q_dot(1)
+    assert robot.w_rel0(3) == sp.zeros(3, 1)
+    assert simplify_matrix(robot.w(3) - robot.Jw_cm_i(3) * qd) == sp.zeros(3, 1)
+    assert robot.J_cm_i(2)[:3, :] == robot.Jv_cm_i(2)
+
+
+def test_tool_moves_the_end_effector():
+    tool = np.eye(4)
+    tool[:3, 3] = [0.0, 0.0, 0.1]
+    robot = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2), tool=tool)
+    assert robot.T_i0(2) * robot.tool == robot.T
+    assert robot.J_point((0, 0, 0.1), 2) == robot.J
+    assert robot.tool[2, 3] == sp.Float(0.1)
+
+
+def test_modified_convention_puts_the_joint_axis_on_z_i():
+    # same planar arm: modified rows (a_{i-1}, alpha_{i-1}, d_i, theta_i) and a tool for a_2
+    standard = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
+    tool = sp.eye(4)
+    tool[0, 3] = l2
+    modified = DHRobot((0, 0, 0, q1), (l1, 0, 0, q2), convention="modified", tool=tool)
+    assert simplify_matrix(standard.T - modified.T) == sp.zeros(4, 4)
+    assert simplify_matrix(standard.J - modified.J) == sp.zeros(6, 2)
+    # joint 2's axis goes through frame {2}'s origin in the modified table
+    assert modified.r_o(2) == standard.r_o(1)
+
+
+def test_inertia_tensor_in_the_base_frame():
+    robot = planar()
+    R = robot.R_i0(2)
+    expected = R * robot.I_cm(2) * R.T
+    assert simplify_matrix(robot.I_cm0(2) - expected) == sp.zeros(3, 3)
+
+
+def test_christoffel_symbols_from_a_given_inertia_matrix():
+    robot = planar()
+    M = robot.inertia_matrix()
+    assert robot.christoffel_symbols(1, 1, 2, M) == robot.christoffel_symbols(1, 1, 2)
+    other = sp.Matrix([[sp.cos(q2), 0], [0, 1]])
+    assert simplify_trig(robot.christoffel_symbols(1, 1, 2, other) + sp.sin(q2) / 2) == 0
+
+
+# --- caches ------------------------------------------------------------------------------------
+
+
+def test_setters_invalidate_the_caches():
+    robot = planar()
+    before = robot.inertia_matrix()
+    robot.masses = [1, 2]
+    after = robot.inertia_matrix()
+    assert before.has(m2) and not after.has(m2)
+    G = robot.gravity_vector()
+    robot.gravity = (0, -g, 0)
+    assert robot.gravity_vector() != G
+    robot.cm_positions = [(0, 0, 0), (0, 0, 0)]
+    assert not robot.inertia_matrix().has(lc2)
+    robot.inertia_tensors = [np.zeros((3, 3)), np.zeros((3, 3))]
+    assert not robot.inertia_matrix().has(Izz2)
+
+
+def test_results_are_copies():
+    robot = planar()
+    M = robot.inertia_matrix()
+    M[0, 0] = 0
+    assert robot.inertia_matrix()[0, 0] != 0
+
+
+# --- summary and displays ---------------------------------------------------------------------
+
+
+def test_model_summary_says_given_assumed_missing():
+    robot = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2), name="arm")
+    summary = robot.model_summary()
+    assert "DHRobot 'arm': 2 joints (RR), standard DH" in summary
+    assert "masses           : assumed (symbolic m_1, m_2)" in summary
+    assert "centres of mass  : MISSING" in summary
+    assert "gravity          : assumed ((0, 0, -9.81)" in summary
+    robot.masses = [1.0, 2.0]
+    robot.cm_positions = [(0, 0, 0), (lc2, 0, 0)]
+    summary = robot.model_summary()
+    assert "masses           : given (numeric)" in summary
+    assert "centres of mass  : given (symbolic: l_c2)" in summary
+
+
+def test_displays_name_the_convention():
+    standard = planar(name="planar")
+    modified = DHRobot((0, 0, 0, q1), (l1, 0, 0, q2), convention="modified")
+    assert repr(standard) == "DHRobot('planar', joints='RR', convention='standard')"
+    latex = standard._repr_latex_()
+    assert latex.startswith("$$") and r"\text{standard DH (Spong, Corke, Moro)}" in latex
+    assert r"\theta_i" in latex and r"q_{1}" in latex and r"\left(t" not in latex
+    assert r"a_{i-1} & \alpha_{i-1}" in modified.dh_table._repr_latex_()
+    html = standard._repr_html_()
+    assert "<table>" in html and "standard DH" in html and "revolute" in html
+    assert "modified DH (Craig)" in modified._repr_html_()
+    text = str(modified.dh_table)
+    assert text.splitlines()[1].split() == [
+        "i",
+        "|",
+        "a_{i-1}",
+        "|",
+        "α_{i-1}",
+        "|",
+        "d_i",
+        "|",
+        "θ_i",
+        "|",
+        "joint",
+    ]
+    assert modified.dh_table.to_matrix() == sp.Matrix([[0, 0, 0, q1], [l1, 0, 0, q2]])
+
+
+def test_table_shows_the_tool():
+    tool = np.eye(4)
+    tool[0, 3] = 0.1
+    robot = DHRobot((l1, 0, 0, q1), tool=tool)
+    assert "T_{n,ee}" in robot._repr_latex_() and "tool" in str(robot.dh_table)
+
+
+# --- bad input -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rows", "options", "message"),
+    [
+        (
+            [(l1, 0, 0)],
+            {},
+            r"row 1: expected 4 or 5 entries \(a, alpha, d, theta\[, joint_type\]\), got 3",
+        ),
+        (
+            [(l1, 0, 0, q1), 5],
+            {},
+            r"row 2: expected a tuple \(a, alpha, d, theta\[, joint_type\]\), got int 5",
+        ),
+        (
+            [(l1, 0, 0, q1, "x")],
+            {},
+            r"row 1, joint type: expected 'r' \(revolute\) or 'p' \(prismatic\), got 'x'",
+        ),
+        (
+            [(l1, 0, q1, 0)],
+            {},
+            r"row 1: joint 1 is revolute \('r'\), "
+            r"so its variable must be in theta \(column 4\), "
+            r"but d = q_1\(t\) contains q_1\(t\) \(for a prismatic joint add 'p'",
+        ),
+        (
+            [(0, 0, 0, q1, "p")],
+            {},
+            r"row 1: joint 1 is prismatic \('p'\), so its variable must be in d \(column 3\), "
+            r"but theta = q_1\(t\) contains q_1\(t\)",
+        ),
+        (
+            [(q1, 0, 0, 0)],
+            {},
+            r"row 1: joint 1 is revolute \('r'\), "
+            r"so its variable must be in theta \(column 4\), but a = q_1\(t\) contains q_1\(t\)",
+        ),
+        (
+            [(l1, 0, 0, sp.pi / 2)],
+            {},
+            r"row 1: joint 1 is revolute \('r'\), "
+            r"so its variable must be in theta \(column 4\), "
+            r"but theta = pi/2 has no joint variable",
+        ),
+        ([(l1, 0, 0, l2 + sp.Symbol("q"))], {}, r"row 1: .* theta = l_2 \+ q has several symbols"),
+        (
+            [(l1, 0, 0, 2 * q1)],
+            {},
+            r"row 1, "
+            r"theta: expected the joint variable plus a constant offset \(like q_1\(t\) \+ pi/2\), "
+            r"got 2\*q_1\(t\)",
+        ),
+        (
+            [(l1, 0, 0, q1 + q2)],
+            {},
+            r"row 1, theta: expected one joint variable, got q_1\(t\), q_2\(t\)",
+        ),
+        (
+            [("l1", 0, 0, q1)],
+            {},
+            r"row 1, a: expected a number or a SymPy expression, got the text 'l1'",
+        ),
+        (
+            [(l1, [0], 0, q1)],
+            {},
+            r"row 1, alpha: expected a number or a SymPy expression, got list \[0\]",
+        ),
+        (
+            [(l1, None, 0, q1)],
+            {},
+            r"row 1, alpha: expected a number or a SymPy expression, got NoneType None",
+        ),
+        ([(float("nan"), 0, 0, q1)], {}, r"row 1, a: expected a finite number, got nan"),
+        ([(sp.I, 0, 0, q1)], {}, r"row 1, a: expected a real value, got I"),
+        (
+            [(l1, 0, 0, q1), (l2, 0, 0, q1)],
+            {},
+            r"row 2: the joint variable q_1\(t\) is already the variable of joint 1",
+        ),
+        (
+            [(l1, 0, 0, q1), (l2, 0, 0, sp.Function("q_2")(sp.Symbol("tau")))],
+            {},
+            r"the joint variables must all be functions of the same time symbol, "
+            r"got functions of t, tau",
+        ),
+        ([], {}, r"a DH robot needs at least one row"),
+        (
+            [(l1, 0, 0, q1)],
+            {"convention": "craig"},
+            r"convention: expected 'standard' or 'modified', got 'craig'",
+        ),
+        (
+            [(l1, 0, 0, q1)],
+            {"tool": np.eye(3)},
+            r"tool: expected a 4×4 homogeneous transform T_n,ee, got shape \(3, 3\)",
+        ),
+        (
+            [(l1, 0, 0, q1)],
+            {"tool": 2 * np.eye(4)},
+            r"tool: expected the bottom row \[0, 0, 0, 1\], got \[0, 0, 0, 2",
+        ),
+        (
+            [(l1, 0, 0, q1)],
+            {"tool": np.diag([1.0, 1.0, -1.0, 1.0])},
+            r"tool: expected a rotation in the upper-left 3×3 block \(orthonormal, det \+1\)",
+        ),
+        ([(l1, 0, 0, q1)], {"name": 3}, r"name: expected a str, got int 3"),
+    ],
+)
+def test_bad_rows_name_the_row_the_field_and_what_was_expected(rows, options, message):
+    with pytest.raises(ValueError, match=message):
+        DHRobot(*rows, **options)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "error", "message"),
+    [
+        (
+            "masses",
+            [1.0, -2.0],
+            ValueError,
+            r"link 2, mass: expected a non-negative mass, got -2.0",
+        ),
+        ("masses", [1.0], ValueError, r"masses: expected 2 entries \(one per link\), got 1"),
+        (
+            "masses",
+            [1.0, "heavy"],
+            ValueError,
+            r"link 2, mass: expected a number or a SymPy expression, got the text 'heavy'",
+        ),
+        ("masses", [1.0, -m2], ValueError, r"link 2, mass: expected a non-negative mass, got -m_2"),
+        (
+            "masses",
+            [1.0, q1],
+            ValueError,
+            r"link 2, mass: expected a constant parameter, got q_1\(t\), which depends on q_1\(t\)",
+        ),
+        (
+            "inertia_tensors",
+            [np.eye(3), np.eye(2)],
+            ValueError,
+            r"link 2, inertia tensor: expected a 3×3 matrix, got shape \(2, 2\)",
+        ),
+        (
+            "inertia_tensors",
+            [np.eye(3), [[1, 0.5, 0], [0.2, 1, 0], [0, 0, 1]]],
+            ValueError,
+            r"link 2, inertia tensor: expected a symmetric matrix, got I\[0, "
+            r"1\] = 0.5\d* but I\[1, 0\] = 0.2",
+        ),
+        (
+            "inertia_tensors",
+            [np.eye(3), np.diag([1.0, -1.0, 1.0])],
+            ValueError,
+            r"link 2, inertia tensor: expected a positive semi-definite matrix, "
+            r"got eigenvalues -1, 1, 1",
+        ),
+        (
+            "inertia_tensors",
+            [np.eye(3)],
+            ValueError,
+            r"inertia_tensors: expected 2 entries \(one per link\), got 1",
+        ),
+        (
+            "cm_positions",
+            [(0, 0, 0), (0.2, 0)],
+            ValueError,
+            r"link 2, centre of mass: expected 3 coordinates \(x, y, z\) in frame \{2\}, "
+            r"got 2 values",
+        ),
+        (
+            "cm_positions",
+            [(0, 0, 0), "middle"],
+            ValueError,
+            r"link 2, centre of mass: expected 3 coordinates \(x, y, z\) in frame \{2\}, "
+            r"got a text",
+        ),
+        (
+            "gravity",
+            (0, -9.81),
+            ValueError,
+            r"gravity: expected 3 coordinates \(x, y, z\) in the base frame \{0\}, got 2 values",
+        ),
+        (
+            "joint_limits",
+            [(1, -1), (0, 1)],
+            ValueError,
+            r"joint_limits, joint 1: expected lower <= upper, got \(1.0, -1.0\)",
+        ),
+        (
+            "joint_limits",
+            [(0, 1)],
+            ValueError,
+            r"joint_limits: expected 2 entries \(one per link\), got 1",
+        ),
+        (
+            "joint_limits",
+            [(0, 1), ("a", "b")],
+            ValueError,
+            r"joint_limits, joint 2: expected a pair of numbers \(lower, upper\)",
+        ),
+        (
+            "joint_limits",
+            [(0, 1), (0, np.inf)],
+            ValueError,
+            r"joint_limits, joint 2: expected finite numbers, got \(0.0, inf\)",
+        ),
+        (
+            "qis_range",
+            [(0, 1), (0, 1, 2)],
+            ValueError,
+            r"qis_range, joint 2: expected a pair \(lower, upper\), got 3 values",
+        ),
+    ],
+)
+def test_bad_parameters_name_the_link_the_field_and_what_was_expected(field, value, error, message):
+    robot = planar()
+    with pytest.raises(error, match=message):
+        setattr(robot, field, value)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda r: r.m(0),
+            IndexError,
+            r"link 0 is out of range: links are numbered 1..2 \(\{0\} is the fixed base\)",
+        ),
+        (lambda r: r.m(3), IndexError, r"link 3 is out of range: links are numbered 1..2"),
+        (lambda r: r.J_cm_i(0), IndexError, r"link 0 is out of range"),
+        (lambda r: r.link_kinetic_energy(3), IndexError, r"link 3 is out of range"),
+        (lambda r: r.I_cm(-1), IndexError, r"link -1 is out of range"),
+        (lambda r: r.q(3), IndexError, r"joint 3 is out of range: joints are numbered 1..2"),
+        (lambda r: r.christoffel_symbols(1, 3, 1), IndexError, r"joint 3 is out of range"),
+        (lambda r: r.m(1.0), TypeError, r"link number must be an integer 1..2, got 1.0"),
+        (lambda r: r.T_i0(3), IndexError, r"frame 3 is out of range: frames are numbered 0..2"),
+        (lambda r: r.T_ij(0, -1), IndexError, r"frame -1 is out of range"),
+        (
+            lambda r: r.J_point((0, 0), 2),
+            ValueError,
+            r"point: expected 3 coordinates \(x, y, z\) in frame \{2\}, got 2 values",
+        ),
+    ],
+)
+def test_bad_indices_name_the_range(call, error, message):
+    with pytest.raises(error, match=message):
+        call(planar())
+
+
+def test_missing_centres_of_mass_are_named():
+    robot = DHRobot((l1, 0, 0, q1))
+    with pytest.raises(
+        ValueError, match=r"the centres of mass are missing: set robot.cm_positions"
+    ):
+        robot.inertia_matrix()
+    with pytest.raises(ValueError, match=r"the centres of mass are missing"):
+        _ = robot.cm_positions
