@@ -9,6 +9,7 @@ from ._widgets import in_test_mode, set_test_mode
 from .animation import RobotAnimation, animate
 from .derivation import Derivation, Step
 from .dh_robot import DHRobot
+from .inverse_kinematics import InverseKinematicsResult
 from .reveal import Reveal, reveal
 from .rigid_body_motions import (
     ad,
@@ -44,7 +45,41 @@ from .robot_library import (
     read_robot_model,
     save_robot,
 )
+from .screw_robot import ScrewRobot
+from .screw_robot_algorithms import (
+    computed_torque,
+    end_effector_forces,
+    forward_dynamics_aba,
+    forward_dynamics_crba,
+    forward_dynamics_rnea,
+    forward_dynamics_trajectory,
+    forward_kinematics_body,
+    forward_kinematics_space,
+    gravity_forces,
+    inverse_dynamics_rnea,
+    inverse_dynamics_trajectory,
+    inverse_kinematics_body,
+    inverse_kinematics_space,
+    jacobian_body,
+    jacobian_space,
+    kinetic_energy,
+    link_frames_space,
+    mass_matrix_crba,
+    mass_matrix_rnea,
+    potential_energy,
+    runge_kutta4_step,
+    simulate_control,
+    velocity_quadratic_forces,
+)
+from .simulation import euler_step
 from .teach import TeachPendant, teach
+from .trajectory_generation import (
+    cartesian_trajectory,
+    cubic_time_scaling,
+    joint_trajectory,
+    quintic_time_scaling,
+    screw_trajectory,
+)
 from .transforms import (
     dh_modified,
     dh_standard,
@@ -58,6 +93,7 @@ from .transforms import (
     troty,
     trotz,
 )
+from .velocity_kinematics import manipulability, manipulability_ellipsoid
 from .view import RobotView, plot_robot
 
 __version__ = "0.1.0"

@@ -1,0 +1,299 @@
+"""Robot control (Modern Robotics, section 11.4): computed-torque control and its simulation.
+
+The computed-torque (inverse-dynamics) controller (eq. 11.35) cancels the
+arm's nonlinear dynamics with a model and adds PID feedback on the joint error
+θ_e = θ_d - θ:
+
+    τ = M̃(θ) (θ̈_d + K_p θ_e + K_i ∫θ_e dt + K_d θ̇_e) + h̃(θ, θ̇),
+
+where M̃ and h̃ = c̃ + g̃ come from the controller's *model* of the robot
+(link frames, inertias, screw axes and gravity), which may differ from the
+real robot. With a perfect model the closed loop is the linear system
+θ̈_e + K_d θ̇_e + K_p θ_e + K_i ∫θ_e = 0 for every joint.
+
+:func:`simulate_control` runs the controller against a simulated robot: at
+each reference point it computes τ from the *estimated* model, then
+integrates the *true* dynamics for one time step. Gains are scalars (the same
+for every joint, as in the book) or arrays of shape (n,).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import numpy as np
+
+from ._checks import as_float_array
+from .dynamics import (
+    _crba,
+    _dynamics_model,
+    _DynamicsModel,
+    _gravity,
+    _rnea,
+    _State,
+    _state_arrays,
+)
+from .forward_kinematics import _joint_array
+from .simulation import (
+    _dynamics,
+    _integrator,
+    _resolution,
+    _step,
+    _timestep,
+    _tip_trajectory,
+    _trajectory,
+)
+
+__all__ = [
+    "computed_torque",
+    "simulate_control",
+]
+
+
+def _gain(value: Any, name: str, n: int) -> np.ndarray | float:
+    gain = as_float_array(value, name)
+    if gain.ndim == 0:
+        return float(gain)
+    if gain.shape != (n,):
+        raise ValueError(f"{name} must be a number or have shape ({n},), got shape {gain.shape}")
+    return gain
+
+
+def _computed_torque(
+    model: _DynamicsModel,
+    q: np.ndarray,
+    qd: np.ndarray,
+    error_integral: np.ndarray,
+    gravity: np.ndarray,
+    q_desired: np.ndarray,
+    qd_desired: np.ndarray,
+    qdd_desired: np.ndarray,
+    Kp: Any,
+    Ki: Any,
+    Kd: Any,
+) -> np.ndarray:
+    error = q_desired - q
+    feedback = Kp * error + Ki * (error_integral + error) + Kd * (qd_desired - qd)
+    state = _State(model, q)
+    M = _crba(model, state)
+    # M̃ θ̈_d + h̃ is inverse dynamics at θ̈_d (one pass), plus M̃ times the feedback.
+    return (M @ feedback[..., None])[..., 0] + _rnea(model, state, qd, qdd_desired, gravity, None)
+
+
+def computed_torque(
+    joint_positions: Any,
+    joint_velocities: Any,
+    error_integral: Any,
+    gravity: Any,
+    link_frames: Any,
+    spatial_inertias: Any,
+    screw_axes: Any,
+    desired_joint_positions: Any,
+    desired_joint_velocities: Any,
+    desired_joint_accelerations: Any,
+    Kp: Any,
+    Ki: Any,
+    Kd: Any,
+) -> np.ndarray:
+    """Joint torques of the computed-torque controller (the book's ``ComputedTorque``, eq. 11.35).
+
+    τ = M̃(θ)(K_p θ_e + K_i (∫θ_e + θ_e) + K_d θ̇_e) + M̃(θ) θ̈_d + h̃(θ, θ̇), with
+    θ_e = θ_d - θ. As in the book's library, the integral term adds the
+    current error to the running integral ``error_integral``.
+
+    Parameters
+    ----------
+    joint_positions, joint_velocities : array_like, shape (n,) or (..., n)
+        The measured state θ, θ̇.
+    error_integral : array_like, shape (n,) or (..., n)
+        ∫θ_e dt so far.
+    gravity : array_like, shape (3,)
+        The controller's model of gravity.
+    link_frames, spatial_inertias, screw_axes
+        The controller's model of the robot (see
+        :func:`robolab.dynamics.inverse_dynamics_rnea`).
+    desired_joint_positions, desired_joint_velocities, desired_joint_accelerations : array_like
+        θ_d, θ̇_d, θ̈_d, shape (n,) or (..., n).
+    Kp, Ki, Kd : float or array_like, shape (n,)
+        Proportional, integral and derivative gains.
+
+    Returns
+    -------
+    joint_torques : ndarray, shape (n,) or (..., n)
+
+    Examples
+    --------
+    The book's example (the three-link arrays of :func:`robolab.dynamics.inverse_dynamics_rnea`):
+
+    >>> import numpy as np
+    >>> def transform(R, p):
+    ...     T = np.eye(4); T[:3, :3] = R; T[:3, 3] = p; return T
+    >>> Ry = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]
+    >>> link_frames = [transform(np.eye(3), [0, 0, 0.089159]),
+    ...                transform(Ry, [0.28, 0.13585, 0]),
+    ...                transform(np.eye(3), [0, -0.1197, 0.395]),
+    ...                transform(np.eye(3), [0, 0, 0.14225])]
+    >>> spatial_inertias = [np.diag([0.010267, 0.010267, 0.00666, 3.7, 3.7, 3.7]),
+    ...                     np.diag([0.22689, 0.22689, 0.0151074, 8.393, 8.393, 8.393]),
+    ...                     np.diag([0.0494433, 0.0494433, 0.004095, 2.275, 2.275, 2.275])]
+    >>> screw_axes = np.array([[1, 0, 1, 0, 1, 0], [0, 1, 0, -0.089, 0, 0],
+    ...                        [0, 1, 0, -0.089, 0, 0.425]]).T
+    >>> computed_torque([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [0.2, 0.2, 0.2], [0, 0, -9.8],
+    ...                 link_frames, spatial_inertias, screw_axes, [1.0, 1.0, 1.0],
+    ...                 [2, 1.2, 2], [0.1, 0.1, 0.1], 1.3, 1.2, 1.1)
+    array([133.00525246, -29.94223324,  -3.03276856])
+    """
+    model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
+    q, arrays = _state_arrays(
+        model, joint_positions, joint_velocities=joint_velocities,
+        error_integral=error_integral, desired_joint_positions=desired_joint_positions,
+        desired_joint_velocities=desired_joint_velocities,
+        desired_joint_accelerations=desired_joint_accelerations,
+    )  # fmt: skip
+    qd, integral, q_desired, qd_desired, qdd_desired = arrays
+    n = model.n
+    return _computed_torque(
+        model, q, qd, integral, _gravity(gravity), q_desired, qd_desired, qdd_desired,
+        _gain(Kp, "Kp", n), _gain(Ki, "Ki", n), _gain(Kd, "Kd", n),
+    )  # fmt: skip
+
+
+def simulate_control(
+    joint_positions: Any,
+    joint_velocities: Any,
+    gravity: Any,
+    tip_wrench_traj: Any,
+    link_frames: Any,
+    spatial_inertias: Any,
+    screw_axes: Any,
+    desired_joint_position_traj: Any,
+    desired_joint_velocity_traj: Any,
+    desired_joint_acceleration_traj: Any,
+    estimated_gravity: Any,
+    estimated_link_frames: Any,
+    estimated_spatial_inertias: Any,
+    Kp: Any,
+    Ki: Any,
+    Kd: Any,
+    timestep: float,
+    integration_resolution: int,
+    *,
+    estimated_screw_axes: Any = None,
+    integrator: Literal["euler", "rk4"] = "euler",
+) -> tuple[np.ndarray, np.ndarray]:
+    """Simulate computed-torque control along a reference (the book's ``SimulateControl``).
+
+    For each reference point i (as in the book's library):
+
+    1. τ_i = :func:`computed_torque` at the current state with the
+       *estimated* model and the reference θ_d[i], θ̇_d[i], θ̈_d[i];
+    2. the *true* robot moves under τ_i (and the tip wrench of row i) for one
+       ``timestep``, in ``integration_resolution`` integration steps;
+    3. the row i of the results is τ_i and the joint positions reached;
+       ∫θ_e += Δt (θ_d[i] - θ).
+
+    Parameters
+    ----------
+    joint_positions, joint_velocities : array_like, shape (n,)
+        The initial state of the true robot.
+    gravity : array_like, shape (3,)
+        True gravity.
+    tip_wrench_traj : array_like, shape (N, 6) or (6,), or None
+        Wrench the end-effector applies at each step (in {n+1}); None for zero.
+    link_frames, spatial_inertias, screw_axes
+        The true robot.
+    desired_joint_position_traj, desired_joint_velocity_traj, desired_joint_acceleration_traj
+        The reference, each of shape (N, n).
+    estimated_gravity, estimated_link_frames, estimated_spatial_inertias
+        The controller's model.
+    Kp, Ki, Kd : float or array_like, shape (n,)
+    timestep : float
+        Δt between reference points, in seconds.
+    integration_resolution : int
+        Integration steps per Δt (≥ 1).
+    estimated_screw_axes : array_like, shape (6, n), optional
+        The controller's screw axes; by default the true ones (the book's
+        library always uses the true ones).
+    integrator : {"euler", "rk4"}
+
+    Returns
+    -------
+    joint_torque_traj, joint_position_traj : ndarray, shape (N, n)
+
+    Examples
+    --------
+    A pendulum (1 kg at 1 m) held still against gravity by a perfect model:
+
+    >>> import numpy as np
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ([x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])])
+    >>> S = [[0], [0], [1], [0], [0], [0]]
+    >>> hold = np.zeros((3, 1))
+    >>> tau, q = simulate_control([0.0], [0.0], [0, -9.81, 0], None, *arm, S, hold, hold, hold,
+    ...                           [0, -9.81, 0], *arm, 20, 10, 18, 0.01, 10)
+    >>> tau.round(12), q.round(12)
+    (array([[9.81],
+           [9.81],
+           [9.81]]), array([[0.],
+           [0.],
+           [0.]]))
+    """
+    model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
+    estimated = _dynamics_model(
+        estimated_link_frames, estimated_spatial_inertias,
+        screw_axes if estimated_screw_axes is None else estimated_screw_axes,
+    )  # fmt: skip
+    if estimated.n != model.n:
+        raise ValueError(f"the estimated model has {estimated.n} joints, the true robot {model.n}")
+    n = model.n
+    q = _joint_array(joint_positions, n, "joint_positions", batch=False)
+    qd = _joint_array(joint_velocities, n, "joint_velocities", batch=False)
+    q_desired = _trajectory("desired_joint_position_traj", desired_joint_position_traj, n, ())
+    N = q_desired.shape[0]
+    qd_desired = _trajectory("desired_joint_velocity_traj", desired_joint_velocity_traj, n, (), N)
+    qdd_desired = _trajectory(
+        "desired_joint_acceleration_traj", desired_joint_acceleration_traj, n, (), N
+    )
+    return _simulate_control(
+        model, estimated, q, qd, _gravity(gravity), _tip_trajectory(tip_wrench_traj, N, ()),
+        q_desired, qd_desired, qdd_desired, _gravity(estimated_gravity),
+        _gain(Kp, "Kp", n), _gain(Ki, "Ki", n), _gain(Kd, "Kd", n), _timestep(timestep),
+        _resolution(integration_resolution), _integrator(integrator),
+    )  # fmt: skip
+
+
+def _simulate_control(
+    model: _DynamicsModel,
+    estimated: _DynamicsModel,
+    q: np.ndarray,
+    qd: np.ndarray,
+    gravity: np.ndarray,
+    tip: np.ndarray | None,
+    q_desired: np.ndarray,
+    qd_desired: np.ndarray,
+    qdd_desired: np.ndarray,
+    estimated_gravity: np.ndarray,
+    Kp: Any,
+    Ki: Any,
+    Kd: Any,
+    timestep: float,
+    resolution: int,
+    integrator: str,
+) -> tuple[np.ndarray, np.ndarray]:
+    N, n = q_desired.shape
+    torques = np.empty((N, n))
+    positions = np.empty((N, n))
+    error_integral = np.zeros(n)
+    dt = timestep / resolution
+    for i in range(N):
+        tau = _computed_torque(
+            estimated, q, qd, error_integral, estimated_gravity,
+            q_desired[i], qd_desired[i], qdd_desired[i], Kp, Ki, Kd,
+        )  # fmt: skip
+        dynamics = _dynamics(model, tau, gravity, None if tip is None else tip[i])
+        for _ in range(resolution):
+            q, qd = _step(dynamics, q, qd, dt, integrator)
+        torques[i] = tau
+        positions[i] = q
+        error_integral = error_integral + timestep * (q_desired[i] - q)
+    return torques, positions

@@ -1,0 +1,879 @@
+"""The book's algorithms taking a :class:`~robolab.ScrewRobot` first (as ModernRoboticsBook.jl).
+
+Each function supplies the robot's home pose, screw axes, link frames and
+spatial inertias to the chapter algorithm of the same name, and defaults
+``gravity`` to ``robot.gravity`` and the tip wrench to zero::
+
+    inverse_dynamics_rnea(robot, q, qd, qdd)            # τ
+    mass_matrix_crba(robot, q)                          # M(θ)
+    forward_dynamics_crba(robot, q, qd, tau)            # θ̈
+
+They are the fast way to call the algorithms: the constants derived from the
+robot (exponential coefficients, inertias at home) are computed once and
+cached on the immutable robot, and joint arrays are checked cheaply. Joint
+positions of shape (n,) give one result; a batch of shape (..., n) gives a
+batch of results (for forward and inverse kinematics and dynamics, Jacobians
+and mass matrices).
+
+The array forms of the book's library (arrays passed explicitly, the book's
+argument order) are in the chapter modules: :mod:`robolab.forward_kinematics`
+(chapter 4), :mod:`robolab.velocity_kinematics` (5),
+:mod:`robolab.inverse_kinematics` (6), :mod:`robolab.dynamics`,
+:mod:`robolab.forward_dynamics` and :mod:`robolab.simulation` (8),
+:mod:`robolab.trajectory_generation` (9) and :mod:`robolab.robot_control` (11).
+
+Conventions: twists and Jacobian rows [ω; v], wrenches [m; f]; the tip
+wrench is the wrench the end-effector applies to the environment, written in
+the end-effector frame; gravity is a 3-vector in the space frame.
+
+Examples
+--------
+>>> import numpy as np
+>>> from robolab import ScrewRobot, inverse_dynamics_rnea, mass_matrix_crba
+>>> x = np.eye(4); x[0, 3] = 1.0                      # planar 2R arm, unit links
+>>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+...                  gravity=[0, -9.81, 0])
+>>> mass_matrix_crba(arm, [0.0, 0.0])
+array([[5., 2.],
+       [2., 1.]])
+>>> inverse_dynamics_rnea(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])  # holding it horizontal
+array([29.43,  9.81])
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import numpy as np
+
+from .dynamics import (
+    _crba,
+    _DynamicsModel,
+    _gravity,
+    _kinetic_energy,
+    _potential_energy,
+    _rnea,
+    _State,
+    _tip,
+)
+from .forward_dynamics import _forward_dynamics_aba, _forward_dynamics_crba
+from .forward_dynamics import forward_dynamics_rnea as _forward_dynamics_rnea_arrays
+from .forward_kinematics import (
+    _forward_kinematics,
+    _forward_kinematics_body,
+    _joint_array,
+    _link_frames_space,
+    _ScrewChain,
+    _transform_array,
+)
+from .inverse_kinematics import (
+    DEFAULT_MAX_ITERATIONS,
+    InverseKinematicsResult,
+    _inverse_kinematics_body,
+    _inverse_kinematics_space,
+    _iterations,
+    _tolerance,
+)
+from .robot_control import _computed_torque, _gain, _simulate_control
+from .screw_robot import ScrewRobot
+from .simulation import (
+    _dynamics,
+    _integrator,
+    _resolution,
+    _simulate,
+    _step,
+    _timestep,
+    _tip_trajectory,
+    _trajectory,
+)
+from .velocity_kinematics import _jacobian_body, _jacobian_space
+
+__all__ = [
+    "computed_torque",
+    "end_effector_forces",
+    "forward_dynamics_aba",
+    "forward_dynamics_crba",
+    "forward_dynamics_rnea",
+    "forward_dynamics_trajectory",
+    "forward_kinematics_body",
+    "forward_kinematics_space",
+    "gravity_forces",
+    "inverse_dynamics_rnea",
+    "inverse_dynamics_trajectory",
+    "inverse_kinematics_body",
+    "inverse_kinematics_space",
+    "jacobian_body",
+    "jacobian_space",
+    "kinetic_energy",
+    "link_frames_space",
+    "mass_matrix_crba",
+    "mass_matrix_rnea",
+    "potential_energy",
+    "runge_kutta4_step",
+    "simulate_control",
+    "velocity_quadratic_forces",
+]
+
+#: Default Newton–Raphson tolerances of the robot-first inverse kinematics.
+DEFAULT_ANGULAR_TOLERANCE = 1e-6
+DEFAULT_LINEAR_TOLERANCE = 1e-6
+
+
+# --------------------------------------------------------------------------- cached constants
+
+
+def _robot(robot: Any, name: str = "robot") -> ScrewRobot:
+    if not isinstance(robot, ScrewRobot):
+        raise TypeError(f"{name} must be a ScrewRobot, got {type(robot).__name__}")
+    return robot
+
+
+def _model(robot: ScrewRobot) -> _DynamicsModel:
+    return robot._derived(
+        "dynamics",
+        lambda: _DynamicsModel(robot.link_frames, robot.spatial_inertias, robot.screw_axes_space),
+    )
+
+
+def _body_chain(robot: ScrewRobot) -> _ScrewChain:
+    return robot._derived("body_chain", lambda: _ScrewChain(robot.screw_axes_body))
+
+
+def _q(robot: ScrewRobot, value: Any, name: str = "joint_positions") -> np.ndarray:
+    return _joint_array(value, robot.n_joints, name)
+
+
+def _like(robot: ScrewRobot, q: np.ndarray, value: Any, name: str) -> np.ndarray:
+    array = _joint_array(value, robot.n_joints, name)
+    if array.shape != q.shape:
+        raise ValueError(
+            f"{name} must have the shape of joint_positions {q.shape}, got {array.shape}"
+        )
+    return array
+
+
+def _gravity_of(robot: ScrewRobot, gravity: Any) -> np.ndarray:
+    return robot.gravity if gravity is None else _gravity(gravity)
+
+
+def _tip_of(q: np.ndarray, tip_wrench: Any) -> np.ndarray | None:
+    return None if tip_wrench is None else _tip(tip_wrench, q.shape[:-1])
+
+
+# --------------------------------------------------------------------------- kinematics
+
+
+def forward_kinematics_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+    """End-effector pose T_sb(θ) = e^{[S_1]θ_1} ⋯ e^{[S_n]θ_n} M, shape (4, 4) or (..., 4, 4).
+
+    See :func:`robolab.forward_kinematics.forward_kinematics_space`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot, forward_kinematics_space
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    >>> forward_kinematics_space(arm, [np.pi / 2, -np.pi / 2])[:3, 3].round(12) + 0.0
+    array([1., 1., 0.])
+    """
+    robot = _robot(robot)
+    return _forward_kinematics(_model(robot).chain, robot.home_ee_pose, _q(robot, joint_positions))
+
+
+def forward_kinematics_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+    """End-effector pose T_sb(θ) = M e^{[B_1]θ_1} ⋯ e^{[B_n]θ_n}, from the body screw axes.
+
+    Equal to :func:`forward_kinematics_space`; see
+    :func:`robolab.forward_kinematics.forward_kinematics_body`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot, forward_kinematics_body
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    >>> forward_kinematics_body(arm, [np.pi / 2, -np.pi / 2])[:3, 3].round(12) + 0.0
+    array([1., 1., 0.])
+    """
+    robot = _robot(robot)
+    return _forward_kinematics_body(
+        _body_chain(robot), robot.home_ee_pose, _q(robot, joint_positions)
+    )
+
+
+def link_frames_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+    """Poses of the base, every link's centre-of-mass frame and the end-effector, shape (n+2, 4, 4).
+
+    ``poses[0]`` is the identity (the space frame), ``poses[i]`` the pose
+    T_si of centre-of-mass frame {i} of link i, ``poses[n+1]`` the
+    end-effector pose. A batch of configurations (..., n) gives (..., n+2, 4, 4).
+    See :func:`robolab.forward_kinematics.link_frames_space`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot, link_frames_space
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    >>> link_frames_space(arm, [np.pi / 2, 0.0])[:, :3, 3].round(12) + 0.0
+    array([[0., 0., 0.],
+           [0., 1., 0.],
+           [0., 2., 0.],
+           [0., 2., 0.]])
+    """
+    robot = _robot(robot)
+    model = _model(robot)
+    return _link_frames_space(model.chain, model.home_poses, _q(robot, joint_positions))
+
+
+def jacobian_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+    """Space Jacobian J_s(θ), rows [ω; v], shape (6, n) or (..., 6, n): V_s = J_s θ̇.
+
+    See :func:`robolab.velocity_kinematics.jacobian_space`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot, jacobian_space
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    >>> jacobian_space(arm, [np.pi / 2, 0.0]).round(12) + 0.0
+    array([[0., 0.],
+           [0., 0.],
+           [1., 1.],
+           [0., 1.],
+           [0., 0.],
+           [0., 0.]])
+    """
+    robot = _robot(robot)
+    return _jacobian_space(_model(robot).chain, _q(robot, joint_positions))
+
+
+def jacobian_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+    """Body Jacobian J_b(θ), rows [ω; v], shape (6, n) or (..., 6, n): V_b = J_b θ̇.
+
+    See :func:`robolab.velocity_kinematics.jacobian_body`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot, jacobian_body
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    >>> jacobian_body(arm, [0.0, np.pi / 2]).round(12) + 0.0  # the forearm points along y
+    array([[0., 0.],
+           [0., 0.],
+           [1., 1.],
+           [1., 0.],
+           [1., 1.],
+           [0., 0.]])
+    """
+    robot = _robot(robot)
+    return _jacobian_body(_body_chain(robot), _q(robot, joint_positions))
+
+
+def inverse_kinematics_body(
+    robot: ScrewRobot,
+    target_pose: Any,
+    initial_guess: Any,
+    angular_tolerance: float = DEFAULT_ANGULAR_TOLERANCE,
+    linear_tolerance: float = DEFAULT_LINEAR_TOLERANCE,
+    *,
+    max_iterations: int = DEFAULT_MAX_ITERATIONS,
+) -> InverseKinematicsResult:
+    """Newton–Raphson inverse kinematics with the body Jacobian; unpacks as ``(θ, success)``.
+
+    ``success`` is true only if the returned joint positions reach
+    ``target_pose`` within the tolerances (default 1e-6 rad and 1e-6 m).
+    See :func:`robolab.inverse_kinematics.inverse_kinematics_body`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot, forward_kinematics_space, inverse_kinematics_body
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    >>> target = forward_kinematics_space(arm, [0.5, 1.0])
+    >>> theta, success = inverse_kinematics_body(arm, target, [0.3, 0.8])
+    >>> theta.round(9), success
+    (array([0.5, 1. ]), True)
+    >>> too_far = x @ x @ x                     # 3 m away: out of reach
+    >>> inverse_kinematics_body(arm, too_far, [0.3, 0.8]).success
+    False
+    """
+    robot = _robot(robot)
+    return _inverse_kinematics_body(
+        _body_chain(robot), robot.home_ee_pose, _transform_array(target_pose, "target_pose"),
+        _joint_array(initial_guess, robot.n_joints, "initial_guess", batch=False),
+        _tolerance(angular_tolerance, "angular_tolerance"),
+        _tolerance(linear_tolerance, "linear_tolerance"), _iterations(max_iterations),
+    )  # fmt: skip
+
+
+def inverse_kinematics_space(
+    robot: ScrewRobot,
+    target_pose: Any,
+    initial_guess: Any,
+    angular_tolerance: float = DEFAULT_ANGULAR_TOLERANCE,
+    linear_tolerance: float = DEFAULT_LINEAR_TOLERANCE,
+    *,
+    max_iterations: int = DEFAULT_MAX_ITERATIONS,
+) -> InverseKinematicsResult:
+    """Newton–Raphson inverse kinematics with the space Jacobian; unpacks as ``(θ, success)``.
+
+    See :func:`inverse_kinematics_body` and
+    :func:`robolab.inverse_kinematics.inverse_kinematics_space`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot, forward_kinematics_space, inverse_kinematics_space
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    >>> result = inverse_kinematics_space(arm, forward_kinematics_space(arm, [0.5, 1.0]),
+    ...                                   [0.3, 0.8])
+    >>> result.joint_positions.round(9), result.success, result.linear_error < 1e-6
+    (array([0.5, 1. ]), True, True)
+    """
+    robot = _robot(robot)
+    return _inverse_kinematics_space(
+        _model(robot).chain, robot.home_ee_pose, _transform_array(target_pose, "target_pose"),
+        _joint_array(initial_guess, robot.n_joints, "initial_guess", batch=False),
+        _tolerance(angular_tolerance, "angular_tolerance"),
+        _tolerance(linear_tolerance, "linear_tolerance"), _iterations(max_iterations),
+    )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- dynamics
+
+#: The example robot of the dynamics docstrings below (``{arm}`` in them): a planar 2R
+#: arm with unit links and 1 kg point masses at the link tips, gravity along -y.
+_ARM = """>>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])"""
+
+
+def inverse_dynamics_rnea(
+    robot: ScrewRobot,
+    joint_positions: Any,
+    joint_velocities: Any,
+    joint_accelerations: Any,
+    gravity: Any = None,
+    tip_wrench: Any = None,
+) -> np.ndarray:
+    """Joint torques τ = M(θ)θ̈ + c(θ, θ̇) + g(θ) + J_bᵀ F_tip (Newton–Euler), shape (n,) or (..., n).
+
+    ``gravity`` defaults to ``robot.gravity``, ``tip_wrench`` (in the
+    end-effector frame) to zero. See
+    :func:`robolab.dynamics.inverse_dynamics_rnea`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import inverse_dynamics_rnea
+    >>> inverse_dynamics_rnea(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0])  # M[:, 0] + g
+    array([34.43, 11.81])
+    >>> inverse_dynamics_rnea(arm, [[0.0, 0.0], [np.pi / 2, 0.0]], np.zeros((2, 2)),
+    ...                       np.zeros((2, 2))).round(12) + 0.0  # a batch of two states
+    array([[29.43,  9.81],
+           [ 0.  ,  0.  ]])
+    """
+    robot = _robot(robot)
+    model = _model(robot)
+    q = _q(robot, joint_positions)
+    qd = _like(robot, q, joint_velocities, "joint_velocities")
+    qdd = _like(robot, q, joint_accelerations, "joint_accelerations")
+    return _rnea(
+        model, _State(model, q), qd, qdd, _gravity_of(robot, gravity), _tip_of(q, tip_wrench)
+    )
+
+
+def mass_matrix_crba(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+    """Mass matrix M(θ) by the composite-rigid-body algorithm, shape (n, n) or (..., n, n).
+
+    See :func:`robolab.dynamics.mass_matrix_crba` (and :func:`mass_matrix_rnea`
+    for the book's column-by-column form).
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import mass_matrix_crba
+    >>> mass_matrix_crba(arm, [0.0, np.pi / 2]).round(12)  # m2 L1 L2 cos θ2 terms vanish
+    array([[3., 1.],
+           [1., 1.]])
+    """
+    robot = _robot(robot)
+    model = _model(robot)
+    return _crba(model, _State(model, _q(robot, joint_positions)))
+
+
+def mass_matrix_rnea(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+    """Mass matrix M(θ) the book's way: column i is the torque for θ̈ = e_i (n Newton–Euler passes).
+
+    Equal to :func:`mass_matrix_crba`; see :func:`robolab.dynamics.mass_matrix_rnea`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import mass_matrix_rnea
+    >>> mass_matrix_rnea(arm, [0.0, 0.0])
+    array([[5., 2.],
+           [2., 1.]])
+    """
+    robot = _robot(robot)
+    model = _model(robot)
+    q = _q(robot, joint_positions)
+    state = _State(model, q)
+    n = robot.n_joints
+    columns = []
+    for i in range(n):
+        unit_acceleration = np.zeros(q.shape)
+        unit_acceleration[..., i] = 1.0
+        columns.append(_rnea(model, state, None, unit_acceleration, None, None))
+    return np.stack(columns, axis=-1)
+
+
+def velocity_quadratic_forces(
+    robot: ScrewRobot, joint_positions: Any, joint_velocities: Any
+) -> np.ndarray:
+    """Coriolis and centripetal torques c(θ, θ̇), shape (n,) or (..., n).
+
+    See :func:`robolab.dynamics.velocity_quadratic_forces`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import velocity_quadratic_forces
+    >>> velocity_quadratic_forces(arm, [0.0, np.pi / 2], [1.0, 0.0]).round(12) + 0.0
+    array([0., 1.])
+    """
+    robot = _robot(robot)
+    model = _model(robot)
+    q = _q(robot, joint_positions)
+    qd = _like(robot, q, joint_velocities, "joint_velocities")
+    return _rnea(model, _State(model, q), qd, None, None, None)
+
+
+def gravity_forces(robot: ScrewRobot, joint_positions: Any, gravity: Any = None) -> np.ndarray:
+    """Gravity torques g(θ) that hold the arm still, shape (n,) or (..., n); gravity from the robot.
+
+    See :func:`robolab.dynamics.gravity_forces`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import gravity_forces
+    >>> gravity_forces(arm, [0.0, 0.0])
+    array([29.43,  9.81])
+    >>> gravity_forces(arm, [0.0, 0.0], gravity=[0, 0, -9.81]) + 0.0  # lying on a table
+    array([0., 0.])
+    """
+    robot = _robot(robot)
+    model = _model(robot)
+    q = _q(robot, joint_positions)
+    return _rnea(model, _State(model, q), None, None, _gravity_of(robot, gravity), None)
+
+
+def end_effector_forces(robot: ScrewRobot, joint_positions: Any, tip_wrench: Any) -> np.ndarray:
+    """Joint torques J_bᵀ(θ) F_tip that make the end-effector apply ``tip_wrench`` (in its frame).
+
+    See :func:`robolab.dynamics.end_effector_forces`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import end_effector_forces
+    >>> end_effector_forces(arm, [0.0, 0.0], [0, 0, 0, 0, 10.0, 0])  # push 10 N along y
+    array([20., 10.])
+    """
+    robot = _robot(robot)
+    model = _model(robot)
+    q = _q(robot, joint_positions)
+    return _rnea(model, _State(model, q), None, None, None, _tip(tip_wrench, q.shape[:-1]))
+
+
+def kinetic_energy(
+    robot: ScrewRobot, joint_positions: Any, joint_velocities: Any
+) -> np.ndarray | float:
+    """Kinetic energy ½ θ̇ᵀ M(θ) θ̇ of the links (float, or shape (...) for a batch).
+
+    See :func:`robolab.dynamics.kinetic_energy`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import kinetic_energy
+    >>> kinetic_energy(arm, [0.0, 0.0], [1.0, 0.0])
+    2.5
+    """
+    robot = _robot(robot)
+    model = _model(robot)
+    q = _q(robot, joint_positions)
+    qd = _like(robot, q, joint_velocities, "joint_velocities")
+    energy = _kinetic_energy(model, _State(model, q), qd)
+    return float(energy) if energy.ndim == 0 else energy
+
+
+def potential_energy(
+    robot: ScrewRobot, joint_positions: Any, gravity: Any = None
+) -> np.ndarray | float:
+    """Potential energy -Σ m_i gᵀ r_ci of the links (zero at the space-frame origin).
+
+    See :func:`robolab.dynamics.potential_energy`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import potential_energy
+    >>> round(potential_energy(arm, [np.pi / 2, 0.0]), 12)  # standing straight up
+    29.43
+    """
+    robot = _robot(robot)
+    q = _q(robot, joint_positions)
+    energy = _potential_energy(_model(robot), q, _gravity_of(robot, gravity))
+    return float(energy) if energy.ndim == 0 else energy
+
+
+def _forward_arrays(
+    robot: ScrewRobot, joint_positions: Any, joint_velocities: Any, joint_torques: Any
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    q = _q(robot, joint_positions)
+    return (
+        q,
+        _like(robot, q, joint_velocities, "joint_velocities"),
+        _like(robot, q, joint_torques, "joint_torques"),
+    )
+
+
+def forward_dynamics_crba(
+    robot: ScrewRobot,
+    joint_positions: Any,
+    joint_velocities: Any,
+    joint_torques: Any,
+    gravity: Any = None,
+    tip_wrench: Any = None,
+) -> np.ndarray:
+    """Joint accelerations θ̈ (mass matrix by CRBA, Cholesky solve), shape (n,) or (..., n).
+
+    Raises ``ValueError`` if M(θ) is singular. See
+    :func:`robolab.forward_dynamics.forward_dynamics_crba`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import forward_dynamics_crba
+    >>> forward_dynamics_crba(arm, [0.0, 0.0], [0.0, 0.0], [29.43, 9.81]) + 0.0  # held still
+    array([0., 0.])
+    """
+    robot = _robot(robot)
+    q, qd, tau = _forward_arrays(robot, joint_positions, joint_velocities, joint_torques)
+    return _forward_dynamics_crba(
+        _model(robot), q, qd, tau, _gravity_of(robot, gravity), _tip_of(q, tip_wrench)
+    )
+
+
+def forward_dynamics_aba(
+    robot: ScrewRobot,
+    joint_positions: Any,
+    joint_velocities: Any,
+    joint_torques: Any,
+    gravity: Any = None,
+    tip_wrench: Any = None,
+) -> np.ndarray:
+    """Joint accelerations θ̈ by the articulated-body algorithm, shape (n,) or (..., n).
+
+    See :func:`robolab.forward_dynamics.forward_dynamics_aba`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import forward_dynamics_aba
+    >>> forward_dynamics_aba(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])  # dropped from horizontal
+    array([-9.81,  9.81])
+    """
+    robot = _robot(robot)
+    q, qd, tau = _forward_arrays(robot, joint_positions, joint_velocities, joint_torques)
+    return _forward_dynamics_aba(
+        _model(robot), q, qd, tau, _gravity_of(robot, gravity), _tip_of(q, tip_wrench)
+    )
+
+
+def forward_dynamics_rnea(
+    robot: ScrewRobot,
+    joint_positions: Any,
+    joint_velocities: Any,
+    joint_torques: Any,
+    gravity: Any = None,
+    tip_wrench: Any = None,
+) -> np.ndarray:
+    """Joint accelerations θ̈ = M⁻¹(τ - c - g - J_bᵀF_tip), the book's way.
+
+    See :func:`robolab.forward_dynamics.forward_dynamics_rnea`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import forward_dynamics_rnea
+    >>> forward_dynamics_rnea(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]).round(12)
+    array([-9.81,  9.81])
+    """
+    robot = _robot(robot)
+    q, qd, tau = _forward_arrays(robot, joint_positions, joint_velocities, joint_torques)
+    return _forward_dynamics_rnea_arrays(
+        q, qd, tau, _gravity_of(robot, gravity), np.zeros(6) if tip_wrench is None else tip_wrench,
+        robot.link_frames, robot.spatial_inertias, robot.screw_axes_space,
+    )  # fmt: skip
+
+
+def runge_kutta4_step(
+    robot: ScrewRobot,
+    joint_positions: Any,
+    joint_velocities: Any,
+    joint_torques: Any,
+    timestep: float,
+    gravity: Any = None,
+    tip_wrench: Any = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """One fourth-order Runge–Kutta step of (θ, θ̇) under constant torques.
+
+    See :func:`robolab.simulation.runge_kutta4_step`; the Euler step is
+    :func:`robolab.euler_step`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import runge_kutta4_step
+    >>> q, qd = runge_kutta4_step(arm, [0.0, 0.0], [0.0, 0.0], [29.43, 9.81], 0.01)
+    >>> q.round(12) + 0.0, qd.round(12) + 0.0
+    (array([0., 0.]), array([0., 0.]))
+    """
+    robot = _robot(robot)
+    q, qd, tau = _forward_arrays(robot, joint_positions, joint_velocities, joint_torques)
+    dynamics = _dynamics(_model(robot), tau, _gravity_of(robot, gravity), _tip_of(q, tip_wrench))
+    return _step(dynamics, q, qd, _timestep(timestep), "rk4")
+
+
+def inverse_dynamics_trajectory(
+    robot: ScrewRobot,
+    joint_position_traj: Any,
+    joint_velocity_traj: Any,
+    joint_acceleration_traj: Any,
+    gravity: Any = None,
+    tip_wrench_traj: Any = None,
+) -> np.ndarray:
+    """Joint torques along a trajectory, shape (N, n) (one batched Newton–Euler call).
+
+    See :func:`robolab.simulation.inverse_dynamics_trajectory`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import inverse_dynamics_trajectory
+    >>> inverse_dynamics_trajectory(arm, [[0.0, 0.0], [np.pi / 2, 0.0]], np.zeros((2, 2)),
+    ...                             np.zeros((2, 2))).round(12) + 0.0
+    array([[29.43,  9.81],
+           [ 0.  ,  0.  ]])
+    """
+    robot = _robot(robot)
+    model = _model(robot)
+    n = robot.n_joints
+    q = _trajectory("joint_position_traj", joint_position_traj, n, ())
+    N = q.shape[0]
+    qd = _trajectory("joint_velocity_traj", joint_velocity_traj, n, (), N)
+    qdd = _trajectory("joint_acceleration_traj", joint_acceleration_traj, n, (), N)
+    return _rnea(
+        model, _State(model, q), qd, qdd, _gravity_of(robot, gravity),
+        _tip_trajectory(tip_wrench_traj, N, ()),
+    )  # fmt: skip
+
+
+def forward_dynamics_trajectory(
+    robot: ScrewRobot,
+    joint_positions: Any,
+    joint_velocities: Any,
+    joint_torque_traj: Any,
+    timestep: float,
+    integration_resolution: int,
+    gravity: Any = None,
+    tip_wrench_traj: Any = None,
+    *,
+    integrator: Literal["euler", "rk4"] = "euler",
+) -> tuple[np.ndarray, np.ndarray]:
+    """Simulate the motion under a torque history; returns (θ trajectory, θ̇ trajectory), (N, n).
+
+    Row 0 is the initial state; a batch of initial states (..., n) with
+    torques (N, ..., n) simulates many robots at once. Euler's method as in
+    the book, or ``integrator="rk4"``. See
+    :func:`robolab.simulation.forward_dynamics_trajectory`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import forward_dynamics_trajectory
+    >>> q, qd = forward_dynamics_trajectory(arm, [0.0, 0.0], [0.0, 0.0],
+    ...                                     [[29.43, 9.81]] * 3, 0.01, 2)
+    >>> q + 0.0
+    array([[0., 0.],
+           [0., 0.],
+           [0., 0.]])
+    """
+    robot = _robot(robot)
+    model = _model(robot)
+    q0 = _q(robot, joint_positions)
+    qd0 = _like(robot, q0, joint_velocities, "joint_velocities")
+    batch = q0.shape[:-1]
+    tau = _trajectory("joint_torque_traj", joint_torque_traj, robot.n_joints, batch)
+    return _simulate(
+        model, q0, qd0, tau, _gravity_of(robot, gravity),
+        _tip_trajectory(tip_wrench_traj, tau.shape[0], batch), _timestep(timestep),
+        _resolution(integration_resolution), _integrator(integrator),
+    )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- control
+
+
+def computed_torque(
+    robot: ScrewRobot,
+    joint_positions: Any,
+    joint_velocities: Any,
+    error_integral: Any,
+    desired_joint_positions: Any,
+    desired_joint_velocities: Any,
+    desired_joint_accelerations: Any,
+    Kp: Any,
+    Ki: Any,
+    Kd: Any,
+    gravity: Any = None,
+) -> np.ndarray:
+    """Computed-torque control law with the robot as the model; gravity from the robot.
+
+    τ = M(θ)(θ̈_d + K_p θ_e + K_i (∫θ_e + θ_e) + K_d θ̇_e) + c(θ, θ̇) + g(θ).
+    See :func:`robolab.robot_control.computed_torque`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import computed_torque
+    >>> computed_torque(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0],
+    ...                 [0.0, 0.0], 20, 10, 18)  # on target: just gravity compensation
+    array([29.43,  9.81])
+    """
+    robot = _robot(robot)
+    model = _model(robot)
+    q = _q(robot, joint_positions)
+    arrays = [
+        _like(robot, q, value, name)
+        for name, value in (
+            ("joint_velocities", joint_velocities),
+            ("error_integral", error_integral),
+            ("desired_joint_positions", desired_joint_positions),
+            ("desired_joint_velocities", desired_joint_velocities),
+            ("desired_joint_accelerations", desired_joint_accelerations),
+        )
+    ]
+    n = robot.n_joints
+    return _computed_torque(
+        model, q, arrays[0], arrays[1], _gravity_of(robot, gravity), *arrays[2:],
+        _gain(Kp, "Kp", n), _gain(Ki, "Ki", n), _gain(Kd, "Kd", n),
+    )  # fmt: skip
+
+
+def simulate_control(
+    robot: ScrewRobot,
+    joint_positions: Any,
+    joint_velocities: Any,
+    tip_wrench_traj: Any,
+    desired_joint_position_traj: Any,
+    desired_joint_velocity_traj: Any,
+    desired_joint_acceleration_traj: Any,
+    estimated_robot: ScrewRobot,
+    Kp: Any,
+    Ki: Any,
+    Kd: Any,
+    timestep: float,
+    integration_resolution: int,
+    gravity: Any = None,
+    estimated_gravity: Any = None,
+    *,
+    integrator: Literal["euler", "rk4"] = "euler",
+) -> tuple[np.ndarray, np.ndarray]:
+    """Simulate computed-torque control of ``robot`` by a controller modelling ``estimated_robot``.
+
+    The controller uses everything from ``estimated_robot`` (link frames,
+    inertias, screw axes and, by default, its gravity); the simulation uses
+    ``robot`` (and, by default, its gravity). ``tip_wrench_traj`` (N, 6) or
+    None for no tip wrench. Returns (torque trajectory, joint position
+    trajectory), each (N, n). See :func:`robolab.robot_control.simulate_control`.
+
+    Examples
+    --------
+    {arm}
+    >>> from robolab import simulate_control
+    >>> lighter = arm.replace(spatial_inertias=[np.diag([0, 0, 0, 0.8, 0.8, 0.8])] * 2)
+    >>> hold = np.zeros((100, 2))                    # hold it horizontal for 1 s
+    >>> tau, q = simulate_control(arm, [0.0, 0.0], [0.0, 0.0], None, hold, hold, hold,
+    ...                           lighter, 20, 10, 18, 0.01, 5)
+    >>> tau[0]  # the model's gravity torques, 20 % short of the true [29.43, 9.81]
+    array([23.544,  7.848])
+    >>> bool(np.abs(q).max() < 0.1)  # the arm sags a little; the feedback holds it
+    True
+    """
+    robot = _robot(robot)
+    estimated_robot = _robot(estimated_robot, "estimated_robot")
+    if estimated_robot.n_joints != robot.n_joints:
+        raise ValueError(
+            f"estimated_robot has {estimated_robot.n_joints} joints, robot has {robot.n_joints}"
+        )
+    n = robot.n_joints
+    q = _joint_array(joint_positions, n, "joint_positions", batch=False)
+    qd = _joint_array(joint_velocities, n, "joint_velocities", batch=False)
+    q_desired = _trajectory("desired_joint_position_traj", desired_joint_position_traj, n, ())
+    N = q_desired.shape[0]
+    qd_desired = _trajectory("desired_joint_velocity_traj", desired_joint_velocity_traj, n, (), N)
+    qdd_desired = _trajectory(
+        "desired_joint_acceleration_traj", desired_joint_acceleration_traj, n, (), N
+    )
+    return _simulate_control(
+        _model(robot), _model(estimated_robot), q, qd, _gravity_of(robot, gravity),
+        _tip_trajectory(tip_wrench_traj, N, ()), q_desired, qd_desired, qdd_desired,
+        _gravity_of(estimated_robot, estimated_gravity),
+        _gain(Kp, "Kp", n), _gain(Ki, "Ki", n), _gain(Kd, "Kd", n), _timestep(timestep),
+        _resolution(integration_resolution), _integrator(integrator),
+    )  # fmt: skip
+
+
+# The dynamics docstrings share one example robot, written once in _ARM.
+for _function in (
+    inverse_dynamics_rnea,
+    mass_matrix_crba,
+    mass_matrix_rnea,
+    velocity_quadratic_forces,
+    gravity_forces,
+    end_effector_forces,
+    kinetic_energy,
+    potential_energy,
+    forward_dynamics_crba,
+    forward_dynamics_aba,
+    forward_dynamics_rnea,
+    runge_kutta4_step,
+    inverse_dynamics_trajectory,
+    forward_dynamics_trajectory,
+    computed_torque,
+    simulate_control,
+):
+    if _function.__doc__:  # (absent under python -OO)
+        _function.__doc__ = _function.__doc__.replace("{arm}", _ARM)
+del _function
