@@ -71,12 +71,7 @@ def screw_axes_space(robot: Any, values: Mapping[Any, Any] | None = None) -> np.
     return axes
 
 
-def _number(value: sp.Expr, what: str) -> float:
-    if value.free_symbols:
-        raise ValueError(
-            f"{what} is still symbolic ({value}); the screw form needs numbers "
-            "(set it, or pass values to to_screw)"
-        )
+def _number(value: sp.Expr) -> float:
     return float(value)
 
 
@@ -97,35 +92,36 @@ def screw_parameters(robot: Any, values: Mapping[Any, Any] | None = None) -> dic
         (n+1, 4, 4), spatial_inertias (n, 6, 6), gravity (3,), joint_names,
         joint_types ("revolute"/"prismatic"), joint_limits``.
     """
-    from .dh_numeric import normalise_values
+    from .dh_numeric import _missing, normalise_values
 
     substitutions = normalise_values(robot, values)
+    missing = _missing(robot, substitutions, dynamics=True)
+    if missing:
+        raise ValueError(
+            f"the screw form needs numbers for every parameter; still symbolic: "
+            f"{', '.join(missing)}. Give them numbers (robot.masses = [...], etc.) or pass "
+            "them: robot.to_screw({symbol_or_name: value, ...})"
+        )
     numeric, frames = _home_frames(robot, values)
     n = robot.dof
     home = numeric.forward_kinematics(np.zeros(n))
     centre_frames = []
     inertias = []
     for i in range(1, n + 1):
-        centre = [
-            _number(x.xreplace(substitutions), f"the centre of mass of link {i}")
-            for x in robot.cm_positions[i - 1]
-        ]
+        centre = [_number(x.xreplace(substitutions)) for x in robot.cm_positions[i - 1]]
         shift = np.eye(4)
         shift[:3, 3] = centre
         centre_frames.append(frames[i] @ shift)
         tensor = np.array(
-            [
-                [_number(x.xreplace(substitutions), f"the inertia tensor of link {i}") for x in row]
-                for row in robot.I_cm(i).tolist()
-            ]
+            [[_number(x.xreplace(substitutions)) for x in row] for row in robot.I_cm(i).tolist()]
         )
-        mass = _number(robot.m(i).xreplace(substitutions), f"the mass of link {i}")
+        mass = _number(robot.m(i).xreplace(substitutions))
         G = np.zeros((6, 6))
         G[:3, :3], G[3:, 3:] = tensor, mass * np.eye(3)
         inertias.append(G)
     chain = [np.eye(4), *centre_frames, home]
     link_frames = np.array([np.linalg.solve(chain[i], chain[i + 1]) for i in range(n + 1)])
-    gravity = [_number(x.xreplace(substitutions), "gravity") for x in robot.gravity]
+    gravity = [_number(x.xreplace(substitutions)) for x in robot.gravity]
     return {
         "name": robot.name,
         "home_ee_pose": home,

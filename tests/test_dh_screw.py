@@ -1,0 +1,165 @@
+"""A DH robot in screw form: home pose, screw axes, link frames and inertias give the same numbers.
+
+The screw parameters are checked with the Python Modern Robotics library
+(``modern_robotics``, the book's own code): its product of exponentials
+``FKinSpace(M, S, q)`` must equal the DH forward kinematics, and its
+``InverseDynamics`` with our ``Mlist`` (link frames between centres of mass)
+and ``Glist`` (spatial inertias ``[[I_c, 0], [0, m 1]]``) must equal the DH
+robot's τ. Twists and screw axes are ``[ω; v]`` in both.
+"""
+
+from __future__ import annotations
+
+import modern_robotics as mr
+import numpy as np
+import pytest
+import sympy as sp
+
+from robolab import DHRobot
+from robolab.dh_screw import home_ee_pose, screw_axes_space, screw_parameters
+from robolab.rigid_body_motions import matrix_exp6, vec_to_se3
+from robolab.symbols import l1, l2, q1, q2, q3, q4, q5, q6
+
+PUMA = [
+    (0.0, sp.pi / 2, 0.0, q1),
+    (0.4318, 0, 0.0, q2),
+    (0.0203, -sp.pi / 2, 0.15005, q3),
+    (0.0, sp.pi / 2, 0.4318, q4),
+    (0.0, -sp.pi / 2, 0.0, q5),
+    (0.0, 0, 0.0, q6),
+]
+
+
+def _dynamic(robot: DHRobot, seed: int = 0) -> DHRobot:
+    rng = np.random.default_rng(seed)
+    n = robot.dof
+    robot.masses = rng.uniform(0.5, 3.0, n).tolist()
+    robot.cm_positions = rng.uniform(-0.1, 0.1, (n, 3)).tolist()
+    tensors = []
+    for _ in range(n):
+        A = rng.uniform(-0.1, 0.1, (3, 3))
+        tensors.append((A @ A.T + 0.01 * np.eye(3)).tolist())
+    robot.inertia_tensors = tensors
+    return robot
+
+
+def _arms() -> dict[str, DHRobot]:
+    tool = np.eye(4)
+    tool[:3, 3] = [0.0, 0.02, 0.1]
+    return {
+        "puma": _dynamic(DHRobot(*PUMA, name="puma")),
+        "puma_tool": _dynamic(DHRobot(*PUMA, tool=tool, name="puma with tool"), 1),
+        "modified_rrp": _dynamic(
+            DHRobot(
+                (0, 0, 0.3, q1 + 0.2),
+                (0.4, sp.pi / 2, 0, q2),
+                (0.1, -sp.pi / 2, q3 + 0.05, sp.pi / 2, "p"),
+                convention="modified",
+                name="modified RRP",
+            ),
+            2,
+        ),
+        "scara": _dynamic(
+            DHRobot((0.35, 0, 0, q1), (0.3, sp.pi, 0, q2), (0, 0, q3, 0, "p"), (0, 0, 0.1, q4)), 3
+        ),
+    }
+
+
+ARMS = _arms()
+
+
+@pytest.mark.parametrize("name", sorted(ARMS))
+def test_product_of_exponentials_equals_dh_forward_kinematics(name):
+    robot = ARMS[name]
+    M, S = home_ee_pose(robot), screw_axes_space(robot)
+    fast = robot.numeric()
+    np.testing.assert_allclose(M, fast.forward_kinematics(np.zeros(robot.dof)), atol=1e-14)
+    rng = np.random.default_rng(5)
+    for q in rng.uniform(-np.pi, np.pi, (4, robot.dof)):
+        expected = fast.forward_kinematics(q)
+        np.testing.assert_allclose(mr.FKinSpace(M, S, q), expected, atol=1e-12)
+        product = np.eye(4)
+        for j in range(robot.dof):
+            product = product @ matrix_exp6(vec_to_se3(S[:, j] * q[j]))
+        np.testing.assert_allclose(product @ M, expected, atol=1e-12)
+
+
+@pytest.mark.parametrize("name", ["puma", "modified_rrp", "scara"])  # a tool changes no dynamics
+def test_screw_form_gives_the_same_dynamics(name):
+    robot = ARMS[name]
+    parameters = screw_parameters(robot)
+    fast = robot.numeric()
+    rng = np.random.default_rng(8)
+    for _ in range(3):
+        q, qd, qdd = rng.uniform(-2, 2, (3, robot.dof))
+        tau = mr.InverseDynamics(
+            q,
+            qd,
+            qdd,
+            parameters["gravity"],
+            np.zeros(6),
+            list(parameters["link_frames"]),
+            list(parameters["spatial_inertias"]),
+            parameters["screw_axes_space"],
+        )
+        np.testing.assert_allclose(fast.inverse_dynamics(q, qd, qdd), tau, atol=1e-10)
+        np.testing.assert_allclose(
+            fast.inertia_matrix(q),
+            mr.MassMatrix(
+                q,
+                list(parameters["link_frames"]),
+                list(parameters["spatial_inertias"]),
+                parameters["screw_axes_space"],
+            ),
+            atol=1e-10,
+        )
+
+
+def test_screw_parameters_describe_the_robot():
+    robot = ARMS["scara"]
+    parameters = screw_parameters(robot)
+    assert parameters["joint_types"] == ["revolute", "revolute", "prismatic", "revolute"]
+    assert parameters["joint_names"] == ["q_1", "q_2", "q_3", "q_4"]
+    assert parameters["joint_limits"][2] == (0.0, 1000.0)
+    assert parameters["link_frames"].shape == (5, 4, 4)
+    assert parameters["spatial_inertias"].shape == (4, 6, 6)
+    G = parameters["spatial_inertias"][0]
+    np.testing.assert_allclose(G[3:, 3:], float(robot.m(1)) * np.eye(3))
+    np.testing.assert_allclose(G[:3, :3], np.array(robot.I_cm(1).tolist(), dtype=float))
+    product = np.eye(4)
+    for frame in parameters["link_frames"]:
+        product = product @ frame
+    np.testing.assert_allclose(product, parameters["home_ee_pose"], atol=1e-14)
+    # the prismatic quill points down (alpha_2 = pi): its screw axis is [0; -z]
+    np.testing.assert_allclose(
+        parameters["screw_axes_space"][:, 2], [0, 0, 0, 0, 0, -1], atol=1e-15
+    )
+
+
+def test_screw_form_needs_numbers():
+    robot = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
+    with pytest.raises(ValueError, match=r"still symbolic: l_1 \(row 1, a\), l_2 \(row 2, a\)"):
+        screw_axes_space(robot)
+    axes = screw_axes_space(robot, {l1: 1.0, "l_2": 0.5})
+    np.testing.assert_allclose(axes[:, 1], [0, 0, 1, 0, -1, 0])
+    robot = DHRobot((1.0, 0, 0, q1), (0.5, 0, 0, q2))
+    robot.cm_positions = [(0, 0, 0), (0, 0, 0)]
+    with pytest.raises(
+        ValueError,
+        match=r"still symbolic: m_1 \(mass of link 1\), I_xx1 \(inertia tensor of link 1\)",
+    ):
+        screw_parameters(robot)
+
+
+def test_to_screw_builds_a_screw_robot():
+    screw_robot = pytest.importorskip("robolab.screw_robot")
+    robot = ARMS["puma_tool"]
+    converted = robot.to_screw()
+    assert isinstance(converted, screw_robot.ScrewRobot)
+    parameters = screw_parameters(robot)
+    np.testing.assert_allclose(converted.home_ee_pose, parameters["home_ee_pose"])
+    np.testing.assert_allclose(converted.screw_axes_space, parameters["screw_axes_space"])
+    np.testing.assert_allclose(converted.link_frames, parameters["link_frames"])
+    np.testing.assert_allclose(converted.spatial_inertias, parameters["spatial_inertias"])
+    assert tuple(converted.joint_types) == tuple(parameters["joint_types"])
+    assert converted.name == "puma with tool"
