@@ -1,0 +1,206 @@
+"""Derivations as data: the steps are complete and consistent with each other and the robot."""
+
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+from reference.dh_arms import MORO_ARMS
+
+from robolab import Derivation, DHRobot, Step
+from robolab.dh_simplify import simplify_matrix, simplify_trig
+from robolab.symbols import l1, l2, q1, q2
+
+
+def _robot(name: str) -> DHRobot:
+    arm = MORO_ARMS[name]
+    robot = DHRobot(*arm["rows"], name=name)
+    robot.cm_positions = arm["cm_positions"]
+    robot.gravity = arm["gravity"]
+    if "masses" in arm:
+        robot.masses = arm["masses"]
+        robot.inertia_tensors = arm["inertia_tensors"]
+    return robot
+
+
+@pytest.fixture(scope="module")
+def elbow():
+    robot = _robot("elbow_rrr")
+    return robot, robot.lagrangian_derivation()
+
+
+def steps_titled(derivation: Derivation, prefix: str) -> list[Step]:
+    return [step for step in derivation if step.title.startswith(prefix)]
+
+
+def one(derivation: Derivation, title: str) -> Step:
+    (step,) = [step for step in derivation if step.title == title]
+    return step
+
+
+def test_forward_kinematics_steps_multiply_the_link_transforms():
+    tool = sp.eye(4)
+    tool[0, 3] = 0.1
+    robot = DHRobot((l1, 0, 0, q1), (l2, sp.pi / 2, 0, q2), tool=tool, name="arm")
+    derivation = robot.forward_kinematics_derivation()
+    assert derivation.title == "Forward kinematics of arm"
+    titles = [step.title for step in derivation]
+    assert titles == [
+        "Link transform",
+        "Link transform A_1",
+        "Link transform A_2",
+        "Pose of frame {1}",
+        "Pose of frame {2}",
+        "End-effector pose",
+    ]
+    A1, A2 = derivation[1].expression.rhs, derivation[2].expression.rhs
+    assert robot.Ts[0] == A1 and robot.Ts[1] == A2
+    T1, T2 = derivation[3].expression.rhs, derivation[4].expression.rhs
+    assert T1 == A1
+    assert simplify_matrix(T2 - T1 * A2) == sp.zeros(4, 4)
+    assert simplify_matrix(derivation[5].expression.rhs - T2 * tool) == sp.zeros(4, 4)
+    general = derivation[0].expression.rhs
+    a, alpha, d, theta = sp.symbols("a_i alpha_i d_i theta_i", real=True)
+    assert general.subs({a: l1, alpha: 0, d: 0, theta: q1}) == A1
+    assert all(
+        isinstance(symbol, sp.MatrixSymbol) for step in derivation for symbol in step.introduces
+    )
+
+
+def test_modified_forward_kinematics_names_its_convention():
+    robot = DHRobot((0, 0, 0, q1), (l1, 0, 0, q2), convention="modified")
+    first = robot.forward_kinematics_derivation()[0]
+    assert "Modified DH (Craig)" in first.explanation
+    assert first.expression.rhs[0, 3] == sp.Symbol("a_i", real=True)
+
+
+def test_lagrangian_steps_come_in_order(elbow):
+    _, derivation = elbow
+    titles = [step.title for step in derivation]
+    assert titles[:6] == [
+        "Centre of mass of link 1",
+        "Jacobian of link 1",
+        "Centre of mass of link 2",
+        "Jacobian of link 2",
+        "Centre of mass of link 3",
+        "Jacobian of link 3",
+    ]
+    expected_order = [
+        "Kinetic energy of link 1",
+        "Potential energy of link 3",
+        "Kinetic energy",
+        "Potential energy",
+        "Lagrangian",
+        "Inertia matrix entry M_11",
+        "Inertia matrix entry M_33",
+        "Inertia matrix",
+        "Coriolis matrix",
+        "Gravity vector",
+        "Equations of motion",
+        "Check: M is symmetric",
+        "Check: M is positive definite",
+        "Check: Ṁ − 2C is skew-symmetric",
+    ]
+    positions = [titles.index(title) for title in expected_order]
+    assert positions == sorted(positions)
+    assert titles[-3:] == expected_order[-3:]
+    for step in derivation:
+        assert len(step.title) <= 40
+        assert step.explanation.count(". ") <= 1  # one or two sentences
+        assert step.latex()
+
+
+def test_energy_steps_add_up(elbow):
+    robot, derivation = elbow
+    n = robot.dof
+    kinetic = [
+        one(derivation, f"Kinetic energy of link {i}").expression.rhs for i in range(1, n + 1)
+    ]
+    potential = [
+        one(derivation, f"Potential energy of link {i}").expression.rhs for i in range(1, n + 1)
+    ]
+    K = one(derivation, "Kinetic energy").expression.rhs
+    P = one(derivation, "Potential energy").expression.rhs
+    assert simplify_trig(sum(kinetic) - K) == 0
+    assert simplify_trig(sum(potential) - P) == 0
+    assert simplify_trig(one(derivation, "Lagrangian").expression.rhs - (K - P)) == 0
+    # the link quantities are the robot's
+    for i in range(1, n + 1):
+        assert one(derivation, f"Centre of mass of link {i}").expression.rhs == robot.r_cm(i)
+        assert one(derivation, f"Jacobian of link {i}").expression.rhs == robot.J_cm_i(i)
+
+
+def test_inertia_matrix_entries_assemble_m_and_come_from_k(elbow):
+    robot, derivation = elbow
+    M = one(derivation, "Inertia matrix").expression.rhs
+    K = one(derivation, "Kinetic energy").expression.rhs
+    velocities = [robot.q_dot(i) for i in (1, 2, 3)]
+    for j in range(3):
+        for k in range(j, 3):
+            entry = one(derivation, f"Inertia matrix entry M_{j + 1}{k + 1}").expression.rhs
+            assert entry == M[j, k] == M[k, j]
+            # M_jk = d²K / dq̇_j dq̇_k, differentiating the K of the derivation itself
+            second = K.diff(velocities[j]).diff(velocities[k])
+            assert simplify_trig(second - entry) == 0
+    assert robot.inertia_matrix() == M
+
+
+def test_every_nonzero_christoffel_symbol_is_a_step(elbow):
+    robot, derivation = elbow
+    M = one(derivation, "Inertia matrix").expression.rhs
+    qs = robot.qs
+    found = {
+        step.introduces[0]: step.expression.rhs for step in steps_titled(derivation, "Christoffel")
+    }
+    expected = {}
+    for i in range(3):
+        for j in range(3):
+            for k in range(j, 3):
+                value = (M[i, j].diff(qs[k]) + M[i, k].diff(qs[j]) - M[j, k].diff(qs[i])) / 2
+                if simplify_trig(value) != 0:
+                    expected[sp.Symbol(f"c_{{{i + 1}{j + 1}{k + 1}}}")] = value
+    assert set(found) == set(expected)
+    for symbol, value in expected.items():
+        assert simplify_trig(found[symbol] - value) == 0
+    # C from the Christoffel steps (c_ikj = c_ijk), G from the potential energy step
+    C = one(derivation, "Coriolis matrix").expression.rhs
+    for i in range(3):
+        for j in range(3):
+            total = sum(
+                found.get(sp.Symbol(f"c_{{{i + 1}{min(j, k) + 1}{max(j, k) + 1}}}"), 0)
+                * robot.q_dot(k + 1)
+                for k in range(3)
+            )
+            assert simplify_trig(C[i, j] - total) == 0
+    P = one(derivation, "Potential energy").expression.rhs
+    G = one(derivation, "Gravity vector").expression.rhs
+    assert simplify_matrix(G - sp.Matrix([P.diff(q) for q in qs])) == sp.zeros(3, 1)
+    assert one(derivation, "Equations of motion").expression == robot.dynamic_model()
+
+
+def test_property_checks_hold(elbow):
+    _, derivation = elbow
+    for title in (
+        "Check: M is symmetric",
+        "Check: M is positive definite",
+        "Check: Ṁ − 2C is skew-symmetric",
+    ):
+        assert "(holds)" in one(derivation, title).explanation
+    N = one(derivation, "Check: Ṁ − 2C is skew-symmetric").expression.rhs
+    assert simplify_matrix(N + N.T) == sp.zeros(3, 3)
+
+
+def test_checks_hold_with_float_parameters():
+    # round-off in float coefficients must not turn a check into "FAILS"
+    derivation = _robot("numeric_rpr").lagrangian_derivation()
+    checks = steps_titled(derivation, "Check:")
+    assert len(checks) == 3
+    assert all("(holds)" in step.explanation for step in checks)
+
+
+def test_derivations_render():
+    robot = _robot("planar_rr")
+    derivation = robot.lagrangian_derivation()
+    assert derivation.title == "Lagrangian dynamics of planar_rr"
+    markdown = derivation.to_markdown()
+    assert markdown.count("**Step ") == len(derivation)
+    assert "Christoffel symbol c_112" in derivation.to_text()
