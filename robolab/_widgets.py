@@ -36,6 +36,7 @@ from matplotlib.figure import Figure
 
 __all__ = [
     "backend_kind",
+    "choose_canvas",
     "draw_live_canvas",
     "figure_png",
     "in_kernel",
@@ -112,6 +113,28 @@ def backend_kind() -> str:
     if "inline" in name:
         return "inline"
     return "other"
+
+
+def choose_canvas(canvas: str) -> str:
+    """Resolve a ``canvas`` option to ``"ipympl"`` or ``"image"``.
+
+    ``"auto"`` gives the live ipympl canvas when ``%matplotlib widget`` is
+    active (and not in test mode), else the PNG image. ``"ipympl"`` is only
+    possible under the ipympl backend: importing ipympl would switch the
+    notebook's backend, and robolab never does that.
+    """
+    if canvas not in ("auto", "ipympl", "image"):
+        raise ValueError(f"canvas must be one of ['auto', 'ipympl', 'image'], got {canvas!r}")
+    live = backend_kind() == "ipympl"
+    if canvas == "ipympl" and not live:
+        raise ValueError(
+            "canvas='ipympl' needs the ipympl backend: run %matplotlib widget at the top of the "
+            f"notebook (the active backend is {matplotlib.get_backend()!r}; robolab never "
+            "switches it, because a live ipympl figure dies when an inline figure is shown)"
+        )
+    if canvas == "auto":
+        return "ipympl" if live and not in_test_mode() else "image"
+    return canvas
 
 
 def new_figure(figsize: tuple[float, float], dpi: float, live: bool) -> Figure:

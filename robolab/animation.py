@@ -41,7 +41,7 @@ from matplotlib.figure import Figure
 
 from . import _widgets
 from ._checks import as_float_array
-from .view import RobotView, _check_choice, _RobotAdapter
+from .view import RobotView, _RobotAdapter
 
 __all__ = ["RobotAnimation", "animate"]
 
@@ -91,7 +91,7 @@ class RobotAnimation:
         figsize: tuple[float, float] = (5.0, 5.0),
         canvas: str = "auto",
     ) -> None:
-        _check_choice(canvas, "canvas", ("auto", "ipympl", "image"))
+        canvas = _widgets.choose_canvas(canvas)
         for name, value in (("fps", fps), ("speed", speed)):
             if not (isinstance(value, float | int) and np.isfinite(value) and value > 0):
                 raise ValueError(f"{name} must be a positive number, got {value!r}")
@@ -121,9 +121,6 @@ class RobotAnimation:
             [np.interp(self.times, sample_times, samples[:, j]) for j in range(n)]
         ).reshape(len(self.times), n)
 
-        if canvas == "auto":
-            live = _widgets.backend_kind() == "ipympl" and not _widgets.in_test_mode()
-            canvas = "ipympl" if live else "image"
         self.canvas_kind = canvas
         figure = _widgets.new_figure(figsize, 100.0, live=canvas == "ipympl")
         ax = figure.add_subplot(projection="3d", computed_zorder=False)

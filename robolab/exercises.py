@@ -122,7 +122,7 @@ def _as_numbers(answer: Any, name: str) -> tuple[np.ndarray | None, str | None]:
     if isinstance(answer, str | bytes):
         return None, f"{name} must be a number or an array of numbers, got the text {answer!r}."
     if isinstance(answer, sp.Basic | sp.MatrixBase):
-        free = sorted(str(s) for s in getattr(answer, "free_symbols", set()))
+        free = sorted(str(s) for s in _unknowns(answer))
         if free:
             return None, (
                 f"{name} still contains the symbols {', '.join(free)}; substitute numbers "
@@ -238,15 +238,23 @@ def check_numeric(
 
 
 def _unknowns(expr: Any) -> set[Any]:
-    """Symbols, undefined functions q(t) and their derivatives in an expression."""
+    """Symbols, undefined functions q(t) and their derivatives in an expression.
+
+    The time ``t`` inside ``q1(t)`` is not an unknown of its own: once q1(t)
+    and its derivatives have values, t does not matter.
+    """
     from sympy.core.function import AppliedUndef
 
     basic = expr if isinstance(expr, sp.Basic) else sp.ImmutableMatrix(expr)
-    return (
-        set(basic.atoms(sp.Derivative))
-        | set(basic.atoms(AppliedUndef))
-        | {s for s in basic.free_symbols if isinstance(s, sp.Symbol)}
-    )
+    derivatives = set(basic.atoms(sp.Derivative))
+    functions = set(basic.atoms(AppliedUndef))
+    stand_ins = {atom: sp.Dummy() for atom in derivatives | functions}
+    rest = basic.xreplace({d: stand_ins[d] for d in derivatives})
+    rest = rest.xreplace({f: stand_ins[f] for f in functions})
+    symbols = {
+        s for s in rest.free_symbols if isinstance(s, sp.Symbol) and not isinstance(s, sp.Dummy)
+    }
+    return derivatives | functions | symbols
 
 
 def _random_value(atom: Any, rng: np.random.Generator) -> float:

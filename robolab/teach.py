@@ -96,7 +96,7 @@ class TeachPendant:
         figsize: tuple[float, float] = (5.0, 5.0),
         canvas: str = "auto",
     ) -> None:
-        _check_choice(canvas, "canvas", ("auto", "ipympl", "image"))
+        canvas = _widgets.choose_canvas(canvas)
         _check_choice(ellipsoid, "ellipsoid", _ELLIPSOID_CHOICES)
         if not (isinstance(singularity_threshold, float | int) and 0 < singularity_threshold < 1):
             raise ValueError(
@@ -108,9 +108,6 @@ class TeachPendant:
         self.q0 = self._adapter.home() if q0 is None else self._adapter.check_q(q0)
         self._check_inside_limits(self.q0)
         self.singularity_threshold = float(singularity_threshold)
-        if canvas == "auto":
-            live = _widgets.backend_kind() == "ipympl" and not _widgets.in_test_mode()
-            canvas = "ipympl" if live else "image"
         self.canvas_kind = canvas
         self._q = self.q0.copy()
         self._syncing = False
@@ -306,10 +303,38 @@ class TeachPendant:
         """
         return np.linalg.svd(self._adapter.jacobian(self._q), compute_uv=False)
 
+    def singularity_margin(self) -> tuple[float, str]:
+        """How far from a singularity: the smallest ratio ``σ_r / σ_1`` and what it measures.
+
+        Two Jacobians are watched: the whole ``J`` (moving and turning) and
+        its linear part (moving the end-effector origin, base frame), each
+        with ``r`` its rank at a generic configuration. The linear part
+        catches the positioning singularities of arms with fewer than six
+        joints (a stretched planar 2R arm keeps a full-rank 6×2 ``J``).
+
+        Returns
+        -------
+        margin : float
+            ``min(σ_r/σ_1)`` over the two; 0 at a singularity.
+        which : str
+            ``"J"`` or ``"the linear part of J"``.
+        """
+        full_rank, linear_rank = self._adapter.generic_ranks()
+        jacobian = self._adapter.jacobian(self._q)
+        linear = self._adapter.linear_jacobian(self._q, self.view.end_effector_pose)
+        margins = []
+        for matrix, rank, name in (
+            (linear, linear_rank, "the linear part of J"),
+            (jacobian, full_rank, "J"),
+        ):
+            sigma = np.linalg.svd(matrix, compute_uv=False)
+            ratio = float(sigma[rank - 1] / sigma[0]) if rank > 0 and sigma[0] > 0 else 0.0
+            margins.append((ratio, name))
+        return min(margins)
+
     def near_singularity(self) -> bool:
-        """True when ``σ_min / σ_max`` of the Jacobian is below ``singularity_threshold``."""
-        sigma = self.singular_values()
-        return bool(sigma[-1] < self.singularity_threshold * sigma[0])
+        """True when :meth:`singularity_margin` is below ``singularity_threshold``."""
+        return self.singularity_margin()[0] < self.singularity_threshold
 
     def pose(self) -> dict[str, np.ndarray]:
         """The read-out as numbers: ``T`` (4×4), ``position`` (m), ``rpy`` (rad), ``q``."""
@@ -367,11 +392,11 @@ class TeachPendant:
         )
 
     def _singularity_sentence(self) -> str:
-        sigma = self.singular_values()
+        margin, which = self.singularity_margin()
+        motion = "move" if which.startswith("the linear") else "move or turn"
         return (
-            f"Near a singularity: σ_min/σ_max = {sigma[-1] / sigma[0]:.2g} < "
-            f"{self.singularity_threshold:g} (smallest singular value of J {sigma[-1]:.2g}); "
-            "the end-effector cannot move in some direction."
+            f"Near a singularity: σ_r/σ_1 of {which} is {margin:.2g} < "
+            f"{self.singularity_threshold:g}; the end-effector cannot {motion} in some direction."
         )
 
     def readout_html(self) -> str:
@@ -410,10 +435,10 @@ class TeachPendant:
                 + html.escape(self._singularity_sentence())
                 + "</b></div>"
             )
-        sigma = self.singular_values()
+        margin, which = self.singularity_margin()
         return (
-            f'<div class="robolab-regular" style="color:#555">σ_min/σ_max = '
-            f"{sigma[-1] / sigma[0]:.2g}: away from singularities.</div>"
+            f'<div class="robolab-regular" style="color:#555">σ_r/σ_1 of {which} = '
+            f"{margin:.2g}: away from singularities.</div>"
         )
 
     # --- display ----------------------------------------------------------------------------
@@ -458,11 +483,11 @@ def teach(
     ellipsoid : {None, "velocity", "force"}
         Manipulability ellipsoid shown at start (there is a switch).
     singularity_warning : bool
-        Show a warning when ``σ_min/σ_max`` of the Jacobian falls below
-        ``singularity_threshold``.
+        Show a warning near a singularity (see
+        :meth:`TeachPendant.singularity_margin`).
     singularity_threshold : float
-        Ratio of the smallest to the largest singular value of J below which
-        the arm counts as near a singularity (default 0.01).
+        Ratio ``σ_r/σ_1`` of singular values of the Jacobian below which the
+        arm counts as near a singularity (default 0.01).
     frames : {"all", "ends", "none"}
         Which frames get triads (see :func:`robolab.plot_robot`).
     shadow : bool
@@ -471,7 +496,8 @@ def teach(
         Figure size in inches at 100 dpi (default 500 × 500 pixels).
     canvas : {"auto", "ipympl", "image"}
         ``"auto"`` follows the active backend (ipympl canvas under
-        ``%matplotlib widget``, otherwise a PNG image widget).
+        ``%matplotlib widget``, otherwise a PNG image widget); ``"ipympl"``
+        is refused under any other backend (robolab never switches it).
 
     Returns
     -------

@@ -127,6 +127,7 @@ class _RobotAdapter:
 
     def __init__(self, robot: Any) -> None:
         self.robot = robot
+        self._generic_ranks: tuple[int, int] | None = None
         if hasattr(robot, "screw_axes_space") and hasattr(robot, "home_ee_pose"):
             self.kind = "screw"
             self.dof = int(robot.n_joints)
@@ -176,8 +177,11 @@ class _RobotAdapter:
         self.joint_limits = self._read_limits()
         if self.kind == "dh":
             q = self.home()
-            frames = np.asarray(self._numeric.frames(q), dtype=float)
-            pose = np.asarray(self._numeric.forward_kinematics(q), dtype=float)
+            try:
+                frames = np.asarray(self._numeric.frames(q), dtype=float)
+                pose = np.asarray(self._numeric.forward_kinematics(q), dtype=float)
+            except ValueError as error:
+                raise ValueError(f"cannot draw {self.name!r}: {error}") from error
             self.has_tool = not np.allclose(frames[-1], pose, atol=1e-12)
         self.frame_names = self._frame_names()
 
@@ -292,6 +296,24 @@ class _RobotAdapter:
             return jacobian[:3]
         p = pose[:3, 3]
         return jacobian[3:] + np.cross(jacobian[:3].T, p).T
+
+    def generic_ranks(self) -> tuple[int, int]:
+        """Ranks of J and of its linear part at generic configurations (cached)."""
+        if self._generic_ranks is None:
+            limits = self.shown_limits
+            rng = np.random.default_rng(1)
+            low = np.maximum(limits[:, 0], -np.pi)
+            high = np.minimum(limits[:, 1], np.pi)
+            high = np.where(high > low, high, limits[:, 1])
+            full, linear = 0, 0
+            for q in rng.uniform(low, high, (8, self.dof)):
+                pose = self.skeleton(q).end_effector_pose
+                full = max(full, int(np.linalg.matrix_rank(self.jacobian(q), tol=1e-9)))
+                linear = max(
+                    linear, int(np.linalg.matrix_rank(self.linear_jacobian(q, pose), tol=1e-9))
+                )
+            self._generic_ranks = (full, linear)
+        return self._generic_ranks
 
     def workspace(self, samples: int = 300, seed: int = 0) -> tuple[np.ndarray, float, np.ndarray]:
         """Where the arm can be: centre (first joint at home), horizontal radius, z range.

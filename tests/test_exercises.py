@@ -1,0 +1,320 @@
+"""Exercise checking: tolerances, symbolic equivalence, functions, diagnosed slips, solutions."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from robolab import exercises
+from robolab.exercises import (
+    CheckResult,
+    Exercise,
+    check,
+    check_expression,
+    check_function,
+    check_numeric,
+    seed_for,
+    show_solutions,
+    solutions_shown,
+)
+from robolab.symbols import l1, l2, q1, q2
+from robolab.transforms import rotz
+
+
+@pytest.fixture(autouse=True)
+def _solutions_hidden(monkeypatch):
+    monkeypatch.delenv("ROBOLAB_SHOW_SOLUTIONS", raising=False)
+    monkeypatch.setattr(exercises, "_SHOW_SOLUTIONS", None)
+
+
+# --- numbers --------------------------------------------------------------------------------
+
+
+def test_within_tolerance_is_right():
+    assert check(1.0 + 5e-7, 1.0)
+    assert not check(1.0 + 5e-6, 1.0)
+    assert check(1.0 + 5e-6, 1.0, rtol=1e-5)
+    assert check(1e-10, 0.0)  # atol covers zero
+    assert check(np.float32(0.5), 0.5)
+    assert check([[1, 2], [3, 4]], np.array([[1.0, 2.0], [3.0, 4.0]]))
+
+
+def test_the_worst_entry_is_named():
+    expected = rotz(0.3)
+    answer = expected.copy()
+    answer[1, 0] += 0.01
+    answer[0, 0] += 0.001
+    result = check(answer, expected, name="R")
+    assert not result
+    assert result.message.startswith(
+        f"R[1, 0] is {answer[1, 0]:.4g}, expected {expected[1, 0]:.4g}"
+    )
+    assert "off by 0.01;" in result.message and "2 of 9 entries are off." in result.message
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected", "words"),
+    [
+        (np.degrees([0.2, 0.4]), [0.2, 0.4], "looks like degrees; robolab works in radians"),
+        (np.radians(30.0), 30.0, "looks like radians where degrees are expected"),
+        ([-1.0, 2.0, -0.5], [1.0, -2.0, 0.5], "has the opposite sign"),
+        ([[1.0, 0.0], [3.0, 1.0]], [[1.0, 3.0], [0.0, 1.0]], "looks transposed"),
+        ([250.0, 0.0, 100.0], [0.25, 0.0, 0.1], "1000 times the expected value: millimetres"),
+        ([0.5, 1.0], [0.25, 0.5], "is 2 times the expected value"),
+    ],
+)
+def test_classic_slips_are_recognised(answer, expected, words):
+    result = check(answer, expected)
+    assert not result and words in result.message
+
+
+def test_shapes():
+    assert "has shape (3,), expected shape (4, 4)" in check(np.zeros(3), np.eye(4)).message
+    message = check(np.zeros((2, 3)), np.zeros((3, 2))).message
+    assert "transposed? .T swaps rows and columns" in message
+    assert "same number of entries: .reshape(6,)?" in check(np.zeros((2, 3)), np.zeros(6)).message
+    assert check([0.5], 0.5)  # a one-element array for a number is fine
+
+
+def test_missing_and_malformed_answers():
+    assert (
+        check(None, 1.0).message == "No answer yet: answer is None (replace None with your result)."
+    )
+    assert "got the text 'pi/2'" in check("pi/2", np.pi / 2).message
+    assert "still contains the symbols q_1(t);" in check(sp.cos(q1), 0.5).message
+    assert check([1.0, np.nan], [1.0, 2.0]).message == "answer[1] is nan, not a finite number."
+    assert check(sp.Integer(2) / 4, 0.5)  # a SymPy number is a number
+    assert "must be a number or an array of numbers, got dict" in check({}, 1.0).message
+
+
+def test_hint_is_appended():
+    result = check(2.0, 1.0, hint="Use the law of cosines.")
+    assert result.message.endswith("Hint: Use the law of cosines.")
+    assert not check_numeric(2.0, 1.0, hint="h").correct
+
+
+def test_result_displays():
+    good, bad = check(1.0, 1.0), check(2.0, 1.0)
+    assert isinstance(good, CheckResult) and bool(good) and not bool(bad)
+    assert str(good).startswith("✓ ") and str(bad).startswith("✗ ")
+    assert good._repr_markdown_().startswith("✅") and bad._repr_markdown_().startswith("❌")
+    assert 'class="robolab-check"' in bad._repr_html_()
+
+
+def test_expected_value_must_be_numeric():
+    with pytest.raises(ValueError, match="the expected value is not numeric"):
+        check_numeric(1.0, "one")
+
+
+# --- expressions ----------------------------------------------------------------------------------
+
+
+def test_equivalent_expressions_in_other_forms():
+    assert check(sp.sin(q1) ** 2, 1 - sp.cos(q1) ** 2)
+    x = l1 * sp.cos(q1) + l2 * sp.cos(q1 + q2)
+    expanded = l1 * sp.cos(q1) + l2 * (sp.cos(q1) * sp.cos(q2) - sp.sin(q1) * sp.sin(q2))
+    result = check(expanded, x)
+    assert result and "equivalent" in result.message
+
+
+def test_different_expression_reports_a_point():
+    result = check_expression(l1 * sp.sin(q1), l1 * sp.cos(q1), name="y")
+    assert not result
+    assert result.message.startswith("y differs from the expected expression: at ")
+    assert "l_1 = " in result.message and "q_1(t) = " in result.message
+    assert "t = " not in result.message.replace("q_1(t) = ", "")
+
+
+def test_foreign_symbols_are_named():
+    theta = sp.Symbol("theta")
+    result = check(l1 * sp.cos(theta), l1 * sp.cos(q1))
+    assert "uses theta, which the expected expression does not (it uses l_1, q_1(t))" in (
+        result.message
+    )
+
+
+def test_matrices_and_equations():
+    c, s = sp.cos(q1), sp.sin(q1)
+    expected = sp.Matrix([[c, -s], [s, c]])
+    assert check(sp.Matrix([[c, -s], [s, c]]), expected)
+    wrong = check(sp.Matrix([[c, s], [s, c]]), expected)
+    assert not wrong and "entry [0, 1]" in wrong.message
+    assert "has shape (2, 1), expected shape (2, 2)" in check(sp.Matrix([c, s]), expected).message
+    assert "must be a matrix" in check(c, expected).message
+    tau = sp.Symbol("tau")
+    assert check(sp.Eq(tau, l1 * c), sp.Eq(l1 * c, tau))  # sides swapped: the same equation
+    assert not check(sp.Eq(tau, l1 * s), sp.Eq(tau, l1 * c))
+
+
+def test_functions_of_time_and_their_derivatives():
+    t = sp.Symbol("t")
+    q = sp.Function("q")(t)
+    kinetic = sp.Rational(1, 2) * l1**2 * sp.diff(q, t) ** 2
+    assert check(l1**2 * sp.diff(q, t) ** 2 / 2, kinetic)
+    assert not check(l1**2 * sp.diff(q, t) / 2, kinetic)
+
+
+def test_expression_answers_that_are_not_expressions():
+    assert "not text" in check_expression("cos(q1)", sp.cos(q1)).message
+    assert "No answer yet" in check(None, sp.cos(q1)).message
+
+
+def test_numeric_agreement_without_simplification_is_accepted_and_said():
+    # Large enough that SymPy is not asked to simplify; agreement at random points decides.
+    big = sum(sp.cos(k * q1) ** 2 + sp.sin(k * q1) ** 2 for k in range(1, 80)) + sp.cos(q1)
+    result = check_expression(big, 79 + sp.cos(q1))
+    assert result and "agrees with the expected expression at 6 random points" in result.message
+
+
+# --- functions ------------------------------------------------------------------------------------
+
+
+def _forward_kinematics(q, lengths=(1.0, 0.5)):
+    a, b = lengths
+    return np.array(
+        [a * np.cos(q[0]) + b * np.cos(q[0] + q[1]), a * np.sin(q[0]) + b * np.sin(q[0] + q[1])]
+    )
+
+
+def test_function_answers():
+    inputs = [np.array([0.1, 0.2]), np.array([1.0, -0.5])]
+
+    def right(q):
+        return _forward_kinematics(q)
+
+    def swapped(q):
+        return _forward_kinematics(q)[::-1]
+
+    def broken(q):
+        raise ZeroDivisionError("oops")
+
+    assert check(right, _forward_kinematics, inputs=inputs)
+    result = check(swapped, _forward_kinematics, inputs=inputs)
+    assert not result and result.message.startswith("for swapped(array([0.1, 0.2])): the result[0]")
+    assert (
+        check_function(broken, _forward_kinematics, inputs).message
+        == "broken(array([0.1, 0.2])) raised ZeroDivisionError: oops."
+    )
+    assert (
+        "must be a function, got float" in check_function(1.0, _forward_kinematics, inputs).message
+    )
+    keyword = check_function(
+        lambda q, lengths: _forward_kinematics(q, lengths),
+        _forward_kinematics,
+        [{"q": np.zeros(2), "lengths": (2.0, 1.0)}, (np.ones(2), (1.0, 1.0))],
+    )
+    assert keyword and "on 2 inputs" in keyword.message
+    with pytest.raises(ValueError, match="inputs must be given to check a function"):
+        check(right, _forward_kinematics)
+    with pytest.raises(ValueError, match="inputs must hold at least one input"):
+        check_function(right, _forward_kinematics, [])
+
+
+# --- exercises and solutions ---------------------------------------------------------------------
+
+
+def _reach_exercise(seed=0):
+    return Exercise(
+        "Reach of a 2R arm",
+        "Links of {l1:.2f} m and {l2:.2f} m: how far can the hand get from the base?",
+        solve=lambda l1, l2: l1 + l2,
+        generate=lambda rng: {"l1": rng.uniform(0.2, 0.5), "l2": rng.uniform(0.1, 0.4)},
+        seed=seed,
+        hint="Stretch the arm out.",
+        explanation="Fully stretched, the lengths add up.",
+    )
+
+
+def test_seeded_instances_are_reproducible_and_differ():
+    a, b, c = _reach_exercise(1), _reach_exercise(1), _reach_exercise(2)
+    assert a.parameters == b.parameters and a.prompt == b.prompt
+    assert a.parameters != c.parameters
+    assert a.with_seed(2).parameters == c.parameters
+    assert (
+        a.prompt
+        == "Links of {:.2f} m and {:.2f} m: how far can the hand get from the base?".format(
+            a.parameters["l1"], a.parameters["l2"]
+        )
+    )
+
+
+def test_exercise_checks_with_its_hint():
+    exercise = _reach_exercise(5)
+    assert exercise.check(exercise.parameters["l1"] + exercise.parameters["l2"])
+    wrong = exercise.check(exercise.parameters["l1"])
+    assert not wrong and wrong.message.endswith("Hint: Stretch the arm out.")
+    assert exercise._repr_markdown_().startswith("**Exercise: Reach of a 2R arm.** Links of")
+
+
+def test_solutions_are_hidden_until_the_teacher_shows_them(monkeypatch):
+    exercise = _reach_exercise()
+    assert not solutions_shown()
+    assert "is hidden" in exercise.solution()._repr_markdown_()
+    show_solutions()
+    solution = exercise.solution()
+    assert solution.visible
+    assert solution._repr_markdown_().startswith(
+        "**Solution: Reach of a 2R arm.** Fully stretched, the lengths add up."
+    )
+    assert f"`{exercise.expected:.4g}`" in solution._repr_markdown_()
+    show_solutions(False)
+    assert not exercise.solution().visible
+    monkeypatch.setattr(exercises, "_SHOW_SOLUTIONS", None)
+    monkeypatch.setenv("ROBOLAB_SHOW_SOLUTIONS", "1")
+    assert exercise.solution().visible
+
+
+def test_symbolic_and_function_exercises():
+    symbolic = Exercise(
+        "x of a 2R arm",
+        "Write x(q1, q2).",
+        solve=lambda: l1 * sp.cos(q1) + l2 * sp.cos(q1 + q2),
+    )
+    assert symbolic.check(l2 * sp.cos(q2 + q1) + l1 * sp.cos(q1))
+    show_solutions()
+    assert "$$" in symbolic.solution()._repr_markdown_()
+    function = Exercise(
+        "Forward kinematics",
+        "Write fk(q).",
+        solve=lambda: _forward_kinematics,
+        inputs=[np.array([0.3, 0.4])],
+    )
+    assert function.check(lambda q: _forward_kinematics(q))
+    assert "reference function" in function.solution()._repr_markdown_()
+
+
+def test_seed_for_students():
+    assert seed_for("Ada") == seed_for(" ada ")  # case and spaces do not matter
+    assert seed_for("ada", "ex1") != seed_for("ada", "ex2")
+    assert 0 <= seed_for("ada") < 2**32
+    # Stable across Python runs (Python's own hash() of a string is salted per process).
+    code = "from robolab.exercises import seed_for; print(seed_for('ada'))"
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": salt},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        for salt in ("1", "2")
+    }
+    assert runs == {str(seed_for("ada"))}
+    with pytest.raises(ValueError, match="student must be a non-empty name"):
+        seed_for("  ")
+
+
+def test_bad_exercise_definitions():
+    with pytest.raises(ValueError, match=r"refers to 'l3', which generate\(\) does not return"):
+        Exercise("t", "{l3}", solve=lambda l1: l1, generate=lambda rng: {"l1": 1.0})
+    with pytest.raises(TypeError, match="solve must be a function of the parameters"):
+        Exercise("t", "p", solve=3.0)
+    with pytest.raises(TypeError, match="seed must be a whole number"):
+        Exercise("t", "p", solve=lambda: 1.0, seed=0.5)
+    with pytest.raises(TypeError, match="on must be True or False"):
+        show_solutions("yes")

@@ -1,0 +1,309 @@
+"""The teach pendant, kernel-side: every callback, the read-out, both canvases, test mode."""
+
+from __future__ import annotations
+
+import io
+import warnings
+
+import matplotlib
+import numpy as np
+import pytest
+from PIL import Image
+
+import robolab
+from robolab import _widgets
+from robolab.robot_library import load_robot
+from robolab.symbols import q1, q2
+from robolab.teach import teach
+from robolab.transforms import rotation_to_rpy
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+@pytest.fixture(scope="module")
+def puma():
+    return load_robot("puma560", form="dh")
+
+
+@pytest.fixture(scope="module")
+def scara():
+    return load_robot("scara", form="dh")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _ipympl_imported_once():
+    # Importing ipympl the first time switches pyplot to its backend (ipympl/__init__.py calls
+    # matplotlib.use); do it once here and go back to Agg, as a notebook's %matplotlib would.
+    import matplotlib.pyplot as plt
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import ipympl.backend_nbagg  # noqa: F401
+    plt.switch_backend("Agg")
+    yield
+    plt.switch_backend("Agg")
+
+
+@pytest.fixture
+def widget_backend(monkeypatch):
+    """Pretend %matplotlib widget is active (robolab only asks matplotlib.get_backend)."""
+    monkeypatch.setattr(matplotlib, "get_backend", lambda: "module://ipympl.backend_nbagg")
+
+
+def _pixels(png: bytes) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+
+
+def test_one_slider_per_joint_with_the_models_limits_in_degrees(puma):
+    pendant = teach(puma)
+    assert len(pendant.sliders) == 6
+    for slider, (low, high) in zip(pendant.sliders, puma.joint_limits, strict=True):
+        assert isinstance(slider.value, int)  # integer sliders: no float echo
+        assert slider.min == int(np.ceil(np.degrees(low) - 1e-6))
+        assert slider.max == int(np.floor(np.degrees(high) + 1e-6))
+        assert slider.description.endswith("(deg)")
+
+
+def test_prismatic_joints_slide_in_millimetres(scara):
+    pendant = teach(scara)
+    slider = pendant.sliders[2]
+    low, high = scara.joint_limits[2]
+    assert slider.description == "q3 (mm)"
+    assert (slider.min, slider.max) == (round(low * 1000), round(high * 1000))
+    slider.value = slider.min + 25
+    assert pendant.q[2] == pytest.approx(low + 0.025)
+
+
+def test_placeholder_prismatic_range_is_cut_to_a_metre():
+    arm = robolab.DHRobot((0.5, 0, 0, q1), (0, 0, q2, 0, "p"), name="RP")  # limits (0, 1000) m
+    pendant = teach(arm)
+    assert (pendant.sliders[1].min, pendant.sliders[1].max) == (0, 1000)
+
+
+def test_moving_a_slider_moves_the_view_and_the_readout(puma):
+    pendant = teach(puma)
+    links = pendant.view.links
+    before_points = np.column_stack(links.get_data_3d()).copy()
+    before_readout = pendant.readout.value
+    pendant.sliders[1].value = 30  # what dragging the slider does, kernel-side
+    assert pendant.q[1] == pytest.approx(np.radians(30))
+    assert pendant.view.links is links
+    assert not np.allclose(np.column_stack(links.get_data_3d()), before_points)
+    assert pendant.readout.value != before_readout
+    pose = puma.numeric().forward_kinematics(pendant.q)
+    np.testing.assert_allclose(pendant.pose()["T"], pose, atol=1e-12)
+    assert "position = ({:.4f}, {:.4f}, {:.4f}) m".format(*pose[:3, 3]) in pendant.readout_text()
+
+
+def test_readout_has_pose_rpy_and_joints_with_units(puma):
+    pendant = teach(puma, [0.1, 0.2, -0.3, 0.4, 0.5, 0.6])
+    text = pendant.readout_text()
+    T = puma.numeric().forward_kinematics(pendant.q)
+    rpy = np.degrees(rotation_to_rpy(T[:3, :3]))
+    assert "pose of the end-effector frame {6} in {0} (metres):" in text
+    assert "roll, pitch, yaw = ({:.2f}, {:.2f}, {:.2f}) deg".format(*rpy) in text
+    assert "(R = Rz(yaw) Ry(pitch) Rx(roll))" in text
+    assert "q2 = 11.5°" in text
+    html = pendant.readout_html()
+    assert html.count("<tr>") == 4 and "{0}" in html
+
+
+def test_kernel_set_values_are_not_echoed_back(puma):
+    # set_q moves the sliders to whole degrees but keeps (and draws) the exact values.
+    pendant = teach(puma)
+    q = np.array([0.123456, -0.5, 0.25, 1.0, -1.0, 0.75])
+    pendant.set_q(q)
+    np.testing.assert_array_equal(pendant.q, q)
+    assert [s.value for s in pendant.sliders] == [round(np.degrees(v)) for v in q]
+    np.testing.assert_allclose(pendant.view.q, q)
+
+
+def test_reset_button_returns_to_q0(puma):
+    q0 = np.radians([10, 20, -30, 0, 40, 0])
+    pendant = teach(puma, q0)
+    pendant.sliders[0].value = 90
+    pendant.sliders[4].value = -20
+    pendant.reset_button.click()
+    np.testing.assert_allclose(pendant.q, q0)
+    assert [s.value for s in pendant.sliders] == [10, 20, -30, 0, 40, 0]
+
+
+def test_ellipsoid_buttons(puma):
+    pendant = teach(puma, [0.2, 0.7, -1.1, 0.4, 0.9, -0.3])
+    assert pendant.ellipsoid_buttons.value == "off" and not pendant.view.ellipsoid.get_visible()
+    pendant.ellipsoid_buttons.value = "velocity"
+    assert pendant.view.ellipsoid.get_visible()
+    assert "velocity ellipsoid of the end-effector origin" in pendant.readout_text()
+    pendant.ellipsoid_buttons.value = "force"
+    assert pendant.view.ellipsoid_kind == "force"
+    assert "N per unit joint torque" in pendant.readout_text()
+    pendant.ellipsoid_buttons.value = "off"
+    assert not pendant.view.ellipsoid.get_visible()
+
+
+def test_singularity_warning_at_the_pumas_wrist_singularity(puma):
+    # q5 = 0 lines up the axes of joints 4 and 6: the Jacobian loses rank.
+    pendant = teach(puma, [0.2, 0.7, -1.1, 0.4, 0.0, -0.3])
+    assert pendant.near_singularity()
+    assert "Near a singularity" in pendant.warning.value
+    pendant.sliders[4].value = 45
+    assert not pendant.near_singularity()
+    assert "away from singularities" in pendant.warning.value
+    pendant.sliders[4].value = 0
+    pendant.singularity_checkbox.value = False
+    assert pendant.warning.value == ""
+
+
+def test_stretched_planar_arm_is_singular():
+    arm = robolab.DHRobot((1.0, 0, 0, q1), (0.5, 0, 0, q2), name="2R")
+    pendant = teach(arm, [0.4, 0.0])
+    assert pendant.near_singularity()
+    pendant.sliders[1].value = 60
+    assert not pendant.near_singularity()
+
+
+def test_image_canvas_gets_new_pixels(puma):
+    pendant = teach(puma, canvas="image")
+    assert pendant.canvas_kind == "image"
+    before = _pixels(pendant.figure_widget.value)
+    assert before.shape == (500, 500, 3)
+    pendant.sliders[0].value = 60
+    assert (before != _pixels(pendant.figure_widget.value)).any()
+
+
+def test_ipympl_canvas_is_updated_in_place(puma, widget_backend):
+    from ipympl.backend_nbagg import Canvas
+
+    pendant = teach(puma, canvas="ipympl")
+    assert isinstance(pendant.figure_widget, Canvas)
+    figure = pendant.view.figure
+    # Before a browser attaches, the picture waits in the model as a complete data URL.
+    assert pendant.figure_widget._data_url.startswith("data:image/png;base64,")
+    first = pendant.figure_widget._data_url
+    pendant.sliders[2].value = 40
+    assert pendant.view.figure is figure
+    assert pendant.figure_widget._data_url != first
+
+
+@pytest.mark.parametrize(
+    ("backend", "kind"),
+    [("module://ipympl.backend_nbagg", "ipympl"), ("widget", "ipympl"), ("inline", "image")],
+)
+def test_canvas_follows_the_active_backend(puma, monkeypatch, backend, kind):
+    monkeypatch.setattr(matplotlib, "get_backend", lambda: backend)
+    _widgets.set_test_mode(False)
+    try:
+        assert teach(puma).canvas_kind == kind
+    finally:
+        _widgets.set_test_mode(None)
+
+
+def test_a_live_canvas_needs_the_widget_backend(puma, monkeypatch):
+    monkeypatch.setattr(
+        matplotlib, "get_backend", lambda: "module://matplotlib_inline.backend_inline"
+    )
+    with pytest.raises(
+        ValueError, match=r"canvas='ipympl' needs the ipympl backend: run %matplotlib"
+    ):
+        teach(puma, canvas="ipympl")
+
+
+def test_test_mode_never_uses_a_live_canvas(puma, monkeypatch):
+    monkeypatch.setattr(matplotlib, "get_backend", lambda: "widget")
+    assert _widgets.in_test_mode()  # inside pytest
+    assert teach(puma).canvas_kind == "image"
+
+
+def test_display_is_static_in_test_mode_and_a_widget_in_a_kernel(puma, monkeypatch):
+    pendant = teach(puma)
+    bundle = pendant._repr_mimebundle_()
+    assert WIDGET_VIEW not in bundle
+    assert bundle["text/plain"] == pendant.readout_text()
+    assert bundle["text/html"].startswith('<img src="data:image/png;base64,')
+    monkeypatch.setattr(_widgets, "in_kernel", lambda: True)
+    _widgets.set_test_mode(False)
+    try:
+        bundle = pendant._repr_mimebundle_()
+    finally:
+        _widgets.set_test_mode(None)
+    assert bundle[WIDGET_VIEW]["model_id"] == pendant.widget.model_id
+    assert "text/plain" in bundle
+
+
+def test_every_callback_is_a_plain_method(puma):
+    pendant = teach(puma)
+    pendant.on_slider_change({"owner": pendant.sliders[3], "new": 45})
+    assert pendant.q[3] == pytest.approx(np.radians(45))
+    pendant.on_ellipsoid_change({"new": "velocity"})
+    assert pendant.view.ellipsoid_kind == "velocity"
+    pendant.on_reset_click()
+    np.testing.assert_allclose(pendant.q, 0.0)
+    pendant.on_singularity_toggle({"new": False})
+
+
+def test_screw_robot_pendant():
+    pytest.importorskip("robolab.forward_kinematics")
+    ur5 = load_robot("ur5")
+    pendant = teach(ur5)
+    assert pendant.sliders[0].description.endswith("(deg)")
+    pendant.sliders[1].value = -45
+    assert "pose of the end-effector frame {b} in {s}" in pendant.readout_text()
+
+
+def test_bad_input_is_named(puma):
+    with pytest.raises(ValueError, match=r"q0\[1\] \(joint 2, q2\) = 5 rad is outside"):
+        teach(puma, [0, 5, 0, 0, 0, 0])
+    with pytest.raises(ValueError, match=r"q must have shape \(6,\), got shape \(2,\)"):
+        teach(puma, [0, 0])
+    with pytest.raises(ValueError, match="canvas must be one of"):
+        teach(puma, canvas="svg")
+    with pytest.raises(ValueError, match="ellipsoid must be one of"):
+        teach(puma, ellipsoid="both")
+    with pytest.raises(ValueError, match="singularity_threshold must be a number between 0 and 1"):
+        teach(puma, singularity_threshold=2)
+    pendant = teach(puma)
+    with pytest.raises(IndexError, match=r"index must be a joint index 0\.\.5, got 6"):
+        pendant.set_joint(6, 10)
+
+
+# --- front-end detection and test mode (robolab/_widgets.py) -----------------------------------
+
+
+def test_test_mode_switch_and_environment(monkeypatch):
+    assert _widgets.in_test_mode()  # PYTEST_CURRENT_TEST is set inside a test
+    monkeypatch.setenv("ROBOLAB_TEST_MODE", "0")
+    assert not _widgets.in_test_mode()
+    monkeypatch.setenv("ROBOLAB_TEST_MODE", "1")
+    monkeypatch.delenv("PYTEST_CURRENT_TEST")
+    assert _widgets.in_test_mode()
+    monkeypatch.delenv("ROBOLAB_TEST_MODE")
+    assert not _widgets.in_test_mode()
+    robolab.set_test_mode(True)
+    try:
+        assert robolab.in_test_mode()
+    finally:
+        robolab.set_test_mode(None)
+    with pytest.raises(TypeError, match="on must be True, False or None"):
+        robolab.set_test_mode("yes")
+
+
+@pytest.mark.parametrize(
+    ("backend", "kind"),
+    [
+        ("module://ipympl.backend_nbagg", "ipympl"),
+        ("ipympl", "ipympl"),
+        ("widget", "ipympl"),
+        ("module://matplotlib_inline.backend_inline", "inline"),
+        ("inline", "inline"),
+        ("agg", "other"),
+        ("qtagg", "other"),
+    ],
+)
+def test_backend_kind(monkeypatch, backend, kind):
+    monkeypatch.setattr(matplotlib, "get_backend", lambda: backend)
+    assert _widgets.backend_kind() == kind
+
+
+def test_outside_a_kernel_objects_show_as_text():
+    assert not _widgets.in_kernel()
+    assert _widgets.widget_bundle(None, {"text/plain": "x"}) == {"text/plain": "x"}
