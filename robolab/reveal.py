@@ -54,7 +54,7 @@ def _escape(text: str) -> str:
 def step_html(step: Step, number: int, total: int) -> str:
     """HTML of one step: bold title, explanation, display-math expression, new symbols."""
     parts = [
-        '<div class="robolab-step">',
+        '<div class="robolab-step" style="margin-bottom:12px">',
         f'<div class="robolab-step-title"><b>Step {number}/{total}. {_escape(step.title)}.</b> '
         f"{_escape(step.explanation)}</div>",
         f'<div class="robolab-step-expression">$$ {_escape(step.latex())} $$</div>',

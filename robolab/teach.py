@@ -157,8 +157,8 @@ class TeachPendant:
                 description_allow_html=False,
                 continuous_update=True,
                 tooltip=f"joint {i + 1}: {name}, {self._adapter.joint_kinds[i]}, in {unit}",
-                style={"description_width": "110px"},
-                layout=widgets.Layout(width="380px"),
+                style={"description_width": "100px"},
+                layout=widgets.Layout(width="420px"),
             )
             slider.observe(self.on_slider_change, names="value")
             slider.add_class("robolab-joint-slider")
@@ -171,13 +171,12 @@ class TeachPendant:
         self.ellipsoid_buttons = widgets.ToggleButtons(
             options=list(_ELLIPSOID_OPTIONS),
             value="off" if ellipsoid is None else ellipsoid,
-            description="Ellipsoid",
             tooltips=[
                 "no manipulability ellipsoid",
                 "velocity ellipsoid of the end-effector origin (linear part of J)",
                 "force ellipsoid of the end-effector origin (linear part of J)",
             ],
-            style={"button_width": "70px", "description_width": "60px"},
+            style={"button_width": "74px"},
         )
         self.ellipsoid_buttons.observe(self.on_ellipsoid_change, names="value")
         self.view.set_ellipsoid(ellipsoid, draw=False)
@@ -193,26 +192,31 @@ class TeachPendant:
         width, height = int(figsize[0] * 100), int(figsize[1] * 100)
         if self.canvas_kind == "ipympl":
             self.figure_widget = self.view.figure.canvas
-            self.figure_widget.layout = widgets.Layout(
-                width=f"{width + 40}px", height=f"{height}px"
-            )
+            self.figure_widget.layout = widgets.Layout(flex="0 0 auto", width=f"{width + 10}px")
         else:
-            self.figure_widget = widgets.Image(format="png", width=width, height=height)
+            self.figure_widget = widgets.Image(
+                format="png", width=width, height=height, layout=widgets.Layout(flex="0 0 auto")
+            )
         self.figure_widget.add_class("robolab-figure")
         header = widgets.HTML(
-            f"<b>{html.escape(self._adapter.name)}</b>: drag a slider or use the arrow keys; "
-            "revolute joints in degrees, prismatic joints in millimetres."
+            f"<b>{html.escape(self._adapter.name)}</b>: drag a slider or use the arrow keys "
+            "(revolute joints in degrees, prismatic joints in millimetres)."
         )
         controls = widgets.VBox(
             [
                 header,
                 *self.sliders,
                 widgets.HBox([self.reset_button, self.singularity_checkbox]),
-                self.ellipsoid_buttons,
+                widgets.HBox(
+                    [
+                        widgets.Label("Ellipsoid", layout=widgets.Layout(width="70px")),
+                        self.ellipsoid_buttons,
+                    ]
+                ),
                 self.warning,
                 self.readout,
             ],
-            layout=widgets.Layout(min_width="400px"),
+            layout=widgets.Layout(width="440px"),
         )
         self.widget = widgets.HBox(
             [self.figure_widget, controls],

@@ -63,6 +63,7 @@ class JupyterLabServer:
         self.port = _free_port()
         self.token = secrets.token_hex(16)
         self.process: subprocess.Popen[bytes] | None = None
+        self._log: Any = None
         self.log_path = self.workdir / "jupyterlab.log"
 
     @property
@@ -91,7 +92,10 @@ class JupyterLabServer:
     def _settings(self) -> None:
         """User settings: no news or update checks; every cell rendered (no windowing)."""
         settings = {
-            ("apputils-extension", "notification"): {"checkForUpdates": False, "fetchNews": "false"},
+            ("apputils-extension", "notification"): {
+                "checkForUpdates": False,
+                "fetchNews": "false",
+            },
             ("notebook-extension", "tracker"): {"windowingMode": "none"},
         }
         for (extension, plugin), values in settings.items():
@@ -118,9 +122,13 @@ class JupyterLabServer:
         ]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             command.append("--allow-root")
-        log = self.log_path.open("wb")
+        self._log = self.log_path.open("wb")
         self.process = subprocess.Popen(
-            command, cwd=self.root, env=self._environment(), stdout=log, stderr=subprocess.STDOUT
+            command,
+            cwd=self.root,
+            env=self._environment(),
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -163,6 +171,7 @@ class JupyterLabServer:
                 self.process.kill()
                 self.process.wait()
         self.process = None
+        self._log.close()
 
     def __enter__(self) -> JupyterLabServer:
         self.start()
