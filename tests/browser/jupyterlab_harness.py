@@ -181,14 +181,28 @@ class JupyterLabServer:
         self.stop()
 
 
-_CANVAS_HASH_JS = """
-(canvas) => {
-  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-  let h = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    h = (Math.imul(h, 31) + data[i] + 3 * data[i + 1] + 7 * data[i + 2]) | 0;
+_PIXELS_HASH_JS = """
+(element) => {
+  // A fingerprint of what an element shows: the pixels of a canvas (ipympl), the source of an
+  // image (a PNG pushed to an ipywidgets.Image or an inline figure). null while loading.
+  if (!element) return null;
+  if (element.tagName === 'CANVAS') {
+    if (!element.width || !element.height) return null;
+    const data = element.getContext('2d').getImageData(0, 0, element.width, element.height).data;
+    let h = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      h = (Math.imul(h, 31) + data[i] + 3 * data[i + 1] + 7 * data[i + 2]) | 0;
+    }
+    return 'canvas:' + h;
   }
-  return h;
+  if (element.tagName === 'IMG') {
+    if (!element.complete || !element.naturalWidth) return null;
+    const source = element.src;
+    let h = 0;
+    for (let i = 0; i < source.length; i += 3) h = (Math.imul(h, 31) + source.charCodeAt(i)) | 0;
+    return 'img:' + source.length + ':' + h;
+  }
+  return null;
 }
 """
 
@@ -261,28 +275,33 @@ class LabPage:
                }"""
         )
 
-    def canvas_hash(self, selector: str) -> int:
-        return int(self.page.eval_on_selector(selector, _CANVAS_HASH_JS))
+    def canvas_hash(self, selector: str) -> str | None:
+        """Fingerprint of the pixels shown by the first element matching ``selector``."""
+        return self.page.evaluate(
+            "([selector, hashSource]) => eval(hashSource)(document.querySelector(selector))",
+            [selector, _PIXELS_HASH_JS],
+        )
 
     def key_to_pixels(
-        self, handle_selector: str, canvas_selector: str, key: str, timeout_ms: float = 5000
+        self, handle_selector: str, pixels_selector: str, key: str, timeout_ms: float = 5000
     ) -> float:
-        """Press ``key`` on the focused element and return milliseconds until the canvas changes.
+        """Press ``key`` on an element and return milliseconds until the figure shows new pixels.
 
         The clock starts in the page at the ``keydown`` event (capture phase)
-        and stops at the first animation frame whose canvas pixels differ.
+        and stops at the first animation frame where the element matching
+        ``pixels_selector`` (a canvas or an image, looked up again every
+        frame: an inline figure is replaced, not redrawn) shows something new.
         """
         self.page.focus(handle_selector)
         self.page.evaluate(
             """([selector, hashSource]) => {
                  const hash = eval(hashSource);
-                 const canvas = document.querySelector(selector);
-                 const state = {start: null, before: hash(canvas)};
+                 const state = {start: null, before: hash(document.querySelector(selector))};
                  window.__robolabLatency = state;
                  window.addEventListener('keydown', () => { state.start = performance.now(); },
                                          {capture: true, once: true});
                }""",
-            [canvas_selector, _CANVAS_HASH_JS],
+            [pixels_selector, _PIXELS_HASH_JS],
         )
         self.page.keyboard.press(key)
         return float(
@@ -290,20 +309,20 @@ class LabPage:
                 """([selector, hashSource, timeout]) => new Promise((resolve, reject) => {
                      const hash = eval(hashSource);
                      const state = window.__robolabLatency;
-                     const canvas = document.querySelector(selector);
                      const begin = performance.now();
                      const poll = () => {
-                       if (state.start !== null && hash(canvas) !== state.before) {
+                       const now = hash(document.querySelector(selector));
+                       if (state.start !== null && now !== null && now !== state.before) {
                          resolve(performance.now() - state.start);
                        } else if (performance.now() - begin > timeout) {
-                         reject(new Error('the canvas did not change within ' + timeout + ' ms'));
+                         reject(new Error('no new pixels within ' + timeout + ' ms'));
                        } else {
                          requestAnimationFrame(poll);
                        }
                      };
                      requestAnimationFrame(poll);
                    })""",
-                [canvas_selector, _CANVAS_HASH_JS, timeout_ms],
+                [pixels_selector, _PIXELS_HASH_JS, timeout_ms],
             )
         )
 

@@ -1,0 +1,353 @@
+"""Benchmark of the interactive layer: one slider step, in Python and in a real browser.
+
+Python (this process): one slider step on the Puma 560 with every frame
+drawn, i.e. moving the artists to a new configuration and an Agg draw of a
+500×500 figure, for robolab's view and for two plain-matplotlib anchors that
+a careful user would write (an in-place update on default 3D axes, and a full
+re-plot); then a whole teach-pendant step kernel-side (update, draw, read-out,
+pixels to the widget) for both canvases.
+
+Browser (when ``/usr/bin/chromium`` exists): JupyterLab in headless Chromium
+through ``tests/browser/jupyterlab_harness.py``; the time from a key press
+on a slider to new pixels on the figure, for robolab's pendant under
+``%matplotlib widget`` and under the inline backend, and for two anchors:
+a plain ipympl figure updated in place with ``draw_idle``, and ``interact``
+re-plotting an inline figure.
+
+Run with ``python benchmarks/run_all.py view`` (writes docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+import robolab
+from robolab.robot_library import load_robot
+
+HERE = Path(__file__).resolve().parent
+STEPS = 80
+KEY_PRESSES = 30
+TARGET_PYTHON_MS = 15.0
+TARGET_BROWSER_MS = 100.0
+
+
+def _configurations(count: int) -> np.ndarray:
+    # Small steps like a slider's, around a bent pose.
+    base = np.radians([20, 30, -60, 10, 45, 0])
+    steps = np.radians(1.0) * np.arange(count)[:, None] * np.array([1, 0.5, -0.5, 1, 0.3, 1])
+    return base + steps
+
+
+def _median_ms(step, configurations) -> tuple[float, float]:
+    for q in configurations[:5]:
+        step(q)
+    times = []
+    for q in configurations:
+        start = time.perf_counter()
+        step(q)
+        times.append(1e3 * (time.perf_counter() - start))
+    return statistics.median(times), min(times)
+
+
+def _agg_axes() -> tuple[Figure, object]:
+    figure = Figure(figsize=(5, 5), dpi=100)
+    FigureCanvasAgg(figure)
+    return figure, figure.add_subplot(projection="3d")
+
+
+def _anchor_in_place(frames_of):
+    """Plain matplotlib, careful: artists made once, moved with set_data_3d / set_segments."""
+    from mpl_toolkits.mplot3d.art3d import Line3DCollection
+
+    figure, ax = _agg_axes()
+    frames = frames_of(np.zeros(6))
+    origins = frames[:, :3, 3]
+    (links,) = ax.plot(*origins.T, "o-", color="k", lw=3)
+    triads = [Line3DCollection(np.zeros((7, 2, 3)), colors=c) for c in ("r", "g", "b")]
+    for triad in triads:
+        ax.add_collection3d(triad, autolim=False)
+    labels = [ax.text(0, 0, 0, letter) for _ in frames for letter in "xyz"]
+    ax.set_xlim(-1, 1), ax.set_ylim(-1, 1), ax.set_zlim(0, 1.8)
+
+    def step(q):
+        frames = frames_of(q)
+        origins = frames[:, :3, 3]
+        links.set_data_3d(*origins.T)
+        for k, triad in enumerate(triads):
+            tips = origins + 0.1 * frames[:, :3, k]
+            triad.set_segments(np.stack([origins, tips], axis=1))
+            for i, tip in enumerate(tips):
+                labels[3 * i + k].set_position_3d(tip)
+        figure.canvas.draw()
+
+    return step
+
+
+def _anchor_replot(frames_of):
+    """Plain matplotlib, naive: clear the axes and plot everything again."""
+    figure, ax = _agg_axes()
+
+    def step(q):
+        ax.cla()
+        frames = frames_of(q)
+        origins = frames[:, :3, 3]
+        ax.plot(*origins.T, "o-", color="k", lw=3)
+        for k, colour in enumerate("rgb"):
+            ax.quiver(*origins.T, *frames[:, :3, k].T, length=0.1, color=colour)
+            for origin, axis in zip(origins, frames[:, :3, k], strict=True):
+                ax.text(*(origin + 0.1 * axis), "xyz"[k])
+        ax.set_xlim(-1, 1), ax.set_ylim(-1, 1), ax.set_zlim(0, 1.8)
+        figure.canvas.draw()
+
+    return step
+
+
+def python_rows(puma) -> list[tuple[str, float, float]]:
+    frames_of = puma.numeric().frames
+    configurations = _configurations(STEPS)
+    rows = []
+
+    def view_step(**options):
+        figure = Figure(figsize=(5, 5), dpi=100)
+        FigureCanvasAgg(figure)
+        ax = figure.add_subplot(projection="3d", computed_zorder=False)
+        figure.subplots_adjust(0, 0, 1, 1)
+        view = robolab.RobotView(puma, ax=ax, **options)
+
+        def step(q):
+            view.update(q, draw=False)
+            figure.canvas.draw()
+
+        return step
+
+    cases = [
+        ("robolab `RobotView.update` + Agg draw (lean default)", view_step()),
+        ("robolab, velocity ellipsoid shown", view_step(ellipsoid="velocity")),
+        ('robolab, `decorations="full"` (3D ticks, panes)', view_step(decorations="full")),
+        ("anchor: plain matplotlib, in place, default 3D axes", _anchor_in_place(frames_of)),
+        ("anchor: plain matplotlib, full re-plot", _anchor_replot(frames_of)),
+    ]
+    for name, step in cases:
+        median, best = _median_ms(step, configurations)
+        rows.append((name, median, best))
+        print(f"  {name}: median {median:.1f} ms (best {best:.1f})", flush=True)
+
+    robolab.set_test_mode(False)
+    try:
+        pendant = robolab.teach(puma, configurations[0], canvas="image")
+        values = iter(range(10_000))
+
+        def pendant_step(_q):
+            pendant.sliders[0].value = 20 + next(values) % 100
+
+        median, best = _median_ms(pendant_step, configurations)
+        rows.append(("robolab teach pendant step, kernel side, PNG image canvas", median, best))
+        print(f"  pendant (image canvas): median {median:.1f} ms", flush=True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            import ipympl.backend_nbagg  # noqa: F401  (switches pyplot's backend on first import)
+        matplotlib.use("Agg")
+        original = matplotlib.get_backend
+        matplotlib.get_backend = lambda: "module://ipympl.backend_nbagg"
+        try:
+            live = robolab.teach(puma, configurations[0], canvas="ipympl")
+            live.figure_widget.syncing_data_url = False  # as once a browser has attached
+        finally:
+            matplotlib.get_backend = original
+
+        def live_step(_q):
+            live.sliders[0].value = 20 + next(values) % 100
+
+        median, best = _median_ms(live_step, configurations)
+        rows.append(("robolab teach pendant step, kernel side, ipympl canvas", median, best))
+        print(f"  pendant (ipympl canvas): median {median:.1f} ms", flush=True)
+    finally:
+        robolab.set_test_mode(None)
+    return rows
+
+
+# --- browser ---------------------------------------------------------------------------------
+
+_SETUP = (
+    "import numpy as np\n"
+    "import robolab\n"
+    "from robolab.robot_library import load_robot\n"
+    "puma = load_robot('puma560', form='dh')\n"
+    "q0 = np.radians([20, 30, -60, 0, 45, 0])"
+)
+_PENDANT = "robolab.teach(puma, q0)"
+_ANCHOR_IPYMPL = """import ipywidgets as widgets
+import matplotlib.pyplot as plt
+frames_of = puma.numeric().frames
+fig = plt.figure(figsize=(5, 5), dpi=100)
+ax = fig.add_subplot(projection="3d")
+origins = frames_of(q0)[:, :3, 3]
+(links,) = ax.plot(*origins.T, "o-", color="k", lw=3)
+ax.set_xlim(-1, 1), ax.set_ylim(-1, 1), ax.set_zlim(0, 1.8)
+slider = widgets.IntSlider(value=20, min=-160, max=160)
+slider.add_class("anchor-slider")
+def move(change):
+    q = q0.copy(); q[0] = np.radians(change["new"])
+    links.set_data_3d(*frames_of(q)[:, :3, 3].T)
+    fig.canvas.draw_idle()
+slider.observe(move, names="value")
+fig.canvas.add_class("anchor-figure")
+display(slider)"""
+_ANCHOR_INTERACT = """import ipywidgets as widgets
+import matplotlib.pyplot as plt
+frames_of = puma.numeric().frames
+def show(q1=20):
+    q = q0.copy(); q[0] = np.radians(q1)
+    origins = frames_of(q)[:, :3, 3]
+    fig = plt.figure(figsize=(5, 5), dpi=100)
+    ax = fig.add_subplot(projection="3d")
+    ax.plot(*origins.T, "o-", color="k", lw=3)
+    ax.set_xlim(-1, 1), ax.set_ylim(-1, 1), ax.set_zlim(0, 1.8)
+    plt.show()
+widgets.interact(show, q1=widgets.IntSlider(value=20, min=-160, max=160))"""
+
+ROBOLAB_HANDLE = ".robolab-teach .robolab-joint-slider >> nth=0 >> .noUi-handle"
+BROWSER_CASES = [
+    # name, cells, slider handle, pixels selector
+    (
+        "robolab teach pendant, `%matplotlib widget` (ipympl canvas)",
+        ["%matplotlib widget", _SETUP, _PENDANT],
+        ROBOLAB_HANDLE,
+        ".robolab-teach .robolab-figure canvas",
+    ),
+    (
+        "robolab teach pendant, inline backend (PNG image widget)",
+        ["%matplotlib inline", _SETUP, _PENDANT],
+        ROBOLAB_HANDLE,
+        ".robolab-teach .robolab-figure",
+    ),
+    (
+        "anchor: plain ipympl figure, in place, `draw_idle`, default 3D axes",
+        ["%matplotlib widget", _SETUP, _ANCHOR_IPYMPL],
+        ".anchor-slider .noUi-handle",
+        ".anchor-figure canvas",
+    ),
+    (
+        "anchor: `interact` re-plotting an inline figure",
+        ["%matplotlib inline", _SETUP, _ANCHOR_INTERACT],
+        ".widget-interact .noUi-handle",
+        ".widget-interact .jp-OutputArea-output img",
+    ),
+]
+
+
+def browser_rows() -> list[tuple[str, float, float, float]] | str:
+    sys.path.insert(0, str(HERE.parent / "tests" / "browser"))
+    from jupyterlab_harness import chromium_available, open_lab
+
+    if not chromium_available():
+        return "Chromium is not installed at /usr/bin/chromium: browser latencies not measured."
+    import nbformat
+
+    rows = []
+    for name, cells, handle, pixels in BROWSER_CASES:
+        with tempfile.TemporaryDirectory() as folder:
+            notebook = nbformat.v4.new_notebook()
+            notebook.metadata["kernelspec"] = {
+                "display_name": "Python 3 (ipykernel)",
+                "language": "python",
+                "name": "python3",
+            }
+            notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+            path = Path(folder) / "latency.ipynb"
+            nbformat.write(notebook, path)
+            with open_lab(path, Path(folder) / "lab") as lab:
+                lab.run_all_cells()
+                lab.page.wait_for_selector(handle, timeout=60_000)
+                lab.page.wait_for_function(
+                    "([selector, source]) => "
+                    "eval(source)(document.querySelector(selector)) !== null",
+                    arg=[pixels, _hash_source()],
+                    timeout=60_000,
+                )
+                lab.page.wait_for_timeout(1000)
+                latencies = [
+                    lab.key_to_pixels(handle, pixels, "ArrowRight", timeout_ms=10_000)
+                    for _ in range(KEY_PRESSES)
+                ]
+        median = statistics.median(latencies)
+        p90 = float(np.percentile(latencies, 90))
+        rows.append((name, median, p90, min(latencies)))
+        print(f"  {name}: median {median:.0f} ms, p90 {p90:.0f} ms", flush=True)
+    return rows
+
+
+def _hash_source() -> str:
+    from jupyterlab_harness import _PIXELS_HASH_JS
+
+    return _PIXELS_HASH_JS
+
+
+def main() -> str:
+    puma = load_robot("puma560", form="dh")
+    print("Python: one slider step on the Puma 560, all 7 frames drawn, 500×500 Agg", flush=True)
+    rows = python_rows(puma)
+    reference = rows[0][1]
+    lines = [
+        "## Views and the teach pendant (`bench_view.py`)",
+        "",
+        f"One slider step on the Puma 560 with all 7 frames drawn: move the artists to a new "
+        f"configuration and draw a 500×500 figure with Agg (median of {STEPS} small steps). "
+        f"Target: under {TARGET_PYTHON_MS:.0f} ms for robolab's default view. The anchors are "
+        "what a careful user writes with plain matplotlib; 3D axis decorations are most of "
+        "their cost.",
+        "",
+        "| one step | median (ms) | best (ms) | × robolab |",
+        "|---|---:|---:|---:|",
+    ]
+    for name, median, best in rows:
+        lines.append(f"| {name} | {median:.1f} | {best:.1f} | {median / reference:.1f} |")
+    lines += [
+        "",
+        "The pendant rows include everything the kernel does for one slider event: the view, "
+        "the pose read-out and singularity check, and the pixels (PNG bytes for the image "
+        "widget; ipympl's diff image for its canvas).",
+        "",
+    ]
+    print(
+        "Browser: key press on a slider to new pixels (JupyterLab, headless Chromium)", flush=True
+    )
+    browser = browser_rows()
+    if isinstance(browser, str):
+        lines.append(browser)
+    else:
+        lines += [
+            f"Key press on a joint slider to new pixels on the figure, in JupyterLab "
+            f"{_lab_version()} and headless Chromium on this machine ({KEY_PRESSES} presses of "
+            "the right arrow; the clock runs in the page from `keydown` to the first animation "
+            f"frame showing new pixels). Target: median under {TARGET_BROWSER_MS:.0f} ms.",
+            "",
+            "| figure | median (ms) | 90th percentile (ms) | best (ms) |",
+            "|---|---:|---:|---:|",
+        ]
+        for name, median, p90, best in browser:
+            lines.append(f"| {name} | {median:.0f} | {p90:.0f} | {best:.0f} |")
+    return "\n".join(lines)
+
+
+def _lab_version() -> str:
+    import jupyterlab
+
+    return jupyterlab.__version__
+
+
+if __name__ == "__main__":
+    print(main())
