@@ -42,17 +42,21 @@ gravity enters through the accelerations as in the book.
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
+from . import _batched_dynamics as batched
 from ._checks import as_float_array
 from .forward_kinematics import (
+    _INVERSE_ADJOINT_INDEX,
     _inverse_adjoints,
     _joint_array,
     _link_frames_array,
     _poses_space,
     _running_products,
+    _running_products_single,
     _screw_axes_array,
     _ScrewChain,
 )
@@ -92,6 +96,7 @@ class _DynamicsModel:
     ) -> None:
         self.chain = _ScrewChain(screw_axes)
         n = self.n = self.chain.n
+        self._arrays = (link_frames, spatial_inertias, screw_axes)
         self.home_poses = _running_products(np.array(link_frames, dtype=float))  # M_0i, i=1..n+1
         inverse_adjoints = _adjoint(_transform_inv(self.home_poses))
         self.home_inertias = (
@@ -106,6 +111,7 @@ class _DynamicsModel:
         self.inertia_roots = roots.swapaxes(-1, -2).copy()
         # Column i of link k's Jacobian is zero for joints i > k.
         self._mask = np.tril(np.ones((n, n)))[:, None, :]
+        self.axis_columns = self.chain.screw_axes.T.reshape(n, 6, 1).copy()
 
     def inertia_shape(self, batch_ndim: int) -> np.ndarray:
         """G'_k shaped (n, 1, ..., 1, 6, 6) to broadcast over ``batch_ndim`` batch axes."""
@@ -113,6 +119,11 @@ class _DynamicsModel:
 
     def link_mask(self, batch_ndim: int) -> np.ndarray:
         return self._mask.reshape((self.n,) + (1,) * batch_ndim + (1, self.n))
+
+    @cached_property
+    def joint_frames(self) -> batched._JointFrameModel:
+        """Constants of the kernels for large batches (:mod:`robolab._batched_dynamics`)."""
+        return batched._JointFrameModel(*self._arrays)
 
 
 _AD_BASIS = _ad(np.eye(6)).reshape(6, 36)
@@ -175,11 +186,19 @@ class _State:
         chain = model.chain
         n = chain.n
         self.batch_ndim = q.ndim - 1
+        if q.ndim == 1:  # one state: the same steps with fewer NumPy calls
+            adjoints = _running_products_single(chain.adjoint_exponentials_single(q))
+            self.inverse_adjoints = np.take(
+                adjoints.reshape(n, 36), _INVERSE_ADJOINT_INDEX, axis=1
+            ).reshape(n, 6, 6)
+            self.axes = (adjoints @ model.axis_columns)[:, :, 0]
+            self.jacobians = (self.inverse_adjoints @ self.axes.T) * model._mask
+            return
         adjoints = _running_products(chain.adjoint_exponentials(q))
         self.inverse_adjoints = _inverse_adjoints(adjoints)
         columns = chain.screw_axes.T.reshape((n,) + (1,) * self.batch_ndim + (6, 1))
         self.axes = (adjoints @ columns)[..., 0]  # (n, ..., 6)
-        jacobian_space = self.axes.T if q.ndim == 1 else np.moveaxis(self.axes, 0, -1)
+        jacobian_space = np.moveaxis(self.axes, 0, -1)
         self.jacobians = (self.inverse_adjoints @ jacobian_space) * model.link_mask(q.ndim - 1)
 
 
@@ -223,6 +242,8 @@ def _rnea(
     F'_k = G'_k A'_k - [ad_{V'_k}]ᵀ G'_k V'_k, is mapped to joint torques by
     the link Jacobians (τ = Σ_k J_kᵀ F'_k, the running sum from the tip).
     """
+    if state.batch_ndim == 0 and qd is not None:
+        return _rnea_single(model, state, qd, qdd, gravity, tip_wrench)
     S = state.axes  # (n, ..., 6)
     # A_k in {s}: [0; -g] + Σ_{j≤k} [ad_{V_j}] S_j θ̇_j, plus Σ_{j≤k} S_j θ̈_j (added in {k'}).
     bias = None
@@ -262,6 +283,36 @@ def _rnea(
     return torques
 
 
+def _rnea_single(
+    model: _DynamicsModel,
+    state: _State,
+    qd: np.ndarray,
+    qdd: np.ndarray | None,
+    gravity: np.ndarray | None,
+    tip_wrench: np.ndarray | None,
+) -> np.ndarray:
+    """:func:`_rnea` for one state with θ̇ given: the same steps, fewer NumPy calls."""
+    n = model.n
+    S, J = state.axes, state.jacobians
+    rates = qd[:, None]
+    velocities = np.cumsum(S * rates, axis=0)
+    ad_velocities = (velocities @ _AD_BASIS).reshape(n, 6, 6)
+    bias = np.cumsum((ad_velocities @ S[:, :, None])[:, :, 0] * rates, axis=0)
+    if gravity is not None:
+        bias[:, 3:] -= gravity
+    accelerations = (state.inverse_adjoints @ bias[:, :, None])[:, :, 0]
+    if qdd is not None:
+        accelerations += J @ qdd
+    link_velocities = J @ qd
+    products = model.home_inertias @ np.stack([accelerations, link_velocities], axis=-1)
+    ad_links = (link_velocities @ _AD_BASIS).reshape(n, 6, 6)
+    wrenches = products[:, :, 0] - (ad_links.transpose(0, 2, 1) @ products[:, :, 1:])[:, :, 0]
+    torques = J.reshape(6 * n, n).T @ wrenches.ravel()
+    if tip_wrench is not None:
+        torques += S @ _tip_wrench_space(model, state, tip_wrench)
+    return torques
+
+
 def _crba(model: _DynamicsModel, state: _State) -> np.ndarray:
     """Composite-rigid-body mass matrix M(θ), shape (..., n, n), exactly symmetric.
 
@@ -279,6 +330,75 @@ def _crba(model: _DynamicsModel, state: _State) -> np.ndarray:
     H = np.moveaxis(H, 0, -3)  # (..., n, 6, n)
     H = H.reshape(*H.shape[:-3], 6 * n, n)
     return H.swapaxes(-1, -2) @ H
+
+
+# --------------------------------------------------------------------------- dispatch
+
+
+def _is_large(q: np.ndarray) -> bool:
+    """A batch big enough for the structure-of-arrays kernels of :mod:`._batched_dynamics`."""
+    return q.ndim > 1 and q.size >= batched.BATCH_THRESHOLD * q.shape[-1]
+
+
+def _flat(values: np.ndarray | None, width: int) -> np.ndarray | None:
+    return None if values is None else values.reshape(-1, width)
+
+
+def _flat_tip(tip_wrench: np.ndarray | None, batch: tuple[int, ...]) -> np.ndarray | None:
+    if tip_wrench is None:
+        return None
+    return np.broadcast_to(tip_wrench, (*batch, 6)).reshape(-1, 6)
+
+
+def _inverse_dynamics(
+    model: _DynamicsModel,
+    q: np.ndarray,
+    qd: np.ndarray | None,
+    qdd: np.ndarray | None,
+    gravity: np.ndarray | None,
+    tip_wrench: np.ndarray | None,
+) -> np.ndarray:
+    """τ for one state or a batch, by the kernel that suits the batch size."""
+    if _is_large(q):
+        n = model.n
+        torques = batched.rnea(
+            model.joint_frames, q.reshape(-1, n), _flat(qd, n), _flat(qdd, n), gravity,
+            _flat_tip(tip_wrench, q.shape[:-1]),
+        )  # fmt: skip
+        return torques.reshape(q.shape)
+    return _rnea(model, _State(model, q), qd, qdd, gravity, tip_wrench)
+
+
+def _mass_matrix(model: _DynamicsModel, q: np.ndarray) -> np.ndarray:
+    """M(θ) for one state or a batch, by the kernel that suits the batch size."""
+    if _is_large(q):
+        n = model.n
+        return batched.crba(model.joint_frames, q.reshape(-1, n)).reshape(*q.shape, n)
+    return _crba(model, _State(model, q))
+
+
+def _mass_matrix_and_inverse_dynamics(
+    model: _DynamicsModel,
+    q: np.ndarray,
+    qd: np.ndarray | None,
+    qdd: np.ndarray | None,
+    gravity: np.ndarray | None,
+    tip_wrench: np.ndarray | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """M(θ) and τ(θ, θ̇, θ̈), sharing the kinematics of θ."""
+    if _is_large(q):
+        n = model.n
+        frames = model.joint_frames
+        flat_q = q.reshape(-1, n)
+        joints = batched._Joints(frames, flat_q)
+        M = batched.crba(frames, flat_q, joints)
+        torques = batched.rnea(
+            frames, flat_q, _flat(qd, n), _flat(qdd, n), gravity,
+            _flat_tip(tip_wrench, q.shape[:-1]), joints,
+        )  # fmt: skip
+        return M.reshape(*q.shape, n), torques.reshape(q.shape)
+    state = _State(model, q)
+    return _crba(model, state), _rnea(model, state, qd, qdd, gravity, tip_wrench)
 
 
 def _kinetic_energy(model: _DynamicsModel, state: _State, qd: np.ndarray) -> np.ndarray:
@@ -390,9 +510,7 @@ def inverse_dynamics_rnea(
         model, joint_positions, joint_velocities=joint_velocities,
         joint_accelerations=joint_accelerations,
     )  # fmt: skip
-    return _rnea(
-        model, _State(model, q), qd, qdd, _gravity(gravity), _tip(tip_wrench, q.shape[:-1])
-    )
+    return _inverse_dynamics(model, q, qd, qdd, _gravity(gravity), _tip(tip_wrench, q.shape[:-1]))
 
 
 def inverse_dynamics_rnea_textbook(
@@ -518,7 +636,7 @@ def mass_matrix_crba(
     """
     model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
     q = _joint_array(joint_positions, model.n, "joint_positions")
-    return _crba(model, _State(model, q))
+    return _mass_matrix(model, q)
 
 
 def mass_matrix_rnea(
@@ -602,7 +720,7 @@ def velocity_quadratic_forces(
     """
     model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
     q, (qd,) = _state_arrays(model, joint_positions, joint_velocities=joint_velocities)
-    return _rnea(model, _State(model, q), qd, None, None, None)
+    return _inverse_dynamics(model, q, qd, None, None, None)
 
 
 def gravity_forces(
@@ -635,7 +753,7 @@ def gravity_forces(
     """
     model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
     q = _joint_array(joint_positions, model.n, "joint_positions")
-    return _rnea(model, _State(model, q), None, None, _gravity(gravity), None)
+    return _inverse_dynamics(model, q, None, None, _gravity(gravity), None)
 
 
 def end_effector_forces(
@@ -670,7 +788,7 @@ def end_effector_forces(
     """
     model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
     q = _joint_array(joint_positions, model.n, "joint_positions")
-    return _rnea(model, _State(model, q), None, None, None, _tip(tip_wrench, q.shape[:-1]))
+    return _inverse_dynamics(model, q, None, None, None, _tip(tip_wrench, q.shape[:-1]))
 
 
 def kinetic_energy(

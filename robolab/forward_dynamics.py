@@ -34,14 +34,15 @@ from typing import Any
 
 import numpy as np
 
+from . import _batched_dynamics as batched
 from .dynamics import (
     _AD_BASIS,
-    _crba,
     _dynamics_model,
     _DynamicsModel,
     _gravity,
+    _is_large,
     _joint_first,
-    _rnea,
+    _mass_matrix_and_inverse_dynamics,
     _State,
     _state_arrays,
     _tip,
@@ -74,6 +75,21 @@ def _singular_error(index: tuple[int, ...], joint: int, q: np.ndarray) -> ValueE
 
 def _solve_mass_matrix(M: np.ndarray, rhs: np.ndarray, q: np.ndarray) -> np.ndarray:
     """θ̈ = M⁻¹ rhs for M of shape (..., n, n), with a clear error where M is singular."""
+    if _is_large(q):
+        n = q.shape[-1]
+        solution, bad = batched.cholesky_solve(
+            M.reshape(-1, n, n), rhs.reshape(-1, n), _SINGULAR_PIVOT
+        )
+        if bad is not None:
+            raise _singular_error(np.unravel_index(bad[0], q.shape[:-1]), bad[1], q)
+        return solution.reshape(q.shape)
+    if M.ndim == 2:  # one state
+        try:
+            pivots = np.linalg.cholesky(M).diagonal()
+        except np.linalg.LinAlgError:
+            pivots = None
+        if pivots is not None and pivots.min() ** 2 > _SINGULAR_PIVOT * M.diagonal().max():
+            return np.linalg.solve(M, rhs)
     try:
         L = np.linalg.cholesky(M)
     except np.linalg.LinAlgError:
@@ -103,9 +119,8 @@ def _forward_dynamics_crba(
     gravity: np.ndarray | None,
     tip_wrench: np.ndarray | None,
 ) -> np.ndarray:
-    state = _State(model, q)
-    bias = _rnea(model, state, qd, None, gravity, tip_wrench)
-    return _solve_mass_matrix(_crba(model, state), tau - bias, q)
+    M, bias = _mass_matrix_and_inverse_dynamics(model, q, qd, None, gravity, tip_wrench)
+    return _solve_mass_matrix(M, tau - bias, q)
 
 
 def forward_dynamics_crba(

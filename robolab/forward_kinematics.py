@@ -106,9 +106,15 @@ class _ScrewChain:
     """Constants for e^{[S_i]θ_i} and [Ad_{e^{[S_i]θ_i}}] of n screw axes.
 
     A screw axis S = [ω; v] with k = ‖ω‖ > 0 turns by φ = kθ about the unit
-    axis [ω; v]/k, so its exponential is a fixed combination of 1, sin kθ,
-    cos kθ and θ; with ω = 0 it is the translation vθ. For unit, pitch-free
-    revolute axes the θ term vanishes.
+    axis [ω; v]/k; with ω = 0 it is the translation vθ. The exponential is a
+    fixed combination of 1, sin φ, cos φ and θ, and its adjoint, whose block
+    [p]R is a product of two such combinations, one of the trigonometric basis
+
+        b = [1, sin φ, cos φ, sin 2φ, cos 2φ, θ, θ sin φ, θ cos φ]
+
+    (s² = (1 - cos 2φ)/2, sc = sin 2φ/2, c² = (1 + cos 2φ)/2). The θ terms
+    vanish for unit, pitch-free revolute axes and are then left out. One
+    ``np.sin`` call gives the trigonometric part for every joint.
 
     Layout: joint axis first. For joint positions of shape (..., n) the
     methods return arrays of shape (n, ..., k, k), so that each joint's slice
@@ -130,67 +136,96 @@ class _ScrewChain:
         W2v = np.einsum("nij,nj->ni", W2, v_hat)
         linear = np.where(turning[:, None], rates[:, None] * (v_hat + W2v), v)
         eye = np.broadcast_to(np.eye(3), (n, 3, 3))
-        # Basis b = 0: 1, 1: sin kθ, 2: cos kθ, 3: θ.
+        # e^{[S]θ} = [[R, p], [0, 1]] with R = Σ_a u_a R_a, p = Σ_a u_a p_a, u = (1, s, c, θ).
         rotations = np.stack([eye + W2, W, -W2, np.zeros((n, 3, 3))], axis=1)  # (n, 4, 3, 3)
         positions = np.stack([Wv, -W2v, -Wv, linear], axis=1)  # (n, 4, 3)
         self.n = n
         self.screw_axes = screws
         self.linear_in_theta = bool(np.abs(positions[:, 3]).max() > 0.0)
-        m = 4 if self.linear_in_theta else 3
-        self.basis_size = m
-        rotations, positions = rotations[:, :m], positions[:, :m]
+        size = 8 if self.linear_in_theta else 5
+        self.basis_size = size
 
-        # e^{[S]θ} = Σ_b basis_b [[R_b, p_b], [0, δ_b0]]
-        exponential = np.zeros((n, m, 4, 4))
+        # Coefficients on u (linear): the exponential.
+        exponential = np.zeros((n, 4, 4, 4))
         exponential[:, :, :3, :3] = rotations
         exponential[:, :, :3, 3] = positions
         exponential[:, 0, 3, 3] = 1.0
-        self._exponential = exponential.reshape(n, m, 16)
-
-        # [Ad_{e^{[S]θ}}] = Σ_{a,b} basis_a basis_b [[δ_a0 R_b, 0], [[p_a] R_b, δ_a0 R_b]]
-        adjoint = np.zeros((n, m, m, 6, 6))
+        # Coefficients on u_a u_b (quadratic): the adjoint [[R, 0], [[p]R, R]].
+        adjoint = np.zeros((n, 4, 4, 6, 6))
         adjoint[:, 0, :, :3, :3] = rotations
         adjoint[:, 0, :, 3:, 3:] = rotations
         adjoint[:, :, :, 3:, :3] = _skew(positions)[:, :, None] @ rotations[:, None, :]
-        self._adjoint = adjoint.reshape(n, m * m, 36)
-        # sin(θ·scale + offset) gives [1, sin kθ, cos kθ] in one call.
-        self._trig_scale = np.stack([np.zeros(n), rates, rates], axis=1)[:, None, :]  # (n, 1, 3)
-        self._trig_offset = np.array([math.pi / 2, 0.0, math.pi / 2])
+        # Rewrite both on the basis b (u_a u_b = Σ_c C[a, b, c] b_c).
+        C = np.zeros((4, 4, 8))
+        C[0, 0, 0] = 1.0
+        C[0, 1, 1] = C[1, 0, 1] = 1.0
+        C[0, 2, 2] = C[2, 0, 2] = 1.0
+        C[1, 1, 0], C[1, 1, 4] = 0.5, -0.5  # s²
+        C[1, 2, 3] = C[2, 1, 3] = 0.5  # sc
+        C[2, 2, 0], C[2, 2, 4] = 0.5, 0.5  # c²
+        C[0, 3, 5] = C[3, 0, 5] = 1.0  # θ (the θ² coefficient [p_θ] R_θ is zero)
+        C[1, 3, 6] = C[3, 1, 6] = 1.0
+        C[2, 3, 7] = C[3, 2, 7] = 1.0
+        linear_map = C[0]  # u_b = Σ_c C[0, b, c] b_c since u_0 = 1
+        self._exponential = np.einsum("bc,nbk->nck", linear_map, exponential.reshape(n, 4, 16))[
+            :, :size
+        ].copy()
+        self._adjoint = np.einsum("abc,nabk->nck", C, adjoint.reshape(n, 4, 4, 36))[:, :size].copy()
+        # sin(kθ·scale + offset) = [1, sin kθ, cos kθ, sin 2kθ, cos 2kθ]
+        self._trig_scale = np.outer(rates, [0.0, 1.0, 1.0, 2.0, 2.0])  # (n, 5)
+        self._trig_offset = np.array([math.pi / 2, 0.0, math.pi / 2, 0.0, math.pi / 2])
 
     def _basis(self, joint_positions: np.ndarray) -> np.ndarray:
-        """[1, sin kθ, cos kθ (, θ)] of each joint, shape (n, B, m), B the flattened batch."""
-        theta = joint_positions.reshape(-1, self.n).T[..., None]  # (n, B, 1)
-        basis = np.sin(theta * self._trig_scale + self._trig_offset)
+        """The basis b of every joint, shape (n, B, size) (B the flattened batch) or (n, size)."""
+        theta = joint_positions.T[..., None]  # (n, ..., 1)
+        basis = np.sin(theta * self._trig_scale.reshape(self.n, *(1,) * (theta.ndim - 2), 5)
+                       + self._trig_offset)  # fmt: skip
         if self.linear_in_theta:
-            basis = np.concatenate([basis, theta], axis=-1)
+            basis = np.concatenate([basis, theta * basis[..., :3]], axis=-1)
         return basis
 
     def exponentials(self, joint_positions: np.ndarray) -> np.ndarray:
         """e^{[S_i]θ_i} for every joint, shape (n, ..., 4, 4)."""
         batch = joint_positions.shape[:-1]
-        E = self._basis(joint_positions) @ self._exponential
-        return E.reshape((self.n, *batch, 4, 4))
+        basis = self._basis(joint_positions.reshape(-1, self.n))  # (n, B, size)
+        return (basis @ self._exponential).reshape((self.n, *batch, 4, 4))
 
     def adjoint_exponentials(self, joint_positions: np.ndarray) -> np.ndarray:
         """[Ad_{e^{[S_i]θ_i}}] for every joint, shape (n, ..., 6, 6)."""
         batch = joint_positions.shape[:-1]
-        basis = self._basis(joint_positions)
-        m = self.basis_size
-        products = (basis[..., :, None] * basis[..., None, :]).reshape(self.n, -1, m * m)
-        return (products @ self._adjoint).reshape((self.n, *batch, 6, 6))
+        basis = self._basis(joint_positions.reshape(-1, self.n))  # (n, B, size)
+        return (basis @ self._adjoint).reshape((self.n, *batch, 6, 6))
+
+    def adjoint_exponentials_single(self, joint_positions: np.ndarray) -> np.ndarray:
+        """:meth:`adjoint_exponentials` of one configuration (n,), a new (n, 6, 6) array."""
+        theta = joint_positions[:, None]
+        basis = np.sin(theta * self._trig_scale + self._trig_offset)
+        if self.linear_in_theta:
+            basis = np.concatenate([basis, theta * basis[:, :3]], axis=1)
+        return (basis[:, None, :] @ self._adjoint).reshape(self.n, 6, 6)
 
 
 def _running_products(factors: np.ndarray) -> np.ndarray:
     """X_1, X_1 X_2, ..., X_1 ⋯ X_n of factors of shape (n, ..., k, k)."""
+    if factors.ndim == 3:
+        return _running_products_single(factors.copy())
     out = np.empty(factors.shape)
     out[0] = factors[0]
-    if factors.ndim == 3:
-        for j in range(1, len(factors)):
-            np.dot(out[j - 1], factors[j], out=out[j])
-    else:
-        for j in range(1, len(factors)):
-            np.matmul(out[j - 1], factors[j], out=out[j])
+    for j in range(1, len(factors)):
+        np.matmul(out[j - 1], factors[j], out=out[j])
     return out
+
+
+def _running_products_single(X: np.ndarray) -> np.ndarray:
+    """The running products of X (n, k, k) in place, by doubling (⌈log₂ n⌉ NumPy calls).
+
+    After the step with stride d, X[j] is the product of the factors j-2d+1..j.
+    """
+    stride = 1
+    while stride < len(X):
+        X[stride:] = X[:-stride] @ X[stride:]
+        stride *= 2
+    return X
 
 
 def _inverse_adjoints(adjoints: np.ndarray) -> np.ndarray:

@@ -25,12 +25,10 @@ import numpy as np
 
 from ._checks import as_float_array
 from .dynamics import (
-    _crba,
     _dynamics_model,
     _DynamicsModel,
     _gravity,
-    _rnea,
-    _State,
+    _mass_matrix_and_inverse_dynamics,
     _state_arrays,
 )
 from .forward_kinematics import _joint_array
@@ -74,10 +72,9 @@ def _computed_torque(
 ) -> np.ndarray:
     error = q_desired - q
     feedback = Kp * error + Ki * (error_integral + error) + Kd * (qd_desired - qd)
-    state = _State(model, q)
-    M = _crba(model, state)
     # M̃ θ̈_d + h̃ is inverse dynamics at θ̈_d (one pass), plus M̃ times the feedback.
-    return (M @ feedback[..., None])[..., 0] + _rnea(model, state, qd, qdd_desired, gravity, None)
+    M, torques = _mass_matrix_and_inverse_dynamics(model, q, qd, qdd_desired, gravity, None)
+    return (M @ feedback[..., None])[..., 0] + torques
 
 
 def computed_torque(

@@ -48,12 +48,12 @@ from typing import Any, Literal
 import numpy as np
 
 from .dynamics import (
-    _crba,
     _DynamicsModel,
     _gravity,
+    _inverse_dynamics,
     _kinetic_energy,
+    _mass_matrix,
     _potential_energy,
-    _rnea,
     _State,
     _tip,
 )
@@ -395,9 +395,7 @@ def inverse_dynamics_rnea(
     q = _q(robot, joint_positions)
     qd = _like(robot, q, joint_velocities, "joint_velocities")
     qdd = _like(robot, q, joint_accelerations, "joint_accelerations")
-    return _rnea(
-        model, _State(model, q), qd, qdd, _gravity_of(robot, gravity), _tip_of(q, tip_wrench)
-    )
+    return _inverse_dynamics(model, q, qd, qdd, _gravity_of(robot, gravity), _tip_of(q, tip_wrench))
 
 
 def mass_matrix_crba(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
@@ -416,7 +414,7 @@ def mass_matrix_crba(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """
     robot = _robot(robot)
     model = _model(robot)
-    return _crba(model, _State(model, _q(robot, joint_positions)))
+    return _mass_matrix(model, _q(robot, joint_positions))
 
 
 def mass_matrix_rnea(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
@@ -435,13 +433,12 @@ def mass_matrix_rnea(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     robot = _robot(robot)
     model = _model(robot)
     q = _q(robot, joint_positions)
-    state = _State(model, q)
     n = robot.n_joints
     columns = []
     for i in range(n):
         unit_acceleration = np.zeros(q.shape)
         unit_acceleration[..., i] = 1.0
-        columns.append(_rnea(model, state, None, unit_acceleration, None, None))
+        columns.append(_inverse_dynamics(model, q, None, unit_acceleration, None, None))
     return np.stack(columns, axis=-1)
 
 
@@ -463,7 +460,7 @@ def velocity_quadratic_forces(
     model = _model(robot)
     q = _q(robot, joint_positions)
     qd = _like(robot, q, joint_velocities, "joint_velocities")
-    return _rnea(model, _State(model, q), qd, None, None, None)
+    return _inverse_dynamics(model, q, qd, None, None, None)
 
 
 def gravity_forces(robot: ScrewRobot, joint_positions: Any, gravity: Any = None) -> np.ndarray:
@@ -483,7 +480,7 @@ def gravity_forces(robot: ScrewRobot, joint_positions: Any, gravity: Any = None)
     robot = _robot(robot)
     model = _model(robot)
     q = _q(robot, joint_positions)
-    return _rnea(model, _State(model, q), None, None, _gravity_of(robot, gravity), None)
+    return _inverse_dynamics(model, q, None, None, _gravity_of(robot, gravity), None)
 
 
 def end_effector_forces(robot: ScrewRobot, joint_positions: Any, tip_wrench: Any) -> np.ndarray:
@@ -501,7 +498,7 @@ def end_effector_forces(robot: ScrewRobot, joint_positions: Any, tip_wrench: Any
     robot = _robot(robot)
     model = _model(robot)
     q = _q(robot, joint_positions)
-    return _rnea(model, _State(model, q), None, None, None, _tip(tip_wrench, q.shape[:-1]))
+    return _inverse_dynamics(model, q, None, None, None, _tip(tip_wrench, q.shape[:-1]))
 
 
 def kinetic_energy(
@@ -693,10 +690,9 @@ def inverse_dynamics_trajectory(
     N = q.shape[0]
     qd = _trajectory("joint_velocity_traj", joint_velocity_traj, n, (), N)
     qdd = _trajectory("joint_acceleration_traj", joint_acceleration_traj, n, (), N)
-    return _rnea(
-        model, _State(model, q), qd, qdd, _gravity_of(robot, gravity),
-        _tip_trajectory(tip_wrench_traj, N, ()),
-    )  # fmt: skip
+    return _inverse_dynamics(
+        model, q, qd, qdd, _gravity_of(robot, gravity), _tip_trajectory(tip_wrench_traj, N, ())
+    )
 
 
 def forward_dynamics_trajectory(

@@ -28,8 +28,7 @@ from .dynamics import (
     _dynamics_model,
     _DynamicsModel,
     _gravity,
-    _rnea,
-    _State,
+    _inverse_dynamics,
     _state_arrays,
     _tip,
 )
@@ -268,7 +267,7 @@ def inverse_dynamics_trajectory(
     qd = _trajectory("joint_velocity_traj", joint_velocity_traj, n, (), N)
     qdd = _trajectory("joint_acceleration_traj", joint_acceleration_traj, n, (), N)
     tip = _tip_trajectory(tip_wrench_traj, N, ())
-    return _rnea(model, _State(model, q), qd, qdd, _gravity(gravity), tip)
+    return _inverse_dynamics(model, q, qd, qdd, _gravity(gravity), tip)
 
 
 def forward_dynamics_trajectory(

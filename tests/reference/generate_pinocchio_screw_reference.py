@@ -1,0 +1,164 @@
+"""Generate ``pinocchio_screw_reference.npz``: Pinocchio's results for the arms of ``screw_arms.py``.
+
+For each arm (the book's UR5, a Panda-like 7-DOF arm, a SCARA-like arm with a
+prismatic joint) Pinocchio gets a model built here from the screw form: one
+joint frame per joint with its z axis on the joint's screw axis, the link's
+inertia placed from the centre-of-mass frame, an operational frame at the
+end-effector. At 25 seeded random states it stores
+
+* ``pose``: the end-effector pose T_sb (4×4);
+* ``jacobian_space``, ``jacobian_body``: the frame Jacobians in WORLD (twist
+  at the world origin, i.e. the space Jacobian) and LOCAL (body Jacobian)
+  reference frames. **Pinocchio orders twists [v; ω]**; they are stored
+  reordered to robolab's [ω; v];
+* ``tau`` = rnea(q, q̇, q̈) with gravity, ``tau_tip`` the same with the tip
+  wrench F_tip (applied *by* the end-effector, in its frame, so Pinocchio's
+  external force on the last body is -F_tip, stored [m; f] like robolab);
+* ``mass_matrix`` (crba, symmetrised), ``coriolis`` = rnea(q, q̇, 0) without
+  gravity, ``gravity_torques`` = computeGeneralizedGravity;
+* ``acceleration`` = aba(q, q̇, τ_applied), ``acceleration_tip`` with F_tip.
+
+Gravity is tilted, (0.5, -1.0, -9.6) m/s², to exercise every component.
+Run from the repository root::
+
+    .venv/bin/python tests/reference/generate_pinocchio_screw_reference.py
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib.metadata
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pinocchio as pin
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from screw_arms import ARMS  # noqa: E402
+
+OUTPUT = HERE / "pinocchio_screw_reference.npz"
+GRAVITY = np.array([0.5, -1.0, -9.6])
+STATES = 25
+SEED = 20240604
+
+
+def _se3(T: np.ndarray) -> pin.SE3:
+    return pin.SE3(np.array(T[:3, :3]), np.array(T[:3, 3]))
+
+
+def _frame_with_z(z: np.ndarray, origin: np.ndarray) -> np.ndarray:
+    """A pose whose z axis is ``z`` (unit) at ``origin``."""
+    helper = np.array([1.0, 0.0, 0.0]) if abs(z[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
+    x = np.cross(helper, z)
+    x /= np.linalg.norm(x)
+    T = np.eye(4)
+    T[:3, :3] = np.column_stack([x, np.cross(z, x), z])
+    T[:3, 3] = origin
+    return T
+
+
+def pinocchio_model(robot) -> tuple[pin.Model, int]:
+    """Pinocchio model of a ScrewRobot and the id of its end-effector frame."""
+    model = pin.Model()
+    model.gravity = pin.Motion(GRAVITY, np.zeros(3))
+    centre = np.eye(4)
+    parent, parent_pose = 0, np.eye(4)
+    for i in range(robot.n_joints):
+        centre = centre @ robot.link_frames[i]  # M_0i, centre-of-mass frame {i} at home
+        omega, v = robot.screw_axes_space[:3, i], robot.screw_axes_space[3:, i]
+        if robot.joint_types[i] == "revolute":
+            joint_pose = _frame_with_z(omega, np.cross(omega, v))  # a point on the axis
+            joint = pin.JointModelRZ()
+        else:
+            joint_pose = _frame_with_z(v, centre[:3, 3])
+            joint = pin.JointModelPZ()
+        placement = np.linalg.solve(parent_pose, joint_pose)
+        parent = model.addJoint(parent, joint, _se3(placement), robot.joint_names[i])
+        X = np.linalg.solve(joint_pose, centre)  # centre-of-mass frame in the joint frame
+        G = robot.spatial_inertias[i]
+        inertia = pin.Inertia(float(G[3, 3]), X[:3, 3], X[:3, :3] @ G[:3, :3] @ X[:3, :3].T)
+        model.appendBodyToJoint(parent, inertia, pin.SE3.Identity())
+        parent_pose = joint_pose
+    ee = np.linalg.solve(parent_pose, robot.home_ee_pose)
+    frame = model.addFrame(pin.Frame("ee", parent, _se3(ee), pin.FrameType.OP_FRAME))
+    return model, frame
+
+
+def _swap(matrix: np.ndarray) -> np.ndarray:
+    """[v; ω] rows (Pinocchio) → [ω; v] rows (robolab)."""
+    return np.vstack([matrix[3:], matrix[:3]])
+
+
+def reference(robot, rng: np.random.Generator) -> dict[str, np.ndarray]:
+    model, frame = pinocchio_model(robot)
+    data = model.createData()
+    n = robot.n_joints
+    lower = np.array([max(lo, -np.pi) for lo, _ in robot.joint_limits])
+    upper = np.array([min(hi, np.pi) for _, hi in robot.joint_limits])
+    out: dict[str, list] = {key: [] for key in (
+        "q", "qd", "qdd", "tau_applied", "tip_wrench", "pose", "jacobian_space",
+        "jacobian_body", "tau", "tau_tip", "mass_matrix", "coriolis", "gravity_torques",
+        "acceleration", "acceleration_tip",
+    )}  # fmt: skip
+    zero_gravity = model.copy()
+    zero_gravity.gravity = pin.Motion.Zero()
+    zero_data = zero_gravity.createData()
+    for _ in range(STATES):
+        q = rng.uniform(lower, upper)
+        qd = rng.uniform(-2.0, 2.0, n)
+        qdd = rng.uniform(-3.0, 3.0, n)
+        tau_applied = rng.uniform(-20.0, 20.0, n)
+        tip = rng.uniform(-5.0, 5.0, 6)  # [m; f] applied by the end-effector, in its frame
+        # The environment pushes the last body with -F_tip; Pinocchio wants it in the joint frame.
+        placement = model.frames[frame].placement
+        external = [pin.Force.Zero() for _ in range(model.njoints)]
+        external[-1] = placement.act(pin.Force(-tip[3:], -tip[:3]))
+
+        pin.framesForwardKinematics(model, data, q)
+        out["pose"].append(data.oMf[frame].homogeneous.copy())
+        pin.computeJointJacobians(model, data, q)
+        out["jacobian_space"].append(
+            _swap(pin.getFrameJacobian(model, data, frame, pin.ReferenceFrame.WORLD))
+        )
+        out["jacobian_body"].append(
+            _swap(pin.getFrameJacobian(model, data, frame, pin.ReferenceFrame.LOCAL))
+        )
+        out["tau"].append(pin.rnea(model, data, q, qd, qdd).copy())
+        out["tau_tip"].append(pin.rnea(model, data, q, qd, qdd, external).copy())
+        M = pin.crba(model, data, q).copy()
+        out["mass_matrix"].append(np.triu(M) + np.triu(M, 1).T)
+        out["coriolis"].append(pin.rnea(zero_gravity, zero_data, q, qd, np.zeros(n)).copy())
+        out["gravity_torques"].append(pin.computeGeneralizedGravity(model, data, q).copy())
+        out["acceleration"].append(pin.aba(model, data, q, qd, tau_applied).copy())
+        out["acceleration_tip"].append(pin.aba(model, data, q, qd, tau_applied, external).copy())
+        for key, value in (("q", q), ("qd", qd), ("qdd", qdd), ("tau_applied", tau_applied),
+                           ("tip_wrench", tip)):  # fmt: skip
+            out[key].append(value)
+    return {key: np.array(values) for key, values in out.items()}
+
+
+def main() -> None:
+    rng = np.random.default_rng(SEED)
+    arrays: dict[str, np.ndarray] = {"gravity": GRAVITY}
+    for name, factory in ARMS.items():
+        for key, value in reference(factory(), rng).items():
+            arrays[f"{name}__{key}"] = value
+    about = {
+        "generator": "tests/reference/generate_pinocchio_screw_reference.py",
+        "pinocchio": importlib.metadata.version("pin"),
+        "numpy": np.__version__,
+        "date": datetime.date.today().isoformat(),
+        "seed": SEED,
+        "twist_order": "[omega; v] (Pinocchio's [v; omega] reordered)",
+    }
+    arrays["about"] = np.array(json.dumps(about))
+    np.savez_compressed(OUTPUT, **arrays)
+    print(f"wrote {OUTPUT.relative_to(HERE.parents[1])} ({OUTPUT.stat().st_size} bytes)")
+
+
+if __name__ == "__main__":
+    main()
