@@ -1,4 +1,4 @@
-"""Generate ``pinocchio_screw_reference.npz``: Pinocchio's results for the arms of ``screw_arms.py``.
+"""Generate ``pinocchio_screw_reference.npz``: Pinocchio on the arms of ``screw_arms.py``.
 
 For each arm (the book's UR5, a Panda-like 7-DOF arm, a SCARA-like arm with a
 prismatic joint) Pinocchio gets a model built here from the screw form: one
