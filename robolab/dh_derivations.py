@@ -26,7 +26,7 @@ import numpy as np
 import sympy as sp
 
 from .derivation import Derivation, Step
-from .dh_simplify import simplify_matrix, simplify_trig
+from .dh_robot import simplify_matrix, simplify_trig
 from .transforms import dh_modified, dh_standard
 
 __all__ = ["forward_kinematics_derivation", "lagrangian_derivation"]
@@ -250,26 +250,26 @@ def lagrangian_derivation(robot: Any) -> Derivation:
 
 
 def _vanishes(residual: sp.MatrixBase, reference: sp.MatrixBase, robot: Any) -> bool:
-    """True if ``residual`` is exactly zero, or (float parameters) zero up to round-off.
+    """True if ``residual`` is exactly zero, or zero at random points up to round-off.
 
-    With float coefficients, exact cancellation can leave terms of order 1e-17;
-    then the residual is evaluated at random values of every symbol and must
-    stay below 1e-9 times the size of ``reference``.
+    Float coefficients can leave terms of order 1e-17 after exact cancellation,
+    and big arms keep nested (unexpanded) expressions; then the residual is
+    evaluated at three random values of every symbol and must stay below 1e-9
+    times the size of ``reference``.
     """
     residual, reference = sp.Matrix(residual), sp.Matrix(reference)
     if all(entry == 0 for entry in residual):
         return True
-    if not residual.has(sp.Float):
-        return False
     rng = np.random.default_rng(0)
     derivatives = residual.atoms(sp.Derivative) | reference.atoms(sp.Derivative)
     functions = [*sorted(derivatives, key=sp.default_sort_key), *robot.qs]
     for _ in range(3):
         point = {f: float(rng.uniform(-1, 1)) for f in functions}
-        free = residual.xreplace(point).free_symbols | reference.xreplace(point).free_symbols
-        point.update({s: float(rng.uniform(0.5, 2)) for s in free})
-        error = np.abs(np.array(residual.xreplace(point).evalf().tolist(), dtype=float)).max()
-        size = np.abs(np.array(reference.xreplace(point).evalf().tolist(), dtype=float)).max()
+        residual_at, reference_at = residual.xreplace(point), reference.xreplace(point)
+        free = residual_at.free_symbols | reference_at.free_symbols
+        values = {s: float(rng.uniform(0.5, 2)) for s in free}
+        error = np.abs(np.array(residual_at.xreplace(values).evalf().tolist(), dtype=float)).max()
+        size = np.abs(np.array(reference_at.xreplace(values).evalf().tolist(), dtype=float)).max()
         if error > 1e-9 * (1.0 + size):
             return False
     return True

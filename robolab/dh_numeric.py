@@ -35,6 +35,7 @@ import sympy as sp
 from sympy.printing.pycode import PythonCodePrinter
 
 from ._checks import as_float_array
+from .dh_simplify import replace_shared
 from .transforms import dh_modified, dh_standard
 
 __all__ = ["NumericDHRobot", "compile_expressions", "newton_euler_program", "normalise_values"]
@@ -130,8 +131,9 @@ def compile_expressions(
             rename[symbol] = sp.Symbol(text)
     for k, (symbol, _) in enumerate(assignments):
         rename[symbol] = sp.Symbol(f"w{k}")
-    steps = [(rename[s], e.xreplace(rename)) for s, e in assignments]
-    results = [sp.sympify(e).xreplace(rename) for e in outputs]
+    memo: dict = {}
+    steps = [(rename[s], replace_shared(e, rename, memo)) for s, e in assignments]
+    results = [replace_shared(sp.sympify(e), rename, memo) for e in outputs]
     if cse:
         replacements, results = sp.cse(results, symbols=sp.numbered_symbols("x"), order="none")
         steps += replacements
@@ -415,7 +417,9 @@ class NumericDHRobot:
         return np.stack(np.broadcast_arrays(*results, arrays[0][..., 0]), axis=-1)[..., :-1]
 
     def _numeric(self, matrix: sp.MatrixBase) -> sp.Matrix:
-        return sp.Matrix(matrix).xreplace(self._values)
+        memo: dict = {}
+        entries = [replace_shared(entry, self._values, memo) for entry in matrix]
+        return sp.Matrix(matrix.rows, matrix.cols, entries)
 
     # --- kinematics ----------------------------------------------------------------------
 
@@ -478,7 +482,8 @@ class NumericDHRobot:
 
     def _matrix_function(self, key: str, expressions: Callable[[], list[sp.Expr]], arguments: int):
         def build() -> tuple[Callable, Callable]:
-            outputs = [sp.sympify(e).xreplace(self._values) for e in expressions()]
+            memo: dict = {}
+            outputs = [replace_shared(sp.sympify(e), self._values, memo) for e in expressions()]
             scalar, batch, _ = compile_expressions(key, self._symbols[:arguments], outputs)
             return scalar, batch
 

@@ -62,13 +62,32 @@ from .dh_parameters import (
     placeholder_inertia_tensors,
     placeholder_masses,
 )
-from .dh_simplify import simplify_matrix, simplify_trig
+from .dh_simplify import derivative, replace_shared
+from .dh_simplify import simplify_matrix as _simplify_matrix
+from .dh_simplify import simplify_trig as _simplify_trig
 from .dh_table import DHTable, read_rows
 from .transforms import dh_modified, dh_standard, rotx, rotz
 
 __all__ = ["DHRobot"]
 
 _T = TypeVar("_T")
+
+#: Pieces whose expansion would exceed this many terms are kept as nested exact
+#: products instead of being expanded and simplified (big arms: 6–7 joints with
+#: full inertia tensors). Arms of up to four joints stay far below it.
+SIMPLIFY_MAX_TERMS = 500
+
+
+def simplify_trig(expr: sp.Expr) -> sp.Expr:
+    """:func:`robolab.dh_simplify.simplify_trig` with the size guard of this module."""
+    return _simplify_trig(expr, SIMPLIFY_MAX_TERMS)
+
+
+def simplify_matrix(matrix: sp.MatrixBase) -> sp.Matrix:
+    """:func:`robolab.dh_simplify.simplify_matrix` with the size guard of this module."""
+    return _simplify_matrix(matrix, SIMPLIFY_MAX_TERMS)
+
+
 _FLIP = sp.ImmutableMatrix(sp.diag(1, -1, -1))
 
 
@@ -399,11 +418,13 @@ class DHRobot:
 
     def _timed(self, value: _T) -> _T:
         """Internal symbols → q_i(t) and their derivatives (a mutable copy for matrices)."""
+        memo: dict = {}
         if isinstance(value, sp.MatrixBase):
-            return sp.Matrix(value.xreplace(self._to_time))
+            entries = [replace_shared(entry, self._to_time, memo) for entry in value]
+            return sp.Matrix(value.rows, value.cols, entries)
         if isinstance(value, list):
             return [self._timed(v) for v in value]
-        return value.xreplace(self._to_time)
+        return replace_shared(value, self._to_time, memo)
 
     @property
     def Ts(self) -> list[sp.Matrix]:
@@ -574,10 +595,12 @@ class DHRobot:
         def compute() -> dict[tuple[int, int, int], sp.Expr]:
             M = self._inertia_matrix()
             derivatives = {}
-            for a in range(self._n):
-                for b in range(a, self._n):
-                    for c in range(self._n):
-                        derivatives[a, b, c] = derivatives[b, a, c] = M[a, b].diff(self._q[c])
+            for c in range(self._n):
+                memo: dict = {}  # shared by the entries: they have common factors
+                for a in range(self._n):
+                    for b in range(a, self._n):
+                        value = derivative(M[a, b], self._q[c], memo)
+                        derivatives[a, b, c] = derivatives[b, a, c] = value
             return derivatives
 
         return self._cache(self._dynamics, "dM", compute)
@@ -929,7 +952,8 @@ def _symmetric(matrix: sp.MatrixBase) -> sp.ImmutableMatrix:
     """Simplify the upper triangle and mirror it: symmetric by construction."""
     n = matrix.rows
     out = sp.zeros(n, n)
+    memo: dict = {}
     for a in range(n):
         for b in range(a, n):
-            out[a, b] = out[b, a] = simplify_trig(matrix[a, b])
+            out[a, b] = out[b, a] = _simplify_trig(matrix[a, b], SIMPLIFY_MAX_TERMS, memo)
     return sp.ImmutableMatrix(out)
