@@ -35,7 +35,6 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 import robolab
-from robolab.robot_library import load_robot
 
 HERE = Path(__file__).resolve().parent
 STEPS = 80
@@ -184,8 +183,8 @@ def python_rows(puma) -> list[tuple[str, float, float]]:
 _SETUP = (
     "import numpy as np\n"
     "import robolab\n"
-    "from robolab.robot_library import load_robot\n"
-    "puma = load_robot('puma560', form='dh')\n"
+    ""
+    "puma = robolab.load_robot('puma560', form='dh')\n"
     "q0 = np.radians([20, 30, -60, 0, 45, 0])"
 )
 _PENDANT = "robolab.teach(puma, q0)"
@@ -297,7 +296,7 @@ def _hash_source() -> str:
 
 
 def main() -> str:
-    puma = load_robot("puma560", form="dh")
+    puma = robolab.load_robot("puma560", form="dh")
     print("Python: one slider step on the Puma 560, all 7 frames drawn, 500×500 Agg", flush=True)
     rows = python_rows(puma)
     reference = rows[0][1]

@@ -218,9 +218,9 @@ class RobotAnimation:
         """
         indices = self.snapshot_indices(count)
         figure = _widgets.new_figure(
-            (panel_size * len(indices), panel_size + 0.3), 100.0, live=False
+            (panel_size * len(indices), panel_size + 0.5), 100.0, live=False
         )
-        figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=0.92, wspace=0.0)
+        figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=0.86, wspace=0.0)
         for column, index in enumerate(indices):
             ax = figure.add_subplot(
                 1, len(indices), column + 1, projection="3d", computed_zorder=False

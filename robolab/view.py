@@ -57,6 +57,8 @@ from matplotlib.path import Path
 from matplotlib.textpath import TextPath
 
 from ._checks import as_float_array
+from .screw_robot_algorithms import jacobian_space, link_frames_space
+from .velocity_kinematics import manipulability_ellipsoid
 
 __all__ = [
     "ELLIPSOID_COLOUR",
@@ -122,7 +124,9 @@ class _RobotAdapter:
     Works for a DH robot (``robot.numeric()`` with ``frames``,
     ``forward_kinematics`` and ``jacobian``, rows [v; ω]) and for a screw
     robot (``screw_axes_space``, ``home_ee_pose``; its link frames and space
-    Jacobian, rows [ω; v], come from :mod:`robolab.screw_robot`).
+    Jacobian, rows [ω; v], come from :func:`robolab.link_frames_space` and
+    :func:`robolab.jacobian_space`). The manipulability ellipsoid comes from
+    :func:`robolab.manipulability_ellipsoid` of the linear part of the Jacobian.
     """
 
     def __init__(self, robot: Any) -> None:
@@ -139,13 +143,8 @@ class _RobotAdapter:
             self.joint_names = tuple(str(name) for name in names)
             self.convention = "screw"
             self.description = "product of exponentials, space frame {s}"
-            from .forward_kinematics import link_frames_space
-            from .velocity_kinematics import jacobian_space
-
-            self._link_frames = lambda q: link_frames_space(
-                robot.link_frames, robot.screw_axes_space, q
-            )
-            self._jacobian_space = lambda q: jacobian_space(robot.screw_axes_space, q)
+            self._link_frames = lambda q: link_frames_space(robot, q)
+            self._jacobian_space = lambda q: jacobian_space(robot, q)
             self.has_tool = False
         elif hasattr(robot, "numeric") and hasattr(robot, "dof"):
             self.kind = "dh"
@@ -333,28 +332,6 @@ class _RobotAdapter:
         radius = float(np.hypot(points[:, 0] - centre[0], points[:, 1] - centre[1]).max())
         z_range = np.array([points[:, 2].min(), points[:, 2].max()])
         return centre, (radius if radius > 0.0 else 1.0), z_range
-
-
-def ellipsoid_axes(linear_jacobian: np.ndarray, kind: str) -> tuple[np.ndarray, np.ndarray]:
-    """Principal radii and axes of the manipulability ellipsoid of a 3×n Jacobian.
-
-    Velocity: ``{J q̇ : ‖q̇‖ ≤ 1}``, radii ``σ_i`` (singular values of J);
-    force: ``{f : ‖Jᵀ f‖ ≤ 1}``, radii ``1/σ_i`` (infinite where J loses rank).
-
-    Returns
-    -------
-    radii : ndarray, shape (3,)
-    axes : ndarray, shape (3, 3)
-        Unit principal directions as columns.
-    """
-    U, sigma, _ = np.linalg.svd(linear_jacobian, full_matrices=True)
-    radii = np.zeros(3)
-    radii[: sigma.size] = sigma
-    if kind == "force":
-        with np.errstate(divide="ignore"):
-            tiny = radii <= 1e-12 * max(float(radii.max()), 1.0)
-            radii = np.where(tiny, np.inf, 1.0 / np.where(tiny, 1.0, radii))
-    return radii, U
 
 
 def _unit_sphere_wireframe(meridians: int = 6, samples: int = 37) -> np.ndarray:
@@ -656,7 +633,7 @@ class RobotView:
     def _place_ellipsoid(self, skeleton: Skeleton) -> None:
         pose = skeleton.end_effector_pose
         jacobian = self._adapter.linear_jacobian(self.q, pose)
-        radii, axes = ellipsoid_axes(jacobian, self.ellipsoid_kind or "velocity")
+        radii, axes = manipulability_ellipsoid(jacobian, self.ellipsoid_kind or "velocity")
         self.ellipsoid_radii = radii
         drawn = np.minimum(self.ellipsoid_scale * radii, self.reach)
         points = pose[:3, 3] + (_SPHERE * drawn) @ axes.T
@@ -709,7 +686,7 @@ class RobotView:
             self.ellipsoid.set_visible(False)
         else:
             jacobian = self._adapter.linear_jacobian(self.q, self.skeleton.end_effector_pose)
-            radii, _ = ellipsoid_axes(jacobian, kind)
+            radii, _ = manipulability_ellipsoid(jacobian, kind)
             finite = radii[np.isfinite(radii) & (radii > 0)]
             self.ellipsoid_scale = 0.3 * self.reach / finite.max() if finite.size else 1.0
             self.ellipsoid.set_visible(True)

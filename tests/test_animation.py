@@ -9,7 +9,6 @@ from PIL import Image
 
 import robolab
 from robolab import animate
-from robolab.robot_library import load_robot
 from robolab.symbols import q1, q2
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -132,7 +131,7 @@ def test_static_rendering(arm, motion, monkeypatch):
 
 
 def test_a_six_joint_arm():
-    puma = load_robot("puma560", form="dh")
+    puma = robolab.load_robot("puma560", form="dh")
     q = np.linspace([0, 0, 0, 0, 0.5, 0], [1, 0.5, -0.5, 0.5, 1.0, 1.0], 30)
     anim = animate(puma, q, np.linspace(0, 1.5, 30), fps=20)
     anim.slider.value = anim.frame_count - 1

@@ -12,7 +12,6 @@ from PIL import Image
 
 import robolab
 from robolab import _widgets
-from robolab.robot_library import load_robot
 from robolab.symbols import q1, q2
 from robolab.teach import teach
 from robolab.transforms import rotation_to_rpy
@@ -22,12 +21,12 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 @pytest.fixture(scope="module")
 def puma():
-    return load_robot("puma560", form="dh")
+    return robolab.load_robot("puma560", form="dh")
 
 
 @pytest.fixture(scope="module")
 def scara():
-    return load_robot("scara", form="dh")
+    return robolab.load_robot("scara", form="dh")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -242,8 +241,7 @@ def test_every_callback_is_a_plain_method(puma):
 
 
 def test_screw_robot_pendant():
-    pytest.importorskip("robolab.forward_kinematics")
-    ur5 = load_robot("ur5")
+    ur5 = robolab.load_robot("ur5")
     pendant = teach(ur5)
     assert pendant.sliders[0].description.endswith("(deg)")
     pendant.sliders[1].value = -45

@@ -10,9 +10,8 @@ import pytest
 from matplotlib.colors import to_rgb
 
 import robolab
-from robolab.robot_library import load_robot
 from robolab.symbols import q1, q2
-from robolab.view import TRIAD_COLOURS, RobotView, ellipsoid_axes, plot_robot
+from robolab.view import TRIAD_COLOURS, RobotView, plot_robot
 
 
 @pytest.fixture(autouse=True)
@@ -23,7 +22,7 @@ def _close_figures():
 
 @pytest.fixture(scope="module")
 def puma():
-    return load_robot("puma560", form="dh")
+    return robolab.load_robot("puma560", form="dh")
 
 
 def _random_q(robot, rng):
@@ -113,19 +112,18 @@ def test_dh_joint_axes_are_the_z_axes_of_the_previous_frames(puma):
 
 
 def test_modified_dh_joint_axes_are_the_z_axes_of_their_own_frames():
-    robot = load_robot("puma560", form="dh", convention="modified")
+    robot = robolab.load_robot("puma560", form="dh", convention="modified")
     q = np.array([0.3, -0.2, 0.5, 1.0, -0.7, 0.4])
     frames = robot.numeric().frames(q)
     skeleton = plot_robot(robot, q).skeleton
     np.testing.assert_allclose(skeleton.joint_axes, frames[1:, :3, 2], atol=1e-12)
-    standard = plot_robot(load_robot("puma560", form="dh"), q).skeleton
+    standard = plot_robot(robolab.load_robot("puma560", form="dh"), q).skeleton
     np.testing.assert_allclose(skeleton.end_effector_pose, standard.end_effector_pose, atol=1e-9)
 
 
 def test_screw_and_dh_drawings_of_the_same_arm_agree():
-    pytest.importorskip("robolab.forward_kinematics")
-    dh = load_robot("puma560", form="dh")
-    screw = load_robot("puma560", form="screw")
+    dh = robolab.load_robot("puma560", form="dh")
+    screw = robolab.load_robot("puma560", form="screw")
     rng = np.random.default_rng(7)
     view_dh, view_screw = plot_robot(dh), plot_robot(screw)
     for _ in range(5):
@@ -142,15 +140,14 @@ def test_screw_and_dh_drawings_of_the_same_arm_agree():
 
 
 def test_screw_and_dh_give_the_same_velocity_ellipsoid():
-    pytest.importorskip("robolab.forward_kinematics")
     q = np.array([0.2, 0.7, -1.1, 0.4, 0.9, -0.3])
-    dh = plot_robot(load_robot("puma560", form="dh"), q, ellipsoid="velocity")
-    screw = plot_robot(load_robot("puma560", form="screw"), q, ellipsoid="velocity")
+    dh = plot_robot(robolab.load_robot("puma560", form="dh"), q, ellipsoid="velocity")
+    screw = plot_robot(robolab.load_robot("puma560", form="screw"), q, ellipsoid="velocity")
     np.testing.assert_allclose(screw.ellipsoid_radii, dh.ellipsoid_radii, rtol=1e-9)
 
 
 def test_prismatic_joints_get_square_markers():
-    view = plot_robot(load_robot("scara", form="dh"))
+    view = plot_robot(robolab.load_robot("scara", form="dh"))
     assert len(view.prismatic_joints.get_data_3d()[0]) == 1
     assert len(view.revolute_joints.get_data_3d()[0]) == 3
     assert view.prismatic_joints.get_marker() == "s"
@@ -243,13 +240,18 @@ def test_planar_velocity_ellipsoid_area_is_yoshikawas_closed_form():
         assert radii[0] * radii[1] == pytest.approx(l1 * l2 * abs(np.sin(qq[1])), rel=1e-12)
 
 
-def test_force_radii_are_reciprocal_and_infinite_where_singular():
-    radii_v, axes_v = ellipsoid_axes(np.array([[2.0, 0.0], [0.0, 0.5], [0.0, 0.0]]), "velocity")
-    radii_f, axes_f = ellipsoid_axes(np.array([[2.0, 0.0], [0.0, 0.5], [0.0, 0.0]]), "force")
-    np.testing.assert_allclose(radii_v, [2.0, 0.5, 0.0])
-    np.testing.assert_allclose(radii_f[:2], [0.5, 2.0])
-    assert np.isinf(radii_f[2])
-    np.testing.assert_allclose(np.abs(axes_v), np.abs(axes_f))
+def test_force_ellipsoid_is_the_reciprocal_of_the_velocity_one():
+    # Duality (Yoshikawa): same axes, radii 1/σ; a planar arm resists any force out of its
+    # plane without torque, so that radius is infinite and is drawn cut at the reach.
+    arm = robolab.DHRobot((1.0, 0, 0, q1), (0.5, 0, 0, q2), name="2R")
+    velocity = plot_robot(arm, [0.3, 0.8], ellipsoid="velocity")
+    force = plot_robot(arm, [0.3, 0.8], ellipsoid="force")
+    np.testing.assert_allclose(force.ellipsoid_radii[:2], 1.0 / velocity.ellipsoid_radii[:2])
+    assert np.isinf(force.ellipsoid_radii[2])
+    points = np.column_stack(force.ellipsoid.get_data_3d())
+    points = points[np.isfinite(points).all(axis=1)]
+    centre = force.end_effector_pose[:3, 3]
+    assert np.linalg.norm(points - centre, axis=1).max() <= force.reach * (1 + 1e-12)
 
 
 def test_drawn_ellipsoid_lies_on_its_surface(puma):
