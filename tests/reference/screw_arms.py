@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from hypothesis import strategies as st
 
 from robolab import ScrewRobot
 
@@ -223,3 +224,27 @@ def scara_like(gravity=(0.0, 0.0, -9.81)) -> ScrewRobot:
 
 
 ARMS = {"ur5": ur5, "panda_like": panda_like, "scara_like": scara_like}
+
+
+# --------------------------------------------------------------------------- random screw axes
+
+finite = st.floats(-3.0, 3.0, allow_nan=False)
+
+
+@st.composite
+def twists(draw, n):
+    """n twists [ω; v]: revolute (unit ω), pitched, non-unit or prismatic, as the book allows."""
+    columns = []
+    for _ in range(n):
+        kind = draw(st.sampled_from(["revolute", "pitched", "scaled", "prismatic"]))
+        omega = np.array([draw(finite) for _ in range(3)])
+        point = np.array([draw(finite) for _ in range(3)])
+        if kind == "prismatic" or np.linalg.norm(omega) < 1e-3:
+            v = omega if np.linalg.norm(omega) > 1e-3 else np.array([0.0, 0.0, 1.0])
+            columns.append(np.r_[0.0, 0.0, 0.0, v / np.linalg.norm(v)])
+            continue
+        omega = omega / np.linalg.norm(omega)
+        pitch = draw(finite) if kind == "pitched" else 0.0
+        scale = draw(st.floats(0.2, 3.0)) if kind == "scaled" else 1.0
+        columns.append(scale * np.r_[omega, np.cross(point, omega) + pitch * omega])
+    return np.array(columns).T
