@@ -347,6 +347,20 @@ def animate(
     Returns
     -------
     RobotAnimation
+
+    Examples
+    --------
+    >>> import numpy as np, robolab
+    >>> puma = robolab.load_robot("puma560", form="dh")
+    >>> times = np.linspace(0.0, 2.0, 5)
+    >>> motion = np.outer(times, [0.5, 0.2, -0.3, 0.0, 0.4, 0.0])  # radians
+    >>> anim = robolab.animate(puma, motion, times, fps=10)
+    >>> anim.frame_count, anim.play.interval  # 21 frames, 100 ms apart
+    (21, 100)
+    >>> anim.slider.value = 10  # scrub to t = 1 s
+    >>> anim.view.q.round(2)
+    array([ 0.5,  0.2, -0.3,  0. ,  0.4,  0. ])
+    >>> handout = anim.strip(4)  # a matplotlib Figure: handout.savefig("motion.pdf")
     """
     return RobotAnimation(
         robot,

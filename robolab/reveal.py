@@ -232,5 +232,17 @@ def reveal(
     Reveal
         Displays as the widget in a notebook with a widget front end, and as
         all steps (Markdown/LaTeX and text) everywhere else.
+
+    Examples
+    --------
+    >>> import robolab
+    >>> from robolab.symbols import l1, l2, q1, q2
+    >>> arm = robolab.DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2), name="planar 2R")
+    >>> steps = robolab.reveal(arm.forward_kinematics_derivation())
+    >>> steps.counter_text()
+    'Step 1 of 5'
+    >>> steps.all_button.click()
+    >>> len(steps.body.children)
+    5
     """
     return Reveal(steps, title=title, start=start)

@@ -506,6 +506,22 @@ def teach(
     Returns
     -------
     TeachPendant
+
+    Examples
+    --------
+    Kernel-side, exactly what a browser does (in a notebook, show ``pendant``):
+
+    >>> import robolab
+    >>> puma = robolab.load_robot("puma560", form="dh")
+    >>> pendant = robolab.teach(puma)
+    >>> pendant.sliders[1].value = 30  # joint 2 to 30 degrees
+    >>> pendant.q.round(4)
+    array([0.    , 0.5236, 0.    , 0.    , 0.    , 0.    ])
+    >>> print(pendant.readout_text().splitlines()[6])
+    position = (0.1756, -0.1500, 1.2718) m, in {0}
+    >>> pendant.reset_button.click()
+    >>> pendant.near_singularity()  # q5 = 0: the wrist axes 4 and 6 line up
+    True
     """
     return TeachPendant(
         robot,

@@ -756,6 +756,16 @@ def plot_robot(
     See Also
     --------
     robolab.teach : sliders around the same view.
+
+    Examples
+    --------
+    >>> import robolab
+    >>> puma = robolab.load_robot("puma560", form="dh")
+    >>> view = robolab.plot_robot(puma, [0.3, 0.5, -0.9, 0.6, 0.8, 0.2], ellipsoid="velocity")
+    >>> view.caption_text
+    'puma560 · standard DH, base frame {0} · metres'
+    >>> view.update([0.0, 0.5, -0.9, 0.6, 0.8, 0.2])  # same figure, same artists
+    >>> import matplotlib.pyplot as plt; plt.close(view.figure)
     """
     if ax is None:
         import matplotlib.pyplot as plt

@@ -9,6 +9,8 @@ import sys
 import numpy as np
 import pytest
 import sympy as sp
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from robolab import exercises
 from robolab.exercises import (
@@ -318,3 +320,29 @@ def test_bad_exercise_definitions():
         Exercise("t", "p", solve=lambda: 1.0, seed=0.5)
     with pytest.raises(TypeError, match="on must be True or False"):
         show_solutions("yes")
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+finite = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
+
+
+@given(st.lists(finite, min_size=1, max_size=6))
+def test_an_answer_equal_to_the_expected_one_is_right(values):
+    assert check(np.array(values), np.array(values))
+
+
+@given(st.lists(finite, min_size=1, max_size=6), st.integers(0, 5), finite)
+def test_an_entry_off_by_more_than_the_tolerance_is_named(values, index, delta):
+    expected = np.array(values)
+    index %= len(values)
+    tolerance = 1e-9 + 1e-6 * abs(expected[index])
+    assume(abs(delta) > 2 * tolerance)
+    answer = expected.copy()
+    answer[index] += delta
+    assume(answer[index] - expected[index] != 0.0)
+    result = check(answer, expected)
+    assert not result
+    # The message names the entry, unless a classic slip explains the whole answer better.
+    slips = ("degrees", "radians", "opposite sign", "times the expected value")
+    assert f"answer[{index}]" in result.message or any(s in result.message for s in slips)

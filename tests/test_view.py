@@ -7,7 +7,10 @@ import itertools
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from matplotlib.colors import to_rgb
+from matplotlib.figure import Figure
 
 import robolab
 from robolab.symbols import q1, q2
@@ -302,3 +305,29 @@ def test_a_symbolic_length_cannot_be_drawn():
     arm = robolab.DHRobot((robolab.symbols.l1, 0, 0, q1), name="symbolic arm")
     with pytest.raises(ValueError, match="cannot draw 'symbolic arm'"):
         plot_robot(arm)
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+angles = st.floats(min_value=-3.0, max_value=3.0, allow_nan=False)
+
+
+@given(st.lists(angles, min_size=6, max_size=6))
+@settings(max_examples=40)
+def test_the_drawing_follows_the_kinematics_at_any_configuration(q):
+    # Link lengths are the DH table's whatever q is; the polyline ends at the end-effector;
+    # joint axes are unit vectors; the shadow stays on the floor.
+    view = _PUMA_VIEW
+    view.update(q, draw=False)
+    points = np.column_stack(view.links.get_data_3d())
+    lengths = np.linalg.norm(np.diff(points, axis=0), axis=1)
+    np.testing.assert_allclose(lengths, _PUMA_LENGTHS, atol=1e-12)
+    pose = _PUMA.numeric().forward_kinematics(np.array(q))
+    np.testing.assert_allclose(points[-1], pose[:3, 3], atol=1e-12)
+    np.testing.assert_allclose(np.linalg.norm(view.skeleton.joint_axes, axis=1), 1.0)
+    np.testing.assert_allclose(view.shadow.get_data_3d()[2], view.floor_height)
+
+
+_PUMA = robolab.load_robot("puma560", form="dh")
+_PUMA_VIEW = RobotView(_PUMA, ax=Figure().add_subplot(projection="3d"))
+_PUMA_LENGTHS = [abs(float(v)) for a, _, d, _ in _PUMA.dh_parameters for v in (d, a)]
