@@ -374,11 +374,6 @@ class NumericDHRobot:
         self.name: str = robot.name
         self.joint_types: list[str] = robot.joint_types
         self.convention: str = robot.convention
-        n = self.dof
-        axis_frames = [robot._axis_frame(j) for j in range(1, n + 1)]
-        self._axis_frames = np.array(axis_frames)
-        self._revolute = np.array([kind == "r" for kind in self.joint_types])
-        self._tool: np.ndarray | None = None
         self._symbols = (robot._q, robot._qd, robot._qdd)
 
     def __repr__(self) -> str:
@@ -405,7 +400,18 @@ class NumericDHRobot:
         return self._functions[key]
 
     def _state(self, value: Any, name: str) -> np.ndarray:
-        return as_float_array(value, name, (self.dof,), batch=True)
+        try:
+            array = None if isinstance(value, str) else np.asarray(value, dtype=float)
+        except (TypeError, ValueError):
+            array = None
+        if (
+            array is None
+            or array.ndim == 0
+            or array.shape[-1] != self.dof
+            or not np.isfinite(array).all()
+        ):
+            return as_float_array(value, name, (self.dof,), batch=True)  # raises, naming it
+        return array
 
     @staticmethod
     def _call(functions: tuple[Callable, Callable], *arrays: np.ndarray) -> np.ndarray:
@@ -416,24 +422,18 @@ class NumericDHRobot:
         results = batch(*columns)
         return np.stack(np.broadcast_arrays(*results, arrays[0][..., 0]), axis=-1)[..., :-1]
 
-    def _numeric(self, matrix: sp.MatrixBase) -> sp.Matrix:
+    def _numeric(self, matrix: sp.MatrixBase) -> list[sp.Expr]:
         memo: dict = {}
-        entries = [replace_shared(entry, self._values, memo) for entry in matrix]
-        return sp.Matrix(matrix.rows, matrix.cols, entries)
+        return [replace_shared(entry, self._values, memo) for entry in matrix]
 
-    # --- kinematics ----------------------------------------------------------------------
-
-    def _frames_function(self) -> tuple[Callable, Callable]:
+    def _kinematic_function(self, key: str, outputs: Callable[[], sp.MatrixBase]) -> Any:
         def build() -> tuple[Callable, Callable]:
-            outputs = []
-            for R, p in self._robot._chain(0)[1:]:
-                outputs += list(self._numeric(R.row_join(p)))
-            tool = self._numeric(self._robot._tool)
-            self._tool = np.array(tool.tolist(), dtype=float)
-            scalar, batch, _ = compile_expressions("frames", [self._robot._q], outputs)
+            scalar, batch, _ = compile_expressions(key, [self._robot._q], self._numeric(outputs()))
             return scalar, batch
 
-        return self._compiled("frames", False, build)
+        return self._compiled(key, False, build)
+
+    # --- kinematics ----------------------------------------------------------------------
 
     def frames(self, q: Any) -> np.ndarray:
         """Return the poses of all frames, ``T_00 = I, T_01, …, T_0n``.
@@ -447,8 +447,13 @@ class NumericDHRobot:
         -------
         ndarray, shape (n+1, 4, 4) or (B, n+1, 4, 4)
         """
+
+        def outputs() -> sp.Matrix:
+            blocks = [R.row_join(p) for R, p in self._robot._chain(0)[1:]]
+            return sp.Matrix.vstack(*blocks)
+
         q = self._state(q, "q")
-        values = self._call(self._frames_function(), q)
+        values = self._call(self._kinematic_function("frames", outputs), q)
         n = self.dof
         out = np.zeros((*q.shape[:-1], n + 1, 4, 4))
         out[..., 0, :, :] = np.eye(4)
@@ -458,25 +463,32 @@ class NumericDHRobot:
 
     def forward_kinematics(self, q: Any) -> np.ndarray:
         """Return the end-effector pose ``T_0n · tool``, shape (4, 4) or (B, 4, 4)."""
-        frames = self.frames(q)
-        return frames[..., -1, :, :] @ self._tool
+
+        def outputs() -> sp.Matrix:
+            return (self._robot._pose(self.dof) * self._robot._tool)[:3, :]
+
+        q = self._state(q, "q")
+        values = self._call(self._kinematic_function("forward_kinematics", outputs), q)
+        out = np.zeros((*q.shape[:-1], 4, 4))
+        out[..., :3, :] = values.reshape((*q.shape[:-1], 3, 4))
+        out[..., 3, 3] = 1.0
+        return out
 
     def jacobian(self, q: Any) -> np.ndarray:
         """Return the geometric Jacobian of the end-effector origin, shape (6, n) or (B, 6, n).
 
         Rows ``[v; ω]`` in the base frame (Moro's and Spong's ``J``): column j
         is ``[z × (p − o); z]`` for a revolute joint and ``[z; 0]`` for a
-        prismatic one, with z and o the axis and origin of joint j.
+        prismatic one, with z and o the axis and origin of joint j; compiled
+        from the symbolic :attr:`DHRobot.J`.
         """
-        frames = self.frames(q)
-        end = frames[..., -1, :, :] @ self._tool
-        joints = frames[..., self._axis_frames, :, :]  # (..., n, 4, 4)
-        axes, origins = joints[..., :3, 2], joints[..., :3, 3]
-        linear = np.where(
-            self._revolute[:, None], np.cross(axes, end[..., None, :3, 3] - origins), axes
-        )
-        angular = np.where(self._revolute[:, None], axes, 0.0)
-        return np.concatenate([linear, angular], axis=-1).swapaxes(-1, -2)
+
+        def outputs() -> sp.Matrix:
+            return self._robot._jacobian_point(self._robot._tool[:3, 3], self.dof)
+
+        q = self._state(q, "q")
+        values = self._call(self._kinematic_function("jacobian", outputs), q)
+        return values.reshape((*q.shape[:-1], 6, self.dof))
 
     # --- dynamics ------------------------------------------------------------------------
 
@@ -514,27 +526,46 @@ class NumericDHRobot:
         )
         return self._call(function, q)
 
+    def _coriolis_function(self) -> tuple[Callable, Callable]:
+        """C_ij = ½ Σ_k (D_ijk + D_ikj − D_jki) q̇_k with D_abc = ∂M_ab/∂q_c as intermediates."""
+
+        def build() -> tuple[Callable, Callable]:
+            n = self.dof
+            D = self._robot._inertia_derivatives()
+            keys = [(a, b, c) for a in range(n) for b in range(a, n) for c in range(n)]
+            memo: dict = {}
+            values = [replace_shared(D[key], self._values, memo) for key in keys]
+            replacements, reduced = sp.cse(values, symbols=sp.numbered_symbols("y"), order="none")
+            names = {key: sp.Dummy(f"D{key}") for key in keys}
+            steps = [*replacements, *zip(names.values(), reduced, strict=True)]
+
+            def d(a: int, b: int, c: int) -> sp.Expr:
+                return names[(min(a, b), max(a, b), c)]
+
+            qd = self._robot._qd
+            outputs = [
+                sp.Add(*[(d(i, j, k) + d(i, k, j) - d(j, k, i)) * qd[k] for k in range(n)]) / 2
+                for i in range(n)
+                for j in range(n)
+            ]
+            scalar, batch, _ = compile_expressions(
+                "coriolis_matrix", self._symbols[:2], outputs, steps, cse=False
+            )
+            return scalar, batch
+
+        return self._compiled("coriolis_matrix", True, build)
+
     def coriolis_matrix(self, q: Any, qd: Any) -> np.ndarray:
         """Return C(q, q̇) from the Christoffel symbols, shape (n, n) or (B, n, n).
 
         ``C_ij = Σ_k c_ijk q̇_k`` with ``c_ijk = ½(∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``,
         so ``Ṁ − 2C`` is skew-symmetric.
         """
-        n = self.dof
-        keys = [(a, b, c) for a in range(n) for b in range(a, n) for c in range(n)]
-
-        def entries() -> list[sp.Expr]:
-            D = self._robot._inertia_derivatives()
-            return [D[key] for key in keys]
-
         q, qd = self._state(q, "q"), self._state(qd, "qd")
-        values = self._call(self._matrix_function("coriolis_matrix", entries, 1), q)
-        D = np.empty((*q.shape[:-1], n, n, n))
-        a, b, c = np.array(keys).T
-        D[..., a, b, c] = values
-        D[..., b, a, c] = values
-        christoffel = 0.5 * (D + D.swapaxes(-1, -2) - np.moveaxis(D, -1, -3))
-        return np.einsum("...ijk,...k->...ij", christoffel, qd)
+        if q.shape != qd.shape:
+            q, qd = np.broadcast_arrays(q, qd)
+        values = self._call(self._coriolis_function(), q, qd)
+        return values.reshape((*q.shape[:-1], self.dof, self.dof))
 
     def _newton_euler_function(self) -> tuple[Callable, Callable]:
         def build() -> tuple[Callable, Callable]:
@@ -553,5 +584,6 @@ class NumericDHRobot:
         (:func:`newton_euler_program`), compiled; gravity is the robot's.
         """
         q, qd, qdd = self._state(q, "q"), self._state(qd, "qd"), self._state(qdd, "qdd")
-        q, qd, qdd = np.broadcast_arrays(q, qd, qdd)
+        if not q.shape == qd.shape == qdd.shape:
+            q, qd, qdd = np.broadcast_arrays(q, qd, qdd)
         return self._call(self._newton_euler_function(), q, qd, qdd)
