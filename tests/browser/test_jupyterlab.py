@@ -23,7 +23,8 @@ import statistics
 from pathlib import Path
 
 import pytest
-from jupyterlab_harness import chromium_available, open_lab
+
+from .jupyterlab_harness import chromium_available, open_lab
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

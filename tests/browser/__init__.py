@@ -1,0 +1,1 @@
+"""The browser test (JupyterLab in Chromium) and its harness."""
