@@ -81,7 +81,8 @@ def _solve_mass_matrix(M: np.ndarray, rhs: np.ndarray, q: np.ndarray) -> np.ndar
             M.reshape(-1, n, n), rhs.reshape(-1, n), _SINGULAR_PIVOT
         )
         if bad is not None:
-            raise _singular_error(np.unravel_index(bad[0], q.shape[:-1]), bad[1], q)
+            index = tuple(int(k) for k in np.unravel_index(bad[0], q.shape[:-1]))
+            raise _singular_error(index, bad[1], q)
         return solution.reshape(q.shape)
     if M.ndim == 2:  # one state
         try:

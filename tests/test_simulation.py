@@ -1,0 +1,225 @@
+"""Simulation (Modern Robotics, section 8.5): Euler and RK4 steps, dynamics along trajectories.
+
+References: the printed examples of the book library's EulerStep,
+ForwardDynamicsTrajectory and InverseDynamicsTrajectory (the values printed
+in ModernRoboticsBook.jl's documentation for the three-link arm) and
+``modern_robotics`` on longer runs; conservation of energy for a torque-free,
+frictionless arm under gravity; the fourth order of the Runge–Kutta step.
+"""
+
+import modern_robotics as mr
+import numpy as np
+import pytest
+from reference.screw_arms import panda_like, three_link_book, ur5
+
+import robolab as rl
+from robolab import simulation as sim
+
+FRAMES, INERTIAS, SCREWS = three_link_book()
+TORQUES = np.array(
+    [
+        [3.63, -6.58, -5.57],
+        [3.74, -5.55, -5.5],
+        [4.31, -0.68, -5.19],
+        [5.18, 5.63, -4.31],
+        [5.85, 8.17, -2.59],
+        [5.78, 2.79, -1.7],
+        [4.99, -5.3, -1.19],
+        [4.08, -9.41, 0.07],
+        [3.56, -10.1, 0.97],
+        [3.49, -9.41, 1.23],
+    ]
+)
+
+
+def test_book_euler_step_example():
+    q, qd = rl.euler_step([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [2, 1.5, 1], 0.1)
+    np.testing.assert_allclose(q, [0.11, 0.12, 0.13], atol=1e-15)
+    np.testing.assert_allclose(qd, [0.3, 0.35, 0.4], atol=1e-15)
+
+
+def test_book_forward_dynamics_trajectory_example():
+    args = ([0.1, 0.1, 0.1], [0.1, 0.2, 0.3])
+    arrays = (FRAMES, INERTIAS, SCREWS)
+    q, qd = sim.forward_dynamics_trajectory(
+        *args, TORQUES[:3], [0, 0, -9.8], np.ones((3, 6)), *arrays, 0.1, 8
+    )
+    printed = [[0.1, 0.1, 0.1], [0.106431, 0.2626, -0.226649], [0.10198, 0.715813, -1.22522]]
+    np.testing.assert_allclose(q, printed, atol=5e-6)
+    # The whole ten-step run of the book's Python example, against its code.
+    q, qd = sim.forward_dynamics_trajectory(
+        *args, TORQUES, [0, 0, -9.8], np.ones((10, 6)), *arrays, 0.1, 8
+    )
+    q_book, qd_book = mr.ForwardDynamicsTrajectory(
+        np.array(args[0]),
+        np.array(args[1]),
+        TORQUES,
+        [0, 0, -9.8],
+        np.ones((10, 6)),
+        *arrays,
+        0.1,
+        8,
+    )
+    np.testing.assert_allclose(q, q_book, atol=1e-10)
+    np.testing.assert_allclose(qd, qd_book, atol=1e-9)
+
+
+def test_book_inverse_dynamics_trajectory_example():
+    positions = [[0, 0, 0], [0.5, 0.5, 0.5], [1, 1, 1]]
+    accelerations = [[0.5, 0.5, 0.5]] * 3
+    tau = sim.inverse_dynamics_trajectory(
+        positions, positions, accelerations, [0, 0, -9.8], np.ones((3, 6)), FRAMES, INERTIAS, SCREWS
+    )
+    printed = [
+        [23.7113, -35.2321, -3.87345],
+        [105.336, -27.6441, -1.41169],
+        [129.143, -17.3084, 2.30991],
+    ]
+    np.testing.assert_allclose(tau, printed, atol=5e-4)
+    trajectory = np.array(mr.JointTrajectory(np.zeros(3), np.full(3, np.pi / 2), 3, 60, 5))
+    velocity = np.gradient(trajectory, axis=0)
+    expected = mr.InverseDynamicsTrajectory(
+        trajectory, velocity, velocity, [0, 0, -9.8], np.ones((60, 6)), FRAMES, INERTIAS, SCREWS
+    )
+    np.testing.assert_allclose(
+        sim.inverse_dynamics_trajectory(
+            trajectory, velocity, velocity, [0, 0, -9.8], [1] * 6, FRAMES, INERTIAS, SCREWS
+        ),
+        expected,
+        atol=1e-10,
+    )
+
+
+def total_energy(robot, q, qd):
+    return rl.kinetic_energy(robot, q, qd) + rl.potential_energy(robot, q)
+
+
+def test_rk4_conserves_energy_of_a_torque_free_arm():
+    # One second of the UR5 swinging under gravity at 1 kHz, no torques, no friction. Measured:
+    # RK4 drifts by about 1e-8 J while the kinetic energy sweeps over 50 J; Euler's method
+    # gains or loses about 0.6 J.
+    robot = ur5()
+    q0, qd0 = np.linspace(0.3, -0.6, 6), np.linspace(1.0, -0.5, 6)
+    torques = np.zeros((1001, 6))
+    q, qd = rl.forward_dynamics_trajectory(robot, q0, qd0, torques, 1e-3, 1, integrator="rk4")
+    energy = total_energy(robot, q, qd)
+    drift = np.abs(energy - energy[0]).max()
+    swing = np.ptp(rl.kinetic_energy(robot, q, qd))
+    assert swing > 10.0, "the arm must actually move for the test to mean something"
+    assert drift < 1e-6, f"RK4 energy drift {drift:.3g} J over 1 s"
+    q_euler, qd_euler = rl.forward_dynamics_trajectory(robot, q0, qd0, torques, 1e-3, 1)
+    euler_drift = np.abs(total_energy(robot, q_euler, qd_euler) - energy[0]).max()
+    assert euler_drift > 1e3 * drift
+
+
+def test_runge_kutta_step_is_fourth_order():
+    robot = panda_like()
+    q0, qd0, tau = np.full(7, 0.3), np.full(7, -0.4), np.linspace(-5, 5, 7)
+    reference = (q0, qd0)
+    for _ in range(64):  # a fine reference solution over 0.064 s
+        reference = rl.runge_kutta4_step(robot, *reference, tau, 0.001)
+    errors = []
+    for steps in (4, 8):
+        state = (q0, qd0)
+        for _ in range(steps):
+            state = rl.runge_kutta4_step(robot, *state, tau, 0.064 / steps)
+        errors.append(np.abs(state[0] - reference[0]).max())
+    assert 10 < errors[0] / errors[1] < 24  # 2⁴ = 16
+
+
+def test_robot_first_and_array_forms_agree():
+    robot = ur5(gravity=(0.2, 0.0, -9.7))
+    q, qd, tau = np.full(6, 0.2), np.full(6, 0.1), np.linspace(-3, 3, 6)
+    arrays = (robot.link_frames, robot.spatial_inertias, robot.screw_axes_space)
+    ours = rl.runge_kutta4_step(robot, q, qd, tau, 0.01, tip_wrench=np.ones(6))
+    theirs = sim.runge_kutta4_step(q, qd, tau, robot.gravity, np.ones(6), *arrays, 0.01)
+    np.testing.assert_allclose(ours, theirs, atol=1e-14)
+
+
+def test_many_robots_simulated_at_once_equal_one_by_one():
+    robot = ur5()
+    rng = np.random.default_rng(8)
+    q0, qd0 = rng.uniform(-1, 1, (2, 5, 6))
+    torques = rng.uniform(-5, 5, (20, 5, 6))
+    q, qd = rl.forward_dynamics_trajectory(robot, q0, qd0, torques, 0.01, 2, integrator="rk4")
+    assert q.shape == qd.shape == (20, 5, 6)
+    for i in (0, 4):
+        q_i, qd_i = rl.forward_dynamics_trajectory(
+            robot, q0[i], qd0[i], torques[:, i], 0.01, 2, integrator="rk4"
+        )
+        np.testing.assert_allclose(q[:, i], q_i, atol=1e-12)
+        np.testing.assert_allclose(qd[:, i], qd_i, atol=1e-11)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda: rl.euler_step([0, 0], [0, 0, 0], [0, 0], 0.1),
+            ValueError,
+            r"joint_velocities must have shape \(2,\) or \(\.\.\., 2\)",
+        ),
+        (
+            lambda: rl.euler_step([0, 0], [0, 0], [0, 0], 0.0),
+            ValueError,
+            "timestep must be positive, got 0",
+        ),
+        (
+            lambda: rl.forward_dynamics_trajectory(
+                ur5(), np.zeros(6), np.zeros(6), np.zeros((5, 6)), 0.01, 0
+            ),
+            ValueError,
+            r"integration_resolution must be ≥ 1 \(integration steps per timestep\), got 0",
+        ),
+        (
+            lambda: rl.forward_dynamics_trajectory(
+                ur5(), np.zeros(6), np.zeros(6), np.zeros((5, 6)), 0.01, 2.5
+            ),
+            TypeError,
+            "integration_resolution must be an int ≥ 1",
+        ),
+        (
+            lambda: rl.forward_dynamics_trajectory(
+                ur5(), np.zeros(6), np.zeros(6), np.zeros((5, 6)), 0.01, 1, integrator="rk2"
+            ),
+            ValueError,
+            "integrator must be 'euler' or 'rk4', got 'rk2'",
+        ),
+        (
+            lambda: rl.forward_dynamics_trajectory(
+                ur5(), np.zeros(6), np.zeros(6), np.zeros((5, 5)), 0.01, 1
+            ),
+            ValueError,
+            r"joint_torque_traj must have shape \(N, 6\): one row per trajectory point, "
+            r"got shape \(5, 5\)",
+        ),
+        (
+            lambda: rl.forward_dynamics_trajectory(
+                ur5(),
+                np.zeros(6),
+                np.zeros(6),
+                np.zeros((5, 6)),
+                0.01,
+                1,
+                tip_wrench_traj=np.zeros((4, 6)),
+            ),
+            ValueError,
+            "tip_wrench_traj must have 5 rows like the other trajectories, got 4",
+        ),
+        (
+            lambda: rl.inverse_dynamics_trajectory(
+                ur5(), np.zeros((5, 6)), np.zeros((4, 6)), np.zeros((5, 6))
+            ),
+            ValueError,
+            "joint_velocity_traj must have 5 rows like the other trajectories, got 4",
+        ),
+        (
+            lambda: rl.runge_kutta4_step(ur5(), np.zeros(6), np.zeros(6), np.zeros(6), -0.1),
+            ValueError,
+            "timestep must be positive, got -0.1",
+        ),
+    ],
+)
+def test_bad_input_is_refused_with_a_message(call, error, message):
+    with pytest.raises(error, match=message):
+        call()

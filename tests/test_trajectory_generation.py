@@ -1,0 +1,189 @@
+"""Trajectory generation (Modern Robotics, chapter 9): time scalings and point-to-point paths.
+
+References: the printed examples of the book library's CubicTimeScaling,
+QuinticTimeScaling, JointTrajectory, ScrewTrajectory and CartesianTrajectory;
+``modern_robotics`` on random inputs; the boundary conditions that define the
+time scalings (section 9.2.2) and finite differences for their derivatives.
+"""
+
+import modern_robotics as mr
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import robolab as rl
+from robolab import trajectory_generation as tg
+
+X_START = [[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 1], [0, 0, 0, 1]]
+X_END = [[0, 0, 1, 0.1], [1, 0, 0, 0], [0, 1, 0, 4.1], [0, 0, 0, 1]]
+
+
+def test_book_time_scaling_examples():
+    assert rl.cubic_time_scaling(2, 0.6) == pytest.approx(0.216, abs=1e-15)
+    assert rl.quintic_time_scaling(2, 0.6) == pytest.approx(0.16308, abs=1e-15)
+
+
+def test_book_joint_trajectory_example():
+    expected = [[0, 0], [0.259259, 0.518519], [0.740741, 1.48148], [1, 2]]
+    np.testing.assert_allclose(rl.joint_trajectory([0, 0], [1, 2], 2, 4, 3), expected, atol=5e-6)
+
+
+def test_book_screw_and_cartesian_trajectory_examples():
+    screw = rl.screw_trajectory(X_START, X_END, 5, 4, 3)
+    np.testing.assert_allclose(
+        screw[1],
+        [
+            [0.904, -0.25, 0.346, 0.441],
+            [0.346, 0.904, -0.25, 0.529],
+            [-0.25, 0.346, 0.904, 1.601],
+            [0, 0, 0, 1],
+        ],
+        atol=5e-4,
+    )
+    np.testing.assert_allclose(
+        screw[2],
+        [
+            [0.346, -0.25, 0.904, -0.117],
+            [0.904, 0.346, -0.25, 0.473],
+            [-0.25, 0.904, 0.346, 3.274],
+            [0, 0, 0, 1],
+        ],
+        atol=5e-4,
+    )
+    cartesian = rl.cartesian_trajectory(X_START, X_END, 5, 4, 5)
+    np.testing.assert_allclose(
+        cartesian[1],
+        [
+            [0.937, -0.214, 0.277, 0.811],
+            [0.277, 0.937, -0.214, 0],
+            [-0.214, 0.277, 0.937, 1.651],
+            [0, 0, 0, 1],
+        ],
+        atol=5e-4,
+    )
+    np.testing.assert_allclose(
+        cartesian[2],
+        [
+            [0.277, -0.214, 0.937, 0.289],
+            [0.937, 0.277, -0.214, 0],
+            [-0.214, 0.937, 0.277, 3.449],
+            [0, 0, 0, 1],
+        ],
+        atol=5e-4,
+    )
+    for trajectory in (screw, cartesian):
+        np.testing.assert_array_equal(trajectory[0], X_START)
+        np.testing.assert_array_equal(trajectory[-1], X_END)
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 10_000), n_points=st.integers(2, 12), method=st.sampled_from([3, 5]))
+def test_trajectories_match_modern_robotics(seed, n_points, method):
+    rng = np.random.default_rng(seed)
+    start = mr.RpToTrans(mr.MatrixExp3(mr.VecToso3(rng.normal(size=3))), rng.normal(size=3))
+    end = mr.RpToTrans(mr.MatrixExp3(mr.VecToso3(rng.normal(size=3))), rng.normal(size=3))
+    total_time = rng.uniform(0.5, 5)
+    for ours, theirs in (
+        (tg.screw_trajectory, mr.ScrewTrajectory),
+        (tg.cartesian_trajectory, mr.CartesianTrajectory),
+    ):
+        np.testing.assert_allclose(
+            ours(start, end, total_time, n_points, method),
+            theirs(start, end, total_time, n_points, method),
+            atol=1e-9,
+        )
+    q_start, q_end = rng.normal(size=(2, 5))
+    np.testing.assert_allclose(
+        tg.joint_trajectory(q_start, q_end, total_time, n_points, method),
+        mr.JointTrajectory(q_start, q_end, total_time, n_points, method),
+        atol=1e-12,
+    )
+
+
+@pytest.mark.parametrize("scaling", [rl.cubic_time_scaling, rl.quintic_time_scaling])
+def test_time_scalings_start_and_stop_at_rest(scaling):
+    T = 1.7
+    assert scaling(T, 0.0) == 0.0 and scaling(T, T) == pytest.approx(1.0, abs=1e-15)
+    assert scaling(T, [0.0, T], derivative=1) == pytest.approx([0.0, 0.0], abs=1e-15)
+    t = np.linspace(0.01, T - 0.01, 9)
+    h = 1e-6
+    np.testing.assert_allclose(
+        scaling(T, t, derivative=1), (scaling(T, t + h) - scaling(T, t - h)) / (2 * h), atol=1e-8
+    )
+    np.testing.assert_allclose(
+        scaling(T, t, derivative=2),
+        (scaling(T, t + h, derivative=1) - scaling(T, t - h, derivative=1)) / (2 * h),
+        atol=1e-7,
+    )
+
+
+def test_quintic_also_starts_and_stops_without_acceleration():
+    assert rl.quintic_time_scaling(2.0, [0.0, 2.0], derivative=2) == pytest.approx(
+        [0, 0], abs=1e-15
+    )
+    assert abs(rl.cubic_time_scaling(2.0, 0.0, derivative=2)) > 1  # the cubic jumps
+
+
+def test_method_names_and_array_times():
+    np.testing.assert_array_equal(
+        rl.joint_trajectory([0], [1], 1, 5, "quintic"), rl.joint_trajectory([0], [1], 1, 5, 5)
+    )
+    assert rl.cubic_time_scaling(1.0, np.zeros((2, 3))).shape == (2, 3)
+    assert rl.screw_trajectory(X_START, X_END, 5, 7, "cubic").shape == (7, 4, 4)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: rl.cubic_time_scaling(0, 0.1), ValueError, "total_time must be positive, got 0"),
+        (
+            lambda: rl.quintic_time_scaling(2, 2.5),
+            ValueError,
+            r"t must lie in \[0, total_time\] = \[0, 2\], got 2.5",
+        ),
+        (
+            lambda: rl.quintic_time_scaling(2, [0.5, np.nan]),
+            ValueError,
+            "t contains a non-finite value",
+        ),
+        (
+            lambda: rl.cubic_time_scaling(2, 1, derivative=3),
+            ValueError,
+            r"derivative must be 0 \(s\), 1 \(ds/dt\) or 2",
+        ),
+        (
+            lambda: rl.joint_trajectory([0, 0], [1, 2], 2, 1, 3),
+            ValueError,
+            r"n_points must be ≥ 2 \(the start and the end\), got 1",
+        ),
+        (
+            lambda: rl.joint_trajectory([0, 0], [1, 2], 2, 4.0, 3),
+            TypeError,
+            "n_points must be an int ≥ 2, got float 4.0",
+        ),
+        (
+            lambda: rl.joint_trajectory([0, 0], [1, 2], 2, 4, 4),
+            ValueError,
+            "method must be 3 or 'cubic', 5 or 'quintic', got 4",
+        ),
+        (
+            lambda: rl.joint_trajectory([0, 0], [1, 2, 3], 2, 4, 3),
+            ValueError,
+            r"joint_position_end must have the shape of joint_position_start \(2,\), got \(3,\)",
+        ),
+        (
+            lambda: rl.screw_trajectory(np.eye(3), X_END, 5, 4, 3),
+            ValueError,
+            r"transform_start must have shape \(4, 4\)",
+        ),
+        (
+            lambda: rl.cartesian_trajectory(X_START, 2 * np.eye(4), 5, 4, 3),
+            ValueError,
+            "transform_end must be a homogeneous transform",
+        ),
+    ],
+)
+def test_bad_input_is_refused_with_a_message(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
