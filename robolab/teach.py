@@ -121,16 +121,23 @@ class TeachPendant:
 
     # --- construction -----------------------------------------------------------------------
 
-    def _check_inside_limits(self, q: np.ndarray) -> None:
+    def _check_inside_limits(self, q: np.ndarray, name: str = "q0") -> None:
         limits = self._adapter.shown_limits
-        for i, value in enumerate(q):
+        revolute = np.array([kind == "revolute" for kind in self._adapter.joint_kinds])
+        inside = (limits[:, 0] - 1e-9 <= q) & (q <= limits[:, 1] + 1e-9)
+        for i in np.flatnonzero(~inside):
             lo, hi = limits[i]
-            if not lo - 1e-9 <= value <= hi + 1e-9:
-                unit = "rad" if self._adapter.joint_kinds[i] == "revolute" else "m"
-                raise ValueError(
-                    f"q0[{i}] (joint {i + 1}, {self._adapter.joint_names[i]}) = {value:g} {unit} "
-                    f"is outside the joint limits [{lo:g}, {hi:g}] {unit}"
-                )
+            unit = "rad" if revolute[i] else "m"
+            message = (
+                f"{name}[{i}] (joint {i + 1}, {self._adapter.joint_names[i]}) = {q[i]:g} {unit} "
+                f"is outside the joint limits [{lo:g}, {hi:g}] {unit}"
+            )
+            in_radians = np.radians(q)
+            if revolute.any() and np.all(
+                ~revolute | ((limits[:, 0] <= in_radians) & (in_radians <= limits[:, 1]))
+            ):
+                message += "; it looks like degrees: angles are in radians (np.radians converts)"
+            raise ValueError(message)
 
     def _slider_units(self, index: int) -> tuple[str, float]:
         """Unit name and factor from the joint's SI value to the slider's integer."""
@@ -269,7 +276,7 @@ class TeachPendant:
         pendant keeps and draws the exact values.
         """
         q = as_float_array(q, "q", (self._adapter.dof,))
-        self._check_inside_limits(q)
+        self._check_inside_limits(q, "q")
         self._q = q.copy()
         self._syncing = True
         try:

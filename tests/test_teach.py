@@ -251,6 +251,12 @@ def test_screw_robot_pendant():
 def test_bad_input_is_named(puma):
     with pytest.raises(ValueError, match=r"q0\[1\] \(joint 2, q2\) = 5 rad is outside"):
         teach(puma, [0, 5, 0, 0, 0, 0])
+    with pytest.raises(
+        ValueError, match=r"q0\[0\] .* = 20 rad is outside .*; it looks like degrees"
+    ):
+        teach(puma, [20, 90, -60, 0, 45, 0])
+    with pytest.raises(ValueError, match=r"q\[0\] \(joint 1, q1\) = -4 rad is outside"):
+        teach(puma).set_q([-4, 0, 0, 0, 0, 0])
     with pytest.raises(ValueError, match=r"q must have shape \(6,\), got shape \(2,\)"):
         teach(puma, [0, 0])
     with pytest.raises(ValueError, match="canvas must be one of"):
