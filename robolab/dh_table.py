@@ -117,6 +117,8 @@ def read_rows(rows: Sequence[Any], convention: str) -> tuple[list[DHRow], sp.Sym
     """
     if convention not in CONVENTIONS:
         raise ValueError(f"convention: expected 'standard' or 'modified', got {convention!r}")
+    if len(rows) == 1 and _is_list_of_rows(rows[0]):
+        rows = list(rows[0])  # DHRobot([row1, row2, ...]) as well as DHRobot(row1, row2, ...)
     if len(rows) == 0:
         raise ValueError("a DH robot needs at least one row (a, alpha, d, theta[, joint_type])")
     parsed = []
@@ -141,6 +143,14 @@ def read_rows(rows: Sequence[Any], convention: str) -> tuple[list[DHRow], sp.Sym
         owners[row.variable] = number
         checked.append(row)
     return checked, time
+
+
+def _is_list_of_rows(value: Any) -> bool:
+    return (
+        isinstance(value, list | tuple)
+        and len(value) > 0
+        and all(isinstance(row, list | tuple) for row in value)
+    )
 
 
 def _read_row(number: int, row: Any) -> tuple[list[sp.Expr], str]:

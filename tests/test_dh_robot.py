@@ -82,6 +82,11 @@ def test_plain_symbol_becomes_a_function_of_time_so_kinetic_energy_is_kept():
     assert robot.kinetic_energy() != 0  # Moro gives 0 (and a warning) for a plain symbol
 
 
+def test_rows_as_arguments_or_as_one_list():
+    rows = [(l1, 0, 0, q1), (l2, 0, 0, q2)]
+    assert DHRobot(rows).dh_parameters == DHRobot(*rows).dh_parameters
+
+
 def test_offsets_are_allowed_and_joint_variables_found():
     robot = DHRobot((0, sp.pi / 2, d1, q1 + sp.pi / 2), (0, 0, q2 + 0.1, 0, "p"))
     assert robot.qs == [q1, q2]
