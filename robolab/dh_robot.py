@@ -120,6 +120,10 @@ class DHRobot:
     with rows ``[v; ω]`` (Moro, Spong); the Modern Robotics ``[ω; v]`` twists
     are in :mod:`robolab.screw_robot`.
 
+    Numbers keep their type: floats stay floats (Moro turns them into
+    15-digit fractions), except that a float angle within 1e-12 of a multiple
+    of π/2 (``np.pi / 2``) becomes exact, so numeric tables give clean matrices.
+
     Parameters not given are **assumed** (masses ``m_i``, diagonal inertia
     tensors ``diag(I_xx_i, I_yy_i, I_zz_i)``, gravity ``(0, 0, -9.81)``, default
     joint limits) or **missing** (centres of mass), see :meth:`model_summary`.
@@ -463,7 +467,17 @@ class DHRobot:
 
     @property
     def T(self) -> sp.Matrix:
-        """The end-effector pose ``T_0n · tool`` in the base frame (Moro's T when no tool)."""
+        """The end-effector pose ``T_0n · tool`` in the base frame (Moro's T when no tool).
+
+        Rotations about parallel z axes are merged as the chain is multiplied,
+        so no simplifier is needed:
+
+        >>> from robolab.symbols import q1, q2, l1, l2
+        >>> DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2)).T[:2, :2]
+        Matrix([
+        [cos(q_1(t) + q_2(t)), -sin(q_1(t) + q_2(t))],
+        [sin(q_1(t) + q_2(t)),  cos(q_1(t) + q_2(t))]])
+        """
         pose = self._pose(self._n)
         return self._timed(pose if self._tool == sp.eye(4) else pose * self._tool)
 
@@ -504,7 +518,17 @@ class DHRobot:
         -------
         sympy.Matrix (6, n)
             Rows ``[v; ω]`` in the base frame: ``v = J[:3] q̇`` is the point's
-            velocity, ``ω = J[3:] q̇`` the angular velocity of link i.
+            velocity, ``ω = J[3:] q̇`` the angular velocity of link i. Column j
+            is ``[z × (p − o); z]`` for a revolute joint (z, o its axis and a
+            point of it: z_{j-1}, o_{j-1} standard, z_j, o_j modified) and
+            ``[z; 0]`` for a prismatic joint.
+
+        Examples
+        --------
+        >>> from robolab.symbols import q1, q2, l1, l2
+        >>> arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
+        >>> arm.J_point((0, 0, 0), 1)[:, 0].T
+        Matrix([[-l_1*sin(q_1(t)), l_1*cos(q_1(t)), 0, 0, 0, 1]])
         """
         i = self._link(i)
         coordinates = _vector3(point, "point", f" in frame {{{i}}}")
@@ -512,7 +536,16 @@ class DHRobot:
 
     @property
     def J(self) -> sp.Matrix:
-        """The 6×n geometric Jacobian ``[v; ω]`` of the end-effector origin, base frame."""
+        """The 6×n geometric Jacobian ``[v; ω]`` of the end-effector origin, base frame.
+
+        Moro's and Spong's J (see :meth:`J_point`); with a tool, the origin of
+        the tool frame. The Modern Robotics ``[ω; v]`` Jacobians are
+        ``robolab.jacobian_space`` / ``jacobian_body`` of the screw model.
+
+        >>> from robolab.symbols import q1, q2, l1, l2
+        >>> DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2)).J[:, 1].T
+        Matrix([[-l_2*sin(q_1(t) + q_2(t)), l_2*cos(q_1(t) + q_2(t)), 0, 0, 0, 1]])
+        """
         return self._timed(self._jacobian_point(self._tool[:3, 3], self._n))
 
     def J_cm_i(self, i: int) -> sp.Matrix:
@@ -682,6 +715,16 @@ class DHRobot:
 
         ``M = Σ_i m_i J_v,iᵀ J_v,i + J_ω,iᵀ R_0i I_i R_0iᵀ J_ω,i``, each link's share
         computed in its own frame {i} and simplified before the sum.
+
+        Examples
+        --------
+        A pendulum of length l with its mass at the tip, ``M = m l² + I_zz``:
+
+        >>> from robolab.symbols import q1, l1
+        >>> pendulum = DHRobot((l1, 0, 0, q1))
+        >>> pendulum.cm_positions = [(0, 0, 0)]
+        >>> pendulum.inertia_matrix()
+        Matrix([[I_zz1 + l_1**2*m_1]])
         """
         return self._timed(self._inertia_matrix())
 
@@ -690,6 +733,16 @@ class DHRobot:
 
         ``c_ijk = ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``, from the cached
         derivatives of the robot's M; pass ``M`` to use another inertia matrix.
+        The first index is the equation (row of C), as in Moro; Spong writes
+        the same symbol c_jki.
+
+        Examples
+        --------
+        >>> from robolab.symbols import q1, q2, l1, l2
+        >>> arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
+        >>> arm.cm_positions = [(0, 0, 0), (0, 0, 0)]
+        >>> arm.christoffel_symbols(1, 1, 2)
+        -l_1*l_2*m_2*sin(q_2(t))
         """
         i, j, k = (self._link(x, "joint") for x in (i, j, k))
         if M is None or sp.Matrix(M) == self.inertia_matrix():
@@ -704,18 +757,43 @@ class DHRobot:
         return self._timed(simplify_trig(value))
 
     def coriolis_matrix(self) -> sp.Matrix:
-        """Return C(q, q̇) with ``C_ij = Σ_k c_ijk q̇_k``; Ṁ − 2C is skew-symmetric."""
+        """Return C(q, q̇) with ``C_ij = Σ_k c_ijk q̇_k``; Ṁ − 2C is skew-symmetric.
+
+        >>> from robolab.symbols import q1, q2, l1, l2
+        >>> arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
+        >>> arm.cm_positions = [(0, 0, 0), (0, 0, 0)]
+        >>> arm.coriolis_matrix()[1, 0]
+        l_1*l_2*m_2*sin(q_2(t))*Derivative(q_1(t), t)
+        """
         return self._timed(self._coriolis_matrix())
 
     def gravity_vector(self) -> sp.Matrix:
-        """Return the gravity torques ``G(q) = ∂P/∂q`` (n×1)."""
+        """Return the gravity torques ``G(q) = ∂P/∂q`` (n×1), P the potential energy.
+
+        >>> from robolab.symbols import q1, l1, g
+        >>> pendulum = DHRobot((l1, 0, 0, q1))
+        >>> pendulum.cm_positions = [(0, 0, 0)]
+        >>> pendulum.gravity = (0, -g, 0)
+        >>> pendulum.gravity_vector()
+        Matrix([[g*l_1*m_1*cos(q_1(t))]])
+        """
         return self._timed(self._gravity_vector())
 
     def _torque_symbols(self) -> sp.Matrix:
         return sp.Matrix([sp.Symbol(f"tau_{i}", real=True) for i in range(1, self._n + 1)])
 
     def dynamic_model(self) -> sp.Eq:
-        """Return the unevaluated equation ``M(q) q̈ + C(q, q̇) q̇ + G(q) = τ``."""
+        """Return the unevaluated equation ``M(q) q̈ + C(q, q̇) q̇ + G(q) = τ``.
+
+        The left side is a matrix expression (``.lhs.doit()`` evaluates it);
+        the right side holds the torque symbols ``tau_i`` of :mod:`robolab.symbols`.
+
+        >>> from robolab.symbols import q1, l1
+        >>> pendulum = DHRobot((l1, 0, 0, q1))
+        >>> pendulum.cm_positions = [(0, 0, 0)]
+        >>> pendulum.dynamic_model().rhs
+        Matrix([[tau_1]])
+        """
         qd = sp.ImmutableMatrix([row.variable.diff(self._time) for row in self._rows])
         qdd = sp.ImmutableMatrix([row.variable.diff(self._time, 2) for row in self._rows])
         M = sp.ImmutableMatrix(self.inertia_matrix())
@@ -769,7 +847,18 @@ class DHRobot:
         robolab.dh_numeric.NumericDHRobot
             With ``forward_kinematics(q)``, ``frames(q)``, ``jacobian(q)``,
             ``inertia_matrix(q)``, ``coriolis_matrix(q, qd)``,
-            ``gravity_vector(q)``, ``inverse_dynamics(q, qd, qdd)``.
+            ``gravity_vector(q)``, ``inverse_dynamics(q, qd, qdd)``; each takes
+            ``(n,)`` arrays or batches ``(B, n)``. Kinematic functions need a
+            numeric table only; dynamic ones name any parameter still symbolic.
+
+        Examples
+        --------
+        >>> from robolab.symbols import q1, l1
+        >>> pendulum = DHRobot((l1, 0, 0, q1))
+        >>> pendulum.cm_positions = [(0, 0, 0)]
+        >>> fast = pendulum.numeric({"l_1": 0.5, "m_1": 2.0, "I_xx1": 0, "I_yy1": 0, "I_zz1": 0})
+        >>> fast.inverse_dynamics([0.0], [0.0], [1.0])  # m l² q̈
+        array([0.5])
         """
         from .dh_numeric import NumericDHRobot, normalise_values
 
@@ -780,8 +869,9 @@ class DHRobot:
     def to_screw(self, values: Mapping[Any, Any] | None = None) -> Any:
         """Return the screw (product-of-exponentials) model of this robot, a ``ScrewRobot``.
 
-        Home pose, space screw axes, centre-of-mass link frames and spatial
-        inertias at q = 0; every parameter must be numeric (or given in ``values``).
+        Home pose, space screw axes ``[ω; v]``, centre-of-mass link frames
+        and spatial inertias at q = 0 (:mod:`robolab.dh_screw`); every
+        parameter must be numeric (or given in ``values``).
         """
         from .dh_screw import dh_to_screw
 
