@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
+import robolab as rl
 from robolab import DHRobot
 from robolab.dh_screw import home_ee_pose, screw_axes_space, screw_parameters
 from robolab.rigid_body_motions import matrix_exp6, vec_to_se3
@@ -151,15 +152,37 @@ def test_screw_form_needs_numbers():
         screw_parameters(robot)
 
 
-def test_to_screw_builds_a_screw_robot():
-    screw_robot = pytest.importorskip("robolab.screw_robot")
-    robot = ARMS["puma_tool"]
-    converted = robot.to_screw()
-    assert isinstance(converted, screw_robot.ScrewRobot)
-    parameters = screw_parameters(robot)
-    np.testing.assert_allclose(converted.home_ee_pose, parameters["home_ee_pose"])
-    np.testing.assert_allclose(converted.screw_axes_space, parameters["screw_axes_space"])
-    np.testing.assert_allclose(converted.link_frames, parameters["link_frames"])
-    np.testing.assert_allclose(converted.spatial_inertias, parameters["spatial_inertias"])
-    assert tuple(converted.joint_types) == tuple(parameters["joint_types"])
-    assert converted.name == "puma with tool"
+@pytest.mark.parametrize("name", sorted(ARMS))
+def test_to_screw_gives_a_screw_robot_with_the_same_numbers(name):
+    # the DH model and robolab's screw model (ScrewRobot and its algorithms) side by side
+    robot = ARMS[name]
+    screw = robot.to_screw()
+    assert isinstance(screw, rl.ScrewRobot)
+    assert screw.name == robot.name
+    assert tuple(screw.joint_types) == tuple(
+        "revolute" if kind == "r" else "prismatic" for kind in robot.joint_types
+    )
+    np.testing.assert_allclose(screw.gravity, [0, 0, -9.81])
+    fast = robot.numeric()
+    rng = np.random.default_rng(13)
+    q, qd, qdd = rng.uniform(-1.5, 1.5, (3, 5, robot.dof))
+    np.testing.assert_allclose(
+        rl.forward_kinematics_space(screw, q), fast.forward_kinematics(q), atol=1e-12
+    )
+    # [ω; v] space Jacobian vs the DH [v; ω] Jacobian of the end-effector origin p:
+    # J_DH = [[-[p], I], [I, 0]] J_s (docs/conventions.md)
+    J_s = rl.jacobian_space(screw, q)
+    p = fast.forward_kinematics(q)[..., :3, 3]
+    linear = J_s[..., 3:, :] + np.cross(
+        J_s[..., :3, :], p[..., :, None], axisa=-2, axisb=-2
+    ).swapaxes(-1, -2)
+    np.testing.assert_allclose(
+        np.concatenate([linear, J_s[..., :3, :]], axis=-2), fast.jacobian(q), atol=1e-12
+    )
+    if name == "puma_tool":
+        return  # a tool changes no dynamics: checked on "puma"
+    np.testing.assert_allclose(
+        rl.inverse_dynamics_rnea(screw, q, qd, qdd), fast.inverse_dynamics(q, qd, qdd), atol=1e-10
+    )
+    np.testing.assert_allclose(rl.mass_matrix_crba(screw, q), fast.inertia_matrix(q), atol=1e-10)
+    np.testing.assert_allclose(rl.gravity_forces(screw, q), fast.gravity_vector(q), atol=1e-10)
