@@ -38,9 +38,39 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import sympy as sp
+from sympy.physics.vector.printing import VectorPrettyPrinter, vlatex
 
-__all__ = ["Derivation", "Step"]
+__all__ = ["Derivation", "Step", "to_latex", "to_text"]
+
+
+def to_latex(expression: Any) -> str:
+    r"""LaTeX of a SymPy object with joint variables written as in textbooks.
+
+    Functions of time print without their argument and time derivatives with
+    dots: ``q_1(t)`` becomes :math:`q_1`, its derivative :math:`\dot q_1`.
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> from robolab.symbols import q1, t
+    >>> print(to_latex(q1.diff(t) ** 2 + sp.cos(q1)))
+    \cos{\left(q_{1} \right)} + \dot{q}_{1}^{2}
+    """
+    return vlatex(expression)
+
+
+def to_text(expression: Any) -> str:
+    """Unicode pretty text of a SymPy object, joint variables without ``(t)``.
+
+    The textbook form of :func:`to_latex`, for consoles and text outputs.
+
+    Examples
+    --------
+    >>> from robolab.symbols import q1, t
+    >>> print(to_text(q1.diff(t)))
+    q₁̇
+    """
+    return VectorPrettyPrinter({"use_unicode": True}).doprint(expression)
 
 
 @dataclass(frozen=True)
@@ -67,12 +97,12 @@ class Step:
     introduces: tuple[Any, ...] = field(default=())
 
     def latex(self) -> str:
-        """Return the LaTeX of the expression (no surrounding ``$``)."""
-        return sp.latex(self.expression)
+        """Return the LaTeX of the expression (no surrounding ``$``; q_i(t) printed as q_i)."""
+        return to_latex(self.expression)
 
     def text(self) -> str:
-        """Return the expression as Unicode pretty-printed text."""
-        return sp.pretty(self.expression, use_unicode=True)
+        """Return the expression as Unicode pretty-printed text (q_i(t) printed as q_i)."""
+        return to_text(self.expression)
 
     def _repr_markdown_(self) -> str:
         return f"**{self.title}.** {self.explanation}\n\n$$\n{self.latex()}\n$$\n"

@@ -69,9 +69,9 @@ def step_html(step: Step, number: int, total: int) -> str:
 
 
 def _latex(value: Any) -> str:
-    import sympy as sp
+    from .derivation import to_latex
 
-    return sp.latex(value)
+    return to_latex(value)
 
 
 class Reveal:
