@@ -38,15 +38,27 @@ TARGETS = {
 }
 
 
-def _best(function: Callable[[], object], budget: float = 0.4) -> float:
-    """Best time per call in seconds (min over repeats, each at least ~budget/5 seconds)."""
+def _calibrate(function: Callable[[], object], seconds: float) -> int:
+    """Calls per timing sample so that one sample takes about ``seconds``."""
     number = 1
-    while True:
-        elapsed = timeit.timeit(function, number=number)
-        if elapsed > budget / 5 or number > 1_000_000:
-            break
-        number *= 4
-    return min(timeit.repeat(function, number=number, repeat=5)) / number
+    while timeit.timeit(function, number=number) < seconds and number < 1_000_000:
+        number *= 2
+    return number
+
+
+def _interleaved(functions: list[Callable[[], object]], rounds: int = 15) -> list[float]:
+    """Best time per call of each function, in seconds, sampled in turns.
+
+    The machine is shared: taking the minimum over many short samples, taken
+    in turns for the functions being compared, gives each the same chance of
+    a quiet moment.
+    """
+    numbers = [_calibrate(function, 0.02) for function in functions]
+    best = [float("inf")] * len(functions)
+    for _ in range(rounds):
+        for i, (function, number) in enumerate(zip(functions, numbers, strict=True)):
+            best[i] = min(best[i], timeit.timeit(function, number=number) / number)
+    return best
 
 
 def _pinocchio_model(robot):
@@ -127,7 +139,7 @@ def _robot_rows(name: str, robot, lines: list[str], verdicts: list[tuple[str, bo
         ),
     }
     for label, (ours, book, pinocchio, key) in single.items():
-        t_ours, t_book, t_pin = _best(ours), _best(book, 1.0), _best(pinocchio)
+        t_ours, t_book, t_pin = _interleaved([ours, book, pinocchio])
         ratio = t_book / t_ours
         ok = ratio >= TARGETS[key]
         verdicts.append((f"{name} {label}, one state: ≥ {TARGETS[key]:g}× modern_robotics", ok))
@@ -141,7 +153,7 @@ def _robot_rows(name: str, robot, lines: list[str], verdicts: list[tuple[str, bo
             f"{t_pin * 1e6:.2f} µs | **{ratio:.0f}×** faster than modern_robotics "
             f"(target ≥ {TARGETS[key]:g}×) {'✓' if ok else '✗'} |"
         )
-    aba = _best(lambda: rl.forward_dynamics_aba(robot, q, qd, tau))
+    (aba,) = _interleaved([lambda: rl.forward_dynamics_aba(robot, q, qd, tau)], rounds=5)
     lines.append(
         f"| {name} | forward dynamics by ABA, one state | {aba * 1e6:.1f} µs | | | "
         "(for comparison; the fast path is CRBA + Cholesky) |"
@@ -174,7 +186,7 @@ def _robot_rows(name: str, robot, lines: list[str], verdicts: list[tuple[str, bo
         ),
     }
     for label, (ours, pinocchio, key) in batched.items():
-        t_ours, t_pin = _best(ours, 1.0) / BATCH, _best(pinocchio, 1.0) / BATCH
+        t_ours, t_pin = (t / BATCH for t in _interleaved([ours, pinocchio], rounds=9))
         ratio = t_ours / t_pin
         ok = ratio <= TARGETS[key]
         verdicts.append((f"{name} {label}, batch: ≤ {TARGETS[key]:g}× Pinocchio per state", ok))

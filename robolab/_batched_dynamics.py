@@ -178,46 +178,51 @@ def rnea(
     k, d = model.rates, model.slides
     qd_t = None if qd is None else qd.T
     qdd_t = None if qdd is None else qdd.T
-    # Forward pass on stacked [V; A], shape (6, 2, B).
+    # Forward pass on stacked [V, A], shape (6, 2, B); each link's G V and G A on the way.
     state = np.zeros((6, 2, B))
     if gravity is not None:
         state[3:, 1] = -np.asarray(gravity)[:, None]
-    motions = np.empty((n, 6, 2, B))
+    velocities = np.empty((6, n, B))  # V_i, and below G_i V_i and G_i A_i, link by link
+    momenta = np.empty((6, n, B))
+    wrenches = np.empty((6, n, B))
     for i in range(n):
         state = joints.twist_to_child(i, _constant_product(model.parent_adjoints[i], state))
         V, A = state[:, 0], state[:, 1]
         if qd_t is not None:
-            rate = qd_t[i]
-            # [ad_V] S θ̇ with S = (0, 0, k, 0, 0, d) on the new V (before adding S θ̇: same).
-            A[0] += k[i] * V[1] * rate
-            A[1] -= k[i] * V[0] * rate
-            A[3] += (k[i] * V[4] + d[i] * V[1]) * rate
-            A[4] -= (k[i] * V[3] + d[i] * V[0]) * rate
-            V[2] += k[i] * rate
-            V[5] += d[i] * rate
+            # [ad_V] S θ̇ with S = (0, 0, k, 0, 0, d): k θ̇ (ω_y, -ω_x, 0, v_y, -v_x, 0) + d θ̇ (0, 0,
+            # 0, ω_y, -ω_x, 0), from V before S θ̇ is added (the same, as [ad_S] S = 0).
+            turn = k[i] * qd_t[i]
+            A[0::3] += turn * V[1::3]
+            A[1::3] -= turn * V[0::3]
+            if model.sliding[i]:
+                slide = d[i] * qd_t[i]
+                A[3] += slide * V[1]
+                A[4] -= slide * V[0]
+                V[5] += slide
+            V[2] += turn
         if qdd_t is not None:
             A[2] += k[i] * qdd_t[i]
-            A[5] += d[i] * qdd_t[i]
-        motions[i] = state
-    # Wrench each link needs: G A - [ad_V]ᵀ G V, for all links at once.
-    products = model.inertias @ motions.reshape(n, 6, 2 * B)  # (n, 6, 2B)
-    products = products.reshape(n, 6, 2, B)
-    wrenches = products[:, :, 1]
+            if model.sliding[i]:
+                A[5] += d[i] * qdd_t[i]
+        products = (model.inertias[i] @ state.reshape(6, 2 * B)).reshape(6, 2, B)
+        velocities[:, i] = V
+        momenta[:, i] = products[:, 0]
+        wrenches[:, i] = products[:, 1]  # G A
     if qd_t is not None:
-        V = motions[:, :, 0].transpose(1, 0, 2)  # (6, n, B)
-        h = products[:, :, 0].transpose(1, 0, 2)
-        omega, v, angular, linear = V[:3], V[3:], h[:3], h[3:]
-        bias = np.concatenate([_cross(omega, angular) + _cross(v, linear), _cross(omega, linear)])
-        wrenches = wrenches + bias.transpose(1, 0, 2)
+        # - [ad_V]ᵀ G V = [ω × h_ω + v × h_v; ω × h_v] for all links at once.
+        omega, v, angular, linear = velocities[:3], velocities[3:], momenta[:3], momenta[3:]
+        wrenches[:3] += _cross(omega, angular)
+        wrenches[:3] += _cross(v, linear)
+        wrenches[3:] += _cross(omega, linear)
     # Backward pass.
     torques = np.empty((n, B))
-    F = wrenches[n - 1]
+    F = wrenches[:, n - 1]
     if tip_wrench is not None:
         F = F + _constant_product(model.tip_transpose, np.asarray(tip_wrench).T)
     for i in range(n - 1, -1, -1):
-        torques[i] = k[i] * F[2] + d[i] * F[5]
+        torques[i] = k[i] * F[2] + d[i] * F[5] if model.sliding[i] else k[i] * F[2]
         if i > 0:
-            F = wrenches[i - 1] + _constant_product(
+            F = wrenches[:, i - 1] + _constant_product(
                 model.parent_adjoints_t[i], joints.wrench_to_parent(i, F)
             )
     return torques.T
@@ -259,30 +264,30 @@ def _parameter_map(T: np.ndarray) -> np.ndarray:
 
 
 def _screw_moved(joints: _Joints, i: int, parameters: np.ndarray) -> np.ndarray:
-    """Inertia parameters (10, B) in {J_i} at θ_i re-expressed in {J_i} at θ_i = 0."""
+    """Inertia parameters (10, B) in {J_i} at θ_i re-expressed in {J_i} at θ_i = 0.
+
+    The joint turns the body by φ about z and slides it by t along z. Under the turn,
+    (h_x, h_y) and (I_xz, I_yz) rotate by φ, and ((I_xx - I_yy)/2, I_xy) by 2φ; the slide
+    adds the parallel-axis terms.
+    """
     model = joints.model
     out = parameters.copy()
-    m, hx, hy, hz = parameters[0], parameters[1], parameters[2], parameters[3]
-    Ixx, Iyy, Ixy, Ixz, Iyz = (
-        parameters[4],
-        parameters[5],
-        parameters[7],
-        parameters[8],
-        parameters[9],
-    )
     if model.turning[i]:
         c, s = joints.cos[i], joints.sin[i]
-        cc, ss, cs = c * c, s * s, c * s
-        out[1] = c * hx - s * hy
-        out[2] = s * hx + c * hy
-        twice = 2.0 * cs * Ixy
-        out[4] = cc * Ixx - twice + ss * Iyy
-        out[5] = ss * Ixx + twice + cc * Iyy
-        out[7] = cs * (Ixx - Iyy) + (cc - ss) * Ixy
-        out[8] = c * Ixz - s * Iyz
-        out[9] = s * Ixz + c * Iyz
+        x, y = parameters[1::7], parameters[2::7]  # (h_x, I_xz) and (h_y, I_yz)
+        out[1::7] = c * x - s * y
+        out[2::7] = s * x + c * y
+        c2 = c * c - s * s
+        s2 = 2.0 * c * s
+        mean = 0.5 * (parameters[4] + parameters[5])
+        half = 0.5 * (parameters[4] - parameters[5])
+        Ixy = parameters[7]
+        turned = c2 * half - s2 * Ixy
+        out[7] = s2 * half + c2 * Ixy
+        out[4] = mean + turned
+        out[5] = mean - turned
     if model.sliding[i]:
-        t = joints.slide[i]
+        m, hz, t = parameters[0], parameters[3], joints.slide[i]
         shift = t * (2.0 * hz + m * t)
         out[4] += shift
         out[5] += shift
@@ -304,28 +309,32 @@ def crba(model: _JointFrameModel, q: np.ndarray, joints: _Joints | None = None) 
     k, d = model.rates, model.slides
     M = np.empty((n, n, B))
     composite = np.broadcast_to(model.parameters[n - 1][:, None], (10, B))
-    columns = None  # Ic_j S_j for j ≥ i, written in {J_i}: (6, n - i, B)
+    columns = np.empty((6, n, B))  # Ic_j S_j for j ≥ i, written in {J_i}
     for i in range(n - 1, -1, -1):
-        m, hx, hy = composite[0], composite[1], composite[2]
-        Izz, Ixz, Iyz = composite[6], composite[8], composite[9]
-        column = np.stack(
-            [k[i] * Ixz + d[i] * hy, k[i] * Iyz - d[i] * hx, k[i] * Izz,
-             -k[i] * hy, k[i] * hx, d[i] * m]
-        )  # fmt: skip
-        columns = (
-            column[:, None]
-            if columns is None
-            else np.concatenate([column[:, None], columns], axis=1)
-        )
-        M[i, i:] = k[i] * columns[2] + d[i] * columns[5]
+        # Ic S for S = (0, 0, k, 0, 0, d): k (I_xz, I_yz, I_zz, -h_y, h_x, 0) + d (h_y, -h_x, 0, 0,
+        # 0, m), from the parameters [m, h_x, h_y, h_z, I_xx, I_yy, I_zz, I_xy, I_xz, I_yz].
+        column = columns[:, i]
+        np.multiply(k[i], composite[8], out=column[0])
+        np.multiply(k[i], composite[9], out=column[1])
+        np.multiply(k[i], composite[6], out=column[2])
+        np.multiply(-k[i], composite[2], out=column[3])
+        np.multiply(k[i], composite[1], out=column[4])
+        column[5] = 0.0
+        if model.sliding[i]:
+            column[0] += d[i] * composite[2]
+            column[1] -= d[i] * composite[1]
+            np.multiply(d[i], composite[0], out=column[5])
+        row = k[i] * columns[2, i:]
+        if model.sliding[i]:
+            row += d[i] * columns[5, i:]
+        M[i, i:] = row
+        M[i + 1 :, i] = row[1:]
         if i > 0:
-            columns = _constant_product(
-                model.parent_adjoints_t[i], joints.wrench_to_parent(i, columns)
+            columns[:, i:] = _constant_product(
+                model.parent_adjoints_t[i], joints.wrench_to_parent(i, columns[:, i:])
             )
             moved = model.parameter_maps[i] @ _screw_moved(joints, i, composite)
             composite = model.parameters[i - 1][:, None] + moved
-    upper = np.triu_indices(n, 1)
-    M[upper[1], upper[0]] = M[upper]
     return M.transpose(2, 0, 1)
 
 

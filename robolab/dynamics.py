@@ -56,7 +56,6 @@ from .forward_kinematics import (
     _link_frames_array,
     _poses_space,
     _running_products,
-    _running_products_single,
     _screw_axes_array,
     _ScrewChain,
 )
@@ -186,13 +185,19 @@ class _State:
         chain = model.chain
         n = chain.n
         self.batch_ndim = q.ndim - 1
-        if q.ndim == 1:  # one state: the same steps with fewer NumPy calls
-            adjoints = _running_products_single(chain.adjoint_exponentials_single(q))
-            self.inverse_adjoints = np.take(
-                adjoints.reshape(n, 36), _INVERSE_ADJOINT_INDEX, axis=1
-            ).reshape(n, 6, 6)
-            self.axes = (adjoints @ model.axis_columns)[:, :, 0]
-            self.jacobians = (self.inverse_adjoints @ self.axes.T) * model._mask
+        if q.ndim == 1:  # one state: the same steps with as few NumPy calls as possible
+            basis = np.sin(q[:, None] * chain._trig_scale + chain._trig_offset)
+            if chain.linear_in_theta:
+                basis = np.concatenate([basis, q[:, None] * basis[:, :3]], axis=1)
+            adjoints = (basis[:, None, :] @ chain._adjoint).reshape(n, 6, 6)
+            stride = 1
+            while stride < n:  # running products by doubling (see _running_products_single)
+                adjoints[stride:] = adjoints[:-stride] @ adjoints[stride:]
+                stride *= 2
+            inverse = adjoints.reshape(n, 36)[:, _INVERSE_ADJOINT_INDEX].reshape(n, 6, 6)
+            self.inverse_adjoints = inverse
+            self.axes = axes = (adjoints @ model.axis_columns)[:, :, 0]
+            self.jacobians = (inverse @ axes.T) * model._mask
             return
         adjoints = _running_products(chain.adjoint_exponentials(q))
         self.inverse_adjoints = _inverse_adjoints(adjoints)
@@ -300,11 +305,17 @@ def _rnea_single(
     bias = np.cumsum((ad_velocities @ S[:, :, None])[:, :, 0] * rates, axis=0)
     if gravity is not None:
         bias[:, 3:] -= gravity
-    accelerations = (state.inverse_adjoints @ bias[:, :, None])[:, :, 0]
-    if qdd is not None:
-        accelerations += J @ qdd
-    link_velocities = J @ qd
-    products = model.home_inertias @ np.stack([accelerations, link_velocities], axis=-1)
+    # Link accelerations and twists in {k'}, as the two columns of one (n, 6, 2) array.
+    carried = (state.inverse_adjoints @ bias[:, :, None])[:, :, 0]
+    if qdd is None:
+        motion = np.empty((n, 6, 2))
+        motion[:, :, 0] = carried
+        motion[:, :, 1] = J @ qd
+    else:
+        motion = J @ np.stack([qdd, qd], axis=1)
+        motion[:, :, 0] += carried
+    link_velocities = motion[:, :, 1]
+    products = model.home_inertias @ motion
     ad_links = (link_velocities @ _AD_BASIS).reshape(n, 6, 6)
     wrenches = products[:, :, 0] - (ad_links.transpose(0, 2, 1) @ products[:, :, 1:])[:, :, 0]
     torques = J.reshape(6 * n, n).T @ wrenches.ravel()
@@ -322,11 +333,11 @@ def _crba(model: _DynamicsModel, state: _State) -> np.ndarray:
     M = Σ_k (L_k J_k)ᵀ (L_k J_k): one product HᵀH (symmetric by construction).
     """
     n = model.n
+    if state.batch_ndim == 0:
+        H = (model.inertia_roots @ state.jacobians).reshape(6 * n, n)
+        return H.T @ H
     roots = model.inertia_roots.reshape((n,) + (1,) * state.batch_ndim + (6, 6))
     H = roots @ state.jacobians  # (n, ..., 6, n)
-    if state.batch_ndim == 0:
-        H = H.reshape(6 * n, n)
-        return H.T @ H
     H = np.moveaxis(H, 0, -3)  # (..., n, 6, n)
     H = H.reshape(*H.shape[:-3], 6 * n, n)
     return H.swapaxes(-1, -2) @ H

@@ -61,7 +61,11 @@ def _joint_array(value: Any, n: int, name: str, *, batch: bool = True) -> np.nda
     Fast for a float64 ndarray of the right shape (the inner loop of a
     simulation); anything else goes through :func:`as_float_array`.
     """
-    if type(value) is np.ndarray and value.dtype == np.float64:
+    if type(value) is np.ndarray and value.shape == (n,) and value.dtype == np.float64:
+        if math.isfinite(value @ value):  # one state, already a float array: the fast path
+            return value
+        array = value
+    elif type(value) is np.ndarray and value.dtype == np.float64:
         array = value
         checked = False
     else:

@@ -48,6 +48,7 @@ from typing import Any, Literal
 import numpy as np
 
 from .dynamics import (
+    _crba,
     _DynamicsModel,
     _gravity,
     _inverse_dynamics,
@@ -414,7 +415,10 @@ def mass_matrix_crba(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """
     robot = _robot(robot)
     model = _model(robot)
-    return _mass_matrix(model, _q(robot, joint_positions))
+    q = _q(robot, joint_positions)
+    if q.ndim == 1:
+        return _crba(model, _State(model, q))
+    return _mass_matrix(model, q)
 
 
 def mass_matrix_rnea(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
