@@ -230,6 +230,10 @@ ARMS = {"ur5": ur5, "panda_like": panda_like, "scara_like": scara_like}
 
 finite = st.floats(-3.0, 3.0, allow_nan=False)
 
+# Joint positions where the book's code is exact: its MatrixExp6 treats ‖ω‖θ < 1e-6 as zero
+# (returning the identity rotation), an error of up to 1e-6 that robolab does not make.
+book_angles = st.floats(-4.0, 4.0).filter(lambda angle: angle == 0.0 or abs(angle) > 1e-3)
+
 
 @st.composite
 def twists(draw, n):
