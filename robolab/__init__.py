@@ -72,6 +72,14 @@ from .screw_robot_algorithms import (
     velocity_quadratic_forces,
 )
 from .simulation import euler_step
+from .sliders import (
+    LiveFigure,
+    angle_slider,
+    choice_buttons,
+    live_figure,
+    matrix_html,
+    number_slider,
+)
 from .teach import TeachPendant, teach
 from .trajectory_generation import (
     cartesian_trajectory,
@@ -94,6 +102,6 @@ from .transforms import (
     trotz,
 )
 from .velocity_kinematics import manipulability, manipulability_ellipsoid
-from .view import RobotView, plot_robot
+from .view import FrameTriad, RobotView, draw_frame, frame_axes, plot_robot
 
 __version__ = "0.1.0"

@@ -37,10 +37,12 @@ from matplotlib.figure import Figure
 __all__ = [
     "backend_kind",
     "choose_canvas",
+    "detach_from_pyplot",
     "draw_live_canvas",
     "figure_png",
     "in_kernel",
     "in_test_mode",
+    "is_ipympl_canvas",
     "new_figure",
     "set_test_mode",
     "widget_bundle",
@@ -220,3 +222,24 @@ def draw_live_canvas(figure: Figure) -> None:
         canvas._data_url = f"data:image/png;base64,{png}"
     else:
         canvas.draw()
+
+
+def is_ipympl_canvas(canvas: Any) -> bool:
+    """True for an ipympl canvas widget (checked without importing ipympl)."""
+    return type(canvas).__module__.startswith("ipympl")
+
+
+def detach_from_pyplot(figure: Figure) -> None:
+    """Make pyplot forget ``figure`` without closing it, so no backend shows it by itself.
+
+    Both the inline backend and ipympl show every figure pyplot knows at the
+    end of a cell; a widget that shows a figure itself would then appear
+    twice. ``plt.close`` is no way out under ipympl: it closes the canvas
+    widget, and the live figure with it. The figure keeps its canvas (an
+    ipympl canvas stays live) and can be drawn as before.
+    """
+    from matplotlib._pylab_helpers import Gcf
+
+    for number, manager in list(Gcf.figs.items()):
+        if manager.canvas.figure is figure:
+            del Gcf.figs[number]
