@@ -297,7 +297,7 @@ def _panda_section() -> list[str]:
         "### Franka Panda, 7 joints, modified DH, full inertia tensors (robots/panda.json)",
         "",
         "Exact M, C, G; pieces whose expansion would exceed "
-        "`robolab.dh_robot.SIMPLIFY_MAX_TERMS` terms stay as nested products.",
+        "`robolab.dh_simplify.PIECE_MAX_TERMS` terms stay as nested products.",
         "",
         "| step | robolab |",
         "|---|---:|",

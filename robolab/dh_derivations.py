@@ -26,7 +26,8 @@ import numpy as np
 import sympy as sp
 
 from .derivation import Derivation, Step
-from .dh_robot import simplify_matrix, simplify_trig
+from .dh_simplify import simplify_piece as simplify_trig
+from .dh_simplify import simplify_piece_matrix as simplify_matrix
 from .transforms import dh_modified, dh_standard
 
 __all__ = ["forward_kinematics_derivation", "lagrangian_derivation"]

@@ -41,10 +41,13 @@ from math import comb, prod
 import sympy as sp
 
 __all__ = [
+    "PIECE_MAX_TERMS",
     "derivative",
     "expanded_size",
     "replace_shared",
     "simplify_matrix",
+    "simplify_piece",
+    "simplify_piece_matrix",
     "simplify_trig",
 ]
 
@@ -52,6 +55,11 @@ __all__ = [
 FLOAT_MATCH = 1e-12
 #: Float terms smaller than this times the largest float coefficient are round-off.
 FLOAT_CHOP = 1e-13
+
+#: The DH models simplify a piece only if its expansion has at most this many
+#: terms; bigger pieces (6–7 joint arms with full inertia tensors) stay nested
+#: products, exact all the same. Arms of up to four joints stay far below it.
+PIECE_MAX_TERMS = 500
 
 _Key = frozenset  # frozenset of (base, exponent) pairs: one monomial without its number
 _PARTNER = {sp.sin: sp.cos, sp.cos: sp.sin}
@@ -149,6 +157,23 @@ def simplify_matrix(matrix: sp.MatrixBase, max_terms: int | None = None) -> sp.M
     memo: dict = {}
     entries = [simplify_trig(entry, max_terms, memo) for entry in matrix]
     return sp.Matrix(matrix.rows, matrix.cols, entries)
+
+
+def simplify_piece(expr: sp.Expr, memo: dict | None = None) -> sp.Expr:
+    """:func:`simplify_trig` with the size guard ``PIECE_MAX_TERMS`` of the DH models.
+
+    Examples
+    --------
+    >>> x = sp.Symbol("x")
+    >>> simplify_piece(sp.sin(x) ** 2 + sp.cos(x) ** 2)
+    1
+    """
+    return simplify_trig(expr, PIECE_MAX_TERMS, memo)
+
+
+def simplify_piece_matrix(matrix: sp.MatrixBase) -> sp.Matrix:
+    """:func:`simplify_matrix` with the size guard ``PIECE_MAX_TERMS`` of the DH models."""
+    return simplify_matrix(matrix, PIECE_MAX_TERMS)
 
 
 # --- monomial dictionaries -------------------------------------------------------------
