@@ -418,6 +418,7 @@ class _Labels3D(PathCollection):
         from matplotlib.transforms import IdentityTransform
 
         self.points = np.asarray(points, dtype=float).reshape(-1, 3)
+        self.texts = tuple(texts)
         super().__init__(
             [_centred_text_path(text, fontsize)[0] for text in texts],
             sizes=[1.0],  # the outlines are in points already
@@ -944,7 +945,7 @@ def _lean_decorations(
     names = [
         (np.array([middle[0], front_y + 2.6 * out_y, z0]), "x" + suffix),
         (np.array([front_x + 2.6 * out_x, middle[1], z0]), "y" + suffix),
-        (np.array([back_x - 2.6 * out_x, back_y + 2.6 * out_y, middle[2]]), "z" + suffix),
+        (np.array([back_x, back_y, z1 + 0.08 * span[2]]), "z" + suffix),
     ]
     ticks_and_names = _text_collection(
         ax,
@@ -1030,7 +1031,8 @@ def frame_axes(
 
         figure = plt.figure(figsize=figsize, dpi=dpi)
         ax = figure.add_subplot(projection="3d", computed_zorder=False)
-        figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
+        top = 1.0 - 16.0 / (72.0 * figure.get_figheight()) if title else 1.0  # room for it
+        figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=top)
         canvas = figure.canvas
         if type(canvas).__module__.startswith("ipympl"):  # %matplotlib widget
             canvas.header_visible = False
@@ -1045,7 +1047,7 @@ def frame_axes(
     ax.set_ylim(*box[1])
     ax.set_zlim(*box[2])
     if zoom is None:
-        zoom = 0.9 if decorations == "full" else 1.2
+        zoom = 0.9 if decorations == "full" else 1.05
     ax.set_box_aspect(box[:, 1] - box[:, 0], zoom=zoom)
     ax.view_init(elev=elev, azim=azim)
     ax.set_autoscale_on(False)
@@ -1072,6 +1074,8 @@ def _figure_title(ax: Any, title: str) -> None:
     """
     figure = ax.figure
     box = ax.get_position(original=True)
+    if box.y1 < 1.0 and ax.figure.subplotpars.top == box.y1:  # frame_axes made room above
+        box = box.from_extents(box.x0, box.y0, box.x1, 1.0)
     width_points = box.width * figure.get_figwidth() * 72.0
     size = 10.0
     _, _, text_width = _text_marker(title, size)

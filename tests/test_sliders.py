@@ -1,0 +1,405 @@
+"""Live figures, kernel-side: controls, the update call, redraws, Reset, fallbacks and errors."""
+
+from __future__ import annotations
+
+import io
+import math
+import warnings
+
+import ipywidgets as widgets
+import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from PIL import Image
+
+import robolab
+from robolab import _widgets
+from robolab.sliders import (
+    MAX_STEPS,
+    Control,
+    LiveFigure,
+    angle_slider,
+    choice_buttons,
+    live_figure,
+    matrix_html,
+    number_slider,
+)
+from robolab.view import TRIAD_COLOURS, draw_frame, frame_axes
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _ipympl_imported_once():
+    # Importing ipympl the first time switches pyplot to its backend; do it once, back to Agg.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import ipympl.backend_nbagg  # noqa: F401
+    plt.switch_backend("Agg")
+    yield
+    plt.switch_backend("Agg")
+
+
+def _pixels(png: bytes) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+
+
+class Recorder:
+    """An update function that records its calls and moves one frame about z."""
+
+    def __init__(self, ax):
+        self.frame = draw_frame(ax, np.eye(4), "b", length=0.8)
+        self.calls: list[dict] = []
+
+    def __call__(self, yaw, lift):
+        self.calls.append({"yaw": yaw, "lift": lift})
+        T = robolab.transl(0.0, 0.0, lift) @ robolab.trotz(yaw)
+        self.frame.set_pose(T)
+        return f"<p>yaw = {math.degrees(yaw):.0f}&deg;</p>{matrix_html(T, decimals=2)}"
+
+
+@pytest.fixture
+def panel():
+    ax = frame_axes((-1, 1), title="a frame about z")
+    recorder = Recorder(ax)
+    controls = {
+        "yaw": angle_slider(30, step=5),
+        "lift": number_slider(0.2, 0.0, 0.5, 0.05, unit="m"),
+    }
+    return live_figure(recorder, ax, controls, title="Turn and lift"), recorder
+
+
+# --- controls -----------------------------------------------------------------------------------
+
+
+def test_angle_slider_shows_whole_degrees_and_passes_radians():
+    control = angle_slider(30, -90, 90, 5)
+    assert isinstance(control.widget, widgets.IntSlider)
+    assert (control.widget.min, control.widget.max, control.widget.step) == (-90, 90, 5)
+    assert control.widget.value == 30
+    assert control.value == math.radians(30)
+    control.widget.value = -45
+    assert control.value == math.radians(-45)
+    assert control.text() == "-45°"
+
+
+def test_angle_slider_with_half_degrees_steps_over_exact_values():
+    control = angle_slider(0.5, -2, 2, 0.5, label="θ")
+    assert isinstance(control.widget, widgets.SelectionSlider)
+    assert control.widget.description == "θ (°)"
+    assert control.widget.value == 0.5 and control.text() == "0.5°"
+    control.widget.index += 1  # one arrow-key press in the browser
+    assert control.widget.value == 1.0
+    assert control.value == math.radians(1.0)
+
+
+def test_number_slider_values_are_exact_multiples_of_the_step():
+    control = number_slider(0.6, 0.0, 1.0, 0.05, unit="m")
+    assert isinstance(control.widget, widgets.SelectionSlider)
+    values = [value for _, value in control.widget.options]
+    assert len(values) == 21
+    assert values[3] == 0.15  # not 0.15000000000000002 (3 * 0.05)
+    assert values == [round(k * 0.05, 2) for k in range(21)]
+    assert [label for label, _ in control.widget.options][:3] == ["0.00", "0.05", "0.10"]
+    control.widget.value = 0.35  # a value set from Python stays exactly what it was
+    assert control.widget.value == 0.35 and control.value == 0.35
+    assert control.text() == "0.35 m"
+
+
+def test_number_slider_of_whole_numbers_is_an_integer_slider_passing_ints():
+    control = number_slider(3, 1, 7, 2)
+    assert isinstance(control.widget, widgets.IntSlider)
+    assert control.value == 3 and isinstance(control.value, int)
+    assert control.text() == "3"
+    floats = number_slider(3.0, 1.0, 7.0, 2.0)
+    assert isinstance(floats.value, float)  # float arguments give floats
+
+
+def test_choice_buttons_pass_the_chosen_value():
+    control = choice_buttons([("standard DH", "standard"), ("modified DH", "modified")])
+    assert isinstance(control.widget, widgets.ToggleButtons)
+    assert control.value == "standard"
+    control.widget.value = "modified"
+    assert control.value == "modified" and control.text() == "modified DH"
+    assert choice_buttons(["a", "b"], "b").value == "b"
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (lambda: angle_slider(7, step=5), ValueError, r"value must be one of the slider's .*got 7"),
+        (
+            lambda: number_slider(0.1, 0.0, 1.0, 0.3),
+            ValueError,
+            r"high - low must be a whole number of steps: \(1.0 - 0.0\) / 0.3 = 3.33333",
+        ),
+        (lambda: number_slider(0, 0, 1, 0), ValueError, r"step must be positive, got 0"),
+        (lambda: number_slider(1, 2, 1, 1), ValueError, r"low must be below high"),
+        (
+            lambda: number_slider(0.0, 0.0, 1000.0, 0.001, unit="m"),
+            ValueError,
+            rf"at most {MAX_STEPS} steps, got 1000000 \(from 0.0 to 1000.0 m",
+        ),
+        (lambda: number_slider("1", 0, 2, 1), TypeError, r"value must be a number, got '1'"),
+        (lambda: angle_slider(np.nan), ValueError, r"value must be a finite number"),
+        (lambda: choice_buttons([]), ValueError, r"options must hold at least one choice"),
+        (lambda: choice_buttons(["a"], "c"), ValueError, r"value must be one of the options"),
+        (lambda: Control(object()), TypeError, r"a control must be an ipywidgets value widget"),
+    ],
+)
+def test_bad_controls_are_refused_with_a_message(make, error, message):
+    with pytest.raises(error, match=message):
+        make()
+
+
+# --- the panel ----------------------------------------------------------------------------------
+
+
+def test_update_is_called_once_with_the_controls_as_keyword_arguments(panel):
+    live, recorder = panel
+    assert recorder.calls == [{"yaw": math.radians(30), "lift": 0.2}]
+    assert live.updates == 1
+    assert live.controls["yaw"].description == "yaw (°)"
+    assert live.controls["lift"].description == "lift (m)"
+    assert live.values == {"yaw": math.radians(30), "lift": 0.2}
+
+
+def test_moving_a_slider_moves_the_artists_and_the_readout(panel):
+    live, recorder = panel
+    line = recorder.frame.lines[0]
+    readout = live.readout.value
+    live.controls["yaw"].value = 90  # what a drag or an arrow key does
+    assert recorder.frame.lines[0] is line  # moved in place
+    x_axis = np.column_stack(line.get_data_3d())
+    np.testing.assert_allclose(x_axis, [[0, 0, 0.2], [0, 0.8, 0.2]], atol=1e-12)
+    assert live.readout.value != readout
+    assert live.readout_text().splitlines()[0] == "yaw = 90°"
+    assert live.updates == 2
+    live.controls["lift"].index += 1
+    assert recorder.calls[-1] == {"yaw": math.radians(90), "lift": 0.25}
+    np.testing.assert_allclose(recorder.frame.pose[:3, 3], [0, 0, 0.25])
+
+
+def test_readout_text_of_a_matrix_table(panel):
+    live, _ = panel
+    live.set_values(yaw=0, lift=0.5)
+    assert live.readout_text().splitlines() == [
+        "yaw = 0°",
+        "1.00  0.00  0.00  0.00",
+        "0.00  1.00  0.00  0.00",
+        "0.00  0.00  1.00  0.50",
+        "0.00  0.00  0.00  1.00",
+    ]
+
+
+def test_the_figure_is_redrawn_once_per_change_with_new_pixels(panel):
+    live, _ = panel
+    assert live.canvas_kind == "image"  # test mode
+    image = live.figure_widgets[0]
+    assert isinstance(image, widgets.Image)
+    before = _pixels(image.value)
+    assert before.shape == (320, 352, 3)  # 4.4 × 4.0 inches at 80 dpi
+    live.controls["yaw"].value = 60  # x_b across the line of sight, so it shows
+    after = _pixels(image.value)
+    assert (before != after).any()
+    # the frame's x axis is drawn in vermillion, in both pictures
+    vermillion = np.array(matplotlib.colors.to_rgb(TRIAD_COLOURS[0])) * 255
+    for picture in (before, after):
+        assert (np.abs(picture - vermillion).max(axis=2) < 12).sum() > 20
+
+
+def test_set_values_and_reset_update_once(panel):
+    live, recorder = panel
+    live.set_values(yaw=-90, lift=0.4)
+    assert live.updates == 2 and live.controls["yaw"].value == -90
+    live.reset_button.click()
+    assert live.updates == 3
+    assert live.values == {"yaw": math.radians(30), "lift": 0.2}
+    assert recorder.calls[-1] == {"yaw": math.radians(30), "lift": 0.2}
+    with pytest.raises(ValueError, match=r"no control named 'roll'; the controls are yaw, lift"):
+        live.set_values(roll=3)
+
+
+def test_every_callback_is_a_plain_method(panel):
+    live, _ = panel
+    live.controls["yaw"].value = 0
+    live.on_control_change({"owner": live.controls["yaw"], "new": 0})
+    assert live.updates == 3
+    live.on_reset_click()
+    assert live.values["yaw"] == math.radians(30)
+
+
+def test_pyplot_forgets_the_figures_it_shows_so_no_backend_shows_them_twice():
+    ax = frame_axes()
+    figure = ax.figure
+    assert figure.number in plt.get_fignums()
+    live = live_figure(lambda angle: None, ax, {"angle": angle_slider()})
+    assert figure.number not in plt.get_fignums()
+    assert live.figures == [figure]
+    assert live.readout.value == "" and live.readout_text() == ""
+
+
+def test_text_readout_is_escaped_and_kept():
+    live = live_figure(
+        lambda n: f"n = {n} < 5" if n < 5 else f"n = {n}",
+        None,
+        {"n": number_slider(2, 0, 9, 1)},
+        readout="text",
+    )
+    assert live.readout_text() == "n = 2 < 5"
+    assert live.readout.value.startswith('<pre class="robolab-live-text"')
+    assert "n = 2 &lt; 5" in live.readout.value
+    assert live.figures == [] and live.figure_widgets == []
+
+
+def test_several_figures_and_a_robot_view():
+    puma = robolab.load_robot("puma560", form="dh")
+    view = robolab.plot_robot(puma, np.zeros(6))
+    ax = frame_axes((-1, 1))
+    goal = draw_frame(ax, np.eye(4), "e")
+
+    def move(q1, q2):
+        q = np.array([q1, q2, 0.0, 0.0, 0.0, 0.0])
+        view.update(q, draw=False)
+        goal.set_pose(view.end_effector_pose)
+        return "p = " + np.array2string(view.end_effector_pose[:3, 3], precision=3)
+
+    live = live_figure(move, [view, ax], {"q1": angle_slider(0), "q2": angle_slider(0)})
+    assert live.figures == [view.figure, ax.figure]
+    first = [_pixels(w.value) for w in live.figure_widgets]
+    live.controls["q2"].value = 45
+    expected = puma.numeric().forward_kinematics([0, np.radians(45), 0, 0, 0, 0])
+    np.testing.assert_allclose(view.end_effector_pose, expected, atol=1e-12)
+    np.testing.assert_allclose(goal.pose, expected, atol=1e-12)
+    assert live.readout_text() == "p = " + np.array2string(expected[:3, 3], precision=3)
+    for before, shown in zip(first, live.figure_widgets, strict=True):
+        assert (before != _pixels(shown.value)).any()
+
+
+def test_display_is_static_in_test_mode_and_a_widget_in_a_kernel(panel, monkeypatch):
+    live, _ = panel
+    bundle = live._repr_mimebundle_()
+    assert WIDGET_VIEW not in bundle
+    assert bundle["text/plain"].splitlines()[:2] == [
+        "Turn and lift at yaw = 30°, lift = 0.20 m",
+        "yaw = 30°",
+    ]
+    page = bundle["text/html"]
+    assert "shown at yaw = 30°, lift = 0.20 m; run the notebook" in page
+    assert page.count('<img src="data:image/png;base64,') == 1
+    assert live.readout.value in page
+    monkeypatch.setattr(_widgets, "in_kernel", lambda: True)
+    _widgets.set_test_mode(False)
+    try:
+        bundle = live._repr_mimebundle_()
+    finally:
+        _widgets.set_test_mode(None)
+    assert bundle[WIDGET_VIEW]["model_id"] == live.widget.model_id
+    assert "text/html" in bundle and "text/plain" in bundle
+
+
+def test_ipympl_canvas_is_redrawn_in_place(monkeypatch):
+    from ipympl.backend_nbagg import Canvas
+
+    monkeypatch.setattr(matplotlib, "get_backend", lambda: "module://ipympl.backend_nbagg")
+    figure = _widgets.new_figure((3.0, 3.0), 80.0, live=True)
+    ax = frame_axes((-1, 1), ax=figure.add_subplot(projection="3d"))
+    frame = draw_frame(ax, np.eye(4), "b")
+    live = live_figure(
+        lambda yaw: frame.set_pose(robolab.rotz(yaw)),
+        ax,
+        {"yaw": angle_slider(0)},
+        canvas="ipympl",
+    )
+    assert live.canvas_kind == "ipympl"
+    canvas = live.figure_widgets[0]
+    assert isinstance(canvas, Canvas) and canvas is figure.canvas
+    first = canvas._data_url
+    assert first.startswith("data:image/png;base64,")
+    live.controls["yaw"].value = 60
+    assert canvas._data_url != first
+
+
+def test_an_agg_figure_under_the_widget_backend_is_sent_as_png(monkeypatch):
+    monkeypatch.setattr(matplotlib, "get_backend", lambda: "widget")
+    ax = frame_axes()  # made under Agg here: no live canvas to show
+    live = live_figure(lambda a: None, ax, {"a": angle_slider()}, canvas="ipympl")
+    assert isinstance(live.figure_widgets[0], widgets.Image)
+
+
+def test_a_plain_ipywidgets_control_is_passed_on_unchanged():
+    seen = []
+    dropdown = widgets.Dropdown(options=["x", "y", "z"], value="y")
+    live = live_figure(lambda axis: seen.append(axis), None, {"axis": dropdown})
+    assert dropdown.description == "axis"
+    dropdown.value = "z"
+    assert seen == ["y", "z"] and live.values == {"axis": "z"}
+
+
+@pytest.mark.parametrize(
+    ("update", "controls", "kwargs", "error", "message"),
+    [
+        (
+            lambda roll: None,
+            {"pitch": angle_slider()},
+            {},
+            ValueError,
+            r"<lambda>\(\) has no parameter named 'pitch': it is called with the controls as "
+            r"keyword arguments \(pitch\)",
+        ),
+        (
+            lambda roll, pitch: None,
+            {"roll": angle_slider()},
+            {},
+            ValueError,
+            r"<lambda>\(\) needs 'pitch', which no control gives \(controls: roll\)",
+        ),
+        (lambda a: None, {}, {}, ValueError, r"controls must be a dict of at least one name"),
+        (lambda a: None, {"a b": angle_slider()}, {}, ValueError, r"must be Python names"),
+        (
+            lambda a: None,
+            {"a": angle_slider()},
+            {"readout": "latex"},
+            ValueError,
+            r"readout must be one of \['html', 'text'\], got 'latex'",
+        ),
+        ("show", {"a": angle_slider()}, {}, TypeError, r"update must be a function, got str"),
+    ],
+)
+def test_bad_panels_are_refused_with_a_message(update, controls, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        live_figure(update, None, controls, **kwargs)
+
+
+def test_figures_must_be_figures():
+    with pytest.raises(TypeError, match=r"figures\[1\] must be a matplotlib Figure, an Axes"):
+        live_figure(lambda a: None, [frame_axes(), "figure"], {"a": angle_slider()})
+
+
+def test_update_with_extra_keyword_arguments_is_accepted():
+    seen = []
+    live_figure(lambda **values: seen.append(values), None, {"a": angle_slider(10)})
+    assert seen == [{"a": math.radians(10)}]
+
+
+def test_matrix_html_rounds_without_negative_zero():
+    table = matrix_html([[1.0, -1e-17, -0.5]], decimals=1)
+    assert table.count("<tr>") == 1
+    cells = [cell.split(">")[1] for cell in table.split("<td")[1:]]
+    assert [cell.split("<")[0] for cell in cells] == ["1.0", "0.0", "-0.5"]
+    with pytest.raises(ValueError, match=r"matrix must be 1- or 2-dimensional, got shape"):
+        matrix_html(np.zeros((2, 2, 2)))
+
+
+def test_live_figure_is_a_class_with_a_function_in_front():
+    assert isinstance(
+        live_figure(lambda a: None, None, {"a": angle_slider()}),
+        LiveFigure,
+    )
