@@ -7,7 +7,7 @@ after what it holds (see README.md, "Where things are").
 from . import exercises, symbols
 from ._widgets import in_test_mode, set_test_mode
 from .animation import RobotAnimation, animate
-from .derivation import Derivation, Step
+from .derivation import Derivation, Step, to_latex, to_text
 from .dh_robot import DHRobot
 from .inverse_kinematics import InverseKinematicsResult
 from .reveal import Reveal, reveal
