@@ -397,18 +397,29 @@ def matrix_html(matrix: Any, decimals: int = 3) -> str:
     )
 
 
+def _table_to_text(match: re.Match[str]) -> str:
+    """A table as lines of right-aligned columns."""
+    rows = [
+        [html.unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(
+            r"(?is)<t[dh]\b[^>]*>(.*?)</t[dh]\s*>", row)]
+        for row in re.findall(r"(?is)<tr\b[^>]*>(.*?)</tr\s*>", match.group(0))
+    ]  # fmt: skip
+    rows = [row for row in rows if row]
+    if not rows:
+        return "\n"
+    widths = [max(len(row[k]) for row in rows if k < len(row)) for k in range(max(map(len, rows)))]
+    lines = ["  ".join(cell.rjust(widths[k]) for k, cell in enumerate(row)) for row in rows]
+    return "\n" + "\n".join(lines) + "\n"
+
+
 def _html_to_text(fragment: str) -> str:
-    """Plain text of a small HTML read-out: block ends become line breaks, cells spaces."""
+    """Plain text of a small HTML read-out: block ends become line breaks, tables aligned."""
     text = re.sub(r"(?is)<(script|style)\b.*?</\1\s*>", "", fragment)
+    text = re.sub(r"(?is)<table\b.*?</table\s*>", _table_to_text, text)
     text = re.sub(r"(?i)<br\s*/?>|</(p|div|tr|li|h[1-6]|table|pre)\s*>", "\n", text)
     text = re.sub(r"(?i)</t[dh]\s*>", "  ", text)
     text = html.unescape(re.sub(r"<[^>]+>", "", text))
-    lines = [line.rstrip() for line in text.splitlines()]
-    kept: list[str] = []
-    for line in lines:
-        if line.strip() or (kept and kept[-1].strip()):
-            kept.append(line)
-    return "\n".join(kept).strip("\n")
+    return "\n".join(line.rstrip() for line in text.splitlines() if line.strip())
 
 
 # --- the panel ----------------------------------------------------------------------------------
@@ -737,9 +748,9 @@ def live_figure(
     >>> panel.set_values(yaw=90, lift=0.3)
     >>> print(panel.readout_text())
     0.00  -1.00  0.00  0.00
-    1.00  0.00  0.00  0.00
-    0.00  0.00  1.00  0.30
-    0.00  0.00  0.00  1.00
+    1.00   0.00  0.00  0.00
+    0.00   0.00  1.00  0.30
+    0.00   0.00  0.00  1.00
     >>> print(repr(panel))
     <LiveFigure at yaw = 90°, lift = 0.3 m>
     """

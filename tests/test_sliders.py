@@ -197,6 +197,11 @@ def test_readout_text_of_a_matrix_table(panel):
         "0.00  0.00  1.00  0.50",
         "0.00  0.00  0.00  1.00",
     ]
+    live.set_values(yaw=90)
+    assert live.readout_text().splitlines()[1:3] == [
+        "0.00  -1.00  0.00  0.00",
+        "1.00   0.00  0.00  0.00",
+    ]  # columns right-aligned
 
 
 def test_the_figure_is_redrawn_once_per_change_with_new_pixels(panel):
