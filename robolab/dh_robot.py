@@ -238,7 +238,7 @@ class DHRobot(LagrangianDynamics):
             self._limits, self._limits_given = default_joint_limits(self.joint_types), False
         else:
             self._limits, self._limits_given = check_joint_limits(limits, self.joint_types), True
-        self._changed(dynamics=False)
+        # limits change no symbolic result and no compiled function: the caches stay
 
     @property
     def qis_range(self) -> list[tuple[float, float]]:
@@ -328,9 +328,9 @@ class DHRobot(LagrangianDynamics):
 
         return self._timed(self._cache(self._dynamics, ("I_cm0", i), compute))
 
-    def _changed(self, dynamics: bool = True) -> None:
-        if dynamics:
-            self._dynamics.clear()
+    def _changed(self) -> None:
+        """A dynamic parameter changed: drop the dynamics and numeric caches."""
+        self._dynamics.clear()
         self._numerics.clear()
         self._version += 1
 

@@ -114,6 +114,11 @@ def test_numeric_is_cached_and_rebuilt_after_a_setter():
         RuntimeError, match=r"the robot's parameters changed after numeric\(\) was called"
     ):
         first.inertia_matrix(q)
+    # joint limits change no compiled function: the numeric robot stays valid
+    second.inertia_matrix(q)
+    robot.joint_limits = [(-1, 1), (-1, 1)]
+    assert robot.numeric() is second
+    second.coriolis_matrix(q, q)
 
 
 def test_kinematics_work_while_masses_are_symbolic_and_dynamics_name_what_is_missing():
