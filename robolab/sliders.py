@@ -544,6 +544,7 @@ class LiveFigure:
             width, height = (round(float(v)) for v in figure.bbox.size)
             if self.canvas_kind == "ipympl" and _widgets.is_ipympl_canvas(figure.canvas):
                 shown = figure.canvas
+                shown._figure_label = ""  # no "Figure" above it in a static export
                 shown.header_visible = False
                 shown.footer_visible = False
                 shown.resizable = False

@@ -968,7 +968,7 @@ def frame_axes(
     unit: str | None = None,
     decorations: str = "lean",
     zoom: float | None = None,
-    figsize: tuple[float, float] = (4.4, 4.0),
+    figsize: tuple[float, float] = (5.0, 4.5),
     dpi: float = 80.0,
     ax: Any = None,
 ) -> Any:
@@ -1035,6 +1035,7 @@ def frame_axes(
         figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=top)
         canvas = figure.canvas
         if type(canvas).__module__.startswith("ipympl"):  # %matplotlib widget
+            canvas._figure_label = ""  # its static HTML would say "Figure" above the picture
             canvas.header_visible = False
             canvas.footer_visible = False
             canvas.resizable = False

@@ -210,7 +210,7 @@ def test_the_figure_is_redrawn_once_per_change_with_new_pixels(panel):
     image = live.figure_widgets[0]
     assert isinstance(image, widgets.Image)
     before = _pixels(image.value)
-    assert before.shape == (320, 352, 3)  # 4.4 × 4.0 inches at 80 dpi
+    assert before.shape == (360, 400, 3)  # 5.0 × 4.5 inches at 80 dpi
     live.controls["yaw"].value = 60  # x_b across the line of sight, so it shows
     after = _pixels(image.value)
     assert (before != after).any()
