@@ -50,7 +50,7 @@ import numpy as np
 from . import _batched_dynamics as batched
 from ._checks import as_float_array
 from .forward_kinematics import (
-    _INVERSE_ADJOINT_INDEX,
+    _SWAP,
     _inverse_adjoints,
     _joint_array,
     _link_frames_array,
@@ -111,6 +111,7 @@ class _DynamicsModel:
         # Column i of link k's Jacobian is zero for joints i > k.
         self._mask = np.tril(np.ones((n, n)))[:, None, :]
         self.axis_columns = self.chain.screw_axes.T.reshape(n, 6, 1).copy()
+        self.swapped_axis_columns = self.axis_columns[:, _SWAP].copy()
 
     def inertia_shape(self, batch_ndim: int) -> np.ndarray:
         """G'_k shaped (n, 1, ..., 1, 6, 6) to broadcast over ``batch_ndim`` batch axes."""
@@ -186,17 +187,24 @@ class _State:
         n = chain.n
         self.batch_ndim = q.ndim - 1
         if q.ndim == 1:  # one state: the same steps with as few NumPy calls as possible
-            basis = np.sin(q[:, None] * chain._trig_scale + chain._trig_offset)
+            basis = np.multiply(q[:, None], chain._trig_scale)
+            basis += chain._trig_offset
+            np.sin(basis, out=basis)
             if chain.linear_in_theta:
                 basis = np.concatenate([basis, q[:, None] * basis[:, :3]], axis=1)
-            adjoints = (basis[:, None, :] @ chain._adjoint).reshape(n, 6, 6)
-            stride = 1
-            while stride < n:  # running products by doubling (see _running_products_single)
-                adjoints[stride:] = adjoints[:-stride] @ adjoints[stride:]
+            # Z [Ad_{P_i}] Z: the adjoints in [v; ω] order, whose transposes are the inverses.
+            swapped = (basis[:, None, :] @ chain._adjoint_swapped).reshape(n, 6, 6)
+            # Running products by doubling (see _running_products_single).
+            swapped[1:] = swapped[:-1] @ swapped[1:]
+            if n > 2:
+                swapped[2:] = swapped[:-2] @ swapped[2:]
+            stride = 4
+            while stride < n:
+                swapped[stride:] = swapped[:-stride] @ swapped[stride:]
                 stride *= 2
-            inverse = adjoints.reshape(n, 36)[:, _INVERSE_ADJOINT_INDEX].reshape(n, 6, 6)
-            self.inverse_adjoints = inverse
-            self.axes = axes = (adjoints @ model.axis_columns)[:, :, 0]
+            self.inverse_adjoints = inverse = swapped.transpose(0, 2, 1)  # [Ad_{P_i⁻¹}]
+            # S_i(θ) = Z (Z [Ad_{P_i}] Z)(Z S_i)
+            self.axes = axes = (swapped @ model.swapped_axis_columns)[:, _SWAP, 0]
             self.jacobians = (inverse @ axes.T) * model._mask
             return
         adjoints = _running_products(chain.adjoint_exponentials(q))
@@ -301,7 +309,7 @@ def _rnea_single(
     S, J = state.axes, state.jacobians
     rates = qd[:, None]
     velocities = np.cumsum(S * rates, axis=0)
-    ad_velocities = (velocities @ _AD_BASIS).reshape(n, 6, 6)
+    ad_velocities = velocities.dot(_AD_BASIS).reshape(n, 6, 6)
     bias = np.cumsum((ad_velocities @ S[:, :, None])[:, :, 0] * rates, axis=0)
     if gravity is not None:
         bias[:, 3:] -= gravity
@@ -310,15 +318,15 @@ def _rnea_single(
     if qdd is None:
         motion = np.empty((n, 6, 2))
         motion[:, :, 0] = carried
-        motion[:, :, 1] = J @ qd
+        motion[:, :, 1] = J.dot(qd)
     else:
-        motion = J @ np.stack([qdd, qd], axis=1)
+        motion = J.dot(np.stack([qdd, qd], axis=1))
         motion[:, :, 0] += carried
     link_velocities = motion[:, :, 1]
     products = model.home_inertias @ motion
-    ad_links = (link_velocities @ _AD_BASIS).reshape(n, 6, 6)
+    ad_links = link_velocities.dot(_AD_BASIS).reshape(n, 6, 6)
     wrenches = products[:, :, 0] - (ad_links.transpose(0, 2, 1) @ products[:, :, 1:])[:, :, 0]
-    torques = J.reshape(6 * n, n).T @ wrenches.ravel()
+    torques = J.reshape(6 * n, n).T.dot(wrenches.ravel())
     if tip_wrench is not None:
         torques += S @ _tip_wrench_space(model, state, tip_wrench)
     return torques
@@ -335,7 +343,7 @@ def _crba(model: _DynamicsModel, state: _State) -> np.ndarray:
     n = model.n
     if state.batch_ndim == 0:
         H = (model.inertia_roots @ state.jacobians).reshape(6 * n, n)
-        return H.T @ H
+        return H.T.dot(H)  # (ndarray.dot: less overhead than @ for one small product)
     roots = model.inertia_roots.reshape((n,) + (1,) * state.batch_ndim + (6, 6))
     H = roots @ state.jacobians  # (n, ..., 6, n)
     H = np.moveaxis(H, 0, -3)  # (..., n, 6, n)

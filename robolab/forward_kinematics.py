@@ -46,6 +46,8 @@ __all__ = [
     "link_frames_space",
 ]
 
+_FLOAT64 = np.dtype(np.float64)
+
 #: Swaps the two 3-vectors of a twist: [ω; v] ↔ [v; ω]. Z Adᵀ Z = Ad⁻¹ for any adjoint.
 _SWAP = np.array([3, 4, 5, 0, 1, 2])
 #: Flat indices that turn [Ad_T] (6×6, flattened) into [Ad_T]⁻¹ = [Ad_{T⁻¹}] = Z [Ad_T]ᵀ Z.
@@ -61,26 +63,21 @@ def _joint_array(value: Any, n: int, name: str, *, batch: bool = True) -> np.nda
     Fast for a float64 ndarray of the right shape (the inner loop of a
     simulation); anything else goes through :func:`as_float_array`.
     """
-    if type(value) is np.ndarray and value.shape == (n,) and value.dtype == np.float64:
-        if math.isfinite(value @ value):  # one state, already a float array: the fast path
-            return value
+    if type(value) is np.ndarray and value.dtype is _FLOAT64:
         array = value
-    elif type(value) is np.ndarray and value.dtype == np.float64:
-        array = value
-        checked = False
+        if array.shape == (n,):  # one state, already a float array: the fast path
+            # x·x is NaN or inf for NaN or ±inf in x (and for |x| > 1e154, which passes below).
+            if not math.isfinite(array.dot(array)):
+                require_finite(array, name)
+            return array
+        if not np.isfinite(array).all():
+            require_finite(array, name)
     else:
         array = as_float_array(value, name)
-        checked = True
     shape = array.shape
     if not shape or shape[-1] != n or (array.ndim > 1 and not batch):
         expected = f"({n},) or (..., {n})" if batch else f"({n},)"
         raise ValueError(f"{name} must have shape {expected} for {n} joints, got shape {shape}")
-    if not checked:
-        if array.ndim == 1:
-            if not math.isfinite(float(array @ array)):
-                require_finite(array, name)
-        elif not np.isfinite(array).all():
-            require_finite(array, name)
     return array
 
 
@@ -175,6 +172,11 @@ class _ScrewChain:
             :, :size
         ].copy()
         self._adjoint = np.einsum("abc,nabk->nck", C, adjoint.reshape(n, 4, 4, 36))[:, :size].copy()
+        # The same adjoints with rows and columns in the order [v; ω] (Z [Ad] Z, Z swapping the
+        # halves of a twist): for them the inverse is the transpose, [Ad_T]⁻¹ = (Z [Ad_T] Z)ᵀ.
+        self._adjoint_swapped = np.ascontiguousarray(
+            self._adjoint.reshape(n, size, 6, 6)[:, :, _SWAP][:, :, :, _SWAP].reshape(n, size, 36)
+        )
         # sin(kθ·scale + offset) = [1, sin kθ, cos kθ, sin 2kθ, cos 2kθ]
         self._trig_scale = np.outer(rates, [0.0, 1.0, 1.0, 2.0, 2.0])  # (n, 5)
         self._trig_offset = np.array([math.pi / 2, 0.0, math.pi / 2, 0.0, math.pi / 2])

@@ -131,10 +131,15 @@ def _robot(robot: Any, name: str = "robot") -> ScrewRobot:
 
 
 def _model(robot: ScrewRobot) -> _DynamicsModel:
-    return robot._derived(
-        "dynamics",
-        lambda: _DynamicsModel(robot.link_frames, robot.spatial_inertias, robot.screw_axes_space),
-    )
+    model = robot._cache.get("dynamics")  # the common case, kept cheap
+    if model is None:
+        model = robot._derived(
+            "dynamics",
+            lambda: _DynamicsModel(
+                robot.link_frames, robot.spatial_inertias, robot.screw_axes_space
+            ),
+        )
+    return model
 
 
 def _body_chain(robot: ScrewRobot) -> _ScrewChain:
