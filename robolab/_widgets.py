@@ -236,10 +236,14 @@ def detach_from_pyplot(figure: Figure) -> None:
     end of a cell; a widget that shows a figure itself would then appear
     twice. ``plt.close`` is no way out under ipympl: it closes the canvas
     widget, and the live figure with it. The figure keeps its canvas (an
-    ipympl canvas stays live) and can be drawn as before.
+    ipympl canvas stays live) and can be drawn as before, but pyplot no longer
+    redraws it by itself when an artist changes.
     """
     from matplotlib._pylab_helpers import Gcf
 
     for number, manager in list(Gcf.figs.items()):
         if manager.canvas.figure is figure:
             del Gcf.figs[number]
+    # pyplot also redraws a stale figure in interactive mode (draw_idle at every artist change:
+    # a second full draw per step under ipympl and under inline); the widget draws it itself.
+    figure.stale_callback = None

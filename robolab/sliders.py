@@ -646,7 +646,10 @@ class LiveFigure:
                 '<pre class="robolab-live-text" style="font-size:12px;line-height:1.35;margin:0">'
                 f"{html.escape(self._readout_value)}</pre>"
             )
-        return self._readout_value
+        if not self._readout_value:
+            return ""
+        # ipywidgets' HTML has a line height of a whole widget row (28 px): tighten it
+        return f'<div style="line-height:1.4;font-size:13px">{self._readout_value}</div>'
 
     def readout_text(self) -> str:
         """The read-out as plain text (HTML tags removed, table cells spaced)."""

@@ -408,3 +408,19 @@ def test_live_figure_is_a_class_with_a_function_in_front():
         live_figure(lambda a: None, None, {"a": angle_slider()}),
         LiveFigure,
     )
+
+
+def test_one_draw_per_step_even_when_pyplot_is_interactive():
+    # pyplot redraws a stale figure in interactive mode; a live figure draws it itself, once.
+    with plt.ion():
+        ax = frame_axes((-1, 1))
+        frame = draw_frame(ax, np.eye(4), "b")
+        live = live_figure(
+            lambda yaw: frame.set_pose(robolab.rotz(yaw)), ax, {"yaw": angle_slider(0)}
+        )
+        draws = []
+        ax.figure.canvas.mpl_connect("draw_event", lambda event: draws.append(event))
+        for value in (10, 20, 30):
+            live.controls["yaw"].value = value
+    assert len(draws) == 3
+    assert ax.figure.stale_callback is None
