@@ -20,19 +20,22 @@ Two forms of each algorithm
 * :func:`inverse_dynamics_rnea_textbook` is the book's recursive Newton–Euler
   algorithm (section 8.3.2) line by line: twists, accelerations and wrenches
   in the link frames {i}, carried between neighbours by [Ad_{T_{i,i-1}}].
-* :func:`inverse_dynamics_rnea` computes the same torques in the space frame
-  {s} (Featherstone's formulation in base coordinates). There every link's
-  twist is a running sum of joint contributions, V_i = Σ_{j≤i} S_j(θ) θ̇_j,
-  its acceleration likewise, and the wrench through joint i is a running sum
-  from the tip, so both recursions become vectorised cumulative sums; only
-  the product of exponentials along the chain is a loop. It accepts a batch
-  of states, ``joint_positions`` of shape (..., n).
-* :func:`mass_matrix_crba` is the composite-rigid-body algorithm in the space
-  frame: with G_k(θ) the spatial inertia of link k written in {s} and
-  Gc_j = Σ_{k≥j} G_k(θ) the inertia of links j..n welded together,
-  M_ij = S_i(θ)ᵀ Gc_j S_j(θ) for i ≤ j. :func:`mass_matrix_rnea` is the
-  book's way (section 8.2): column i of M is the torque needed for a unit
-  acceleration of joint i alone, one inverse-dynamics call per column.
+* :func:`inverse_dynamics_rnea` computes the same torques with the
+  recursions written as running sums: in the space frame {s} every link's
+  twist is a sum of joint contributions, V_i = Σ_{j≤i} S_j(θ) θ̇_j, its
+  acceleration likewise, and the torque of joint i balances the wrenches of
+  the links beyond it, a sum from the tip. NumPy then handles all links at
+  once; only the product of exponentials along the chain is a loop. It
+  accepts a batch of states, ``joint_positions`` of shape (..., n); batches of
+  48 states or more go to the structure-of-arrays kernel of
+  :mod:`robolab._batched_dynamics` (Featherstone's recursions in joint-aligned
+  frames, many states per NumPy call).
+* :func:`mass_matrix_crba` is the composite-rigid-body algorithm: with
+  G_k(θ) the spatial inertia of link k and Gc_j = Σ_{k≥j} G_k(θ) the inertia
+  of links j..n welded together, M_ij = S_i(θ)ᵀ Gc_j S_j(θ) for i ≤ j.
+  :func:`mass_matrix_rnea` is the book's way (section 8.2): column i of M is
+  the torque needed for a unit acceleration of joint i alone, one
+  inverse-dynamics call per column.
 
 Conventions: twists [ω; v], wrenches [m; f], gravity a 3-vector in {s}
 (e.g. (0, 0, -9.81)); the base is given the fictitious acceleration -g, so

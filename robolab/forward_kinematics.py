@@ -22,11 +22,13 @@ with W = [ω],
     R(θ) = (I + W²) + sin θ W - cos θ W²,
     p(θ) = Wv - sin θ W²v - cos θ Wv + θ (v + W²v).
 
+The 6×6 adjoint [Ad_{e^{[S]θ}}] = [[R, 0], [[p]R, R]] is then a fixed
+combination of 1, sin θ, cos θ, sin 2θ, cos 2θ (and θ, θ sin θ, θ cos θ).
 :class:`_ScrewChain` precomputes these coefficient matrices once per set of
-screw axes, and their products for the 6×6 adjoint [Ad_{e^{[S]θ}}] (whose
-lower-left block [p]R is quadratic in the same basis). One matrix product then
-gives every joint's exponential at once, for any number of configurations;
-only the running product along the chain is a loop over the joints.
+screw axes: one ``np.sin`` and one matrix product give every joint's
+exponential or adjoint at once, for any number of configurations. The running
+product along the chain is the only loop over the joints (for one
+configuration it is done by doubling, in ⌈log₂ n⌉ NumPy calls).
 """
 
 from __future__ import annotations
