@@ -22,6 +22,13 @@ What is drawn, all in the base frame and in metres:
 * optionally the shadow of the links on the floor and the manipulability
   ellipsoid of the end-effector (velocity or force).
 
+Pictures of coordinate frames without a robot (chapter 1's rotations, one DH
+row, a frame moving along a screw) use :func:`frame_axes` (a 3D box with equal
+scales and lean ticks) and :func:`draw_frame`, which draws a pose as a
+labelled triad (:class:`FrameTriad`) that :meth:`FrameTriad.set_pose` moves
+in place; ``draw_frame`` also works on a robot view's ``view.axes``.
+:func:`robolab.live_figure` puts sliders around such pictures.
+
 The decorations of a 3D axes (ticks, panes, grids) cost more than the robot
 itself, so the default look is lean: no axes box, a light floor grid, and a
 caption that states the frame and the units. ``decorations="full"`` brings
