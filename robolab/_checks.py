@@ -23,10 +23,9 @@ ROTATION_TOLERANCE = 1e-6
 
 def _format_shape(shape: Sequence[int | None], batch: bool) -> str:
     dims = ", ".join("n" if d is None else str(d) for d in shape)
-    if len(shape) == 1:
-        dims += ","
-    text = f"({dims})"
-    return f"(..., {text[1:]}" if batch else text
+    if batch:
+        return f"(..., {dims})"
+    return f"({dims},)" if len(shape) == 1 else f"({dims})"
 
 
 def as_float_array(

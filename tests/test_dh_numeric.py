@@ -167,7 +167,7 @@ def test_symbolic_geometry_is_named_and_values_can_be_passed():
 
 def test_bad_states_are_named(arm):
     fast = arm.numeric()
-    with pytest.raises(ValueError, match=r"q must have shape \(\.\.\., 3,\), got shape \(2,\)"):
+    with pytest.raises(ValueError, match=r"q must have shape \(\.\.\., 3\), got shape \(2,\)"):
         fast.frames([0.0, 0.0])
     with pytest.raises(ValueError, match=r"qd contains a non-finite value \(nan\)"):
         fast.coriolis_matrix([0, 0, 0], [0, np.nan, 0])

@@ -408,7 +408,7 @@ def test_robot_first_forms_equal_the_array_forms_and_default_gravity():
                 Q3, QD3, QDD3, G98, [1, 1, 1], FRAMES, INERTIAS, SCREWS
             ),
             ValueError,
-            r"tip_wrench must have shape \(\.\.\., 6,\), got shape \(3,\)",
+            r"tip_wrench must have shape \(\.\.\., 6\), got shape \(3,\)",
         ),
         (
             lambda: dy.inverse_dynamics_rnea(
@@ -456,7 +456,7 @@ def test_robot_first_forms_equal_the_array_forms_and_default_gravity():
         (
             lambda: rl.end_effector_forces(ur5(), np.zeros(6), [0, 0, 0]),
             ValueError,
-            r"tip_wrench must have shape \(\.\.\., 6,\), got shape \(3,\)",
+            r"tip_wrench must have shape \(\.\.\., 6\), got shape \(3,\)",
         ),
         (
             lambda: rl.mass_matrix_crba(None, np.zeros(6)),

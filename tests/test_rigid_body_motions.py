@@ -263,7 +263,7 @@ BAD_INPUT = [
      r"R contains a non-finite value \(nan\) at index \(0, 0\)"),
     ("matrix_exp6", np.eye(4), r"rotation block of se3mat must be skew-symmetric"),
     ("matrix_exp3", [[0, 1, 0], [1, 0, 0], [0, 0, 0]], r"so3mat must be skew-symmetric"),
-    ("vec_to_so3", [1, 2], r"omega must have shape \(\.\.\., 3,\), got shape \(2,\)"),
+    ("vec_to_so3", [1, 2], r"omega must have shape \(\.\.\., 3\), got shape \(2,\)"),
     ("vec_to_se3", "abc", r"V must be numeric, got the text 'abc'"),
     ("transform_inv", np.ones((4, 4)), r"T must be a homogeneous transform with bottom row"),
     ("matrix_log6", [[1, 0, 0, np.inf], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]],
@@ -282,5 +282,5 @@ def test_bad_input_is_named(function, argument, message):
 def test_bad_input_with_several_arguments_is_named():
     with pytest.raises(ValueError, match=r"s must be a unit vector, got \|s\| = 2"):
         rl.screw_to_axis([0, 0, 0], [0, 0, 2], 0)
-    with pytest.raises(ValueError, match=r"p must have shape \(\.\.\., 3,\), got shape \(2,\)"):
+    with pytest.raises(ValueError, match=r"p must have shape \(\.\.\., 3\), got shape \(2,\)"):
         rl.rotation_position_to_transform(np.eye(3), [1, 2])
