@@ -10,6 +10,7 @@ from .animation import RobotAnimation, animate
 from .derivation import Derivation, Step, to_latex, to_text
 from .dh_robot import DHRobot
 from .inverse_kinematics import InverseKinematicsResult
+from .model_comparison import ComparedQuantity, ModelComparison, compare_models
 from .reveal import Reveal, reveal
 from .rigid_body_motions import (
     ad,

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
-from .derivation import Derivation, Step
+from .derivation import Derivation, Step, to_latex
 from .dh_simplify import simplify_piece as simplify_trig
 from .dh_simplify import simplify_piece_matrix as simplify_matrix
 from .transforms import dh_modified, dh_standard
@@ -74,8 +74,8 @@ def forward_kinematics_derivation(robot: Any) -> Derivation:
         steps.append(
             Step(
                 f"Link transform A_{i}",
-                f"Row {i} of the table: $a = {sp.latex(a_i)}$, $\\alpha = {sp.latex(alpha_i)}$, "
-                f"$d = {sp.latex(d_i)}$, $\\theta = {sp.latex(theta_i)}$.",
+                f"Row {i} of the table: $a = {to_latex(a_i)}$, $\\alpha = {to_latex(alpha_i)}$, "
+                f"$d = {to_latex(d_i)}$, $\\theta = {to_latex(theta_i)}$.",
                 _eq(symbol, transform),
                 (symbol,),
             )
@@ -139,12 +139,18 @@ def lagrangian_derivation(robot: Any) -> Derivation:
             )
         )
         J = _matrix_symbol(f"J_{{c{i}}}", 6, n)
+        later = list(range(i + 1, n + 1))
+        unmoved = (
+            ""
+            if not later
+            else f"; {_numbered(later, 'joint')} {_verb(later, 'does', 'do')} not move link {i}, "
+            f"so {_verb(later, 'its column is', 'their columns are')} zero"
+        )
         steps.append(
             Step(
                 f"Jacobian of link {i}",
                 f"Rows $[v; \\omega]$: column j is $[z \\times (r_{{c{i}}} - o);\\ z]$ for a "
-                f"revolute joint (axis ${axis}$) and $[z;\\ 0]$ for a prismatic one; joints "
-                f"after {i} do not move link {i}.",
+                f"revolute joint (axis ${axis}$) and $[z;\\ 0]$ for a prismatic one{unmoved}.",
                 _eq(J, robot.J_cm_i(i)),
                 (J,),
             )
@@ -180,19 +186,22 @@ def lagrangian_derivation(robot: Any) -> Derivation:
         Step("Lagrangian", "$L = K - P$.", _eq(L, kinetic - potential), (L,)),
     ]
     M = robot.inertia_matrix()
-    for j in range(n):
-        for k in range(j, n):
-            symbol = sp.Symbol(f"M_{{{j + 1}{k + 1}}}")
-            links = [i for i in range(max(j, k) + 1, n + 1)]
-            source = ", ".join(str(i) for i in links)
+    for j in range(1, n + 1):
+        for k in range(j, n + 1):
+            symbol = sp.Symbol(f"M_{{{j}{k}}}")
+            velocities = (
+                f"\\partial \\dot q_{j}^2"
+                if j == k
+                else f"\\partial \\dot q_{j} \\partial \\dot q_{k}"
+            )
             steps.append(
                 Step(
-                    f"Inertia matrix entry M_{j + 1}{k + 1}",
-                    f"$M_{{{j + 1}{k + 1}}} = \\partial^2 K / \\partial \\dot q_{j + 1} "
-                    f"\\partial \\dot q_{k + 1}$; links {source} contribute "
-                    f"$m_i J_{{v}}^T J_{{v}} + J_\\omega^T R I R^T J_\\omega$ (earlier links do "
-                    f"not move with joint {max(j, k) + 1}).",
-                    _eq(symbol, M[j, k]),
+                    f"Inertia matrix entry M_{j}{k}",
+                    f"$M_{{{j}{k}}} = \\partial^2 K / {velocities}$, "
+                    f"entry ({j}, {k}) of $\\sum_i m_i J_{{v,ci}}^T J_{{v,ci}} + J_{{\\omega,i}}^T "
+                    f"R_{{0i}} I_i R_{{0i}}^T J_{{\\omega,i}}$. "
+                    + _contributors(j, k, n, M[j - 1, k - 1] == 0),
+                    _eq(symbol, M[j - 1, k - 1]),
                     (symbol,),
                 )
             )
@@ -205,11 +214,13 @@ def lagrangian_derivation(robot: Any) -> Derivation:
             (M_symbol,),
         )
     )
+    vanishing = 0
     for i in range(1, n + 1):
         for j in range(1, n + 1):
             for k in range(j, n + 1):
                 value = robot.christoffel_symbols(i, j, k)
                 if value == 0:
+                    vanishing += 1 if j == k else 2
                     continue
                 symbol = sp.Symbol(f"c_{{{i}{j}{k}}}")
                 twin = f"; $c_{{{i}{k}{j}}} = c_{{{i}{j}{k}}}$" if j != k else ""
@@ -223,12 +234,20 @@ def lagrangian_derivation(robot: Any) -> Derivation:
                         (symbol,),
                     )
                 )
+    if vanishing == 0:
+        others = ""
+    elif vanishing == n**3:
+        others = "; every Christoffel symbol is zero, so C = 0"
+    elif vanishing == 1:
+        others = f"; the remaining one of the {n**3} Christoffel symbols is zero"
+    else:
+        others = f"; the remaining {vanishing} of the {n**3} Christoffel symbols are zero"
     C_symbol, G_symbol = _matrix_symbol("C", n, n), _matrix_symbol("G", n, 1)
     C, G = robot.coriolis_matrix(), robot.gravity_vector()
     steps += [
         Step(
             "Coriolis matrix",
-            "$C_{ij} = \\sum_k c_{ijk} \\dot q_k$ (every other Christoffel symbol is zero).",
+            f"$C_{{ij}} = \\sum_k c_{{ijk}} \\dot q_k${others}.",
             _eq(C_symbol, C),
             (C_symbol,),
         ),
@@ -248,6 +267,45 @@ def lagrangian_derivation(robot: Any) -> Derivation:
     ]
     steps += _property_checks(robot, M, C, kinetic, q, qd)
     return Derivation(f"Lagrangian dynamics of {robot.name}", steps)
+
+
+def _numbered(numbers: list[int], noun: str) -> str:
+    """``link 3``, ``links 2 and 3``, ``links 1, 2 and 3``."""
+    if len(numbers) == 1:
+        return f"{noun} {numbers[0]}"
+    listed = ", ".join(str(x) for x in numbers[:-1])
+    return f"{noun}s {listed} and {numbers[-1]}"
+
+
+def _verb(numbers: list[int], singular: str, plural: str) -> str:
+    return singular if len(numbers) == 1 else plural
+
+
+def _contributors(j: int, k: int, n: int, zero: bool) -> str:
+    """Which links contribute to M_jk (j <= k): those that joint k moves, links k..n.
+
+    One sentence of correct English for every case: one link or several,
+    every link or only the later ones, and an entry that comes out zero.
+    """
+    joints = f"joint {k}" if j == k else f"both joints {j} and {k}"
+    links = list(range(k, n + 1))
+    if n == 1:
+        if zero:
+            return "The only link, link 1, moves with joint 1, and its term is zero."
+        return "The only link, link 1, moves with joint 1 and contributes."
+    if k == 1:
+        subject, every = ("Both links", "both") if n == 2 else (f"All {n} links", "all of them")
+        if zero:
+            return f"{subject} move with joint 1, but their terms add up to zero."
+        return f"{subject} move with joint 1, so {every} contribute."
+    if len(links) == 1:
+        if zero:
+            return f"Only link {k} moves with {joints}, and its term is zero."
+        return f"Only link {k} moves with {joints}, so it alone contributes."
+    moving = f"Only {_numbered(links, 'link')} move with {joints}"
+    if zero:
+        return f"{moving}, and their terms add up to zero."
+    return f"{moving}, so only they contribute."
 
 
 def _vanishes(residual: sp.MatrixBase, reference: sp.MatrixBase, robot: Any) -> bool:

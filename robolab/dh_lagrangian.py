@@ -35,7 +35,7 @@ from .dh_simplify import (
     simplify_trig,
 )
 
-__all__ = ["LagrangianDynamics"]
+__all__ = ["EquationOfMotion", "LagrangianDynamics"]
 
 
 class LagrangianDynamics:
@@ -249,6 +249,8 @@ class LagrangianDynamics:
 
         The left side is a matrix expression (``.lhs.doit()`` evaluates it);
         the right side holds the torque symbols ``tau_i`` of :mod:`robolab.symbols`.
+        It is a SymPy ``Eq`` (an :class:`EquationOfMotion`) that prints its
+        three terms in the textbook order M q̈, C q̇, G, in LaTeX as in text.
 
         >>> from robolab import DHRobot
 
@@ -264,10 +266,23 @@ class LagrangianDynamics:
         C = sp.ImmutableMatrix(self.coriolis_matrix())
         G = sp.ImmutableMatrix(self.gravity_vector())
         left = sp.MatAdd(sp.MatMul(M, qdd), sp.MatMul(C, qd), G)
-        return sp.Eq(left, sp.ImmutableMatrix(self._torque_symbols()), evaluate=False)
+        return EquationOfMotion(left, sp.ImmutableMatrix(self._torque_symbols()), evaluate=False)
 
     def dynamic_model_matrix_form(self) -> sp.Eq:
-        """Return the matrix equation of motion; the same as :meth:`dynamic_model`."""
+        r"""Return the matrix equation of motion; the same as :meth:`dynamic_model`.
+
+        >>> from robolab import DHRobot, to_latex
+        >>> from robolab.symbols import q1, l1
+        >>> pendulum = DHRobot((l1, 0, 0, q1))
+        >>> pendulum.cm_positions = [(0, 0, 0)]
+        >>> pendulum.gravity = (0, -9.81, 0)
+        >>> text = to_latex(pendulum.dynamic_model_matrix_form())
+        >>> print(text[:45])
+        \left[\begin{matrix}I_{zz1} + l_{1}^{2} m_{1}
+        >>> M_term, G_term = text.index("I_{zz1}"), text.index(r"9.81 l_{1} m_{1}")
+        >>> M_term < G_term  # SymPy alone would print G first
+        True
+        """
         return self.dynamic_model()
 
     def euler_lagrange_equations(self) -> list[sp.Eq]:
@@ -292,6 +307,38 @@ class LagrangianDynamics:
             left = simplify_piece(rate - L.diff(q[i]))
             equations.append(sp.Eq(self._timed(left), tau))
         return equations
+
+
+class EquationOfMotion(sp.Equality):
+    r"""``M(q) q̈ + C(q, q̇) q̇ + G(q) = τ``: a SymPy ``Eq`` that prints its terms in this order.
+
+    SymPy's LaTeX printer sorts the terms of a sum (G would come first); this
+    equation prints the terms of its left side in the order they were given,
+    in LaTeX (also through :func:`robolab.to_latex`), in pretty text and in
+    ``str``. Otherwise it is an ordinary ``sympy.Eq``: ``.lhs``, ``.rhs``,
+    ``.lhs.doit()``, ``subs`` all work.
+
+    Examples
+    --------
+    >>> x, y = sp.symbols("x y")
+    >>> v = sp.ImmutableMatrix([x, y])
+    >>> equation = EquationOfMotion(
+    ...     sp.MatAdd(sp.MatMul(sp.ImmutableMatrix([[2, 0], [0, 3]]), v), v), v, evaluate=False
+    ... )
+    >>> isinstance(equation, sp.Eq), sp.latex(equation).startswith(r"\left[\begin{matrix}2")
+    (True, True)
+    """
+
+    def _terms(self) -> tuple[sp.Basic, ...]:
+        return self.lhs.args if isinstance(self.lhs, sp.MatAdd) else (self.lhs,)
+
+    def _latex(self, printer: Any) -> str:
+        left = " + ".join(printer._print(term) for term in self._terms())
+        return f"{left} = {printer._print(self.rhs)}"
+
+    def _sympystr(self, printer: Any) -> str:
+        left = " + ".join(printer._print(term) for term in self._terms())
+        return f"Eq({left}, {printer._print(self.rhs)})"
 
 
 def _symmetric(matrix: sp.MatrixBase) -> sp.ImmutableMatrix:

@@ -108,6 +108,13 @@ class DHRobot(LagrangianDynamics):
     Numbers keep their type: floats stay floats (Moro turns them into
     15-digit fractions), except that a float angle within 1e-12 of a multiple
     of π/2 (``np.pi / 2``) becomes exact, so numeric tables give clean matrices.
+    Angles are radians: a numeric α or θ offset above a full turn (|value| > 2π,
+    ``alpha=90``) gives a ``UserWarning`` naming the row and the field, since it
+    is almost always in degrees (:mod:`robolab.dh_table`).
+
+    The same robot in the other convention comes from :meth:`to_modified` /
+    :meth:`to_standard`, its screw form from :meth:`to_screw`; check any of
+    them against each other with :func:`robolab.compare_models`.
 
     Parameters not given are **assumed** (masses ``m_i``, diagonal inertia
     tensors ``diag(I_xx_i, I_yy_i, I_zz_i)``, gravity ``(0, 0, -9.81)``, default
@@ -161,6 +168,12 @@ class DHRobot(LagrangianDynamics):
         self._cms_given = False
         self._inertias = placeholder_inertia_tensors(n)
         self._inertias_given = False
+        # assumed placeholders re-expressed from another table (to_modified, to_standard):
+        # the convention of the table in whose frames they were assumed
+        self._cms_assumed_in: str | None = None
+        self._inertias_assumed_in: str | None = None
+        # (a_n, alpha_n, tool) of the standard table this modified robot was made from
+        self._standard_form: tuple[sp.Expr, sp.Expr, sp.ImmutableMatrix] | None = None
         self._gravity = check_gravity(DEFAULT_GRAVITY)
         self._gravity_given = False
         self._limits = default_joint_limits(self.joint_types)
@@ -283,6 +296,7 @@ class DHRobot(LagrangianDynamics):
             self._cms, self._cms_given = placeholder_centres_of_mass(self._n), False
         else:
             self._cms, self._cms_given = check_centres_of_mass(positions, self._n), True
+        self._cms_assumed_in = None
         self._changed()
 
     @property
@@ -296,6 +310,7 @@ class DHRobot(LagrangianDynamics):
             self._inertias, self._inertias_given = placeholder_inertia_tensors(self._n), False
         else:
             self._inertias, self._inertias_given = check_inertia_tensors(tensors, self._n), True
+        self._inertias_assumed_in = None
         self._changed()
 
     @property
@@ -558,12 +573,26 @@ class DHRobot(LagrangianDynamics):
         return sum((self.w_rel0(k) for k in range(1, self._link(i) + 1)), sp.zeros(3, 1))
 
     def r_cm(self, i: int) -> sp.Matrix:
-        """Return the position of the centre of mass of link ``i`` in the base frame."""
+        """Return the position of the centre of mass of link ``i`` in the base frame.
+
+        ``r_ci = R_0i c_i + p_0i``, each coordinate collected and reduced (like
+        terms added, Pythagoras and angle sums), so a centre of mass given as
+        ``(l_c1 - l_1, 0, 0)`` comes out as ``l_c1 cos q_1``:
+
+        >>> from robolab.symbols import q1, l1, lc1
+        >>> arm = DHRobot((l1, 0, 0, q1))
+        >>> arm.cm_positions = [(lc1 - l1, 0, 0)]
+        >>> arm.r_cm(1).T
+        Matrix([[l_c1*cos(q_1(t)), l_c1*sin(q_1(t)), 0]])
+        """
         return self._timed(self._centre_position(self._link(i)))
 
     def _centre_position(self, i: int) -> sp.ImmutableMatrix:
-        R, p = self._chain(0)[i]
-        return sp.ImmutableMatrix(R * self._centres()[i - 1] + p)
+        def compute() -> sp.ImmutableMatrix:
+            R, p = self._chain(0)[i]
+            return sp.ImmutableMatrix(simplify_matrix(R * self._centres()[i - 1] + p))
+
+        return self._cache(self._dynamics, ("r_cm", i), compute)
 
     def v_cm(self, i: int) -> sp.Matrix:
         """Return the velocity of the centre of mass of link ``i`` in the base frame."""
@@ -608,13 +637,29 @@ class DHRobot(LagrangianDynamics):
         key = frozenset(substitutions.items())
         return self._cache(self._numerics, key, lambda: NumericDHRobot(self, substitutions))
 
-    def to_screw(self, values: Mapping[Any, Any] | None = None) -> Any:
+    def to_screw(
+        self, values: Mapping[Any, Any] | None = None, kinematics_only: bool = False
+    ) -> Any:
         """Return the screw (product-of-exponentials) model of this robot, a ``ScrewRobot``.
 
         Home pose, space screw axes ``[ω; v]``, centre-of-mass link frames
-        and spatial inertias at q = 0 (:mod:`robolab.dh_screw`); every
-        parameter must be numeric (or given in ``values``). Both models give
-        the same forward kinematics and dynamics (tested).
+        and spatial inertias at q = 0 (:mod:`robolab.dh_screw`). Both models
+        give the same forward kinematics and dynamics (tested; check any pair
+        with :func:`robolab.compare_models`).
+
+        Parameters
+        ----------
+        values : mapping, optional
+            Numbers for parameters that are still symbolic, keyed by symbol or
+            by name (as in :meth:`numeric`).
+        kinematics_only : bool
+            False (default): every parameter must be numeric (or in
+            ``values``). True: only the DH table and the tool must be; the
+            result has the right home pose and screw axes, zero spatial
+            inertias and link frames at the DH frames {i}, and gravity as
+            given (or (0, 0, -9.81) if symbolic). Its kinematics are exact;
+            its mass matrix is zero, so forward dynamics refuses it (singular
+            M), as the Clarifications in the product notes allow.
 
         Examples
         --------
@@ -627,10 +672,69 @@ class DHRobot(LagrangianDynamics):
         array([ 0.,  0.,  1.,  0., -1.,  0.])
         >>> screw.home_ee_pose[:3, 3]
         array([1.5, 0. , 0. ])
+
+        Without dynamic parameters, the kinematic model only:
+
+        >>> kinematic = DHRobot((1.0, 0, 0, q1), (0.5, 0, 0, q2)).to_screw(kinematics_only=True)
+        >>> kinematic.home_ee_pose[0, 3], kinematic.spatial_inertias.max()
+        (np.float64(1.5), np.float64(0.0))
         """
         from .dh_screw import dh_to_screw
 
-        return dh_to_screw(self, values)
+        return dh_to_screw(self, values, kinematics_only=kinematics_only)
+
+    def to_modified(self) -> DHRobot:
+        """Return the same robot as a modified-DH (Craig) table, dynamics re-expressed exactly.
+
+        The columns a, α move down one row (row 1 gets ``a_0 = α_0 = 0``),
+        ``Tx(a_n) Rx(α_n)`` joins the tool, and each centre of mass and inertia
+        tensor is re-expressed in the new frame {i}: ``c → Rx(α_i) c + (a_i, 0, 0)``,
+        ``I → Rx(α_i) I Rx(α_i)ᵀ`` (:mod:`robolab.dh_conversion`). Symbols stay
+        symbols. A modified robot gives an independent copy of itself.
+
+        Examples
+        --------
+        >>> import sympy as sp
+        >>> from robolab.symbols import q1, q2, l1, l2
+        >>> arm = DHRobot((0, sp.pi / 2, l1, q1), (l2, 0, 0, q2), name="RR")
+        >>> arm.cm_positions = [(0, 0, 0), (-l2 / 2, 0, 0)]
+        >>> craig = arm.to_modified()
+        >>> print(craig.dh_table)
+        modified DH (Craig): T_{i-1,i} = Rx(α_{i-1}) Tx(a_{i-1}) Rz(θ_i) Tz(d_i)
+        i | a_{i-1} | α_{i-1} | d_i | θ_i | joint
+        1 | 0       | 0       | l_1 | q_1 | revolute
+        2 | 0       | pi/2    | 0   | q_2 | revolute
+        tool T_n,ee = [[1, 0, 0, l_2], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
+        >>> craig.cm_positions[1].T  # the middle of link 2, now measured from joint 2
+        Matrix([[l_2/2, 0, 0]])
+        """
+        from .dh_conversion import standard_to_modified
+
+        return standard_to_modified(self)
+
+    def to_standard(self, last_link: Sequence[Any] | None = None) -> DHRobot:
+        """Return the same robot as a standard-DH table, dynamics re-expressed exactly.
+
+        The inverse of :meth:`to_modified`: a, α move up one row. The standard
+        table needs ``a_n, α_n``, which a modified table does not hold: from
+        ``last_link`` if given, else remembered by a robot made with
+        :meth:`to_modified` (an exact round trip), else read from a tool that
+        is exactly ``Tx(a) Rx(α)``, else 0 (:func:`robolab.dh_conversion.modified_to_standard`).
+        A modified table whose first row has ``a_0 ≠ 0`` or ``α_0 ≠ 0`` has no
+        standard form with the same base frame: ``ValueError``.
+
+        Examples
+        --------
+        >>> from robolab import transl
+        >>> from robolab.symbols import q1, q2, l1, l2
+        >>> craig = DHRobot((0, 0, 0, q1), (l1, 0, 0, q2), convention="modified",
+        ...                 tool=transl(l2, 0, 0))
+        >>> craig.to_standard().dh_parameters
+        [(l_1, 0, 0, q_1(t)), (l_2, 0, 0, q_2(t))]
+        """
+        from .dh_conversion import modified_to_standard
+
+        return modified_to_standard(self, last_link)
 
     def forward_kinematics_derivation(self) -> Any:
         """Return the forward kinematics step by step (a :class:`robolab.Derivation`)."""
@@ -722,14 +826,25 @@ class DHRobot(LagrangianDynamics):
             + ", ".join(str(m) for m in self._masses[:3])
             + (", …" if self._n > 3 else ""),
         )
+
+        def frames(assumed_in: str | None) -> str:
+            if assumed_in is None:
+                return ""
+            return f", in the frames of the {assumed_in} table, re-expressed in these"
+
         if self._cms is None:
             centres = "MISSING (set robot.cm_positions)"
         else:
-            centres = state(self._cms_given, self._cms, "general symbolic x_ci, y_ci, z_ci")
+            centres = state(
+                self._cms_given,
+                self._cms,
+                "general symbolic x_ci, y_ci, z_ci" + frames(self._cms_assumed_in),
+            )
         inertias = state(
             self._inertias_given,
             self._inertias,
-            "diagonal I_xx_i, I_yy_i, I_zz_i: zero products of inertia",
+            "diagonal I_xx_i, I_yy_i, I_zz_i: zero products of inertia"
+            + frames(self._inertias_assumed_in),
         )
         gravity = state(self._gravity_given, self._gravity, "(0, 0, -9.81) m/s² in {0}")
         limits = (

@@ -75,15 +75,23 @@ def _number(value: sp.Expr) -> float:
     return float(value)
 
 
-def screw_parameters(robot: Any, values: Mapping[Any, Any] | None = None) -> dict[str, Any]:
+def screw_parameters(
+    robot: Any, values: Mapping[Any, Any] | None = None, kinematics_only: bool = False
+) -> dict[str, Any]:
     """Return the keyword arguments of :class:`robolab.ScrewRobot` for ``robot``.
 
     Parameters
     ----------
     robot : DHRobot
-        Every parameter numeric (or given in ``values``); centres of mass set.
+        Every parameter numeric (or given in ``values``) and the centres of
+        mass set; with ``kinematics_only``, the DH table and the tool only.
     values : mapping, optional
         Numbers for parameters that are still symbolic.
+    kinematics_only : bool
+        Ignore the masses, centres of mass and inertia tensors: spatial
+        inertias are zero and the link frames are the DH frames {i} at q = 0
+        (their centres of mass unknown). Gravity is the robot's if numeric,
+        else ``(0, 0, -9.81)``. The home pose and screw axes are exact.
 
     Returns
     -------
@@ -91,23 +99,56 @@ def screw_parameters(robot: Any, values: Mapping[Any, Any] | None = None) -> dic
         ``name, home_ee_pose (4, 4), screw_axes_space (6, n), link_frames
         (n+1, 4, 4), spatial_inertias (n, 6, 6), gravity (3,), joint_names,
         joint_types ("revolute"/"prismatic"), joint_limits``.
+
+    Examples
+    --------
+    >>> from robolab import DHRobot
+    >>> from robolab.symbols import q1, l1
+    >>> pendulum = DHRobot((l1, 0, 0, q1))
+    >>> screw_parameters(pendulum, {l1: 0.5}, kinematics_only=True)["spatial_inertias"].max()
+    np.float64(0.0)
     """
     from .dh_numeric import _missing, normalise_values
 
     substitutions = normalise_values(robot, values)
-    missing = _missing(robot, substitutions, dynamics=True)
-    if missing:
-        raise ValueError(
-            f"the screw form needs numbers for every parameter; still symbolic: "
-            f"{', '.join(missing)}. Give them numbers (robot.masses = [...], etc.) or pass "
-            "them: robot.to_screw({symbol_or_name: value, ...})"
-        )
+    hint = (
+        " For the kinematic model alone (home pose and screw axes, zero inertias) use "
+        "robot.to_screw(kinematics_only=True)."
+    )
+    if kinematics_only:
+        missing = _missing(robot, substitutions, dynamics=False)
+        if missing:
+            raise ValueError(
+                f"the kinematic screw form needs numbers for the DH table and the tool; still "
+                f"symbolic: {', '.join(missing)}. Give them numbers or pass them: "
+                "robot.to_screw({symbol_or_name: value, ...}, kinematics_only=True)"
+            )
+    else:
+        missing = _missing(robot, substitutions, dynamics=True)
+        if missing:
+            geometric = set(_missing(robot, substitutions, dynamics=False))
+            dynamic_only = all(item not in geometric for item in missing)
+            raise ValueError(
+                f"the screw form needs numbers for every parameter; still symbolic: "
+                f"{', '.join(missing)}. Give them numbers (robot.masses = [...], etc.) or pass "
+                "them: robot.to_screw({symbol_or_name: value, ...})."
+                + (hint if dynamic_only else "")
+            )
+        if robot._cms is None:
+            raise ValueError(
+                "the screw form needs the centres of mass, which are missing: set "
+                "robot.cm_positions = [(x, y, z), ...] (link i's in frame {i})." + hint
+            )
     numeric, frames = _home_frames(robot, values)
     n = robot.dof
     home = numeric.forward_kinematics(np.zeros(n))
     centre_frames = []
     inertias = []
     for i in range(1, n + 1):
+        if kinematics_only:
+            centre_frames.append(frames[i])
+            inertias.append(np.zeros((6, 6)))
+            continue
         centre = [_number(x.xreplace(substitutions)) for x in robot.cm_positions[i - 1]]
         shift = np.eye(4)
         shift[:3, 3] = centre
@@ -121,7 +162,11 @@ def screw_parameters(robot: Any, values: Mapping[Any, Any] | None = None) -> dic
         inertias.append(G)
     chain = [np.eye(4), *centre_frames, home]
     link_frames = np.array([np.linalg.solve(chain[i], chain[i + 1]) for i in range(n + 1)])
-    gravity = [_number(x.xreplace(substitutions)) for x in robot.gravity]
+    gravity_entries = [x.xreplace(substitutions) for x in robot.gravity]
+    if kinematics_only and any(x.free_symbols for x in gravity_entries):
+        gravity = [0.0, 0.0, -9.81]
+    else:
+        gravity = [_number(x) for x in gravity_entries]
     return {
         "name": robot.name,
         "home_ee_pose": home,
@@ -135,8 +180,10 @@ def screw_parameters(robot: Any, values: Mapping[Any, Any] | None = None) -> dic
     }
 
 
-def dh_to_screw(robot: Any, values: Mapping[Any, Any] | None = None) -> Any:
+def dh_to_screw(
+    robot: Any, values: Mapping[Any, Any] | None = None, kinematics_only: bool = False
+) -> Any:
     """Return the :class:`robolab.ScrewRobot` of a DH robot (see :func:`screw_parameters`)."""
     from .screw_robot import ScrewRobot
 
-    return ScrewRobot(**screw_parameters(robot, values))
+    return ScrewRobot(**screw_parameters(robot, values, kinematics_only))

@@ -23,11 +23,27 @@ Traceback (most recent call last):
 ...
 ValueError: row 1: joint 1 is revolute ('r'), so its variable must be in theta (column 4),...
 but d = q_1(t) contains q_1(t) (for a prismatic joint add 'p' to the row)
+
+Angles are radians. A numeric α, or a numeric constant part of θ, larger than
+a full turn (|value| > 2π) is almost always an angle in degrees, so it gives a
+``UserWarning`` naming the row and the field and suggesting ``np.radians`` or
+an exact multiple of ``sympy.pi`` (exact multiples of π, such as
+``3 * sympy.pi``, are clearly radians and pass):
+
+>>> import warnings
+>>> with warnings.catch_warnings(record=True) as caught:
+...     warnings.simplefilter("always")
+...     _ = read_rows([(l1, 90, 0, q1)], "standard")
+>>> print(caught[0].message)
+row 1, alpha: alpha = 90 is more than a full turn (2π); DH angles are in radians, so this looks
+like degrees. For 90° write np.radians(90) or sympy.pi/2
 """
 
 from __future__ import annotations
 
 import html
+import math
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -141,8 +157,39 @@ def read_rows(rows: Sequence[Any], convention: str) -> tuple[list[DHRow], sp.Sym
                 f"joint {owners[row.variable]}; each joint needs its own variable"
             )
         owners[row.variable] = number
+        _warn_degrees(number, row)
         checked.append(row)
     return checked, time
+
+
+#: A numeric angle larger than this (in absolute value) is taken for degrees and warned about.
+FULL_TURN = 2 * math.pi
+
+
+def _warn_degrees(number: int, row: DHRow) -> None:
+    """Warn about a numeric α or constant θ part above a full turn: almost always degrees.
+
+    Exact multiples of π (``3 * sympy.pi``) are clearly radians and pass.
+    """
+    theta = row.theta - row.variable if row.joint_type == "r" else row.theta
+    for field, value in (("alpha", row.alpha), ("theta", sp.expand(theta))):
+        if not value.is_number or abs(float(value)) <= FULL_TURN + 1e-9:
+            continue
+        if (value / sp.pi).is_rational:
+            continue
+        number_text = _compact(value)
+        try:
+            exact = str(sp.pi * sp.Rational(number_text) / 180).replace("pi", "sympy.pi")
+        except (TypeError, ValueError):
+            exact = f"sympy.pi * {number_text} / 180"
+        part = "the constant part of theta" if field == "theta" and row.joint_type == "r" else field
+        warnings.warn(
+            f"row {number}, {field}: {part} = {number_text} is more than a full turn (2π); "
+            f"DH angles are in radians, so this looks like degrees. For {number_text}° write "
+            f"np.radians({number_text}) or {exact}",
+            UserWarning,
+            stacklevel=4,
+        )
 
 
 def _is_list_of_rows(value: Any) -> bool:
@@ -235,6 +282,18 @@ def _find_variable(number: int, entries: list[sp.Expr], joint_type: str, time: s
     return DHRow(*entries, joint_type=joint_type, variable=variable)
 
 
+def _compact(value: Any) -> str:
+    """Text of a SymPy value with short floats: ``0.67183``, not ``0.671830000000000``.
+
+    Examples
+    --------
+    >>> from robolab.symbols import q1
+    >>> _compact(sp.Float(0.67183) + q1)
+    'q_1(t) + 0.67183'
+    """
+    return sp.sstr(value, full_prec=False)
+
+
 class DHTable:
     """A DH table that displays itself, with its convention named.
 
@@ -282,7 +341,7 @@ class DHTable:
             cells.append(
                 [
                     str(i),
-                    *[str(self._display(e)) for e in row.entries],
+                    *[_compact(self._display(e)) for e in row.entries],
                     _JOINT_TYPES[row.joint_type],
                 ]
             )
@@ -293,7 +352,7 @@ class DHTable:
             for line in cells
         ]
         if self._has_tool():
-            lines.append(f"tool T_n,ee = {self.tool.tolist()}")
+            lines.append(f"tool T_n,ee = {_compact(self.tool.tolist())}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
