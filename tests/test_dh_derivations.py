@@ -204,3 +204,88 @@ def test_derivations_render():
     markdown = derivation.to_markdown()
     assert markdown.count("**Step ") == len(derivation)
     assert "Christoffel symbol c_112" in derivation.to_text()
+
+
+# --- readable steps ------------------------------------------------------------------------------
+
+
+def test_centres_of_mass_are_collected():
+    # planar 2R: c_1 = (l_c1 - l_1, 0, 0) in frame {1}; no l_1 cos q1 + (-l_1 + l_c1) cos q1
+    derivation = _robot("planar_rr").lagrangian_derivation()
+    r_c1 = one(derivation, "Centre of mass of link 1").expression.rhs
+    r_c2 = one(derivation, "Centre of mass of link 2").expression.rhs
+    lc1, lc2 = sp.symbols("l_c1 l_c2", real=True)
+    assert r_c1 == sp.Matrix([lc1 * sp.cos(q1), lc1 * sp.sin(q1), 0])
+    assert r_c2 == sp.Matrix(
+        [l1 * sp.cos(q1) + lc2 * sp.cos(q1 + q2), l1 * sp.sin(q1) + lc2 * sp.sin(q1 + q2), 0]
+    )
+
+
+def test_inertia_entries_say_which_links_contribute_in_plain_english(elbow):
+    _, derivation = elbow  # M_12 = M_13 = 0 for the elbow manipulator
+
+    def said(title: str) -> str:
+        return one(derivation, title).explanation.split(". ", 1)[1]
+
+    assert said("Inertia matrix entry M_11") == (
+        "All 3 links move with joint 1, so all of them contribute."
+    )
+    assert said("Inertia matrix entry M_12") == (
+        "Only links 2 and 3 move with both joints 1 and 2, and their terms add up to zero."
+    )
+    assert said("Inertia matrix entry M_13") == (
+        "Only link 3 moves with both joints 1 and 3, and its term is zero."
+    )
+    assert said("Inertia matrix entry M_22") == (
+        "Only links 2 and 3 move with joint 2, so only they contribute."
+    )
+    assert said("Inertia matrix entry M_23") == (
+        "Only link 3 moves with both joints 2 and 3, so it alone contributes."
+    )
+    two = _robot("planar_rr").lagrangian_derivation()
+    assert one(two, "Inertia matrix entry M_11").explanation.endswith(
+        "Both links move with joint 1, so both contribute."
+    )
+    assert (
+        r"\partial^2 K / \partial \dot q_1^2" in one(two, "Inertia matrix entry M_11").explanation
+    )
+
+
+def test_jacobian_and_coriolis_steps_say_what_is_true(elbow):
+    _, derivation = elbow
+    explanations = {step.title: step.explanation for step in derivation}
+    assert explanations["Jacobian of link 1"].endswith(
+        "; joints 2 and 3 do not move link 1, so their columns are zero."
+    )
+    assert explanations["Jacobian of link 2"].endswith(
+        "; joint 3 does not move link 2, so its column is zero."
+    )
+    assert "do not move" not in explanations["Jacobian of link 3"]
+    assert explanations["Coriolis matrix"].endswith(
+        "; the remaining 17 of the 27 Christoffel symbols are zero."
+    )
+    listed = 0  # c_ijk with j < k stands for its twin c_ikj too
+    for step in steps_titled(derivation, "Christoffel symbol"):
+        _, j, k = step.title[-3:]
+        listed += 1 if j == k else 2
+    assert listed == 27 - 17
+
+
+def test_explanations_print_joint_variables_as_in_textbooks():
+    robot = DHRobot((l1, 0, 0, q1 + sp.pi / 2), (l2, 0, 0, q2))
+    robot.cm_positions = [(0, 0, 0), (0, 0, 0)]
+    steps = [*robot.forward_kinematics_derivation(), *robot.lagrangian_derivation()]
+    assert all(r"\left(t" not in step.explanation for step in steps)
+    assert "$\\theta = q_{1} + \\frac{\\pi}{2}$" in steps[1].explanation
+
+
+def test_equations_of_motion_print_in_textbook_order(elbow):
+    _, derivation = elbow
+    step = one(derivation, "Equations of motion")
+    latex = step.latex()
+    M_at, C_at, G_at = (
+        latex.index(term) for term in (r"\ddot{q}_{1}", r"\dot{q}_{1}", "g l_{2} m_{3}")
+    )
+    assert M_at < C_at < G_at
+    text = step.text()
+    assert text.index("q₁̈") < text.index("q₁̇")

@@ -223,6 +223,27 @@ def test_planar_2r_equations_of_motion(planar):
         assert simplify_trig(equation.lhs - matrix_form[i]) == 0
 
 
+def test_equations_of_motion_display_in_textbook_order(planar):
+    from robolab import to_latex, to_text
+
+    model = planar.dynamic_model()
+    assert isinstance(model, sp.Eq) and model == planar.dynamic_model_matrix_form()
+    M, C, G = planar.inertia_matrix(), planar.coriolis_matrix(), planar.gravity_vector()
+    qd = sp.Matrix([planar.q_dot(i) for i in (1, 2)])
+    pieces = [M * qd.diff(t), C * qd, G]
+    assert [sp.Matrix(term.doit()) for term in model.lhs.args] == pieces
+    # SymPy's own LaTeX of the sum puts G first; the equation prints M q̈ + C q̇ + G = τ
+    for latex in (sp.latex(model), to_latex(model)):
+        blocks = [latex.index(r"\left[\begin{matrix}" + sp.latex(M[0, 0])[:12])]
+        blocks.append(latex.index(r"\left[\begin{matrix}" + sp.latex(C[0, 0])[:12]))
+        blocks.append(latex.index(r"\left[\begin{matrix}" + sp.latex(G[0])[:12]))
+        assert blocks == sorted(blocks), latex
+        assert latex.count(" + ") >= 2 and latex.endswith(r"\tau_{2}\end{matrix}\right]")
+    assert "M" not in to_text(model) and to_text(model).index("q₁̈") < to_text(model).index("q₁̇")
+    assert str(model).startswith("Eq(Matrix([")
+    assert str(model).index("Derivative(q_1(t), (t, 2))") < str(model).index("g*l_c2")
+
+
 # --- symbolic identities for small arms ----------------------------------------------------
 
 

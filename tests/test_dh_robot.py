@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from robolab import DHRobot, symbols
+from robolab import DHRobot, symbols, transl
 from robolab.dh_simplify import simplify_matrix, simplify_trig
 from robolab.symbols import (
     Ixx1,
@@ -295,6 +295,62 @@ def test_table_shows_the_tool():
     tool[0, 3] = 0.1
     robot = DHRobot((l1, 0, 0, q1), tool=tool)
     assert "T_{n,ee}" in robot._repr_latex_() and "tool" in str(robot.dh_table)
+
+
+def test_table_text_prints_numbers_compactly():
+    robot = DHRobot(
+        (0.0203, -np.pi / 2, 0.67183, q1), (0.4318, 0, 0, q2 + 0.25), tool=transl(0.1, 0, 0)
+    )
+    text = str(robot.dh_table)
+    assert text.splitlines()[2:] == [
+        "1 | 0.0203 | -pi/2 | 0.67183 | q_1        | revolute",
+        "2 | 0.4318 | 0     | 0       | q_2 + 0.25 | revolute",
+        "tool T_n,ee = [[1, 0, 0, 0.1], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]",
+    ]
+    assert "000000" not in text
+    # the LaTeX and HTML forms show the same short numbers
+    assert "0.67183" in robot._repr_latex_() and "0.67183" in robot._repr_html_()
+
+
+def test_centre_of_mass_positions_are_collected():
+    robot = planar()
+    assert robot.r_cm(1) == sp.Matrix([lc1 * sp.cos(q1), lc1 * sp.sin(q1), 0])
+    assert robot.r_cm(2)[0] == l1 * sp.cos(q1) + lc2 * sp.cos(q1 + q2)
+
+
+# --- degrees where radians belong ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        (
+            (0, 90, 0, q1),
+            r"row 1, alpha: alpha = 90 is more than a full turn \(2π\); DH angles are in "
+            r"radians, so this looks like degrees. For 90° write np.radians\(90\) or sympy.pi/2",
+        ),
+        (
+            (0.3, 0, 0, q1 - 45.0),
+            r"row 1, theta: the constant part of theta = -45.0 is more than a full turn .* "
+            r"np.radians\(-45.0\) or -sympy.pi/4",
+        ),
+        ((0, np.float64(-180.0), 0, q1), r"row 1, alpha: alpha = -180.0 .* or -sympy.pi$"),
+        ((0, 0, q1, 30, "p"), r"row 1, theta: theta = 30 .* np.radians\(30\) or sympy.pi/6"),
+    ],
+)
+def test_an_angle_in_degrees_is_warned_about(row, message):
+    with pytest.warns(UserWarning, match=message) as caught:
+        robot = DHRobot(row)
+    assert len(caught) == 1 and caught[0].filename == __file__  # points at the user's line
+    assert robot.dof == 1  # a warning, not an error: the robot is built as given
+
+
+def test_radians_above_a_full_turn_written_exactly_pass():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        DHRobot((0, 3 * sp.pi, 0, q1 + 6.0), (0, -2 * np.pi, 0, q2 - 4 * sp.pi), (l2, 0, 0, q3))
 
 
 # --- bad input -----------------------------------------------------------------------------------

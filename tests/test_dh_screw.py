@@ -186,3 +186,57 @@ def test_to_screw_gives_a_screw_robot_with_the_same_numbers(name):
     )
     np.testing.assert_allclose(rl.mass_matrix_crba(screw, q), fast.inertia_matrix(q), atol=1e-10)
     np.testing.assert_allclose(rl.gravity_forces(screw, q), fast.gravity_vector(q), atol=1e-10)
+
+
+# --- the kinematic screw model: geometry numeric, dynamics not needed ---------------------------
+
+
+def test_kinematic_screw_model_needs_only_the_geometry():
+    full = ARMS["scara"]
+    rows = zip(full.dh_parameters, full.joint_types, strict=True)
+    geometry = DHRobot(*[(*row, kind) for row, kind in rows])
+    kinematic = geometry.to_screw(kinematics_only=True)  # masses, centres, inertias unknown
+    reference = full.to_screw()
+    np.testing.assert_allclose(kinematic.home_ee_pose, reference.home_ee_pose, atol=1e-15)
+    np.testing.assert_allclose(kinematic.screw_axes_space, reference.screw_axes_space, atol=1e-15)
+    assert not kinematic.spatial_inertias.any()
+    q = np.random.default_rng(2).uniform(-1.5, 1.5, (5, 4))
+    np.testing.assert_allclose(
+        rl.forward_kinematics_space(kinematic, q), full.numeric().forward_kinematics(q), atol=1e-12
+    )
+    # the link frames are the DH frames {i} at q = 0 (their product is still the home pose)
+    frames = full.numeric().frames(np.zeros(4))
+    np.testing.assert_allclose(kinematic.link_frames[0], frames[1], atol=1e-15)
+    # no inertia, no mass matrix: forward dynamics says so when it is used
+    with pytest.raises(ValueError, match=r"the mass matrix M\(θ\) is singular"):
+        rl.forward_dynamics_crba(kinematic, q[0], np.zeros(4), np.ones(4))
+
+
+def test_symbolic_dynamics_point_at_the_kinematic_option():
+    robot = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
+    robot.cm_positions = [(0, 0, 0), (0, 0, 0)]
+    values = {l1: 1.0, l2: 0.5}
+    with pytest.raises(
+        ValueError,
+        match=r"still symbolic: m_1 .*For the kinematic model alone \(home pose and screw axes, "
+        r"zero inertias\) use robot.to_screw\(kinematics_only=True\)",
+    ):
+        robot.to_screw(values)
+    robot = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))  # centres of mass missing
+    robot.masses, robot.inertia_tensors = [1.0, 1.0], [np.eye(3)] * 2
+    with pytest.raises(
+        ValueError, match=r"needs the centres of mass, which are missing.*kinematics_only=True"
+    ):
+        robot.to_screw(values)
+    kinematic = robot.to_screw(values, kinematics_only=True)
+    np.testing.assert_allclose(kinematic.screw_axes_space[:, 1], [0, 0, 1, 0, -1, 0])
+    np.testing.assert_allclose(kinematic.gravity, [0, 0, -9.81])
+    # a symbolic length is not helped by the option: it says what is missing
+    with pytest.raises(
+        ValueError, match=r"the kinematic screw form needs numbers .* l_2 \(row 2, a\)"
+    ):
+        robot.to_screw({l1: 1.0}, kinematics_only=True)
+    # a symbolic length without the option: no hint about kinematics_only
+    with pytest.raises(ValueError) as caught:
+        robot.to_screw({l1: 1.0})
+    assert "kinematics_only" not in str(caught.value)
