@@ -37,6 +37,7 @@ from matplotlib.figure import Figure
 __all__ = [
     "backend_kind",
     "choose_canvas",
+    "cropped",
     "detach_from_pyplot",
     "draw_live_canvas",
     "figure_png",
@@ -168,7 +169,7 @@ def new_figure(figsize: tuple[float, float], dpi: float, live: bool) -> Figure:
     return figure
 
 
-def figure_png(figure: Figure, *, draw: bool = True) -> bytes:
+def figure_png(figure: Figure, *, draw: bool = True, crop: bool = False) -> bytes:
     """Return the figure's pixels as PNG bytes (Agg, fast compression).
 
     Parameters
@@ -177,6 +178,10 @@ def figure_png(figure: Figure, *, draw: bool = True) -> bytes:
         A figure with an Agg-based canvas (Agg or ipympl).
     draw : bool
         Render first; pass False when the canvas was just drawn.
+    crop : bool
+        Cut away the empty margins (rows and columns of the background
+        colour), keeping :data:`CROP_MARGIN` pixels around what is drawn;
+        for static pictures (a live figure keeps its size).
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from PIL import Image
@@ -185,10 +190,32 @@ def figure_png(figure: Figure, *, draw: bool = True) -> bytes:
     if draw:
         # Agg's own draw: an ipympl canvas would also push the pixels to its front end.
         FigureCanvasAgg.draw(canvas)
-    rgba = np.asarray(canvas.buffer_rgba())
+    rgb = np.asarray(canvas.buffer_rgba())[..., :3]
+    if crop:
+        rgb = cropped(rgb)
     buffer = io.BytesIO()
-    Image.fromarray(rgba[..., :3]).save(buffer, format="png", compress_level=1)
+    Image.fromarray(np.ascontiguousarray(rgb)).save(buffer, format="png", compress_level=1)
     return buffer.getvalue()
+
+
+#: Pixels kept around the drawing by :func:`cropped`.
+CROP_MARGIN = 6
+
+
+def cropped(rgb: np.ndarray, margin: int = CROP_MARGIN) -> np.ndarray:
+    """An image (H, W, 3) without its empty margins: the background is the corner pixel's colour.
+
+    ``margin`` pixels of background stay around the drawing; an empty image
+    is returned whole.
+    """
+    background = rgb[0, 0]
+    used = np.any(rgb != background, axis=2)
+    rows, columns = np.flatnonzero(used.any(axis=1)), np.flatnonzero(used.any(axis=0))
+    if rows.size == 0:
+        return rgb
+    top, bottom = max(int(rows[0]) - margin, 0), min(int(rows[-1]) + margin + 1, rgb.shape[0])
+    left, right = max(int(columns[0]) - margin, 0), min(int(columns[-1]) + margin + 1, rgb.shape[1])
+    return rgb[top:bottom, left:right]
 
 
 def widget_bundle(widget: Any, static: dict[str, Any]) -> dict[str, Any]:

@@ -88,6 +88,10 @@ class RobotAnimation:
         frames: str = "ends",
         shadow: bool = True,
         trail: bool = True,
+        elev: float = 25.0,
+        azim: float = -55.0,
+        limits: Any = None,
+        zoom: float = 1.0,
         figsize: tuple[float, float] = (5.0, 5.0),
         canvas: str = "auto",
     ) -> None:
@@ -125,7 +129,14 @@ class RobotAnimation:
         figure = _widgets.new_figure(figsize, 100.0, live=canvas == "ipympl")
         ax = figure.add_subplot(projection="3d", computed_zorder=False)
         figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
-        self._view_options = {"frames": frames, "shadow": shadow}
+        self._view_options = {
+            "frames": frames,
+            "shadow": shadow,
+            "elev": elev,
+            "azim": azim,
+            "limits": limits,
+            "zoom": zoom,
+        }
         self.view = RobotView(self._adapter, self.configurations[0], ax=ax, **self._view_options)
         self.skeletons = [self.view.skeleton_of(q) for q in self.configurations]
         self.trail = None
@@ -318,6 +329,10 @@ def animate(
     frames: str = "ends",
     shadow: bool = True,
     trail: bool = True,
+    elev: float = 25.0,
+    azim: float = -55.0,
+    limits: Any = None,
+    zoom: float = 1.0,
     figsize: tuple[float, float] = (5.0, 5.0),
     canvas: str = "auto",
 ) -> RobotAnimation:
@@ -339,6 +354,7 @@ def animate(
     frames, shadow : see :func:`robolab.plot_robot` (``frames="ends"`` by default).
     trail : bool
         Draw the end-effector's path as a dotted line.
+    elev, azim, limits, zoom : see :func:`robolab.plot_robot` (view angles, box, magnification).
     figsize : (float, float)
         Inches at 100 dpi.
     canvas : {"auto", "ipympl", "image"}
@@ -371,6 +387,10 @@ def animate(
         frames=frames,
         shadow=shadow,
         trail=trail,
+        elev=elev,
+        azim=azim,
+        limits=limits,
+        zoom=zoom,
         figsize=figsize,
         canvas=canvas,
     )

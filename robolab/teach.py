@@ -93,6 +93,10 @@ class TeachPendant:
         singularity_threshold: float = 1e-2,
         frames: str = "all",
         shadow: bool = True,
+        elev: float = 25.0,
+        azim: float = -55.0,
+        limits: Sequence[float] | None = None,
+        zoom: float = 1.0,
         figsize: tuple[float, float] = (5.0, 5.0),
         canvas: str = "auto",
     ) -> None:
@@ -115,7 +119,17 @@ class TeachPendant:
         figure = _widgets.new_figure(figsize, 100.0, live=canvas == "ipympl")
         ax = figure.add_subplot(projection="3d", computed_zorder=False)
         figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
-        self.view = RobotView(self._adapter, self._q, ax=ax, frames=frames, shadow=shadow)
+        self.view = RobotView(
+            self._adapter,
+            self._q,
+            ax=ax,
+            frames=frames,
+            shadow=shadow,
+            elev=elev,
+            azim=azim,
+            limits=limits,
+            zoom=zoom,
+        )
         self._build_widgets(figsize, ellipsoid, singularity_warning)
         self.refresh()
 
@@ -454,9 +468,23 @@ class TeachPendant:
 
     # --- display ----------------------------------------------------------------------------
 
+    def static_png(self) -> bytes:
+        """The picture of the static rendering: the view without its caption, margins cut away.
+
+        The caption's words (robot, convention, frame) head the read-out
+        beside it; the live figure keeps its caption and size.
+        """
+        caption = self.view.caption
+        shown = caption.get_visible()
+        caption.set_visible(False)
+        try:
+            return _widgets.figure_png(self.view.figure, crop=True)
+        finally:
+            caption.set_visible(shown)
+
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         text = self.readout_text()
-        png = base64.b64encode(_widgets.figure_png(self.view.figure)).decode("ascii")
+        png = base64.b64encode(self.static_png()).decode("ascii")
         page = (
             f'<img src="data:image/png;base64,{png}" alt="{html.escape(self._adapter.name)}"/>'
             f"<pre>{html.escape(text)}</pre>"
@@ -476,6 +504,10 @@ def teach(
     singularity_threshold: float = 1e-2,
     frames: str = "all",
     shadow: bool = True,
+    elev: float = 25.0,
+    azim: float = -55.0,
+    limits: Sequence[float] | None = None,
+    zoom: float = 1.0,
     figsize: tuple[float, float] = (5.0, 5.0),
     canvas: str = "auto",
 ) -> TeachPendant:
@@ -503,6 +535,13 @@ def teach(
         Which frames get triads (see :func:`robolab.plot_robot`).
     shadow : bool
         Draw the shadow on the floor.
+    elev, azim : float
+        Viewing angles in degrees (see :func:`robolab.plot_robot`).
+    limits : (xmin, xmax, ymin, ymax, zmin, zmax), optional
+        Axis limits in metres; default a box around the whole workspace.
+    zoom : float
+        Magnification: 1 (default) fits the whole workspace into the
+        figure, 1.5 is closer (see :func:`robolab.plot_robot`).
     figsize : (float, float)
         Figure size in inches at 100 dpi (default 500 × 500 pixels).
     canvas : {"auto", "ipympl", "image"}
@@ -538,6 +577,10 @@ def teach(
         singularity_threshold=singularity_threshold,
         frames=frames,
         shadow=shadow,
+        elev=elev,
+        azim=azim,
+        limits=limits,
+        zoom=zoom,
         figsize=figsize,
         canvas=canvas,
     )

@@ -51,6 +51,7 @@ array([1. , 0.5, 0. ])
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -92,6 +93,12 @@ SHADOW_COLOUR = "#B8B8B8"
 FLOOR_COLOUR = "#E4E4E4"
 
 _FRAME_CHOICES = ("all", "ends", "none")
+#: Space (points) around the caption and between the picture and the edges of its axes.
+_CAPTION_PAD = 4.0
+_FIT_PAD_POINTS = 6.0
+#: Triads are TRIAD_SIZE × reach long; their x, y, z labels sit 1.3 triad lengths out.
+_TRIAD_SIZE = 0.12
+_LABEL_REACH = 1.3 * _TRIAD_SIZE
 _DECORATION_CHOICES = ("lean", "full")
 _ELLIPSOID_CHOICES = (None, "velocity", "force")
 #: Prismatic ranges wider than this (metres) are treated as placeholders
@@ -143,6 +150,7 @@ class _RobotAdapter:
     def __init__(self, robot: Any) -> None:
         self.robot = robot
         self._generic_ranks: tuple[int, int] | None = None
+        self._workspace_cache: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
         if hasattr(robot, "screw_axes_space") and hasattr(robot, "home_ee_pose"):
             self.kind = "screw"
             self.dof = int(robot.n_joints)
@@ -325,20 +333,43 @@ class _RobotAdapter:
             self._generic_ranks = (full, linear)
         return self._generic_ranks
 
+    def workspace_points(self, samples: int = 300, seed: int = 0) -> np.ndarray:
+        """Points of the link polylines at ``samples`` random configurations, shape (m, 3).
+
+        The configurations are drawn within the joint limits (seeded, so every
+        view of a robot gets the same box), the home configuration first.
+        Computed once per adapter and kept, with :meth:`workspace_frames`.
+        """
+        return self._workspace_skeletons(samples, seed)[0]
+
+    def workspace_frames(self, samples: int = 300, seed: int = 0) -> np.ndarray:
+        """The drawn frames at the configurations of :meth:`workspace_points`, (c, k, 4, 4)."""
+        return self._workspace_skeletons(samples, seed)[1]
+
+    def _workspace_skeletons(self, samples: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+        key = (int(samples), int(seed))
+        if key not in self._workspace_cache:
+            limits = self.shown_limits
+            rng = np.random.default_rng(seed)
+            low = np.maximum(limits[:, 0], -np.pi)
+            high = np.minimum(limits[:, 1], np.pi)
+            high = np.where(high > low, high, limits[:, 1])
+            configurations = np.vstack([self.home(), rng.uniform(low, high, (samples, self.dof))])
+            skeletons = [self.skeleton(q) for q in configurations]
+            self._workspace_cache[key] = (
+                np.concatenate([skeleton.link_points for skeleton in skeletons]),
+                np.stack([skeleton.frames for skeleton in skeletons]),
+            )
+        return self._workspace_cache[key]
+
     def workspace(self, samples: int = 300, seed: int = 0) -> tuple[np.ndarray, float, np.ndarray]:
         """Where the arm can be: centre (first joint at home), horizontal radius, z range.
 
-        Estimated from the link polylines at ``samples`` random configurations
-        within the joint limits (seeded, so every view of a robot gets the
-        same box) plus the home configuration.
+        Estimated from :meth:`workspace_points` (the link polylines at
+        ``samples`` random configurations within the joint limits, seeded, and
+        at the home configuration).
         """
-        limits = self.shown_limits
-        rng = np.random.default_rng(seed)
-        low = np.maximum(limits[:, 0], -np.pi)
-        high = np.minimum(limits[:, 1], np.pi)
-        high = np.where(high > low, high, limits[:, 1])
-        configurations = np.vstack([self.home(), rng.uniform(low, high, (samples, self.dof))])
-        points = np.concatenate([self.skeleton(q).link_points for q in configurations])
+        points = self.workspace_points(samples, seed)
         centre = self.skeleton(self.home()).joint_points[0]
         radius = float(np.hypot(points[:, 0] - centre[0], points[:, 1] - centre[1]).max())
         z_range = np.array([points[:, 2].min(), points[:, 2].max()])
@@ -481,7 +512,10 @@ class RobotView:
     the artists so that tests and notebooks can read them back: ``links``,
     ``revolute_joints``, ``prismatic_joints``, ``joint_axis_lines``,
     ``triads`` (x, y, z lines), ``triad_labels``, ``frame_labels``,
-    ``shadow``, ``ellipsoid`` (a line, hidden when off) and ``caption``.
+    ``shadow``, ``ellipsoid`` (a line, hidden when off) and ``caption``
+    (drawn at the top-left corner of the view's own axes). ``limits`` is the
+    box shown (3×2, metres), ``zoom`` the magnification asked for and
+    ``box_zoom`` the zoom of matplotlib's box that results from fitting.
     """
 
     def __init__(
@@ -498,6 +532,7 @@ class RobotView:
         decorations: str = "lean",
         elev: float = 25.0,
         azim: float = -55.0,
+        zoom: float = 1.0,
     ) -> None:
         _check_choice(frames, "frames", _FRAME_CHOICES)
         _check_choice(decorations, "decorations", _DECORATION_CHOICES)
@@ -506,11 +541,21 @@ class RobotView:
             raise ValueError(
                 f"ax must be a 3D axes (fig.add_subplot(projection='3d')), got {type(ax).__name__}"
             )
+        for name, value in (("elev", elev), ("azim", azim)):
+            if not (isinstance(value, float | int) and np.isfinite(value)):
+                raise ValueError(f"{name} must be an angle in degrees, got {value!r}")
+        if not (isinstance(zoom, float | int) and np.isfinite(zoom) and zoom > 0):
+            raise ValueError(
+                f"zoom must be a positive number (1 fits the workspace, 2 is twice as close), "
+                f"got {zoom!r}"
+            )
         self._adapter = robot if isinstance(robot, _RobotAdapter) else _RobotAdapter(robot)
         self.robot = self._adapter.robot
         self.axes = ax
         self.figure: Figure = ax.figure
         self.frames_shown = frames
+        self.decorations = decorations
+        self.zoom = float(zoom)
         self.q = self._adapter.home() if q is None else self._adapter.check_q(q)
         self.skeleton = self._adapter.skeleton(self.q)
 
@@ -518,6 +563,7 @@ class RobotView:
         self._centre = centre
         self.limits = self._limits(centre, limits)
         self._build_axes(decorations, elev, azim)
+        self._fit(explicit_limits=limits is not None)
         self._build_artists(shadow, frame_names)
         self.ellipsoid_kind: str | None = None
         self.ellipsoid_scale = 1.0
@@ -551,38 +597,56 @@ class RobotView:
     def _build_axes(self, decorations: str, elev: float, azim: float) -> None:
         ax = self.axes
         ax.computed_zorder = False
-        ax.set_xlim(*self.limits[0])
-        ax.set_ylim(*self.limits[1])
-        ax.set_zlim(*self.limits[2])
-        ax.set_box_aspect(self.limits[:, 1] - self.limits[:, 0], zoom=1.2)
+        self._set_box(1.0)
         ax.view_init(elev=elev, azim=azim)
         ax.set_autoscale_on(False)
         self.floor_height = min(float(self.skeleton.frames[0, 2, 3]), float(self.limits[2, 1]))
+        self._floor_points = self._floor_curves()
         if decorations == "lean":
             ax.set_axis_off()
-            self._draw_floor()
+            (self.floor,) = ax.plot(*self._floor_points.T, color=FLOOR_COLOUR, lw=0.8, zorder=0)
         else:
             ax.set_xlabel("x (m)")
             ax.set_ylabel("y (m)")
             ax.set_zlabel("z (m)")
-        text = f"{self._adapter.name} · {self._adapter.description} · metres"
-        marker, size, width = _text_marker(text, 8.0)
-        figure_width = self.figure.get_figwidth() * 72.0  # points
-        self.caption = Line2D(
-            [0.01 + 0.5 * width / figure_width],
-            [0.975],
-            transform=self.figure.transFigure,
-            ls="none",
-            marker=marker,
-            ms=size,
-            mew=0.0,
-            color="#555555",
+        self._add_caption(f"{self._adapter.name} · {self._adapter.description} · metres")
+
+    def _add_caption(self, text: str) -> None:
+        """The caption as a text marker at the top-left corner of this view's axes.
+
+        Its position is ``ax.transAxes`` plus an offset in points, so two views
+        in one figure (subplots) each carry their own caption, and it follows
+        the axes when the figure is laid out again. The font shrinks to fit the
+        axes' width.
+        """
+        from matplotlib.transforms import ScaledTranslation
+
+        ax, figure = self.axes, self.figure
+        ax.apply_aspect()
+        width_points = ax.bbox.width * 72.0 / figure.dpi
+        size = 8.0
+        _, _, text_width = _text_marker(text, size)
+        if text_width > width_points - 2 * _CAPTION_PAD:
+            size = max(4.0, round(size * (width_points - 2 * _CAPTION_PAD) / text_width, 1))
+        marker, marker_size, text_width = _text_marker(text, size)
+        self.caption_height = 2.0 * float(
+            np.abs(_centred_text_path(text, size)[0].vertices[:, 1]).max()
         )
+        offset = ScaledTranslation(
+            (_CAPTION_PAD + 0.5 * text_width) / 72.0,
+            -(_CAPTION_PAD + 0.5 * self.caption_height) / 72.0,
+            figure.dpi_scale_trans,
+        )
+        self.caption = Line2D(
+            [0.0], [1.0], transform=ax.transAxes + offset, ls="none",
+            marker=marker, ms=marker_size, mew=0.0, color="#555555",
+        )  # fmt: skip
+        self.caption.set_gid("robolab-view-caption")
         self.caption_text = text
         self.figure.add_artist(self.caption)
 
-    def _draw_floor(self) -> None:
-        """A light disc of the reach's radius around the first joint, with two diameters."""
+    def _floor_curves(self) -> np.ndarray:
+        """A disc of the reach's radius around the first joint, two diameters (NaN between)."""
         centre = self._centre
         z = self.floor_height
         t = np.linspace(0.0, 2.0 * np.pi, 73)
@@ -608,10 +672,109 @@ class RobotView:
                 )
             )
         gap = np.full((1, 3), np.nan)
-        points = np.vstack([np.vstack([curve, gap]) for curve in curves])
-        (self.floor,) = self.axes.plot(
-            points[:, 0], points[:, 1], points[:, 2], color=FLOOR_COLOUR, lw=0.8, zorder=0
+        return np.vstack([np.vstack([curve, gap]) for curve in curves])
+
+    # --- fitting the picture to the axes ----------------------------------------------------
+
+    def _set_box(self, box_zoom: float) -> None:
+        ax = self.axes
+        ax.set_xlim(*self.limits[0])
+        ax.set_ylim(*self.limits[1])
+        ax.set_zlim(*self.limits[2])
+        ax.set_box_aspect(self.limits[:, 1] - self.limits[:, 0], zoom=box_zoom)
+        self.box_zoom = float(box_zoom)
+
+    def _content(self, explicit_limits: bool) -> np.ndarray:
+        """The points that must stay in the picture, whatever the configuration."""
+        if self.decorations == "full":  # the box itself is drawn, with ticks
+            box = self.limits
+            return np.array(list(itertools.product(box[0], box[1], box[2])), dtype=float)
+        links = self._adapter.workspace_points()
+        # Where the triads and their labels reach: origin + 1.3 triad lengths along each axis.
+        frames = self._adapter.workspace_frames()
+        if self.frames_shown == "ends":
+            frames = frames[:, [0, -1]]
+        elif self.frames_shown == "none":
+            frames = frames[:, :0]
+        origins = frames[..., :3, 3]
+        tips = origins[..., None, :] + _LABEL_REACH * self.reach * np.swapaxes(
+            frames[..., :3, :3], -1, -2
         )
+        floor = self._floor_points[np.all(np.isfinite(self._floor_points), axis=1)]
+        points = np.vstack([links, tips.reshape(-1, 3), floor])
+        if explicit_limits:
+            points = np.clip(points, self.limits[:, 0], self.limits[:, 1])
+        return points
+
+    def _projected(self, points: np.ndarray) -> np.ndarray:
+        """Pixel positions of 3D points (display coordinates of the figure)."""
+        from mpl_toolkits.mplot3d import proj3d
+
+        ax = self.axes
+        ax.apply_aspect()
+        x, y, _ = proj3d.proj_transform(*points.T, ax.get_proj())
+        return ax.transData.transform(np.column_stack([x, y]))
+
+    def _room(self) -> np.ndarray:
+        """The pixel rectangle (x0, y0, x1, y1) the picture may fill: the axes minus the caption."""
+        box = self.axes.bbox
+        pad = _FIT_PAD_POINTS * self.figure.dpi / 72.0
+        band = (self.caption_height + 2 * _CAPTION_PAD) * self.figure.dpi / 72.0
+        return np.array([box.x0 + pad, box.y0 + pad, box.x1 - pad, box.y1 - band])
+
+    def _move_box(self, miss: np.ndarray) -> None:
+        """Extend the box on one side per axis so that the picture moves by ``-miss`` pixels."""
+        centre = self.limits.mean(axis=1)
+        step = 1e-3 * self.reach
+        base = self._projected(centre[None])[0]
+        moves = np.column_stack(
+            [(self._projected((centre + step * unit)[None])[0] - base) / step for unit in np.eye(3)]
+        )  # pixels per metre of a point moving along x, y, z (2 × 3)
+        # Moving the box centre by w moves the picture by -moves @ w (the box centre stays at
+        # the centre of the axes); extending one side of an axis by 2 w moves the centre by w.
+        shift = np.linalg.pinv(moves) @ miss
+        self.limits = self.limits.copy()
+        for axis in range(3):
+            self.limits[axis, 1 if shift[axis] > 0 else 0] += 2.0 * shift[axis]
+
+    def _fit(self, explicit_limits: bool) -> None:
+        """Choose the box (unless given) and matplotlib's zoom so that the workspace fills the axes.
+
+        matplotlib centres the box of a 3D axes in the axes and scales it to
+        leave room for ticks, which leaves an arm small and low in its
+        picture. The workspace (link polylines at many configurations, the
+        floor disc, room for the triads) is projected for the view angles;
+        without explicit ``limits`` the box is first extended on one side so
+        that the projected workspace is centred in the free part of the axes
+        (the box still holds every reachable point); then the zoom is set
+        so that the workspace just fits, times ``zoom``.
+        """
+        content = self._content(explicit_limits)
+        centring = not explicit_limits and self.decorations == "lean"
+        fill = 0.97 if self.decorations == "lean" else 0.8
+        box_zoom = 1.0
+        for _ in range(12):
+            self._set_box(box_zoom)
+            room = self._room()
+            pixels = self._projected(content)
+            low, high = pixels.min(axis=0), pixels.max(axis=0)
+            miss = 0.5 * (low + high) - 0.5 * (room[:2] + room[2:])
+            if centring and np.any(np.abs(miss) > 0.5):
+                self._move_box(miss)
+                continue
+            # matplotlib scales the picture about the centre of the axes.
+            bbox = self.axes.bbox
+            centre = np.array([bbox.x0 + bbox.x1, bbox.y0 + bbox.y1]) / 2.0
+            ratios = np.concatenate(
+                [(centre - room[:2]) / np.maximum(centre - low, 1e-9),
+                 (room[2:] - centre) / np.maximum(high - centre, 1e-9)]
+            )  # fmt: skip
+            factor = fill * float(ratios.min())
+            if abs(factor - 1.0) < 2e-3:
+                break
+            box_zoom *= factor
+        self._set_box(box_zoom * self.zoom)
+        self.fitted_box_zoom = box_zoom
 
     def _build_artists(self, shadow: bool, frame_names: bool) -> None:
         ax = self.axes
@@ -647,7 +810,7 @@ class RobotView:
             for _ in range(count if frame_names else 0)
         ]
         self.frame_label_texts = ["" for _ in self.frame_labels]
-        self.triad_size = 0.12 * self.reach
+        self.triad_size = _TRIAD_SIZE * self.reach
         self._axis_length = 0.16 * self.reach
         revolute = np.array([kind == "revolute" for kind in self._adapter.joint_kinds])
         self._revolute = revolute
@@ -679,7 +842,7 @@ class RobotView:
         for k in range(3):
             axes = frames[:, :3, k]
             _set_line(self.triads[k], _segments(origins, origins + self.triad_size * axes))
-            _set_line(self.triad_labels[k], origins + 1.3 * self.triad_size * axes)
+            _set_line(self.triad_labels[k], origins + _LABEL_REACH * self.reach * axes)
         self._place_frame_labels(origins, names)
         if self.ellipsoid_kind is not None:
             self._place_ellipsoid(skeleton)
@@ -798,6 +961,7 @@ def plot_robot(
     decorations: str = "lean",
     elev: float = 25.0,
     azim: float = -55.0,
+    zoom: float = 1.0,
     figsize: tuple[float, float] = (5.0, 5.0),
 ) -> RobotView:
     """Draw a robot in 3D and return a view that :meth:`RobotView.update` moves in place.
@@ -821,13 +985,22 @@ def plot_robot(
         Manipulability ellipsoid of the end-effector origin (see
         :meth:`RobotView.set_ellipsoid`).
     limits : (xmin, xmax, ymin, ymax, zmin, zmax), optional
-        Axis limits in metres; default a box around the whole workspace
-        (first joint ± the sum of the link lengths), with equal scales.
+        Axis limits in metres, with equal scales. Default: a box around the
+        whole workspace (the first joint ± the horizontal reach, the heights
+        the arm can reach), extended on one side so that the workspace is
+        centred in the picture for the view angles.
     decorations : {"lean", "full"}
         ``"lean"`` (fast: no axes box, a floor grid) or matplotlib's 3D axes
         with ticks and labels (about 25 ms more per redraw).
     elev, azim : float
-        Viewing angles in degrees.
+        Viewing angles in degrees (drag the figure to turn it under
+        ``%matplotlib widget``).
+    zoom : float
+        Magnification of the picture. At 1 (default) the workspace (every
+        configuration within the joint limits, the floor disc, the frames)
+        just fills the axes below the caption, whatever the arm's size and
+        the view angles; 1.5 is half as close again (parts of the workspace
+        may then leave the picture).
     figsize : (float, float)
         Size of a new figure in inches (at 100 dpi).
 
@@ -867,6 +1040,7 @@ def plot_robot(
         decorations=decorations,
         elev=elev,
         azim=azim,
+        zoom=zoom,
     )
 
 

@@ -98,6 +98,15 @@ def test_strip_for_handouts(arm, motion):
         anim.strip(0)
 
 
+def test_view_options_reach_the_view_and_the_strip(arm, motion):
+    times, q = motion
+    anim = animate(arm, q, times, fps=10, elev=50, azim=0, zoom=1.2)
+    assert (anim.view.axes.elev, anim.view.axes.azim, anim.view.zoom) == (50, 0, 1.2)
+    assert all((ax.elev, ax.azim) == (50, 0) for ax in anim.strip(3).axes)
+    boxed = animate(arm, q, times, fps=10, limits=(-2, 2, -2, 2, -1, 1))
+    assert boxed.view.axes.get_xlim() == (-2, 2)
+
+
 def test_gif_export(arm, motion, tmp_path):
     times, q = motion
     anim = animate(arm, q, times, fps=10)

@@ -170,6 +170,45 @@ def test_image_canvas_gets_new_pixels(puma):
     assert (before != _pixels(pendant.figure_widget.value)).any()
 
 
+def test_view_options_reach_the_view(puma):
+    pendant = teach(puma, elev=40, azim=10, zoom=1.3)
+    ax = pendant.view.axes
+    assert (ax.elev, ax.azim) == (40, 10)
+    assert pendant.view.zoom == 1.3
+    assert pendant.view.box_zoom == pytest.approx(1.3 * pendant.view.fitted_box_zoom)
+    boxed = teach(puma, limits=(-1, 1, -1, 1, 0, 1.5))
+    assert boxed.view.axes.get_xlim() == (-1, 1) and boxed.view.axes.get_zlim() == (0, 1.5)
+    with pytest.raises(ValueError, match="zoom must be a positive number"):
+        teach(puma, zoom=-1)
+
+
+def test_static_picture_has_narrow_margins_and_no_caption(puma):
+    pendant = teach(puma)
+    static = _pixels(pendant.static_png())
+    full = _pixels(pendant.figure_widget.value)
+    assert static.shape[0] < full.shape[0] and static.shape[1] <= full.shape[1]
+    ink = np.any(static != 255, axis=2)
+    rows, columns = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    margins = (
+        rows[0],
+        static.shape[0] - 1 - rows[-1],
+        columns[0],
+        static.shape[1] - 1 - columns[-1],
+    )
+    assert all(margin == _widgets.CROP_MARGIN for margin in margins), margins
+    # The caption's words head the text beside the picture instead.
+    assert pendant.readout_text().startswith("Teach pendant: puma560 (standard DH, base frame {0})")
+    assert pendant.view.caption.get_visible()  # the live figure keeps it
+
+
+def test_cropped_keeps_a_margin_and_an_empty_picture_whole():
+    picture = np.full((40, 60, 3), 255, dtype=np.uint8)
+    assert _widgets.cropped(picture).shape == (40, 60, 3)
+    picture[10:20, 30:35] = 0
+    assert _widgets.cropped(picture, margin=2).shape == (14, 9, 3)
+    assert _widgets.cropped(picture, margin=50).shape == (40, 60, 3)
+
+
 def test_ipympl_canvas_is_updated_in_place(puma, widget_backend):
     from ipympl.backend_nbagg import Canvas
 

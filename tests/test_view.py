@@ -191,6 +191,90 @@ def test_the_box_holds_every_reachable_point(puma):
         assert np.all(points >= low - 1e-9) and np.all(points <= high + 1e-9)
 
 
+def _drawn_pixels(view):
+    """Where the view's figure is not white, after an Agg draw (the caption hidden)."""
+    view.caption.set_visible(False)
+    view.figure.canvas.draw()
+    view.caption.set_visible(True)
+    rgb = np.asarray(view.figure.canvas.buffer_rgba())[..., :3]
+    return np.any(rgb != 255, axis=2)
+
+
+@pytest.mark.parametrize(
+    ("name", "form"), [("puma560", "dh"), ("ur5", "screw"), ("panda", "screw"), ("scara", "dh")]
+)
+def test_the_arm_fills_the_figure_at_every_configuration_without_leaving_it(name, form):
+    robot = robolab.load_robot(name, form=form)
+    view = plot_robot(robot)
+    rng = np.random.default_rng(7)
+    limits = view._adapter.shown_limits  # a prismatic placeholder range cut to 1 m
+    union = np.zeros(view.figure.canvas.get_width_height()[::-1], dtype=bool)
+    for _ in range(12):
+        q = rng.uniform(np.maximum(limits[:, 0], -np.pi), np.minimum(limits[:, 1], np.pi))
+        view.update(q, draw=False)
+        drawn = _drawn_pixels(view)
+        # Nothing is cut off at the edges of the figure (3D artists are clipped to the axes).
+        assert not (drawn[0].any() or drawn[-1].any() or drawn[:, 0].any() or drawn[:, -1].any())
+        union |= drawn
+    rows, columns = np.flatnonzero(union.any(axis=1)), np.flatnonzero(union.any(axis=0))
+    height, width = union.shape
+    spans = ((rows[-1] - rows[0]) / height, (columns[-1] - columns[0]) / width)
+    assert max(spans) > 0.8, spans  # 0.69 for the UR5 with matplotlib's box zoom 1.2
+    # Centred left to right; the top keeps a band for the caption.
+    assert abs(columns[0] - (width - 1 - columns[-1])) < 0.05 * width
+    assert rows[0] > 8
+
+
+def test_the_picture_is_centred_for_any_view_angles(puma):
+    view = plot_robot(puma, elev=60, azim=30)
+    drawn = _drawn_pixels(view)
+    columns = np.flatnonzero(drawn.any(axis=0))
+    assert abs(columns[0] - (drawn.shape[1] - 1 - columns[-1])) < 0.05 * drawn.shape[1]
+    assert view.axes.elev == 60 and view.axes.azim == 30
+
+
+def test_zoom_magnifies_the_fitted_picture(puma):
+    fitted = plot_robot(puma)
+    closer = plot_robot(puma, zoom=1.5)
+    assert closer.zoom == 1.5 and fitted.zoom == 1.0
+    assert closer.box_zoom == pytest.approx(1.5 * fitted.box_zoom)
+    np.testing.assert_allclose(closer.limits, fitted.limits)
+    lengths = []
+    for view in (fitted, closer):
+        view.figure.canvas.draw()  # a Line3D holds its projected 2D points after a draw
+        pixels = view.axes.transData.transform(np.column_stack(view.links.get_data()))
+        lengths.append(np.linalg.norm(pixels[-1] - pixels[0]))  # base to hand, in pixels
+    assert lengths[1] / lengths[0] == pytest.approx(1.5, rel=0.05)
+
+
+def test_each_view_of_a_figure_has_its_caption_at_its_own_top_left(puma):
+    figure = plt.figure(figsize=(9, 4.5), dpi=100)
+    views = [
+        plot_robot(robot, ax=figure.add_subplot(1, 2, k + 1, projection="3d"))
+        for k, robot in enumerate(
+            (puma, robolab.load_robot("puma560", form="dh", convention="modified"))
+        )
+    ]
+    for view in views:  # only the captions are drawn: where are their pixels?
+        view.axes.set_visible(False)
+    figure.canvas.draw()
+    rgb = np.asarray(figure.canvas.buffer_rgba())[..., :3]
+    ink = np.any(rgb != 255, axis=2)
+    height = rgb.shape[0]
+    outside = np.ones_like(ink)
+    for view in views:
+        box = view.axes.bbox  # pixels, origin at the bottom left
+        inside = np.zeros_like(ink)
+        inside[int(height - box.y1) : int(height - box.y0), int(box.x0) : int(box.x1)] = True
+        outside &= ~inside
+        rows, columns = np.nonzero(ink & inside)
+        assert rows.size > 50  # the caption is drawn inside its own axes...
+        assert columns.min() - box.x0 < 12 and rows.min() - (height - box.y1) < 12  # top left
+        assert rows.max() - (height - box.y1) < 20  # one line high
+    assert not np.any(ink & outside)  # ...and nowhere else
+    assert "modified DH" in views[1].caption_text
+
+
 def test_explicit_limits_are_used(puma):
     view = plot_robot(puma, limits=(-1, 1, -2, 2, 0, 3))
     assert view.axes.get_xlim() == (-1, 1) and view.axes.get_zlim() == (0, 3)
@@ -299,6 +383,10 @@ def test_bad_input_is_named(puma):
         plot_robot(puma, limits=(1, -1, 0, 1, 0, 1))
     with pytest.raises(ValueError, match="ax must be a 3D axes"):
         RobotView(puma, ax=plt.figure().add_subplot())
+    with pytest.raises(ValueError, match=r"zoom must be a positive number .*, got 0"):
+        plot_robot(puma, zoom=0)
+    with pytest.raises(ValueError, match=r"elev must be an angle in degrees, got nan"):
+        plot_robot(puma, elev=float("nan"))
     view = plot_robot(puma)
     with pytest.raises(ValueError, match=r"q must have shape \(6,\)"):
         view.update([0.0, 0.0])
