@@ -30,17 +30,19 @@ Examples
 >>> bool(check(np.pi / 2, np.pi / 2))
 True
 >>> print(check(90.0, np.pi / 2))
-✗ answer is 90, expected 1.571: it looks like degrees; robolab works in radians
-(np.radians converts).
+✗ answer is 90, expected 1.571: your answer looks like it is in degrees (90° is 1.571 rad);
+robolab works in radians: convert with np.radians.
 >>> print(check([[1, 0], [2, 1]], [[1, 2], [0, 1]]))
 ✗ answer looks transposed: rows and columns are swapped.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -69,7 +71,12 @@ _SHOW_SOLUTIONS: bool | None = None
 
 @dataclass(frozen=True)
 class CheckResult:
-    """The verdict on one answer: truthy when correct, with a message either way."""
+    """The verdict on one answer: truthy when correct, with a message either way.
+
+    In a notebook it shows as a coloured message (HTML, Markdown); its text
+    form (``str``, and the ``text/plain`` output that nbval compares in saved
+    notebooks) is the same message after a ✓ or ✗.
+    """
 
     correct: bool
     message: str
@@ -79,6 +86,10 @@ class CheckResult:
 
     def __str__(self) -> str:
         return ("✓ " if self.correct else "✗ ") + self.message
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's text form (the ``text/plain`` output): the message, not the dataclass."""
+        printer.text(str(self))
 
     def _repr_markdown_(self) -> str:
         mark = "✅" if self.correct else "❌"
@@ -122,7 +133,7 @@ def _as_numbers(answer: Any, name: str) -> tuple[np.ndarray | None, str | None]:
     if isinstance(answer, str | bytes):
         return None, f"{name} must be a number or an array of numbers, got the text {answer!r}."
     if isinstance(answer, sp.Basic | sp.MatrixBase):
-        free = sorted(str(s) for s in _unknowns(answer))
+        free = [_atom_text(a) for a in sorted(_unknowns(answer), key=_atom_order)]
         if free:
             return None, (
                 f"{name} still contains the symbols {', '.join(free)}; substitute numbers "
@@ -142,15 +153,45 @@ def _close(answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float) -
     return bool(np.all(np.abs(answer - expected) <= atol + rtol * np.abs(expected)))
 
 
+def _subject(name: str, first: bool = False) -> str:
+    """How a message names the answer: "your answer", or the name the check was given."""
+    if name == "answer":
+        return "Your answer" if first else "your answer"
+    return name
+
+
+def _unit_slip(answer: np.ndarray, expected: np.ndarray, name: str, in_degrees: bool) -> str:
+    """The answer is the expected angle in degrees (or in radians where degrees are expected)."""
+    given, wanted = ("°", " rad") if in_degrees else (" rad", "°")
+    advice = (
+        "robolab works in radians: convert with np.radians."
+        if in_degrees
+        else "degrees are expected here: convert with np.degrees."
+    )
+    unit = "degrees" if in_degrees else "radians"
+    if answer.ndim == 0:
+        return (
+            f"{name} is {_fmt(answer)}, expected {_fmt(expected)}: {_subject(name)} looks like it "
+            f"is in {unit} ({_fmt(answer)}{given} is {_fmt(expected)}{wanted}); {advice}"
+        )
+    index = np.unravel_index(int(np.argmax(np.abs(expected))), expected.shape)
+    return (
+        f"{_subject(name, first=True)} looks like it is in {unit}: each entry is the expected "
+        f"angle in {unit} ({name}{_index(index)} = {_fmt(answer[index])}{given} is "
+        f"{_fmt(expected[index])}{wanted}); {advice}"
+    )
+
+
 def _diagnose(answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str) -> str:
     """Explain how a numeric answer of the right shape differs from the expected one."""
     scale = float(np.abs(expected).max()) if expected.size else 0.0
-    shown = _fmt(answer) if answer.ndim == 0 else None
-    start = f"{name} is {shown}, expected {_fmt(expected)}: " if shown else f"{name} "
+    scalar = answer.ndim == 0
+    # A number is "it" after "answer is 2, expected 1: "; an array is named.
+    start = f"{name} is {_fmt(answer)}, expected {_fmt(expected)}: it " if scalar else f"{name} "
     if scale > atol and _close(answer, np.degrees(expected), 1e-3, 1e-6):
-        return start + "it looks like degrees; robolab works in radians (np.radians converts)."
+        return _unit_slip(answer, expected, name, in_degrees=True)
     if scale > atol and _close(answer, np.radians(expected), 1e-3, 1e-9):
-        return start + "it looks like radians where degrees are expected (np.degrees converts)."
+        return _unit_slip(answer, expected, name, in_degrees=False)
     if scale > atol and _close(answer, -expected, rtol, atol):
         return start + "has the opposite sign."
     if (
@@ -175,8 +216,8 @@ def _diagnose(answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float
     error = np.abs(answer - expected)
     tolerance = atol + rtol * np.abs(expected)
     bad = error > tolerance
-    if answer.ndim == 0:
-        return start + f"off by {_fmt(error)} (tolerance {_fmt(tolerance)})."
+    if scalar:
+        return start + f"is off by {_fmt(error)} (tolerance {_fmt(tolerance)})."
     worst = np.unravel_index(int(np.argmax(np.where(bad, error, -1.0))), answer.shape)
     count = int(bad.sum())
     return (
@@ -204,7 +245,7 @@ def check_numeric(
     >>> print(check_numeric([1.0, 2.0, 3.1], [1.0, 2.0, 3.0], name="p"))
     ✗ p[2] is 3.1, expected 3 (off by 0.1; tolerance 3e-06); 1 of 3 entries are off.
     >>> print(check_numeric(250.0, 0.25, hint="Lengths are in metres."))
-    ✗ answer is 250, expected 0.25: is 1000 times the expected value: millimetres instead
+    ✗ answer is 250, expected 0.25: it is 1000 times the expected value: millimetres instead
     of metres? Hint: Lengths are in metres.
     """
     expected_array, problem = _as_numbers(expected, "expected")
@@ -257,13 +298,120 @@ def _unknowns(expr: Any) -> set[Any]:
     return derivatives | functions | symbols
 
 
-def _random_value(atom: Any, rng: np.random.Generator) -> float:
-    magnitude = float(rng.uniform(0.3, 1.7))
-    if getattr(atom, "is_negative", None):
-        return -magnitude
+_DOTS = {1: "\u0307", 2: "\u0308", 3: "\u20db", 4: "\u20dc"}  # combining dots above
+
+
+def _atom_text(atom: Any) -> str:
+    """A symbol, joint variable or its time derivative as in textbooks: l₁, q₁, q̇₁, q̈₁.
+
+    :func:`robolab.to_text` prints ``q_1(t)`` as ``q₁``; the dots of a time
+    derivative go on the letter, before the subscript.
+    """
+    from sympy.core.function import AppliedUndef
+
+    from .derivation import to_text
+
+    if isinstance(atom, sp.Derivative) and isinstance(atom.expr, AppliedUndef):
+        order = sum(count for _, count in atom.variable_count)
+        base = to_text(atom.expr)
+        if len(atom.variable_count) == 1 and order in _DOTS:
+            stem = re.match(r"[A-Za-z]*", atom.expr.func.__name__).group(0)
+            head = to_text(sp.Symbol(stem)) if stem else ""
+            if head and base.startswith(head):
+                return head + _DOTS[order] + base[len(head) :]
+            return base + _DOTS[order]
+        return to_text(atom)
+    return to_text(atom)
+
+
+def _atom_order(atom: Any) -> tuple[int, str, int]:
+    """Sort key: constants first (l₁, m₁), then each joint variable with its derivatives."""
+    if isinstance(atom, sp.Derivative):
+        order = sum(count for _, count in atom.variable_count)
+        return (1, str(atom.expr), order)
+    return (1, str(atom), 0) if not isinstance(atom, sp.Symbol) else (0, str(atom), 0)
+
+
+@functools.cache
+def _physical_magnitudes() -> frozenset[Any]:
+    """robolab's predefined link lengths l_i, l_ci and principal moments of inertia.
+
+    :mod:`robolab.symbols` declares them only real (the placeholders that
+    ``DHRobot`` generates must be the same symbols), but they are lengths
+    and moments of inertia: never negative.
+    """
+    from . import symbols
+
+    names = [f"{stem}{i}" for stem in ("l", "lc", "Ixx", "Iyy", "Izz") for i in range(1, 8)]
+    return frozenset(getattr(symbols, name) for name in names if hasattr(symbols, name))
+
+
+def _sign_of(atom: Any) -> int:
+    """+1 or -1 when the assumptions (or the meaning) fix the sign of the atom's values, else 0."""
     if getattr(atom, "is_positive", None) or getattr(atom, "is_nonnegative", None):
-        return magnitude
-    return magnitude if rng.random() < 0.5 else -magnitude
+        return 1
+    if isinstance(atom, sp.Symbol) and atom in _physical_magnitudes():
+        return 1
+    if getattr(atom, "is_negative", None) or getattr(atom, "is_nonpositive", None):
+        return -1
+    return 0
+
+
+def _random_value(atom: Any, rng: np.random.Generator, sign: int | None = None) -> float:
+    """A sample for ``atom`` that respects its assumptions (positive, negative, integer).
+
+    Magnitudes lie in [0.3, 1.7] (integers in 1..4); the sign is random unless
+    the assumptions (or ``sign``) fix it, so a mass, a length declared
+    positive, or one of robolab's link lengths ``l_i``, ``l_ci`` is never
+    sampled negative.
+    """
+    if sign is None:
+        sign = _sign_of(atom)
+    if getattr(atom, "is_integer", None):
+        magnitude = float(rng.integers(1, 5))
+    else:
+        magnitude = float(rng.uniform(0.3, 1.7))
+    if sign == 0:
+        sign = 1 if rng.random() < 0.5 else -1
+    return sign * magnitude
+
+
+def _same_names(answer: Any, expected: Any) -> tuple[Any, dict[Any, int]]:
+    """Give the answer the expected expression's symbols where only the assumptions differ.
+
+    ``sp.Symbol("l_1", positive=True)`` and robolab's real ``l_1`` are two
+    different symbols to SymPy; a student who declares a length positive
+    means the same length. Returns the answer with the expected symbols and
+    functions put in, and the sign that either declaration fixes per atom.
+    """
+    from sympy.core.function import AppliedUndef
+
+    def by_name(expr: Any) -> dict[str, Any]:
+        basic = expr if isinstance(expr, sp.Basic) else sp.ImmutableMatrix(expr)
+        return {str(s): s for s in basic.free_symbols if isinstance(s, sp.Symbol)}
+
+    ours, theirs = by_name(answer), by_name(expected)
+    signs: dict[Any, int] = {}
+    swap = {}
+    for name, symbol in ours.items():
+        target = theirs.get(name)
+        if target is not None and target != symbol:
+            swap[symbol] = target
+            signs[target] = _sign_of(symbol) or _sign_of(target)
+    if swap:
+        answer = answer.xreplace(swap)
+    basic = answer if isinstance(answer, sp.Basic) else sp.ImmutableMatrix(answer)
+    reference = expected if isinstance(expected, sp.Basic) else sp.ImmutableMatrix(expected)
+    functions = {str(f.func): f for f in reference.atoms(AppliedUndef)}
+    swap = {
+        f: functions[str(f.func)]
+        for f in basic.atoms(AppliedUndef)
+        if str(f.func) in functions and functions[str(f.func)] != f
+        and functions[str(f.func)].args == f.args
+    }  # fmt: skip
+    if swap:
+        answer = answer.xreplace(swap)
+    return answer, signs
 
 
 def _evaluate(expr: Any, values: Mapping[Any, float]) -> np.ndarray:
@@ -334,26 +482,32 @@ def check_expression(
             f"{name} has shape {answer_expr.shape}, expected shape {expected_expr.shape}.", hint
         )
 
+    answer_expr, signs = _same_names(answer_expr, expected_expr)
     extra = _unknowns(answer_expr) - _unknowns(expected_expr)
     if extra:
-        names = ", ".join(sorted(str(a) for a in extra))
-        used = ", ".join(sorted(str(a) for a in _unknowns(expected_expr))) or "no symbols"
+        names = ", ".join(_atom_text(a) for a in sorted(extra, key=_atom_order))
+        used = (
+            ", ".join(_atom_text(a) for a in sorted(_unknowns(expected_expr), key=_atom_order))
+            or "no symbols"
+        )
         return _wrong(
             f"{name} uses {names}, which the expected expression does not (it uses {used}).", hint
         )
 
     rng = np.random.default_rng(seed)
-    atoms = sorted(_unknowns(expected_expr), key=str)
+    atoms = sorted(_unknowns(expected_expr), key=_atom_order)
     equation = isinstance(answer, sp.Equality) and isinstance(expected, sp.Equality)
     for _ in range(samples):
-        values = {atom: _random_value(atom, rng) for atom in atoms}
+        values = {atom: _random_value(atom, rng, signs.get(atom)) for atom in atoms}
         got = _evaluate(answer_expr, values)
         want = _evaluate(expected_expr, values)
         agree = np.allclose(got, want, rtol=rtol, atol=atol) or (
             equation and np.allclose(got, -want, rtol=rtol, atol=atol)
         )
         if not agree:
-            point = ", ".join(f"{a} = {v:.4g}" for a, v in values.items()) or "every point"
+            point = (
+                ", ".join(f"{_atom_text(a)} = {v:.4g}" for a, v in values.items()) or "every point"
+            )
             if got.ndim == 0:
                 shown_got = got.real if got.imag == 0 else got
                 shown_want = want.real if want.imag == 0 else want
@@ -671,7 +825,9 @@ class Exercise:
         return Solution(self.title, self.expected, self.explanation, solutions_shown())
 
     def _repr_markdown_(self) -> str:
-        return f"**Exercise: {self.title}.** {self.prompt}"
+        title = self.title.rstrip()
+        ending = "" if title.endswith((".", "?", "!", ":", "…")) else "."
+        return f"**Exercise: {title}{ending}** {self.prompt}"
 
     def __repr__(self) -> str:
         return f"<Exercise {self.title!r}, seed {self.seed}>"

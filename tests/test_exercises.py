@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -24,7 +25,7 @@ from robolab.exercises import (
     show_solutions,
     solutions_shown,
 )
-from robolab.symbols import l1, l2, q1, q2
+from robolab.symbols import l1, l2, lc1, m1, q1, q2, t
 from robolab.transforms import rotz
 
 
@@ -62,17 +63,43 @@ def test_the_worst_entry_is_named():
 @pytest.mark.parametrize(
     ("answer", "expected", "words"),
     [
-        (np.degrees([0.2, 0.4]), [0.2, 0.4], "looks like degrees; robolab works in radians"),
-        (np.radians(30.0), 30.0, "looks like radians where degrees are expected"),
-        ([-1.0, 2.0, -0.5], [1.0, -2.0, 0.5], "has the opposite sign"),
+        (
+            np.degrees([0.2, 0.4]),
+            [0.2, 0.4],
+            "Your answer looks like it is in degrees: each entry is the expected angle in degrees "
+            "(answer[1] = 22.92° is 0.4 rad); robolab works in radians: convert with np.radians.",
+        ),
+        (
+            np.radians(30.0),
+            30.0,
+            "answer is 0.5236, expected 30: your answer looks like it is in radians (0.5236 rad is "
+            "30°); degrees are expected here: convert with np.degrees.",
+        ),
+        ([-1.0, 2.0, -0.5], [1.0, -2.0, 0.5], "answer has the opposite sign."),
+        (-2.0, 2.0, "answer is -2, expected 2: it has the opposite sign."),
         ([[1.0, 0.0], [3.0, 1.0]], [[1.0, 3.0], [0.0, 1.0]], "looks transposed"),
         ([250.0, 0.0, 100.0], [0.25, 0.0, 0.1], "1000 times the expected value: millimetres"),
         ([0.5, 1.0], [0.25, 0.5], "is 2 times the expected value"),
+        (0.3, 0.2, "answer is 0.3, expected 0.2: it is 1.5 times the expected value"),
     ],
 )
 def test_classic_slips_are_recognised(answer, expected, words):
     result = check(answer, expected)
     assert not result and words in result.message
+
+
+def test_degrees_are_diagnosed_in_a_sentence_with_the_conversion():
+    message = check(90.0, np.pi / 2).message
+    assert message == (
+        "answer is 90, expected 1.571: your answer looks like it is in degrees (90° is 1.571 rad); "
+        "robolab works in radians: convert with np.radians."
+    )
+    named = check(np.degrees([[0.1, -0.7]]), [[0.1, -0.7]], name="q").message
+    assert named.startswith("q looks like it is in degrees: each entry is the expected angle")
+    assert "(q[0, 1] = -40.11° is -0.7 rad)" in named
+    assert check(np.radians([30.0, 60.0]), [30.0, 60.0]).message.startswith(
+        "Your answer looks like it is in radians:"
+    )
 
 
 def test_shapes():
@@ -88,7 +115,7 @@ def test_missing_and_malformed_answers():
         check(None, 1.0).message == "No answer yet: answer is None (replace None with your result)."
     )
     assert "got the text 'pi/2'" in check("pi/2", np.pi / 2).message
-    assert "still contains the symbols q_1(t);" in check(sp.cos(q1), 0.5).message
+    assert "still contains the symbols q₁, q̇₁;" in check(sp.cos(q1) * q1.diff(t), 0.5).message
     assert check([1.0, np.nan], [1.0, 2.0]).message == "answer[1] is nan, not a finite number."
     assert check(sp.Integer(2) / 4, 0.5)  # a SymPy number is a number
     assert "must be a number or an array of numbers, got dict" in check({}, 1.0).message
@@ -108,6 +135,18 @@ def test_result_displays():
     assert 'class="robolab-check"' in bad._repr_html_()
 
 
+def test_the_text_output_that_nbval_compares_is_the_message():
+    from IPython.core.formatters import DisplayFormatter
+
+    bad = check(2.0, 1.0)
+    data, _ = DisplayFormatter().format(bad)  # what a notebook saves for the output
+    assert data["text/plain"] == (
+        "✗ answer is 2, expected 1: it is 2 times the expected value (a missing or extra factor?)."
+    )
+    assert data["text/html"] == bad._repr_html_() and data["text/markdown"].startswith("❌")
+    assert "CheckResult(" in repr(bad)  # repr() stays the dataclass's, for debugging
+
+
 def test_expected_value_must_be_numeric():
     with pytest.raises(ValueError, match="the expected value is not numeric"):
         check_numeric(1.0, "one")
@@ -124,20 +163,54 @@ def test_equivalent_expressions_in_other_forms():
     assert result and "equivalent" in result.message
 
 
-def test_different_expression_reports_a_point():
-    result = check_expression(l1 * sp.sin(q1), l1 * sp.cos(q1), name="y")
+def test_different_expression_reports_a_point_as_in_textbooks():
+    result = check_expression(
+        l1 * sp.sin(q1) * q1.diff(t), l1 * sp.cos(q1) * q1.diff(t) + q2.diff(t, 2), name="y"
+    )
     assert not result
-    assert result.message.startswith("y differs from the expected expression: at ")
-    assert "l_1 = " in result.message and "q_1(t) = " in result.message
-    assert "t = " not in result.message.replace("q_1(t) = ", "")
+    assert re.fullmatch(
+        r"y differs from the expected expression: at l₁ = [\d.]+, q₁ = -?[\d.]+, "
+        r"q̇₁ = -?[\d.]+, q₂ = -?[\d.]+, q̈₂ = -?[\d.]+, y = -?[\d.]+ but the expected value is "
+        r"-?[\d.]+\.",
+        result.message,
+    ), result.message
+    assert "Derivative" not in result.message and "(t)" not in result.message
+
+
+def _sampled_values(expected, seed=0, samples=6):
+    """The values check_expression gives each symbol (read back from a wrong answer's messages)."""
+    values = []
+    for k in range(samples):
+        message = check_expression(sp.Integer(0), expected, seed=seed + k, samples=1).message
+        values.append(dict(re.findall(r"(\S+) = (-?[\d.]+)[,:]", message.split(" at ")[1])))
+    return values
+
+
+def test_samples_respect_the_assumptions_of_the_symbols():
+    length = sp.Symbol("L", positive=True)
+    depth = sp.Symbol("h", negative=True)
+    count = sp.Symbol("k", integer=True, positive=True)
+    angle = sp.Symbol("phi", real=True)
+    expected = 1 + length**2 + depth**2 + count**2 + angle**2 + m1**2 + l1**2 + lc1**2
+    points = _sampled_values(expected, samples=20)
+    assert all(float(p["L"]) > 0 and float(p["h"]) < 0 for p in points)
+    assert all(float(p[name]) > 0 for p in points for name in ("m₁", "l₁", "l_c1"))
+    assert all(float(p["k"]).is_integer() and float(p["k"]) >= 1 for p in points)
+    assert {float(p["φ"]) > 0 for p in points} == {True, False}  # a plain real: both signs
+
+
+def test_the_same_name_with_other_assumptions_is_the_same_symbol():
+    # A student who declares the length positive means robolab's l_1 (declared real).
+    mine = sp.Symbol("l_1", positive=True)
+    assert check(sp.sqrt(mine**2) * sp.cos(q1), l1 * sp.cos(q1))
+    wrong = check(mine * sp.sin(q1), l1 * sp.cos(q1))
+    assert not wrong and "uses" not in wrong.message and "l₁ = " in wrong.message
 
 
 def test_foreign_symbols_are_named():
     theta = sp.Symbol("theta")
     result = check(l1 * sp.cos(theta), l1 * sp.cos(q1))
-    assert "uses theta, which the expected expression does not (it uses l_1, q_1(t))" in (
-        result.message
-    )
+    assert "uses θ, which the expected expression does not (it uses l₁, q₁)" in result.message
 
 
 def test_matrices_and_equations():
@@ -251,6 +324,20 @@ def test_exercise_checks_with_its_hint():
     wrong = exercise.check(exercise.parameters["l1"])
     assert not wrong and wrong.message.endswith("Hint: Stretch the arm out.")
     assert exercise._repr_markdown_().startswith("**Exercise: Reach of a 2R arm.** Links of")
+
+
+@pytest.mark.parametrize(
+    ("title", "heading"),
+    [
+        ("How far can it reach?", "**Exercise: How far can it reach?**"),
+        ("Singular!", "**Exercise: Singular!**"),
+        ("The tool transform.", "**Exercise: The tool transform.**"),
+        ("The tool transform", "**Exercise: The tool transform.**"),
+    ],
+)
+def test_the_title_ends_with_one_mark(title, heading):
+    shown = Exercise(title, "Compute it.", solve=lambda: 1.0)._repr_markdown_()
+    assert shown == f"{heading} Compute it."
 
 
 def test_solutions_are_hidden_until_the_teacher_shows_them(monkeypatch):
