@@ -21,10 +21,13 @@ torques τ(q, q̇, q̈)          inverse dynamics with each model's own gravity
 Configurations: revolute joints uniform in [-π, π), prismatic joints in
 [-0.5, 0.5] m; joint velocities and accelerations uniform in [-1, 1]. A
 comparison passes when every compared difference is at most ``tolerance``
-(absolute, SI units; default 1e-9). M and τ are compared when ``dynamics`` is
-true and every model has numeric masses, centres of mass, inertias and gravity
-(a screw model with only zero inertias, from ``to_screw(kinematics_only=True)``,
-has none); otherwise the report says why not.
+(absolute, SI units; default 1e-9). The table shows differences below 1e-12
+as ``< 1e-12``: their digits are round-off and vary between machines.
+
+M and τ are compared when ``dynamics`` is true and every model has numeric
+masses, centres of mass, inertias and gravity (a screw model with only zero
+inertias, from ``to_screw(kinematics_only=True)``, has none); otherwise the
+report says why not.
 
 Symbolic lengths and angles of a DH table are replaced by seeded random
 numbers in [0.5, 2), the same number for the same symbol name in every model
@@ -67,6 +70,8 @@ __all__ = ["ComparedQuantity", "ModelComparison", "compare_models"]
 PRISMATIC_RANGE = (-0.5, 0.5)
 #: Range of the random numbers that stand in for symbolic lengths and angles.
 PARAMETER_RANGE = (0.5, 2.0)
+#: Differences below this are shown as ``< 1e-12`` (round-off; the exact numbers are in ``rows``).
+ROUND_OFF_SHOWN = 1e-12
 
 _QUANTITIES = (
     ("end-effector pose T", ", 4×4 in {0}"),
@@ -184,7 +189,14 @@ class ModelComparison:
 
     @staticmethod
     def _cell(difference: float | None) -> str:
-        return "not compared" if difference is None else f"{difference:.1e}"
+        """A difference as shown: ``0``, ``< 1e-12`` (round-off) or two digits (``3.2e-05``)."""
+        if difference is None:
+            return "not compared"
+        if difference == 0:
+            return "0"
+        if difference < ROUND_OFF_SHOWN:
+            return f"< {ROUND_OFF_SHOWN:.0e}"
+        return f"{difference:.1e}"
 
     def __str__(self) -> str:
         lines = [

@@ -91,6 +91,17 @@ def test_displays_as_a_table():
     ]
     assert lines[4].split(" | ") == ["max |difference| from model 1  ", "model 2", "model 3"]
     assert lines[5].startswith("end-effector pose T, 4×4 in {0}")
+    # round-off is shown as such (its digits differ between machines), real differences in full
+    assert {cell.strip() for line in lines[5:9] for cell in line.split(" | ")[1:]} <= {
+        "0",
+        "< 1e-12",
+    }
+    assert [ModelComparison._cell(x) for x in (None, 0.0, 3e-13, 3.25e-5)] == [
+        "not compared",
+        "0",
+        "< 1e-12",
+        "3.2e-05",
+    ]
     assert lines[6].startswith("Jacobian J, rows [v; ω] in {0}")
     assert lines[-1] == "PASS: every difference ≤ 1e-09"
     # the columns line up, combining dots (q̈) taking no room
