@@ -192,6 +192,7 @@ class _RobotAdapter:
             raise ValueError(
                 f"robot.joint_types must have {self.dof} entries, got {len(self.joint_kinds)}"
             )
+        self._revolute_mask = np.array([kind == "revolute" for kind in self.joint_kinds])
         self.joint_limits = self._read_limits()
         if self.kind == "dh":
             q = self.home()
@@ -281,22 +282,17 @@ class _RobotAdapter:
         frames = np.asarray(self._link_frames(q), dtype=float)
         jacobian = np.asarray(self._jacobian_space(q), dtype=float)
         omegas, velocities = jacobian[:3].T, jacobian[3:].T
-        joint_points = np.empty((self.dof, 3))
-        joint_axes = np.empty((self.dof, 3))
-        for i, kind in enumerate(self.joint_kinds):
-            reference = frames[
-                i + 1, :3, 3
-            ]  # origin of the frame of link i + 1, which joint i moves
-            if kind == "revolute":
-                omega = omegas[i] / np.linalg.norm(omegas[i])
-                nearest_origin = np.cross(omega, velocities[i])  # S = [ω; v], v = -ω × p
-                joint_points[i] = nearest_origin + np.dot(reference - nearest_origin, omega) * omega
-                joint_axes[i] = omega
-            else:
-                joint_points[i] = reference
-                joint_axes[i] = velocities[i] / np.linalg.norm(velocities[i])
+        # Joint i moves link i + 1, whose frame origin is the reference point on its axis.
+        references = frames[1 : self.dof + 1, :3, 3]
+        revolute = self._revolute_mask
+        units = _unit_rows(np.where(revolute[:, None], omegas, velocities))
+        # Revolute: S = [ω; v] with v = -ω × p, so ω × v is the point of the axis nearest the
+        # origin; the joint marker goes where the axis passes nearest the link's frame.
+        nearest = np.cross(units, velocities)
+        along = np.einsum("ij,ij->i", references - nearest, units)
+        joint_points = np.where(revolute[:, None], nearest + along[:, None] * units, references)
         points = np.vstack([frames[0, :3, 3], joint_points, frames[-1, :3, 3]])
-        return Skeleton(points, joint_points, joint_axes, frames, frames[-1])
+        return Skeleton(points, joint_points, units, frames, frames[-1])
 
     def jacobian(self, q: np.ndarray) -> np.ndarray:
         """The robot's own 6×n Jacobian: DH rows [v; ω] (base frame), screw J_s rows [ω; v]."""
