@@ -190,13 +190,15 @@ def standard_to_modified(robot: Any) -> Any:
     (Matrix([[0, 0.350000000000000, 0]]), Matrix([[0, 0, 0.350000000000000]]))
     """
     if robot.convention == "modified":
-        return _new_robot(
+        copy = _new_robot(
             robot,
             [(*row.entries, row.joint_type) for row in robot._rows],
             "modified",
             robot._tool,
             [sp.eye(4)] * robot.dof,
         )
+        copy._standard_form = robot._standard_form
+        return copy
     rows = robot._rows
     shifted = []
     for i, row in enumerate(rows):

@@ -692,6 +692,10 @@ class DHRobot(LagrangianDynamics):
         ``I → Rx(α_i) I Rx(α_i)ᵀ`` (:mod:`robolab.dh_conversion`). Symbols stay
         symbols. A modified robot gives an independent copy of itself.
 
+        The bundled ``puma560`` file's modified table (Craig's frames, derived by
+        the same rules) is exactly ``load_robot("puma560", form="dh").to_modified()``:
+        rows, tool, centres of mass and inertias (tested).
+
         Examples
         --------
         >>> import sympy as sp

@@ -196,6 +196,9 @@ def test_converting_to_the_same_convention_gives_a_copy():
     assert_same_model(copy, robot)
     copy.masses = [1.0, 1.0, 1.0, 1.0]
     assert robot.masses[0] == 3.0
+    # a copy of a converted table still remembers where it came from
+    arm = symbolic_arm()
+    assert_same_model(arm.to_modified().to_modified().to_standard(), arm)
 
 
 # --- same robot: kinematics and dynamics ---------------------------------------------------------
