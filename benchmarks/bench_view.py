@@ -173,9 +173,81 @@ def python_rows(puma) -> list[tuple[str, float, float]]:
         median, best = _median_ms(live_step, configurations)
         rows.append(("robolab teach pendant step, kernel side, ipympl canvas", median, best))
         print(f"  pendant (ipympl canvas): median {median:.1f} ms", flush=True)
+        for canvas, label in (
+            ("draw", "update + Agg draw only"),
+            ("image", "PNG image canvas"),
+            ("ipympl", "ipympl canvas"),
+        ):
+            median, best = _median_ms(_live_figure_step(canvas), configurations)
+            rows.append(
+                (f"robolab `live_figure` step (chapter 1's roll–pitch–yaw frame), {label}",
+                 median, best)
+            )  # fmt: skip
+            print(f"  live figure ({label}): median {median:.1f} ms", flush=True)
     finally:
         robolab.set_test_mode(None)
     return rows
+
+
+def _live_figure_step(canvas: str):
+    """One slider step of a frame picture: chapter 1's roll, pitch and yaw panel, kernel side.
+
+    The update moves a triad in place and returns a matrix read-out; the panel
+    redraws the 400×360 frame picture (``frame_axes`` with lean ticks) and
+    sends its pixels (PNG bytes to the image widget, or ipympl's diff image).
+    ``canvas="draw"``: the update function and an Agg draw, no pixels sent.
+    """
+    import matplotlib.pyplot as plt
+
+    if canvas == "ipympl":
+        plt.switch_backend(
+            "module://ipympl.backend_nbagg"
+        )  # a live canvas, as under %matplotlib widget
+    try:
+        ax = robolab.frame_axes(
+            (-1, 1), title="Roll, pitch and yaw: frame {b} in the fixed frame {s}"
+        )
+        robolab.draw_frame(ax, np.eye(4), "s", length=0.9, style="--")
+        frame = robolab.draw_frame(ax, np.eye(4), "b", length=0.9)
+
+        def show_rpy(roll, pitch, yaw):
+            rotation = robolab.rpy_to_rotation(roll, pitch, yaw)
+            frame.set_pose(rotation)
+            recovered = np.degrees(robolab.rotation_to_rpy(rotation))
+            return (
+                f"<div>R = Rz(yaw) Ry(pitch) Rx(roll) =</div>{robolab.matrix_html(rotation)}"
+                f"<div>rotation_to_rpy(R) = {np.array2string(recovered, precision=1)}</div>"
+            )
+
+        panel = robolab.live_figure(
+            show_rpy,
+            ax,
+            {
+                "roll": robolab.angle_slider(30, step=5),
+                "pitch": robolab.angle_slider(20, -90, 90, step=5),
+                "yaw": robolab.angle_slider(60, step=5),
+            },
+            canvas="image" if canvas == "draw" else canvas,
+        )
+        if canvas == "ipympl":
+            panel.figures[0].canvas.syncing_data_url = False  # as once a browser has attached
+    finally:
+        if canvas == "ipympl":
+            plt.switch_backend("Agg")
+    values = iter(range(10_000))
+    if canvas == "draw":
+        figure = panel.figures[0]
+
+        def step(_q):
+            show_rpy(np.radians(-180 + 5 * (next(values) % 72)), 0.3, 1.0)
+            FigureCanvasAgg.draw(figure.canvas)
+
+        return step
+
+    def step(_q):
+        panel.controls["roll"].value = -180 + 5 * (next(values) % 72)
+
+    return step
 
 
 # --- browser ---------------------------------------------------------------------------------
@@ -318,7 +390,9 @@ def main() -> str:
         "",
         "The pendant rows include everything the kernel does for one slider event: the view, "
         "the pose read-out and singularity check, and the pixels (PNG bytes for the image "
-        "widget; ipympl's diff image for its canvas).",
+        "widget; ipympl's diff image for its canvas). The `live_figure` rows are the same for "
+        "a picture of frames (chapter 1's roll–pitch–yaw panel: one triad moved in place, a "
+        "3×3 matrix read-out, a 400×360 `frame_axes` figure with lean ticks redrawn).",
         "",
     ]
     print(
