@@ -541,7 +541,8 @@ def teach(
         Axis limits in metres; default a box around the whole workspace.
     zoom : float
         Magnification: 1 (default) fits the whole workspace into the
-        figure, 1.5 is closer (see :func:`robolab.plot_robot`).
+        figure; 1.5 magnifies about the arm at ``q0`` (see
+        :func:`robolab.plot_robot`).
     figsize : (float, float)
         Figure size in inches at 100 dpi (default 500 × 500 pixels).
     canvas : {"auto", "ipympl", "image"}

@@ -718,20 +718,55 @@ class RobotView:
         band = (self.caption_height + 2 * _CAPTION_PAD) * self.figure.dpi / 72.0
         return np.array([box.x0 + pad, box.y0 + pad, box.x1 - pad, box.y1 - band])
 
-    def _move_box(self, miss: np.ndarray) -> None:
-        """Extend the box on one side per axis so that the picture moves by ``-miss`` pixels."""
+    def _screen_jacobian(self) -> np.ndarray:
+        """Pixels per metre of a point at the box centre moving along x, y, z (2 × 3)."""
         centre = self.limits.mean(axis=1)
         step = 1e-3 * self.reach
         base = self._projected(centre[None])[0]
-        moves = np.column_stack(
+        return np.column_stack(
             [(self._projected((centre + step * unit)[None])[0] - base) / step for unit in np.eye(3)]
-        )  # pixels per metre of a point moving along x, y, z (2 × 3)
-        # Moving the box centre by w moves the picture by -moves @ w (the box centre stays at
-        # the centre of the axes); extending one side of an axis by 2 w moves the centre by w.
-        shift = np.linalg.pinv(moves) @ miss
+        )
+
+    def _move_box(self, miss: np.ndarray) -> None:
+        """Extend the box on one side per axis so that the picture moves by ``-miss`` pixels."""
+        # Moving the box centre by w moves the picture by -J w (the box centre stays at the
+        # centre of the axes); extending one side of an axis by 2 w moves the centre by w.
+        shift = np.linalg.pinv(self._screen_jacobian()) @ miss
         self.limits = self.limits.copy()
         for axis in range(3):
             self.limits[axis, 1 if shift[axis] > 0 else 0] += 2.0 * shift[axis]
+
+    def _arm_centre(self) -> np.ndarray:
+        """Pixel position of the middle of the arm as drawn now (links and triad tips)."""
+        frames = self._shown_frames(self.skeleton)[0]
+        tips = frames[:, None, :3, 3] + _LABEL_REACH * self.reach * np.swapaxes(
+            frames[:, :3, :3], -1, -2
+        )
+        points = np.vstack([self.skeleton.link_points, tips.reshape(-1, 3)])
+        pixels = self._projected(points)
+        return 0.5 * (pixels.min(axis=0) + pixels.max(axis=0))
+
+    def _magnify_about_the_arm(self, box_zoom: float) -> None:
+        """Apply ``self.zoom`` about the arm at the first configuration, not the axes centre.
+
+        The arm keeps its place in the picture while it grows, so a close-up
+        (``zoom > 1``) still shows it whole; the box is extended to move the
+        picture, as when centring the workspace.
+        """
+        self._set_box(box_zoom)
+        fixed = self._arm_centre()
+        wanted = self.zoom * float(np.linalg.norm(self._screen_jacobian(), 2))
+        current = box_zoom * self.zoom
+        for _ in range(12):
+            self._set_box(current)
+            miss = self._arm_centre() - fixed
+            ratio = wanted / float(np.linalg.norm(self._screen_jacobian(), 2))
+            if np.all(np.abs(miss) < 0.5) and abs(ratio - 1.0) < 2e-3:
+                break
+            if np.any(np.abs(miss) >= 0.5):
+                self._move_box(miss)
+            current *= wanted / float(np.linalg.norm(self._screen_jacobian(), 2))
+        self._set_box(current)
 
     def _fit(self, explicit_limits: bool) -> None:
         """Choose the box (unless given) and matplotlib's zoom so that the workspace fills the axes.
@@ -743,7 +778,9 @@ class RobotView:
         without explicit ``limits`` the box is first extended on one side so
         that the projected workspace is centred in the free part of the axes
         (the box still holds every reachable point); then the zoom is set
-        so that the workspace just fits, times ``zoom``.
+        so that the workspace just fits. ``zoom`` then magnifies about the
+        arm at its first configuration (about the axes centre when the
+        limits are given, since the box stays as given).
         """
         content = self._content(explicit_limits)
         centring = not explicit_limits and self.decorations == "lean"
@@ -769,8 +806,11 @@ class RobotView:
             if abs(factor - 1.0) < 2e-3:
                 break
             box_zoom *= factor
-        self._set_box(box_zoom * self.zoom)
         self.fitted_box_zoom = box_zoom
+        if centring and self.zoom != 1.0:
+            self._magnify_about_the_arm(box_zoom)
+        else:
+            self._set_box(box_zoom * self.zoom)
 
     def _build_artists(self, shadow: bool, frame_names: bool) -> None:
         ax = self.axes
@@ -995,8 +1035,10 @@ def plot_robot(
         Magnification of the picture. At 1 (default) the workspace (every
         configuration within the joint limits, the floor disc, the frames)
         just fills the axes below the caption, whatever the arm's size and
-        the view angles; 1.5 is half as close again (parts of the workspace
-        may then leave the picture).
+        the view angles. Above 1 the picture is magnified about the arm at
+        ``q``, which keeps its place (a close-up: the floor disc and far
+        poses may leave the picture); with ``limits`` given, about the
+        centre of the axes.
     figsize : (float, float)
         Size of a new figure in inches (at 100 dpi).
 

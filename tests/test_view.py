@@ -233,18 +233,35 @@ def test_the_picture_is_centred_for_any_view_angles(puma):
     assert view.axes.elev == 60 and view.axes.azim == 30
 
 
-def test_zoom_magnifies_the_fitted_picture(puma):
-    fitted = plot_robot(puma)
-    closer = plot_robot(puma, zoom=1.5)
-    assert closer.zoom == 1.5 and fitted.zoom == 1.0
+def _drawn_links(view):
+    """Pixel positions of the drawn link polyline (a Line3D holds its projection after a draw)."""
+    view.figure.canvas.draw()
+    return view.axes.transData.transform(np.column_stack(view.links.get_data()))
+
+
+def test_zoom_magnifies_the_picture_about_the_arm(puma):
+    q = np.radians([20, -30, 40, 0, 45, 0])
+    fitted, closer = plot_robot(puma, q), plot_robot(puma, q, zoom=1.5)
+    assert (fitted.zoom, closer.zoom) == (1.0, 1.5)
+    before, after = _drawn_links(fitted), _drawn_links(closer)
+    base, hand = 0, len(before) - 1
+    ratio = np.linalg.norm(after[hand] - after[base]) / np.linalg.norm(before[hand] - before[base])
+    assert ratio == pytest.approx(1.5, rel=0.03)
+    # Every point moves away from one fixed point, f = (after - 1.5 before) / (1 - 1.5), which
+    # lies on the arm: the close-up keeps the arm where it was.
+    fixed = (after - 1.5 * before) / (1.0 - 1.5)
+    np.testing.assert_allclose(fixed[base], fixed[hand], atol=6.0)
+    low, high = before.min(axis=0), before.max(axis=0)
+    assert np.all(fixed[hand] > low - 20) and np.all(fixed[hand] < high + 20)
+    assert np.all(closer.limits[:, 0] <= fitted.limits[:, 0] + 1e-9)  # the box only grows
+    assert np.all(closer.limits[:, 1] >= fitted.limits[:, 1] - 1e-9)
+
+
+def test_zoom_with_given_limits_keeps_the_box(puma):
+    box = (-1, 1, -1, 1, 0, 1.5)
+    fitted, closer = plot_robot(puma, limits=box), plot_robot(puma, limits=box, zoom=1.5)
     assert closer.box_zoom == pytest.approx(1.5 * fitted.box_zoom)
     np.testing.assert_allclose(closer.limits, fitted.limits)
-    lengths = []
-    for view in (fitted, closer):
-        view.figure.canvas.draw()  # a Line3D holds its projected 2D points after a draw
-        pixels = view.axes.transData.transform(np.column_stack(view.links.get_data()))
-        lengths.append(np.linalg.norm(pixels[-1] - pixels[0]))  # base to hand, in pixels
-    assert lengths[1] / lengths[0] == pytest.approx(1.5, rel=0.05)
 
 
 def test_each_view_of_a_figure_has_its_caption_at_its_own_top_left(puma):
