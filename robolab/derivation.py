@@ -38,7 +38,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sympy.physics.vector.printing import VectorPrettyPrinter, vlatex
+import sympy as sp
+from sympy.core.function import AppliedUndef
+from sympy.physics.vector.printing import vlatex
 
 __all__ = ["Derivation", "Step", "to_latex", "to_text"]
 
@@ -62,15 +64,44 @@ def to_latex(expression: Any) -> str:
 def to_text(expression: Any) -> str:
     """Unicode pretty text of a SymPy object, joint variables without ``(t)``.
 
-    The textbook form of :func:`to_latex`, for consoles and text outputs.
+    The textbook form of :func:`to_latex`, for consoles and text outputs:
+    ``q_1(t)`` prints as q₁, its first and second time derivatives as q̇₁ and q̈₁.
 
     Examples
     --------
-    >>> from robolab.symbols import q1, t
-    >>> print(to_text(q1.diff(t)))
-    q₁̇
+    >>> from robolab.symbols import q1, q2, t
+    >>> print(to_text(q1.diff(t) + q2.diff(t, 2)))
+    q̇₁ + q̈₂
     """
-    return VectorPrettyPrinter({"use_unicode": True}).doprint(expression)
+    return sp.pretty(_time_functions_as_symbols(expression), use_unicode=True)
+
+
+_DOTS = {1: "\u0307", 2: "\u0308", 3: "\u20db", 4: "\u20dc"}  # combining dots above
+
+
+def _time_functions_as_symbols(expression: Any) -> Any:
+    """Replace q(t), q̇(t) and q̈(t) by plain symbols named q, q̇, q̈ (subscripts kept)."""
+    if not isinstance(expression, sp.Basic | sp.MatrixBase):
+        return expression
+    replacements: dict[Any, Any] = {}
+    for derivative in expression.atoms(sp.Derivative):
+        function, (variable, order) = derivative.expr, derivative.variable_count[0]
+        if (
+            len(derivative.variable_count) == 1
+            and order in _DOTS
+            and isinstance(function, AppliedUndef)
+            and function.args == (variable,)
+        ):
+            base, _, subscript = function.func.__name__.partition("_")
+            name = base + _DOTS[order] + (f"_{subscript}" if subscript else "")
+            replacements[derivative] = sp.Symbol(name)
+    expression = expression.xreplace(replacements)
+    functions = {
+        f: sp.Symbol(f.func.__name__)
+        for f in expression.atoms(AppliedUndef)
+        if len(f.args) == 1 and isinstance(f.args[0], sp.Symbol)
+    }
+    return expression.xreplace(functions)
 
 
 @dataclass(frozen=True)

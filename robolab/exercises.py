@@ -42,7 +42,6 @@ import functools
 import hashlib
 import html
 import os
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -298,29 +297,10 @@ def _unknowns(expr: Any) -> set[Any]:
     return derivatives | functions | symbols
 
 
-_DOTS = {1: "\u0307", 2: "\u0308", 3: "\u20db", 4: "\u20dc"}  # combining dots above
-
-
 def _atom_text(atom: Any) -> str:
-    """A symbol, joint variable or its time derivative as in textbooks: l₁, q₁, q̇₁, q̈₁.
-
-    :func:`robolab.to_text` prints ``q_1(t)`` as ``q₁``; the dots of a time
-    derivative go on the letter, before the subscript.
-    """
-    from sympy.core.function import AppliedUndef
-
+    """A symbol, joint variable or its time derivative as in textbooks: l₁, q₁, q̇₁, q̈₁."""
     from .derivation import to_text
 
-    if isinstance(atom, sp.Derivative) and isinstance(atom.expr, AppliedUndef):
-        order = sum(count for _, count in atom.variable_count)
-        base = to_text(atom.expr)
-        if len(atom.variable_count) == 1 and order in _DOTS:
-            stem = re.match(r"[A-Za-z]*", atom.expr.func.__name__).group(0)
-            head = to_text(sp.Symbol(stem)) if stem else ""
-            if head and base.startswith(head):
-                return head + _DOTS[order] + base[len(head) :]
-            return base + _DOTS[order]
-        return to_text(atom)
     return to_text(atom)
 
 
