@@ -239,7 +239,7 @@ def test_equations_of_motion_display_in_textbook_order(planar):
         blocks.append(latex.index(r"\left[\begin{matrix}" + sp.latex(G[0])[:12]))
         assert blocks == sorted(blocks), latex
         assert latex.count(" + ") >= 2 and latex.endswith(r"\tau_{2}\end{matrix}\right]")
-    assert "M" not in to_text(model) and to_text(model).index("q₁̈") < to_text(model).index("q₁̇")
+    assert "M" not in to_text(model) and to_text(model).index("q̈₁") < to_text(model).index("q̇₁")
     assert str(model).startswith("Eq(Matrix([")
     assert str(model).index("Derivative(q_1(t), (t, 2))") < str(model).index("g*l_c2")
 
