@@ -153,6 +153,26 @@ def require_transform(T: np.ndarray, name: str, tolerance: float = ROTATION_TOLE
     require_rotation(T[..., :3, :3], f"the rotation part of {name}", tolerance)
 
 
+def as_transform(value: object, name: str, *, batch: bool = False) -> np.ndarray:
+    """Return ``value`` as a float array of 4×4 rigid-body transforms, or raise ``ValueError``.
+
+    :func:`as_float_array` with shape (4, 4) (and ``batch``) followed by
+    :func:`require_transform`.
+
+    Examples
+    --------
+    >>> as_transform(np.eye(4), "T_sb").shape
+    (4, 4)
+    >>> as_transform(np.eye(3), "T_sb")
+    Traceback (most recent call last):
+    ...
+    ValueError: T_sb must have shape (4, 4), got shape (3, 3)
+    """
+    T = as_float_array(value, name, (4, 4), batch=batch)
+    require_transform(T, name)
+    return T
+
+
 def _describe(value: object) -> str:
     text = repr(value)
     if len(text) > 60:

@@ -56,7 +56,6 @@ from .forward_kinematics import (
     _SWAP,
     _inverse_adjoints,
     _joint_array,
-    _link_frames_array,
     _poses_space,
     _running_products,
     _screw_axes_array,
@@ -151,7 +150,6 @@ def _dynamics_model(link_frames: Any, spatial_inertias: Any, screw_axes: Any) ->
     # Full validation, with messages naming the link or joint.
     screws = _screw_axes_array(screw_axes)
     n = screws.shape[1]
-    _link_frames_array(link_frames, n)  # counts
     frames = _check_link_frames(link_frames, n)
     inertias = _check_spatial_inertias(spatial_inertias, n)
     model = _DynamicsModel(frames, inertias, screws)

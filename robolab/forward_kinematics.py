@@ -39,8 +39,9 @@ from typing import Any
 
 import numpy as np
 
-from ._checks import as_float_array, require_finite, require_transform
+from ._checks import as_float_array, as_transform, require_finite
 from .rigid_body_motions import _skew
+from .screw_robot import _check_link_frames
 
 __all__ = [
     "forward_kinematics_body",
@@ -83,6 +84,24 @@ def _joint_array(value: Any, n: int, name: str, *, batch: bool = True) -> np.nda
     return array
 
 
+def _joint_arrays(n: int, joint_positions: Any, **others: Any) -> tuple[np.ndarray, ...]:
+    """θ and other joint arrays (θ̇, θ̈, τ, ...) checked by :func:`_joint_array`, in that order.
+
+    Each has shape (n,) or (..., n); the others (passed by their argument
+    names, which the messages use) must have the shape of θ.
+    """
+    q = _joint_array(joint_positions, n, "joint_positions")
+    arrays = [q]
+    for name, value in others.items():
+        array = _joint_array(value, n, name)
+        if array.shape != q.shape:
+            raise ValueError(
+                f"{name} must have the shape of joint_positions {q.shape}, got {array.shape}"
+            )
+        arrays.append(array)
+    return tuple(arrays)
+
+
 def _screw_axes_array(screw_axes: Any, name: str = "screw_axes") -> np.ndarray:
     """A finite (6, n) float array of screw axes (one per column), n ≥ 1.
 
@@ -94,12 +113,6 @@ def _screw_axes_array(screw_axes: Any, name: str = "screw_axes") -> np.ndarray:
     if screws.shape[1] == 0:
         raise ValueError(f"{name} must have at least one column (one joint), got none")
     return screws
-
-
-def _transform_array(value: Any, name: str) -> np.ndarray:
-    T = as_float_array(value, name, (4, 4))
-    require_transform(T, name)
-    return T
 
 
 # --------------------------------------------------------------------------- the kernel
@@ -304,7 +317,7 @@ def forward_kinematics_space(
            [ 0.     ,  0.     , -1.     ,  1.68584],
            [ 0.     ,  0.     ,  0.     ,  1.     ]])
     """
-    M = _transform_array(home_ee_pose, "home_ee_pose")
+    M = as_transform(home_ee_pose, "home_ee_pose")
     screws = _screw_axes_array(screw_axes)
     q = _joint_array(joint_positions, screws.shape[1], "joint_positions")
     return _forward_kinematics(_screw_chain(screws), M, q)
@@ -349,7 +362,7 @@ def forward_kinematics_body(
            [ 0.     ,  0.     , -1.     ,  1.68584],
            [ 0.     ,  0.     ,  0.     ,  1.     ]])
     """
-    M = _transform_array(home_ee_pose, "home_ee_pose")
+    M = as_transform(home_ee_pose, "home_ee_pose")
     screws = _screw_axes_array(body_screw_axes, "body_screw_axes")
     q = _joint_array(joint_positions, screws.shape[1], "joint_positions")
     return _forward_kinematics_body(_screw_chain(screws), M, q)
@@ -404,25 +417,9 @@ def link_frames_space(link_frames: Any, screw_axes: Any, joint_positions: Any) -
     """
     screws = _screw_axes_array(screw_axes)
     n = screws.shape[1]
-    frames = _link_frames_array(link_frames, n)
+    frames = _check_link_frames(link_frames, n)
     q = _joint_array(joint_positions, n, "joint_positions")
     return _link_frames_space(_screw_chain(screws), _home_link_poses(frames), q)
-
-
-def _link_frames_array(link_frames: Any, n: int) -> np.ndarray:
-    try:
-        count = len(link_frames)
-    except TypeError:
-        raise ValueError(
-            f"link_frames must be a sequence of {n + 1} transforms, "
-            f"got {type(link_frames).__name__}"
-        ) from None
-    if count != n + 1:
-        raise ValueError(
-            f"link_frames must hold n + 1 = {n + 1} transforms (M_01, ..., M_{n},{n + 1}) "
-            f"for {n} joints, got {count}"
-        )
-    return np.stack([_transform_array(link_frames[i], f"link_frames[{i}]") for i in range(n + 1)])
 
 
 def _home_link_poses(link_frames: np.ndarray) -> np.ndarray:

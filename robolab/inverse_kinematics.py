@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ._checks import as_float_array
+from ._checks import as_float_array, as_transform
 from .forward_kinematics import (
     _forward_kinematics,
     _forward_kinematics_body,
@@ -33,7 +33,6 @@ from .forward_kinematics import (
     _screw_axes_array,
     _screw_chain,
     _ScrewChain,
-    _transform_array,
 )
 from .rigid_body_motions import _adjoint, _log6_vector, _transform_inv
 from .velocity_kinematics import _jacobian_body, _jacobian_space
@@ -102,66 +101,61 @@ def _iterations(max_iterations: Any) -> int:
     return int(max_iterations)
 
 
-def _newton_raphson(
-    error_twist: Any,
-    jacobian: Any,
-    initial_guess: np.ndarray,
-    angular_tolerance: float,
-    linear_tolerance: float,
-    max_iterations: int,
+def _error_twist_body(
+    body_chain: _ScrewChain, home: np.ndarray, target: np.ndarray, theta: np.ndarray
+) -> np.ndarray:
+    """V_b = log(T_sb(θ)⁻¹ T_sd), with ``body_chain`` built from the body screw axes B_i."""
+    return _log6_vector(_transform_inv(_forward_kinematics_body(body_chain, home, theta)) @ target)
+
+
+def _error_twist_space(
+    chain: _ScrewChain, home: np.ndarray, target: np.ndarray, theta: np.ndarray
+) -> np.ndarray:
+    """V_s = [Ad_{T_sb}] log(T_sb(θ)⁻¹ T_sd), with ``chain`` built from the space screw axes S_i."""
+    T_sb = _forward_kinematics(chain, home, theta)
+    return _adjoint(T_sb) @ _log6_vector(_transform_inv(T_sb) @ target)
+
+
+#: The error twist and the Jacobian of each form (body: V_b and J_b; space: V_s and J_s).
+_FORMS = {
+    "body": (_error_twist_body, _jacobian_body),
+    "space": (_error_twist_space, _jacobian_space),
+}
+
+
+def _inverse_kinematics(
+    form: str,
+    chain: _ScrewChain,
+    home: np.ndarray,
+    target_pose: Any,
+    initial_guess: Any,
+    angular_tolerance: Any,
+    linear_tolerance: Any,
+    max_iterations: Any,
 ) -> InverseKinematicsResult:
-    theta = initial_guess.astype(float, copy=True)
-    twist = error_twist(theta)
+    """Newton–Raphson in the ``"body"`` or ``"space"`` form (``chain`` of the B_i or S_i).
+
+    Checks the arguments the user gave (all but the screw axes and home pose).
+    """
+    target = as_transform(target_pose, "target_pose")
+    theta = _joint_array(initial_guess, chain.n, "initial_guess", batch=False).astype(float)
+    angular_tolerance = _tolerance(angular_tolerance, "angular_tolerance")
+    linear_tolerance = _tolerance(linear_tolerance, "linear_tolerance")
+    max_iterations = _iterations(max_iterations)
+    error_twist, jacobian = _FORMS[form]
+    twist = error_twist(chain, home, target, theta)
     iterations = 0
     while True:
         angular, linear = float(np.linalg.norm(twist[:3])), float(np.linalg.norm(twist[3:]))
         converged = angular <= angular_tolerance and linear <= linear_tolerance
         if converged or iterations >= max_iterations:
             break
-        theta = theta + np.linalg.pinv(jacobian(theta)) @ twist
+        theta = theta + np.linalg.pinv(jacobian(chain, theta)) @ twist
         if not np.all(np.isfinite(theta)):  # pragma: no cover - pinv of finite J is finite
             raise ValueError("the Newton–Raphson iteration produced non-finite joint positions")
-        twist = error_twist(theta)
+        twist = error_twist(chain, home, target, theta)
         iterations += 1
     return InverseKinematicsResult(theta, converged, iterations, angular, linear)
-
-
-def _inverse_kinematics_body(
-    body_chain: _ScrewChain,
-    home: np.ndarray,
-    target: np.ndarray,
-    guess: np.ndarray,
-    angular_tolerance: float,
-    linear_tolerance: float,
-    max_iterations: int,
-) -> InverseKinematicsResult:
-    def error_twist(theta: np.ndarray) -> np.ndarray:
-        T_sb = _forward_kinematics_body(body_chain, home, theta)
-        return _log6_vector(_transform_inv(T_sb) @ target)
-
-    return _newton_raphson(
-        error_twist, lambda theta: _jacobian_body(body_chain, theta), guess,
-        angular_tolerance, linear_tolerance, max_iterations,
-    )  # fmt: skip
-
-
-def _inverse_kinematics_space(
-    chain: _ScrewChain,
-    home: np.ndarray,
-    target: np.ndarray,
-    guess: np.ndarray,
-    angular_tolerance: float,
-    linear_tolerance: float,
-    max_iterations: int,
-) -> InverseKinematicsResult:
-    def error_twist(theta: np.ndarray) -> np.ndarray:
-        T_sb = _forward_kinematics(chain, home, theta)
-        return _adjoint(T_sb) @ _log6_vector(_transform_inv(T_sb) @ target)
-
-    return _newton_raphson(
-        error_twist, lambda theta: _jacobian_space(chain, theta), guess,
-        angular_tolerance, linear_tolerance, max_iterations,
-    )  # fmt: skip
 
 
 def inverse_kinematics_body(
@@ -208,14 +202,11 @@ def inverse_kinematics_body(
     >>> theta, success
     (array([1.57073819, 2.999667  , 3.14153913]), True)
     """
-    M = _transform_array(home_ee_pose, "home_ee_pose")
-    T = _transform_array(target_pose, "target_pose")
-    screws = _screw_axes_array(body_screw_axes, "body_screw_axes")
-    guess = _joint_array(initial_guess, screws.shape[1], "initial_guess", batch=False)
-    return _inverse_kinematics_body(
-        _screw_chain(screws), M, T, guess,
-        _tolerance(angular_tolerance, "angular_tolerance"),
-        _tolerance(linear_tolerance, "linear_tolerance"), _iterations(max_iterations),
+    M = as_transform(home_ee_pose, "home_ee_pose")
+    chain = _screw_chain(_screw_axes_array(body_screw_axes, "body_screw_axes"))
+    return _inverse_kinematics(
+        "body", chain, M, target_pose, initial_guess, angular_tolerance, linear_tolerance,
+        max_iterations,
     )  # fmt: skip
 
 
@@ -247,12 +238,9 @@ def inverse_kinematics_space(
     >>> result.joint_positions, result.success, result.iterations
     (array([1.57073783, 2.99966384, 3.1415342 ]), True, 2)
     """
-    M = _transform_array(home_ee_pose, "home_ee_pose")
-    T = _transform_array(target_pose, "target_pose")
-    screws = _screw_axes_array(screw_axes)
-    guess = _joint_array(initial_guess, screws.shape[1], "initial_guess", batch=False)
-    return _inverse_kinematics_space(
-        _screw_chain(screws), M, T, guess,
-        _tolerance(angular_tolerance, "angular_tolerance"),
-        _tolerance(linear_tolerance, "linear_tolerance"), _iterations(max_iterations),
+    M = as_transform(home_ee_pose, "home_ee_pose")
+    chain = _screw_chain(_screw_axes_array(screw_axes))
+    return _inverse_kinematics(
+        "space", chain, M, target_pose, initial_guess, angular_tolerance, linear_tolerance,
+        max_iterations,
     )  # fmt: skip

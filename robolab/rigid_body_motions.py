@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._checks import as_float_array, require_rotation, require_transform
+from ._checks import as_float_array, as_transform, require_rotation
 
 __all__ = [
     "ad",
@@ -327,8 +327,7 @@ def transform_to_rotation_position(T: np.ndarray) -> tuple[np.ndarray, np.ndarra
     >>> p
     array([0., 0., 3.])
     """
-    T = as_float_array(T, "T", (4, 4), batch=True)
-    require_transform(T, "T")
+    T = as_transform(T, "T", batch=True)
     return T[..., :3, :3].copy(), T[..., :3, 3].copy()
 
 
@@ -343,8 +342,7 @@ def transform_inv(T: np.ndarray) -> np.ndarray:
            [ 0., -1.,  0.,  0.],
            [ 0.,  0.,  0.,  1.]])
     """
-    T = as_float_array(T, "T", (4, 4), batch=True)
-    require_transform(T, "T")
+    T = as_transform(T, "T", batch=True)
     return _transform_inv(T)
 
 
@@ -404,8 +402,7 @@ def adjoint_representation(T: np.ndarray) -> np.ndarray:
            [ 3.,  0.,  0.,  0.,  0., -1.],
            [ 0.,  0.,  0.,  0.,  1.,  0.]])
     """
-    T = as_float_array(T, "T", (4, 4), batch=True)
-    require_transform(T, "T")
+    T = as_transform(T, "T", batch=True)
     return _adjoint(T)
 
 
@@ -582,8 +579,7 @@ def matrix_log6(T: np.ndarray) -> np.ndarray:
            [ 0.     ,  1.5708 ,  0.     ,  2.35619],
            [ 0.     ,  0.     ,  0.     ,  0.     ]])
     """
-    T = as_float_array(T, "T", (4, 4), batch=True)
-    require_transform(T, "T")
+    T = as_transform(T, "T", batch=True)
     return _vec_to_se3(_log6_vector(T))
 
 

@@ -59,7 +59,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ._checks import as_float_array, require_transform
+from ._checks import as_float_array, as_transform
 from .rigid_body_motions import _adjoint, _transform_inv
 
 __all__ = [
@@ -189,8 +189,7 @@ class ScrewRobot:
         limits = _check_joint_limits(joint_limits, types, names)
         frames = _check_link_frames(link_frames, n)
         inertias = _check_spatial_inertias(spatial_inertias, n)
-        home = as_float_array(home_ee_pose, "home_ee_pose", (4, 4))
-        require_transform(home, "home_ee_pose")
+        home = as_transform(home_ee_pose, "home_ee_pose")
         _check_home_pose(home, frames)
         gravity_vector = as_float_array(gravity, "gravity", (3,))
 
@@ -479,14 +478,19 @@ def _frame_label(i: int, n: int) -> str:
     return f"M_{i},{i + 1}, link {i + 1}"
 
 
-def _check_link_frames(link_frames: Any, n: int) -> np.ndarray:
+def _length(sequence: Any, name: str, expected: str) -> int:
+    """``len(sequence)``, or a ValueError saying that ``name`` must be ``expected``."""
     try:
-        count = len(link_frames)
+        return len(sequence)
     except TypeError:
-        raise ValueError(
-            f"link_frames must be a sequence of {n + 1} transforms M_01, ..., M_{n},{n + 1}, "
-            f"got {type(link_frames).__name__}"
-        ) from None
+        raise ValueError(f"{name} must be {expected}, got {type(sequence).__name__}") from None
+
+
+def _check_link_frames(link_frames: Any, n: int) -> np.ndarray:
+    """The n + 1 link frames M_{i-1,i} as an (n+1, 4, 4) array; errors name the frame."""
+    count = _length(
+        link_frames, "link_frames", f"a sequence of {n + 1} transforms M_01, ..., M_{n},{n + 1}"
+    )
     if count != n + 1:
         raise ValueError(
             f"link_frames must hold n + 1 = {n + 1} transforms (M_01, ..., M_{n},{n + 1}, the "
@@ -495,19 +499,13 @@ def _check_link_frames(link_frames: Any, n: int) -> np.ndarray:
     frames = np.empty((n + 1, 4, 4))
     for i in range(n + 1):
         name = f"link_frames[{i}] ({_frame_label(i, n)})"
-        frames[i] = as_float_array(link_frames[i], name, (4, 4))
-        require_transform(frames[i], name)
+        frames[i] = as_transform(link_frames[i], name)
     return frames
 
 
 def _check_spatial_inertias(spatial_inertias: Any, n: int) -> np.ndarray:
-    try:
-        count = len(spatial_inertias)
-    except TypeError:
-        raise ValueError(
-            f"spatial_inertias must be a sequence of {n} 6×6 matrices, "
-            f"got {type(spatial_inertias).__name__}"
-        ) from None
+    """The n spatial inertias G_i as an (n, 6, 6) array; errors name the link."""
+    count = _length(spatial_inertias, "spatial_inertias", f"a sequence of {n} 6×6 matrices")
     if count != n:
         raise ValueError(f"spatial_inertias must hold {n} matrices (one per link), got {count}")
     inertias = np.empty((n, 6, 6))

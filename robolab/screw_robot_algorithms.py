@@ -66,15 +66,11 @@ from .forward_kinematics import (
     _joint_array,
     _link_frames_space,
     _ScrewChain,
-    _transform_array,
 )
 from .inverse_kinematics import (
     DEFAULT_MAX_ITERATIONS,
     InverseKinematicsResult,
-    _inverse_kinematics_body,
-    _inverse_kinematics_space,
-    _iterations,
-    _tolerance,
+    _inverse_kinematics,
 )
 from .robot_control import _computed_torque, _gain, _simulate_control
 from .screw_robot import ScrewRobot
@@ -316,11 +312,9 @@ def inverse_kinematics_body(
     False
     """
     robot = _robot(robot)
-    return _inverse_kinematics_body(
-        _body_chain(robot), robot.home_ee_pose, _transform_array(target_pose, "target_pose"),
-        _joint_array(initial_guess, robot.n_joints, "initial_guess", batch=False),
-        _tolerance(angular_tolerance, "angular_tolerance"),
-        _tolerance(linear_tolerance, "linear_tolerance"), _iterations(max_iterations),
+    return _inverse_kinematics(
+        "body", _body_chain(robot), robot.home_ee_pose, target_pose, initial_guess,
+        angular_tolerance, linear_tolerance, max_iterations,
     )  # fmt: skip
 
 
@@ -351,11 +345,9 @@ def inverse_kinematics_space(
     (array([0.5, 1. ]), True, True)
     """
     robot = _robot(robot)
-    return _inverse_kinematics_space(
-        _model(robot).chain, robot.home_ee_pose, _transform_array(target_pose, "target_pose"),
-        _joint_array(initial_guess, robot.n_joints, "initial_guess", batch=False),
-        _tolerance(angular_tolerance, "angular_tolerance"),
-        _tolerance(linear_tolerance, "linear_tolerance"), _iterations(max_iterations),
+    return _inverse_kinematics(
+        "space", _model(robot).chain, robot.home_ee_pose, target_pose, initial_guess,
+        angular_tolerance, linear_tolerance, max_iterations,
     )  # fmt: skip
 
 

@@ -163,7 +163,7 @@ def test_link_frames_space_batched():
             lambda: fk.link_frames_space(
                 [np.eye(4), np.eye(4), np.ones((4, 4)), np.eye(4)], S_EXAMPLE, [1, 2, 3]
             ),
-            r"link_frames\[2\] must be a homogeneous transform",
+            r"link_frames\[2\] \(M_2,3, link 3\) must be a homogeneous transform",
         ),
         (
             lambda: rl.forward_kinematics_space(ur5(), [0.0] * 5),
