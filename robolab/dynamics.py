@@ -52,10 +52,12 @@ import numpy as np
 
 from . import _batched_dynamics as batched
 from ._checks import as_float_array
+from ._docstrings import shared_examples
 from .forward_kinematics import (
     _SWAP,
     _inverse_adjoints,
     _joint_array,
+    _joint_arrays,
     _poses_space,
     _running_products,
     _screw_axes_array,
@@ -161,11 +163,16 @@ def _dynamics_model(link_frames: Any, spatial_inertias: Any, screw_axes: Any) ->
 
 
 def _robot_model(robot: Any) -> _DynamicsModel:
-    """The cached :class:`_DynamicsModel` of a :class:`~robolab.ScrewRobot`."""
-    return robot._derived(
-        "dynamics",
-        lambda: _DynamicsModel(robot.link_frames, robot.spatial_inertias, robot.screw_axes_space),
-    )
+    """The :class:`_DynamicsModel` of a :class:`~robolab.ScrewRobot`, cached on the robot."""
+    model = robot._cache.get("dynamics")  # the common case, kept cheap
+    if model is None:
+        model = robot._derived(
+            "dynamics",
+            lambda: _DynamicsModel(
+                robot.link_frames, robot.spatial_inertias, robot.screw_axes_space
+            ),
+        )
+    return model
 
 
 # --------------------------------------------------------------------------- the kernel
@@ -437,21 +444,6 @@ def _potential_energy(model: _DynamicsModel, q: np.ndarray, gravity: np.ndarray)
 # --------------------------------------------------------------------------- input checks
 
 
-def _state_arrays(
-    model: _DynamicsModel, joint_positions: Any, **others: Any
-) -> tuple[np.ndarray, list[np.ndarray]]:
-    """Validate joint arrays of shape (n,) or (..., n) that must broadcast together."""
-    n = model.n
-    q = _joint_array(joint_positions, n, "joint_positions")
-    arrays = [_joint_array(value, n, name) for name, value in others.items()]
-    for name, array in zip(others, arrays, strict=True):
-        if array.shape != q.shape:
-            raise ValueError(
-                f"{name} must have the shape of joint_positions {q.shape}, got {array.shape}"
-            )
-    return q, arrays
-
-
 def _gravity(gravity: Any) -> np.ndarray:
     return as_float_array(gravity, "gravity", (3,))
 
@@ -469,6 +461,7 @@ def _tip(tip_wrench: Any, batch: tuple[int, ...], name: str = "tip_wrench") -> n
 # --------------------------------------------------------------------------- the book's functions
 
 
+@shared_examples
 def inverse_dynamics_rnea(
     joint_positions: Any,
     joint_velocities: Any,
@@ -508,26 +501,14 @@ def inverse_dynamics_rnea(
     --------
     The book's three-link example (the first three links of the UR5):
 
-    >>> import numpy as np
-    >>> def transform(R, p):
-    ...     T = np.eye(4); T[:3, :3] = R; T[:3, 3] = p; return T
-    >>> Ry = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]
-    >>> link_frames = [transform(np.eye(3), [0, 0, 0.089159]),
-    ...                transform(Ry, [0.28, 0.13585, 0]),
-    ...                transform(np.eye(3), [0, -0.1197, 0.395]),
-    ...                transform(np.eye(3), [0, 0, 0.14225])]
-    >>> spatial_inertias = [np.diag([0.010267, 0.010267, 0.00666, 3.7, 3.7, 3.7]),
-    ...                     np.diag([0.22689, 0.22689, 0.0151074, 8.393, 8.393, 8.393]),
-    ...                     np.diag([0.0494433, 0.0494433, 0.004095, 2.275, 2.275, 2.275])]
-    >>> screw_axes = np.array([[1, 0, 1, 0, 1, 0], [0, 1, 0, -0.089, 0, 0],
-    ...                        [0, 1, 0, -0.089, 0, 0.425]]).T
+    {book_three_link_arrays}
     >>> inverse_dynamics_rnea([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [2, 1.5, 1], [0, 0, -9.8],
     ...                       [1, 1, 1, 1, 1, 1], link_frames, spatial_inertias, screw_axes)
     array([ 74.69616155, -33.06766016,  -3.23057314])
     """
     model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
-    q, (qd, qdd) = _state_arrays(
-        model, joint_positions, joint_velocities=joint_velocities,
+    q, qd, qdd = _joint_arrays(
+        model.n, joint_positions, joint_velocities=joint_velocities,
         joint_accelerations=joint_accelerations,
     )  # fmt: skip
     return _inverse_dynamics(model, q, qd, qdd, _gravity(gravity), _tip(tip_wrench, q.shape[:-1]))
@@ -606,6 +587,7 @@ def inverse_dynamics_rnea_textbook(
     return tau
 
 
+@shared_examples
 def mass_matrix_crba(
     joint_positions: Any, link_frames: Any, spatial_inertias: Any, screw_axes: Any
 ) -> np.ndarray:
@@ -636,19 +618,7 @@ def mass_matrix_crba(
     --------
     The book's three-link example (see :func:`inverse_dynamics_rnea` for the arrays):
 
-    >>> import numpy as np
-    >>> def transform(R, p):
-    ...     T = np.eye(4); T[:3, :3] = R; T[:3, 3] = p; return T
-    >>> Ry = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]
-    >>> link_frames = [transform(np.eye(3), [0, 0, 0.089159]),
-    ...                transform(Ry, [0.28, 0.13585, 0]),
-    ...                transform(np.eye(3), [0, -0.1197, 0.395]),
-    ...                transform(np.eye(3), [0, 0, 0.14225])]
-    >>> spatial_inertias = [np.diag([0.010267, 0.010267, 0.00666, 3.7, 3.7, 3.7]),
-    ...                     np.diag([0.22689, 0.22689, 0.0151074, 8.393, 8.393, 8.393]),
-    ...                     np.diag([0.0494433, 0.0494433, 0.004095, 2.275, 2.275, 2.275])]
-    >>> screw_axes = np.array([[1, 0, 1, 0, 1, 0], [0, 1, 0, -0.089, 0, 0],
-    ...                        [0, 1, 0, -0.089, 0, 0.425]]).T
+    {book_three_link_arrays}
     >>> mass_matrix_crba([0.1, 0.1, 0.1], link_frames, spatial_inertias, screw_axes)
     array([[ 2.25433380e+01, -3.07146754e-01, -7.18426391e-03],
            [-3.07146754e-01,  1.96850717e+00,  4.32157368e-01],
@@ -659,6 +629,7 @@ def mass_matrix_crba(
     return _mass_matrix(model, q)
 
 
+@shared_examples
 def mass_matrix_rnea(
     joint_positions: Any, link_frames: Any, spatial_inertias: Any, screw_axes: Any
 ) -> np.ndarray:
@@ -673,39 +644,26 @@ def mass_matrix_rnea(
 
     Examples
     --------
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
-    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
+    {planar_2r_arrays}
     >>> mass_matrix_rnea([0.0, 0.0], [x, x, np.eye(4)], G, S)  # planar 2R, unit point masses
     array([[5., 2.],
            [2., 1.]])
     """
     model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
-    q = _joint_array(joint_positions, model.n, "joint_positions")
-    n = model.n
-    zero_velocity = np.zeros(q.shape)
-    zero_gravity = np.zeros(3)
-    no_tip = np.zeros(6)
+    return _mass_matrix_rnea(model, _joint_array(joint_positions, model.n, "joint_positions"))
+
+
+def _mass_matrix_rnea(model: _DynamicsModel, q: np.ndarray) -> np.ndarray:
+    """Column i of M(θ) is τ for θ̈ = e_i with zero velocity, gravity and tip wrench."""
     columns = []
-    for i in range(n):
+    for i in range(model.n):
         unit_acceleration = np.zeros(q.shape)
         unit_acceleration[..., i] = 1.0
-        columns.append(
-            inverse_dynamics_rnea(
-                q,
-                zero_velocity,
-                unit_acceleration,
-                zero_gravity,
-                no_tip,
-                link_frames,
-                spatial_inertias,
-                screw_axes,
-            )
-        )
+        columns.append(_inverse_dynamics(model, q, None, unit_acceleration, None, None))
     return np.stack(columns, axis=-1)
 
 
+@shared_examples
 def velocity_quadratic_forces(
     joint_positions: Any,
     joint_velocities: Any,
@@ -730,19 +688,17 @@ def velocity_quadratic_forces(
 
     Examples
     --------
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
-    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
+    {planar_2r_arrays}
     >>> c = velocity_quadratic_forces([0.0, np.pi / 2], [1.0, 0.0], [x, x, np.eye(4)], G, S)
     >>> c.round(12) + 0.0  # m2 L1 L2 θ̇1² sin θ2 on joint 2 (book, eq. 8.9)
     array([0., 1.])
     """
     model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
-    q, (qd,) = _state_arrays(model, joint_positions, joint_velocities=joint_velocities)
+    q, qd = _joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
     return _inverse_dynamics(model, q, qd, None, None, None)
 
 
+@shared_examples
 def gravity_forces(
     joint_positions: Any, gravity: Any, link_frames: Any, spatial_inertias: Any, screw_axes: Any
 ) -> np.ndarray:
@@ -764,10 +720,7 @@ def gravity_forces(
 
     Examples
     --------
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
-    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
+    {planar_2r_arrays}
     >>> gravity_forces([0.0, 0.0], [0, -9.81, 0], [x, x, np.eye(4)], G, S)  # arm horizontal
     array([29.43,  9.81])
     """
@@ -776,6 +729,7 @@ def gravity_forces(
     return _inverse_dynamics(model, q, None, None, _gravity(gravity), None)
 
 
+@shared_examples
 def end_effector_forces(
     joint_positions: Any,
     tip_wrench: Any,
@@ -799,10 +753,7 @@ def end_effector_forces(
 
     Examples
     --------
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
-    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
+    {planar_2r_arrays}
     >>> end_effector_forces([0.0, 0.0], [0, 0, 0, 0, 1.0, 0], [x, x, np.eye(4)], G, S)
     array([2., 1.])
     """
@@ -811,6 +762,7 @@ def end_effector_forces(
     return _inverse_dynamics(model, q, None, None, None, _tip(tip_wrench, q.shape[:-1]))
 
 
+@shared_examples
 def kinetic_energy(
     joint_positions: Any,
     joint_velocities: Any,
@@ -832,19 +784,17 @@ def kinetic_energy(
 
     Examples
     --------
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
-    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
+    {planar_2r_arrays}
     >>> kinetic_energy([0.0, 0.0], [1.0, 0.0], [x, x, np.eye(4)], G, S)  # ½ (1·1² + 1·2²)
     2.5
     """
     model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
-    q, (qd,) = _state_arrays(model, joint_positions, joint_velocities=joint_velocities)
+    q, qd = _joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
     energy = _kinetic_energy(model, _State(model, q), qd)
     return float(energy) if energy.ndim == 0 else energy
 
 
+@shared_examples
 def potential_energy(
     joint_positions: Any, gravity: Any, link_frames: Any, spatial_inertias: Any, screw_axes: Any
 ) -> np.ndarray | float:
@@ -866,10 +816,7 @@ def potential_energy(
 
     Examples
     --------
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
-    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
+    {planar_2r_arrays}
     >>> round(potential_energy([np.pi / 2, 0.0], [0, -9.81, 0], [x, x, np.eye(4)], G, S), 12)
     29.43
     """

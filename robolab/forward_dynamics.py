@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from . import _batched_dynamics as batched
+from ._docstrings import shared_examples
 from .dynamics import (
     _AD_BASIS,
     _dynamics_model,
@@ -44,7 +45,6 @@ from .dynamics import (
     _joint_first,
     _mass_matrix_and_inverse_dynamics,
     _State,
-    _state_arrays,
     _tip,
     _tip_wrench_space,
     end_effector_forces,
@@ -52,6 +52,7 @@ from .dynamics import (
     mass_matrix_rnea,
     velocity_quadratic_forces,
 )
+from .forward_kinematics import _joint_arrays
 
 __all__ = [
     "forward_dynamics_aba",
@@ -112,6 +113,24 @@ def _solve_mass_matrix(M: np.ndarray, rhs: np.ndarray, q: np.ndarray) -> np.ndar
     raise _singular_error((), matrix.shape[0] - 1, q)  # pragma: no cover - tiny pivot only
 
 
+def _forward_inputs(
+    joint_positions: Any,
+    joint_velocities: Any,
+    joint_torques: Any,
+    gravity: Any,
+    tip_wrench: Any,
+    link_frames: Any,
+    spatial_inertias: Any,
+    screw_axes: Any,
+) -> tuple[_DynamicsModel, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The checked arguments of a forward-dynamics call: (model, θ, θ̇, τ, gravity, F_tip)."""
+    model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
+    q, qd, tau = _joint_arrays(
+        model.n, joint_positions, joint_velocities=joint_velocities, joint_torques=joint_torques
+    )
+    return model, q, qd, tau, _gravity(gravity), _tip(tip_wrench, q.shape[:-1])
+
+
 def _forward_dynamics_crba(
     model: _DynamicsModel,
     q: np.ndarray,
@@ -124,6 +143,7 @@ def _forward_dynamics_crba(
     return _solve_mass_matrix(M, tau - bias, q)
 
 
+@shared_examples
 def forward_dynamics_crba(
     joint_positions: Any,
     joint_velocities: Any,
@@ -163,30 +183,17 @@ def forward_dynamics_crba(
     --------
     The book's three-link example (arrays as in :func:`robolab.dynamics.inverse_dynamics_rnea`):
 
-    >>> import numpy as np
-    >>> def transform(R, p):
-    ...     T = np.eye(4); T[:3, :3] = R; T[:3, 3] = p; return T
-    >>> Ry = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]
-    >>> link_frames = [transform(np.eye(3), [0, 0, 0.089159]),
-    ...                transform(Ry, [0.28, 0.13585, 0]),
-    ...                transform(np.eye(3), [0, -0.1197, 0.395]),
-    ...                transform(np.eye(3), [0, 0, 0.14225])]
-    >>> spatial_inertias = [np.diag([0.010267, 0.010267, 0.00666, 3.7, 3.7, 3.7]),
-    ...                     np.diag([0.22689, 0.22689, 0.0151074, 8.393, 8.393, 8.393]),
-    ...                     np.diag([0.0494433, 0.0494433, 0.004095, 2.275, 2.275, 2.275])]
-    >>> screw_axes = np.array([[1, 0, 1, 0, 1, 0], [0, 1, 0, -0.089, 0, 0],
-    ...                        [0, 1, 0, -0.089, 0, 0.425]]).T
+    {book_three_link_arrays}
     >>> forward_dynamics_crba([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [0.5, 0.6, 0.7], [0, 0, -9.8],
     ...                       [1, 1, 1, 1, 1, 1], link_frames, spatial_inertias, screw_axes)
     array([ -0.97392907,  25.58466784, -32.91499212])
     """
-    model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
-    q, (qd, tau) = _state_arrays(
-        model, joint_positions, joint_velocities=joint_velocities, joint_torques=joint_torques
-    )
     return _forward_dynamics_crba(
-        model, q, qd, tau, _gravity(gravity), _tip(tip_wrench, q.shape[:-1])
-    )
+        *_forward_inputs(
+            joint_positions, joint_velocities, joint_torques, gravity, tip_wrench,
+            link_frames, spatial_inertias, screw_axes,
+        )
+    )  # fmt: skip
 
 
 def _forward_dynamics_aba(
@@ -289,13 +296,12 @@ def forward_dynamics_aba(
     ...                      [[0], [0], [1], [0], [0], [0]])  # θ̈ = -g/L
     array([-9.81])
     """
-    model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
-    q, (qd, tau) = _state_arrays(
-        model, joint_positions, joint_velocities=joint_velocities, joint_torques=joint_torques
-    )
     return _forward_dynamics_aba(
-        model, q, qd, tau, _gravity(gravity), _tip(tip_wrench, q.shape[:-1])
-    )
+        *_forward_inputs(
+            joint_positions, joint_velocities, joint_torques, gravity, tip_wrench,
+            link_frames, spatial_inertias, screw_axes,
+        )
+    )  # fmt: skip
 
 
 def forward_dynamics_rnea(
@@ -329,11 +335,10 @@ def forward_dynamics_rnea(
     ...                       [[0], [0], [1], [0], [0], [0]])  # (τ - m g L) / (m L²)
     array([-7.81])
     """
-    model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
-    q, (qd, tau) = _state_arrays(
-        model, joint_positions, joint_velocities=joint_velocities, joint_torques=joint_torques
-    )
     arrays = (link_frames, spatial_inertias, screw_axes)
+    _, q, qd, tau, gravity, tip_wrench = _forward_inputs(
+        joint_positions, joint_velocities, joint_torques, gravity, tip_wrench, *arrays
+    )
     M = mass_matrix_rnea(q, *arrays)
     c = velocity_quadratic_forces(q, qd, *arrays)
     g = gravity_forces(q, gravity, *arrays)

@@ -24,14 +24,9 @@ from typing import Any, Literal
 import numpy as np
 
 from ._checks import as_float_array
-from .dynamics import (
-    _dynamics_model,
-    _DynamicsModel,
-    _gravity,
-    _mass_matrix_and_inverse_dynamics,
-    _state_arrays,
-)
-from .forward_kinematics import _joint_array
+from ._docstrings import shared_examples
+from .dynamics import _dynamics_model, _DynamicsModel, _gravity, _mass_matrix_and_inverse_dynamics
+from .forward_kinematics import _joint_array, _joint_arrays
 from .simulation import (
     _dynamics,
     _integrator,
@@ -39,7 +34,7 @@ from .simulation import (
     _step,
     _timestep,
     _tip_trajectory,
-    _trajectory,
+    _trajectories,
 )
 
 __all__ = [
@@ -57,7 +52,11 @@ def _gain(value: Any, name: str, n: int) -> np.ndarray | float:
     return gain
 
 
-def _computed_torque(
+def _gains(n: int, Kp: Any, Ki: Any, Kd: Any) -> tuple[np.ndarray | float, ...]:
+    return _gain(Kp, "Kp", n), _gain(Ki, "Ki", n), _gain(Kd, "Kd", n)
+
+
+def _control_law(
     model: _DynamicsModel,
     q: np.ndarray,
     qd: np.ndarray,
@@ -77,6 +76,7 @@ def _computed_torque(
     return (M @ feedback[..., None])[..., 0] + torques
 
 
+@shared_examples
 def computed_torque(
     joint_positions: Any,
     joint_velocities: Any,
@@ -122,36 +122,42 @@ def computed_torque(
     --------
     The book's example (the three-link arrays of :func:`robolab.dynamics.inverse_dynamics_rnea`):
 
-    >>> import numpy as np
-    >>> def transform(R, p):
-    ...     T = np.eye(4); T[:3, :3] = R; T[:3, 3] = p; return T
-    >>> Ry = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]
-    >>> link_frames = [transform(np.eye(3), [0, 0, 0.089159]),
-    ...                transform(Ry, [0.28, 0.13585, 0]),
-    ...                transform(np.eye(3), [0, -0.1197, 0.395]),
-    ...                transform(np.eye(3), [0, 0, 0.14225])]
-    >>> spatial_inertias = [np.diag([0.010267, 0.010267, 0.00666, 3.7, 3.7, 3.7]),
-    ...                     np.diag([0.22689, 0.22689, 0.0151074, 8.393, 8.393, 8.393]),
-    ...                     np.diag([0.0494433, 0.0494433, 0.004095, 2.275, 2.275, 2.275])]
-    >>> screw_axes = np.array([[1, 0, 1, 0, 1, 0], [0, 1, 0, -0.089, 0, 0],
-    ...                        [0, 1, 0, -0.089, 0, 0.425]]).T
+    {book_three_link_arrays}
     >>> computed_torque([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [0.2, 0.2, 0.2], [0, 0, -9.8],
     ...                 link_frames, spatial_inertias, screw_axes, [1.0, 1.0, 1.0],
     ...                 [2, 1.2, 2], [0.1, 0.1, 0.1], 1.3, 1.2, 1.1)
     array([133.00525246, -29.94223324,  -3.03276856])
     """
-    model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
-    q, arrays = _state_arrays(
-        model, joint_positions, joint_velocities=joint_velocities,
+    return _computed_torque(
+        _dynamics_model(link_frames, spatial_inertias, screw_axes), _gravity(gravity),
+        joint_positions, joint_velocities, error_integral, desired_joint_positions,
+        desired_joint_velocities, desired_joint_accelerations, Kp, Ki, Kd,
+    )  # fmt: skip
+
+
+def _computed_torque(
+    model: _DynamicsModel,
+    gravity: np.ndarray,
+    joint_positions: Any,
+    joint_velocities: Any,
+    error_integral: Any,
+    desired_joint_positions: Any,
+    desired_joint_velocities: Any,
+    desired_joint_accelerations: Any,
+    Kp: Any,
+    Ki: Any,
+    Kd: Any,
+) -> np.ndarray:
+    """:func:`computed_torque` of a model, with gravity checked; checks the rest."""
+    q, qd, integral, q_desired, qd_desired, qdd_desired = _joint_arrays(
+        model.n, joint_positions, joint_velocities=joint_velocities,
         error_integral=error_integral, desired_joint_positions=desired_joint_positions,
         desired_joint_velocities=desired_joint_velocities,
         desired_joint_accelerations=desired_joint_accelerations,
     )  # fmt: skip
-    qd, integral, q_desired, qd_desired, qdd_desired = arrays
-    n = model.n
-    return _computed_torque(
-        model, q, qd, integral, _gravity(gravity), q_desired, qd_desired, qdd_desired,
-        _gain(Kp, "Kp", n), _gain(Ki, "Ki", n), _gain(Kd, "Kd", n),
+    return _control_law(
+        model, q, qd, integral, gravity, q_desired, qd_desired, qdd_desired,
+        *_gains(model.n, Kp, Ki, Kd),
     )  # fmt: skip
 
 
@@ -242,24 +248,49 @@ def simulate_control(
     )  # fmt: skip
     if estimated.n != model.n:
         raise ValueError(f"the estimated model has {estimated.n} joints, the true robot {model.n}")
-    n = model.n
-    q = _joint_array(joint_positions, n, "joint_positions", batch=False)
-    qd = _joint_array(joint_velocities, n, "joint_velocities", batch=False)
-    q_desired = _trajectory("desired_joint_position_traj", desired_joint_position_traj, n, ())
-    N = q_desired.shape[0]
-    qd_desired = _trajectory("desired_joint_velocity_traj", desired_joint_velocity_traj, n, (), N)
-    qdd_desired = _trajectory(
-        "desired_joint_acceleration_traj", desired_joint_acceleration_traj, n, (), N
-    )
     return _simulate_control(
-        model, estimated, q, qd, _gravity(gravity), _tip_trajectory(tip_wrench_traj, N, ()),
-        q_desired, qd_desired, qdd_desired, _gravity(estimated_gravity),
-        _gain(Kp, "Kp", n), _gain(Ki, "Ki", n), _gain(Kd, "Kd", n), _timestep(timestep),
-        _resolution(integration_resolution), _integrator(integrator),
+        model, estimated, _gravity(gravity), _gravity(estimated_gravity), joint_positions,
+        joint_velocities, tip_wrench_traj, desired_joint_position_traj,
+        desired_joint_velocity_traj, desired_joint_acceleration_traj, Kp, Ki, Kd, timestep,
+        integration_resolution, integrator,
     )  # fmt: skip
 
 
 def _simulate_control(
+    model: _DynamicsModel,
+    estimated: _DynamicsModel,
+    gravity: np.ndarray,
+    estimated_gravity: np.ndarray,
+    joint_positions: Any,
+    joint_velocities: Any,
+    tip_wrench_traj: Any,
+    desired_joint_position_traj: Any,
+    desired_joint_velocity_traj: Any,
+    desired_joint_acceleration_traj: Any,
+    Kp: Any,
+    Ki: Any,
+    Kd: Any,
+    timestep: Any,
+    integration_resolution: Any,
+    integrator: Any,
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`simulate_control` of two models with the same number of joints, gravity checked."""
+    n = model.n
+    q = _joint_array(joint_positions, n, "joint_positions", batch=False)
+    qd = _joint_array(joint_velocities, n, "joint_velocities", batch=False)
+    q_desired, qd_desired, qdd_desired = _trajectories(
+        n, (), desired_joint_position_traj=desired_joint_position_traj,
+        desired_joint_velocity_traj=desired_joint_velocity_traj,
+        desired_joint_acceleration_traj=desired_joint_acceleration_traj,
+    )  # fmt: skip
+    return _control_loop(
+        model, estimated, q, qd, gravity, _tip_trajectory(tip_wrench_traj, len(q_desired), ()),
+        q_desired, qd_desired, qdd_desired, estimated_gravity, *_gains(n, Kp, Ki, Kd),
+        _timestep(timestep), _resolution(integration_resolution), _integrator(integrator),
+    )  # fmt: skip
+
+
+def _control_loop(
     model: _DynamicsModel,
     estimated: _DynamicsModel,
     q: np.ndarray,
@@ -283,7 +314,7 @@ def _simulate_control(
     error_integral = np.zeros(n)
     dt = timestep / resolution
     for i in range(N):
-        tau = _computed_torque(
+        tau = _control_law(
             estimated, q, qd, error_integral, estimated_gravity,
             q_desired[i], qd_desired[i], qdd_desired[i], Kp, Ki, Kd,
         )  # fmt: skip

@@ -47,6 +47,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from ._docstrings import shared_examples
 from .dynamics import (
     _crba,
     _DynamicsModel,
@@ -54,7 +55,9 @@ from .dynamics import (
     _inverse_dynamics,
     _kinetic_energy,
     _mass_matrix,
+    _mass_matrix_rnea,
     _potential_energy,
+    _robot_model,
     _State,
     _tip,
 )
@@ -64,6 +67,7 @@ from .forward_kinematics import (
     _forward_kinematics,
     _forward_kinematics_body,
     _joint_array,
+    _joint_arrays,
     _link_frames_space,
     _ScrewChain,
 )
@@ -72,17 +76,14 @@ from .inverse_kinematics import (
     InverseKinematicsResult,
     _inverse_kinematics,
 )
-from .robot_control import _computed_torque, _gain, _simulate_control
+from .robot_control import _computed_torque, _simulate_control
 from .screw_robot import ScrewRobot
 from .simulation import (
     _dynamics,
-    _integrator,
-    _resolution,
-    _simulate,
+    _forward_dynamics_trajectory,
+    _inverse_dynamics_trajectory,
     _step,
     _timestep,
-    _tip_trajectory,
-    _trajectory,
 )
 from .velocity_kinematics import _jacobian_body, _jacobian_space
 
@@ -126,33 +127,17 @@ def _robot(robot: Any, name: str = "robot") -> ScrewRobot:
     return robot
 
 
-def _model(robot: ScrewRobot) -> _DynamicsModel:
-    model = robot._cache.get("dynamics")  # the common case, kept cheap
-    if model is None:
-        model = robot._derived(
-            "dynamics",
-            lambda: _DynamicsModel(
-                robot.link_frames, robot.spatial_inertias, robot.screw_axes_space
-            ),
-        )
-    return model
+def _model(robot: Any, name: str = "robot") -> _DynamicsModel:
+    """The dynamics constants of a robot (checked to be a ScrewRobot), cached on it."""
+    return _robot_model(_robot(robot, name))
 
 
 def _body_chain(robot: ScrewRobot) -> _ScrewChain:
     return robot._derived("body_chain", lambda: _ScrewChain(robot.screw_axes_body))
 
 
-def _q(robot: ScrewRobot, value: Any, name: str = "joint_positions") -> np.ndarray:
-    return _joint_array(value, robot.n_joints, name)
-
-
-def _like(robot: ScrewRobot, q: np.ndarray, value: Any, name: str) -> np.ndarray:
-    array = _joint_array(value, robot.n_joints, name)
-    if array.shape != q.shape:
-        raise ValueError(
-            f"{name} must have the shape of joint_positions {q.shape}, got {array.shape}"
-        )
-    return array
+def _q(robot: ScrewRobot, value: Any) -> np.ndarray:
+    return _joint_array(value, robot.n_joints, "joint_positions")
 
 
 def _gravity_of(robot: ScrewRobot, gravity: Any) -> np.ndarray:
@@ -163,9 +148,26 @@ def _tip_of(q: np.ndarray, tip_wrench: Any) -> np.ndarray | None:
     return None if tip_wrench is None else _tip(tip_wrench, q.shape[:-1])
 
 
+def _forward_inputs(
+    robot: ScrewRobot,
+    joint_positions: Any,
+    joint_velocities: Any,
+    joint_torques: Any,
+    gravity: Any,
+    tip_wrench: Any,
+) -> tuple[_DynamicsModel, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
+    """The checked arguments of a forward-dynamics call: (model, θ, θ̇, τ, gravity, F_tip)."""
+    model = _model(robot)
+    q, qd, tau = _joint_arrays(
+        model.n, joint_positions, joint_velocities=joint_velocities, joint_torques=joint_torques
+    )
+    return model, q, qd, tau, _gravity_of(robot, gravity), _tip_of(q, tip_wrench)
+
+
 # --------------------------------------------------------------------------- kinematics
 
 
+@shared_examples
 def forward_kinematics_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """End-effector pose T_sb(θ) = e^{[S_1]θ_1} ⋯ e^{[S_n]θ_n} M, shape (4, 4) or (..., 4, 4).
 
@@ -173,18 +175,16 @@ def forward_kinematics_space(robot: ScrewRobot, joint_positions: Any) -> np.ndar
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from robolab import ScrewRobot, forward_kinematics_space
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    {planar_2r_robot}
+    >>> from robolab import forward_kinematics_space
     >>> forward_kinematics_space(arm, [np.pi / 2, -np.pi / 2])[:3, 3].round(12) + 0.0
     array([1., 1., 0.])
     """
-    robot = _robot(robot)
-    return _forward_kinematics(_model(robot).chain, robot.home_ee_pose, _q(robot, joint_positions))
+    chain = _model(robot).chain
+    return _forward_kinematics(chain, robot.home_ee_pose, _q(robot, joint_positions))
 
 
+@shared_examples
 def forward_kinematics_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """End-effector pose T_sb(θ) = M e^{[B_1]θ_1} ⋯ e^{[B_n]θ_n}, from the body screw axes.
 
@@ -193,11 +193,8 @@ def forward_kinematics_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarr
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from robolab import ScrewRobot, forward_kinematics_body
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    {planar_2r_robot}
+    >>> from robolab import forward_kinematics_body
     >>> forward_kinematics_body(arm, [np.pi / 2, -np.pi / 2])[:3, 3].round(12) + 0.0
     array([1., 1., 0.])
     """
@@ -207,6 +204,7 @@ def forward_kinematics_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarr
     )
 
 
+@shared_examples
 def link_frames_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """Poses of the base, every link's centre-of-mass frame and the end-effector, shape (n+2, 4, 4).
 
@@ -217,22 +215,19 @@ def link_frames_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from robolab import ScrewRobot, link_frames_space
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    {planar_2r_robot}
+    >>> from robolab import link_frames_space
     >>> link_frames_space(arm, [np.pi / 2, 0.0])[:, :3, 3].round(12) + 0.0
     array([[0., 0., 0.],
            [0., 1., 0.],
            [0., 2., 0.],
            [0., 2., 0.]])
     """
-    robot = _robot(robot)
     model = _model(robot)
     return _link_frames_space(model.chain, model.home_poses, _q(robot, joint_positions))
 
 
+@shared_examples
 def jacobian_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """Space Jacobian J_s(θ), rows [ω; v], shape (6, n) or (..., 6, n): V_s = J_s θ̇.
 
@@ -240,11 +235,8 @@ def jacobian_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from robolab import ScrewRobot, jacobian_space
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    {planar_2r_robot}
+    >>> from robolab import jacobian_space
     >>> jacobian_space(arm, [np.pi / 2, 0.0]).round(12) + 0.0
     array([[0., 0.],
            [0., 0.],
@@ -253,10 +245,10 @@ def jacobian_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
            [0., 0.],
            [0., 0.]])
     """
-    robot = _robot(robot)
     return _jacobian_space(_model(robot).chain, _q(robot, joint_positions))
 
 
+@shared_examples
 def jacobian_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """Body Jacobian J_b(θ), rows [ω; v], shape (6, n) or (..., 6, n): V_b = J_b θ̇.
 
@@ -264,11 +256,8 @@ def jacobian_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from robolab import ScrewRobot, jacobian_body
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    {planar_2r_robot}
+    >>> from robolab import jacobian_body
     >>> jacobian_body(arm, [0.0, np.pi / 2]).round(12) + 0.0  # the forearm points along y
     array([[0., 0.],
            [0., 0.],
@@ -281,6 +270,7 @@ def jacobian_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     return _jacobian_body(_body_chain(robot), _q(robot, joint_positions))
 
 
+@shared_examples
 def inverse_kinematics_body(
     robot: ScrewRobot,
     target_pose: Any,
@@ -298,11 +288,8 @@ def inverse_kinematics_body(
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from robolab import ScrewRobot, forward_kinematics_space, inverse_kinematics_body
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    {planar_2r_robot}
+    >>> from robolab import forward_kinematics_space, inverse_kinematics_body
     >>> target = forward_kinematics_space(arm, [0.5, 1.0])
     >>> theta, success = inverse_kinematics_body(arm, target, [0.3, 0.8])
     >>> theta.round(9), success
@@ -318,6 +305,7 @@ def inverse_kinematics_body(
     )  # fmt: skip
 
 
+@shared_examples
 def inverse_kinematics_space(
     robot: ScrewRobot,
     target_pose: Any,
@@ -334,17 +322,13 @@ def inverse_kinematics_space(
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from robolab import ScrewRobot, forward_kinematics_space, inverse_kinematics_space
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2)
+    {planar_2r_robot}
+    >>> from robolab import forward_kinematics_space, inverse_kinematics_space
     >>> result = inverse_kinematics_space(arm, forward_kinematics_space(arm, [0.5, 1.0]),
     ...                                   [0.3, 0.8])
     >>> result.joint_positions.round(9), result.success, result.linear_error < 1e-6
     (array([0.5, 1. ]), True, True)
     """
-    robot = _robot(robot)
     return _inverse_kinematics(
         "space", _model(robot).chain, robot.home_ee_pose, target_pose, initial_guess,
         angular_tolerance, linear_tolerance, max_iterations,
@@ -353,16 +337,8 @@ def inverse_kinematics_space(
 
 # --------------------------------------------------------------------------- dynamics
 
-#: The example robot of the dynamics docstrings below (``{arm}`` in them): a planar 2R
-#: arm with unit links and 1 kg point masses at the link tips, gravity along -y.
-_ARM = """>>> import numpy as np
-    >>> from robolab import ScrewRobot
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
-    ...                  gravity=[0, -9.81, 0])"""
 
-
+@shared_examples
 def inverse_dynamics_rnea(
     robot: ScrewRobot,
     joint_positions: Any,
@@ -379,7 +355,7 @@ def inverse_dynamics_rnea(
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import inverse_dynamics_rnea
     >>> inverse_dynamics_rnea(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0])  # M[:, 0] + g
     array([34.43, 11.81])
@@ -388,14 +364,15 @@ def inverse_dynamics_rnea(
     array([[29.43,  9.81],
            [ 0.  ,  0.  ]])
     """
-    robot = _robot(robot)
     model = _model(robot)
-    q = _q(robot, joint_positions)
-    qd = _like(robot, q, joint_velocities, "joint_velocities")
-    qdd = _like(robot, q, joint_accelerations, "joint_accelerations")
+    q, qd, qdd = _joint_arrays(
+        model.n, joint_positions, joint_velocities=joint_velocities,
+        joint_accelerations=joint_accelerations,
+    )  # fmt: skip
     return _inverse_dynamics(model, q, qd, qdd, _gravity_of(robot, gravity), _tip_of(q, tip_wrench))
 
 
+@shared_examples
 def mass_matrix_crba(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """Mass matrix M(θ) by the composite-rigid-body algorithm, shape (n, n) or (..., n, n).
 
@@ -404,13 +381,12 @@ def mass_matrix_crba(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import mass_matrix_crba
     >>> mass_matrix_crba(arm, [0.0, np.pi / 2]).round(12)  # m2 L1 L2 cos θ2 terms vanish
     array([[3., 1.],
            [1., 1.]])
     """
-    robot = _robot(robot)
     model = _model(robot)
     q = _q(robot, joint_positions)
     if q.ndim == 1:
@@ -418,6 +394,7 @@ def mass_matrix_crba(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     return _mass_matrix(model, q)
 
 
+@shared_examples
 def mass_matrix_rnea(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """Mass matrix M(θ) the book's way: column i is the torque for θ̈ = e_i (n Newton–Euler passes).
 
@@ -425,24 +402,16 @@ def mass_matrix_rnea(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import mass_matrix_rnea
     >>> mass_matrix_rnea(arm, [0.0, 0.0])
     array([[5., 2.],
            [2., 1.]])
     """
-    robot = _robot(robot)
-    model = _model(robot)
-    q = _q(robot, joint_positions)
-    n = robot.n_joints
-    columns = []
-    for i in range(n):
-        unit_acceleration = np.zeros(q.shape)
-        unit_acceleration[..., i] = 1.0
-        columns.append(_inverse_dynamics(model, q, None, unit_acceleration, None, None))
-    return np.stack(columns, axis=-1)
+    return _mass_matrix_rnea(_model(robot), _q(robot, joint_positions))
 
 
+@shared_examples
 def velocity_quadratic_forces(
     robot: ScrewRobot, joint_positions: Any, joint_velocities: Any
 ) -> np.ndarray:
@@ -452,18 +421,17 @@ def velocity_quadratic_forces(
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import velocity_quadratic_forces
     >>> velocity_quadratic_forces(arm, [0.0, np.pi / 2], [1.0, 0.0]).round(12) + 0.0
     array([0., 1.])
     """
-    robot = _robot(robot)
     model = _model(robot)
-    q = _q(robot, joint_positions)
-    qd = _like(robot, q, joint_velocities, "joint_velocities")
+    q, qd = _joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
     return _inverse_dynamics(model, q, qd, None, None, None)
 
 
+@shared_examples
 def gravity_forces(robot: ScrewRobot, joint_positions: Any, gravity: Any = None) -> np.ndarray:
     """Gravity torques g(θ) that hold the arm still, shape (n,) or (..., n); gravity from the robot.
 
@@ -471,19 +439,19 @@ def gravity_forces(robot: ScrewRobot, joint_positions: Any, gravity: Any = None)
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import gravity_forces
     >>> gravity_forces(arm, [0.0, 0.0])
     array([29.43,  9.81])
     >>> gravity_forces(arm, [0.0, 0.0], gravity=[0, 0, -9.81]) + 0.0  # lying on a table
     array([0., 0.])
     """
-    robot = _robot(robot)
     model = _model(robot)
     q = _q(robot, joint_positions)
     return _inverse_dynamics(model, q, None, None, _gravity_of(robot, gravity), None)
 
 
+@shared_examples
 def end_effector_forces(robot: ScrewRobot, joint_positions: Any, tip_wrench: Any) -> np.ndarray:
     """Joint torques J_bᵀ(θ) F_tip that make the end-effector apply ``tip_wrench`` (in its frame).
 
@@ -491,17 +459,17 @@ def end_effector_forces(robot: ScrewRobot, joint_positions: Any, tip_wrench: Any
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import end_effector_forces
     >>> end_effector_forces(arm, [0.0, 0.0], [0, 0, 0, 0, 10.0, 0])  # push 10 N along y
     array([20., 10.])
     """
-    robot = _robot(robot)
     model = _model(robot)
     q = _q(robot, joint_positions)
     return _inverse_dynamics(model, q, None, None, None, _tip(tip_wrench, q.shape[:-1]))
 
 
+@shared_examples
 def kinetic_energy(
     robot: ScrewRobot, joint_positions: Any, joint_velocities: Any
 ) -> np.ndarray | float:
@@ -511,19 +479,18 @@ def kinetic_energy(
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import kinetic_energy
     >>> kinetic_energy(arm, [0.0, 0.0], [1.0, 0.0])
     2.5
     """
-    robot = _robot(robot)
     model = _model(robot)
-    q = _q(robot, joint_positions)
-    qd = _like(robot, q, joint_velocities, "joint_velocities")
+    q, qd = _joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
     energy = _kinetic_energy(model, _State(model, q), qd)
     return float(energy) if energy.ndim == 0 else energy
 
 
+@shared_examples
 def potential_energy(
     robot: ScrewRobot, joint_positions: Any, gravity: Any = None
 ) -> np.ndarray | float:
@@ -533,28 +500,17 @@ def potential_energy(
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import potential_energy
     >>> round(potential_energy(arm, [np.pi / 2, 0.0]), 12)  # standing straight up
     29.43
     """
-    robot = _robot(robot)
-    q = _q(robot, joint_positions)
-    energy = _potential_energy(_model(robot), q, _gravity_of(robot, gravity))
+    model = _model(robot)
+    energy = _potential_energy(model, _q(robot, joint_positions), _gravity_of(robot, gravity))
     return float(energy) if energy.ndim == 0 else energy
 
 
-def _forward_arrays(
-    robot: ScrewRobot, joint_positions: Any, joint_velocities: Any, joint_torques: Any
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    q = _q(robot, joint_positions)
-    return (
-        q,
-        _like(robot, q, joint_velocities, "joint_velocities"),
-        _like(robot, q, joint_torques, "joint_torques"),
-    )
-
-
+@shared_examples
 def forward_dynamics_crba(
     robot: ScrewRobot,
     joint_positions: Any,
@@ -570,18 +526,19 @@ def forward_dynamics_crba(
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import forward_dynamics_crba
     >>> forward_dynamics_crba(arm, [0.0, 0.0], [0.0, 0.0], [29.43, 9.81]) + 0.0  # held still
     array([0., 0.])
     """
-    robot = _robot(robot)
-    q, qd, tau = _forward_arrays(robot, joint_positions, joint_velocities, joint_torques)
     return _forward_dynamics_crba(
-        _model(robot), q, qd, tau, _gravity_of(robot, gravity), _tip_of(q, tip_wrench)
+        *_forward_inputs(
+            robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
+        )
     )
 
 
+@shared_examples
 def forward_dynamics_aba(
     robot: ScrewRobot,
     joint_positions: Any,
@@ -596,18 +553,19 @@ def forward_dynamics_aba(
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import forward_dynamics_aba
     >>> forward_dynamics_aba(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])  # dropped from horizontal
     array([-9.81,  9.81])
     """
-    robot = _robot(robot)
-    q, qd, tau = _forward_arrays(robot, joint_positions, joint_velocities, joint_torques)
     return _forward_dynamics_aba(
-        _model(robot), q, qd, tau, _gravity_of(robot, gravity), _tip_of(q, tip_wrench)
+        *_forward_inputs(
+            robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
+        )
     )
 
 
+@shared_examples
 def forward_dynamics_rnea(
     robot: ScrewRobot,
     joint_positions: Any,
@@ -622,19 +580,21 @@ def forward_dynamics_rnea(
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import forward_dynamics_rnea
     >>> forward_dynamics_rnea(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]).round(12)
     array([-9.81,  9.81])
     """
-    robot = _robot(robot)
-    q, qd, tau = _forward_arrays(robot, joint_positions, joint_velocities, joint_torques)
+    _, q, qd, tau, gravity, tip_wrench = _forward_inputs(
+        robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
+    )
     return _forward_dynamics_rnea_arrays(
-        q, qd, tau, _gravity_of(robot, gravity), np.zeros(6) if tip_wrench is None else tip_wrench,
+        q, qd, tau, gravity, np.zeros(6) if tip_wrench is None else tip_wrench,
         robot.link_frames, robot.spatial_inertias, robot.screw_axes_space,
     )  # fmt: skip
 
 
+@shared_examples
 def runge_kutta4_step(
     robot: ScrewRobot,
     joint_positions: Any,
@@ -651,18 +611,19 @@ def runge_kutta4_step(
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import runge_kutta4_step
     >>> q, qd = runge_kutta4_step(arm, [0.0, 0.0], [0.0, 0.0], [29.43, 9.81], 0.01)
     >>> q.round(12) + 0.0, qd.round(12) + 0.0
     (array([0., 0.]), array([0., 0.]))
     """
-    robot = _robot(robot)
-    q, qd, tau = _forward_arrays(robot, joint_positions, joint_velocities, joint_torques)
-    dynamics = _dynamics(_model(robot), tau, _gravity_of(robot, gravity), _tip_of(q, tip_wrench))
-    return _step(dynamics, q, qd, _timestep(timestep), "rk4")
+    model, q, qd, tau, gravity, tip_wrench = _forward_inputs(
+        robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
+    )
+    return _step(_dynamics(model, tau, gravity, tip_wrench), q, qd, _timestep(timestep), "rk4")
 
 
+@shared_examples
 def inverse_dynamics_trajectory(
     robot: ScrewRobot,
     joint_position_traj: Any,
@@ -677,25 +638,20 @@ def inverse_dynamics_trajectory(
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import inverse_dynamics_trajectory
     >>> inverse_dynamics_trajectory(arm, [[0.0, 0.0], [np.pi / 2, 0.0]], np.zeros((2, 2)),
     ...                             np.zeros((2, 2))).round(12) + 0.0
     array([[29.43,  9.81],
            [ 0.  ,  0.  ]])
     """
-    robot = _robot(robot)
-    model = _model(robot)
-    n = robot.n_joints
-    q = _trajectory("joint_position_traj", joint_position_traj, n, ())
-    N = q.shape[0]
-    qd = _trajectory("joint_velocity_traj", joint_velocity_traj, n, (), N)
-    qdd = _trajectory("joint_acceleration_traj", joint_acceleration_traj, n, (), N)
-    return _inverse_dynamics(
-        model, q, qd, qdd, _gravity_of(robot, gravity), _tip_trajectory(tip_wrench_traj, N, ())
-    )
+    return _inverse_dynamics_trajectory(
+        _model(robot), _gravity_of(robot, gravity), joint_position_traj, joint_velocity_traj,
+        joint_acceleration_traj, tip_wrench_traj,
+    )  # fmt: skip
 
 
+@shared_examples
 def forward_dynamics_trajectory(
     robot: ScrewRobot,
     joint_positions: Any,
@@ -717,7 +673,7 @@ def forward_dynamics_trajectory(
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import forward_dynamics_trajectory
     >>> q, qd = forward_dynamics_trajectory(arm, [0.0, 0.0], [0.0, 0.0],
     ...                                     [[29.43, 9.81]] * 3, 0.01, 2)
@@ -726,22 +682,16 @@ def forward_dynamics_trajectory(
            [0., 0.],
            [0., 0.]])
     """
-    robot = _robot(robot)
-    model = _model(robot)
-    q0 = _q(robot, joint_positions)
-    qd0 = _like(robot, q0, joint_velocities, "joint_velocities")
-    batch = q0.shape[:-1]
-    tau = _trajectory("joint_torque_traj", joint_torque_traj, robot.n_joints, batch)
-    return _simulate(
-        model, q0, qd0, tau, _gravity_of(robot, gravity),
-        _tip_trajectory(tip_wrench_traj, tau.shape[0], batch), _timestep(timestep),
-        _resolution(integration_resolution), _integrator(integrator),
+    return _forward_dynamics_trajectory(
+        _model(robot), _gravity_of(robot, gravity), joint_positions, joint_velocities,
+        joint_torque_traj, tip_wrench_traj, timestep, integration_resolution, integrator,
     )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- control
 
 
+@shared_examples
 def computed_torque(
     robot: ScrewRobot,
     joint_positions: Any,
@@ -762,32 +712,20 @@ def computed_torque(
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import computed_torque
     >>> computed_torque(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0],
     ...                 [0.0, 0.0], 20, 10, 18)  # on target: just gravity compensation
     array([29.43,  9.81])
     """
-    robot = _robot(robot)
-    model = _model(robot)
-    q = _q(robot, joint_positions)
-    arrays = [
-        _like(robot, q, value, name)
-        for name, value in (
-            ("joint_velocities", joint_velocities),
-            ("error_integral", error_integral),
-            ("desired_joint_positions", desired_joint_positions),
-            ("desired_joint_velocities", desired_joint_velocities),
-            ("desired_joint_accelerations", desired_joint_accelerations),
-        )
-    ]
-    n = robot.n_joints
     return _computed_torque(
-        model, q, arrays[0], arrays[1], _gravity_of(robot, gravity), *arrays[2:],
-        _gain(Kp, "Kp", n), _gain(Ki, "Ki", n), _gain(Kd, "Kd", n),
+        _model(robot), _gravity_of(robot, gravity), joint_positions, joint_velocities,
+        error_integral, desired_joint_positions, desired_joint_velocities,
+        desired_joint_accelerations, Kp, Ki, Kd,
     )  # fmt: skip
 
 
+@shared_examples
 def simulate_control(
     robot: ScrewRobot,
     joint_positions: Any,
@@ -817,7 +755,7 @@ def simulate_control(
 
     Examples
     --------
-    {arm}
+    {planar_2r_robot}
     >>> from robolab import simulate_control
     >>> lighter = arm.replace(spatial_inertias=[np.diag([0, 0, 0, 0.8, 0.8, 0.8])] * 2)
     >>> hold = np.zeros((100, 2))                    # hold it horizontal for 1 s
@@ -828,49 +766,12 @@ def simulate_control(
     >>> bool(np.abs(q).max() < 0.1)  # the arm sags a little; the feedback holds it
     True
     """
-    robot = _robot(robot)
-    estimated_robot = _robot(estimated_robot, "estimated_robot")
-    if estimated_robot.n_joints != robot.n_joints:
-        raise ValueError(
-            f"estimated_robot has {estimated_robot.n_joints} joints, robot has {robot.n_joints}"
-        )
-    n = robot.n_joints
-    q = _joint_array(joint_positions, n, "joint_positions", batch=False)
-    qd = _joint_array(joint_velocities, n, "joint_velocities", batch=False)
-    q_desired = _trajectory("desired_joint_position_traj", desired_joint_position_traj, n, ())
-    N = q_desired.shape[0]
-    qd_desired = _trajectory("desired_joint_velocity_traj", desired_joint_velocity_traj, n, (), N)
-    qdd_desired = _trajectory(
-        "desired_joint_acceleration_traj", desired_joint_acceleration_traj, n, (), N
-    )
+    model, estimated = _model(robot), _model(estimated_robot, "estimated_robot")
+    if estimated.n != model.n:
+        raise ValueError(f"estimated_robot has {estimated.n} joints, robot has {model.n}")
     return _simulate_control(
-        _model(robot), _model(estimated_robot), q, qd, _gravity_of(robot, gravity),
-        _tip_trajectory(tip_wrench_traj, N, ()), q_desired, qd_desired, qdd_desired,
-        _gravity_of(estimated_robot, estimated_gravity),
-        _gain(Kp, "Kp", n), _gain(Ki, "Ki", n), _gain(Kd, "Kd", n), _timestep(timestep),
-        _resolution(integration_resolution), _integrator(integrator),
+        model, estimated, _gravity_of(robot, gravity),
+        _gravity_of(estimated_robot, estimated_gravity), joint_positions, joint_velocities,
+        tip_wrench_traj, desired_joint_position_traj, desired_joint_velocity_traj,
+        desired_joint_acceleration_traj, Kp, Ki, Kd, timestep, integration_resolution, integrator,
     )  # fmt: skip
-
-
-# The dynamics docstrings share one example robot, written once in _ARM.
-for _function in (
-    inverse_dynamics_rnea,
-    mass_matrix_crba,
-    mass_matrix_rnea,
-    velocity_quadratic_forces,
-    gravity_forces,
-    end_effector_forces,
-    kinetic_energy,
-    potential_energy,
-    forward_dynamics_crba,
-    forward_dynamics_aba,
-    forward_dynamics_rnea,
-    runge_kutta4_step,
-    inverse_dynamics_trajectory,
-    forward_dynamics_trajectory,
-    computed_torque,
-    simulate_control,
-):
-    if _function.__doc__:  # (absent under python -OO)
-        _function.__doc__ = _function.__doc__.replace("{arm}", _ARM)
-del _function

@@ -24,16 +24,9 @@ from typing import Any, Literal
 import numpy as np
 
 from ._checks import as_float_array
-from .dynamics import (
-    _dynamics_model,
-    _DynamicsModel,
-    _gravity,
-    _inverse_dynamics,
-    _state_arrays,
-    _tip,
-)
-from .forward_dynamics import _forward_dynamics_crba
-from .forward_kinematics import _joint_array
+from .dynamics import _dynamics_model, _DynamicsModel, _gravity, _inverse_dynamics
+from .forward_dynamics import _forward_dynamics_crba, _forward_inputs
+from .forward_kinematics import _joint_array, _joint_arrays
 
 __all__ = [
     "euler_step",
@@ -181,12 +174,11 @@ def runge_kutta4_step(
     >>> float(q[0]), float(qd[0])
     (-4.905e-06, -0.00981)
     """
-    model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
-    q, (qd, tau) = _state_arrays(
-        model, joint_positions, joint_velocities=joint_velocities, joint_torques=joint_torques
-    )
-    dynamics = _dynamics(model, tau, _gravity(gravity), _tip(tip_wrench, q.shape[:-1]))
-    return _step(dynamics, q, qd, _timestep(timestep), "rk4")
+    model, q, qd, tau, gravity, tip_wrench = _forward_inputs(
+        joint_positions, joint_velocities, joint_torques, gravity, tip_wrench,
+        link_frames, spatial_inertias, screw_axes,
+    )  # fmt: skip
+    return _step(_dynamics(model, tau, gravity, tip_wrench), q, qd, _timestep(timestep), "rk4")
 
 
 def _trajectory(
@@ -207,6 +199,14 @@ def _trajectory(
     if array.shape[0] < 1:
         raise ValueError(f"{name} must have at least one row, got none")
     return array
+
+
+def _trajectories(n: int, batch: tuple[int, ...], **trajectories: Any) -> list[np.ndarray]:
+    """Trajectories of shape (N, *batch, n), checked by name; the first one sets N."""
+    arrays: list[np.ndarray] = []
+    for name, value in trajectories.items():
+        arrays.append(_trajectory(name, value, n, batch, len(arrays[0]) if arrays else None))
+    return arrays
 
 
 def _tip_trajectory(value: Any, length: int, batch: tuple[int, ...]) -> np.ndarray | None:
@@ -260,14 +260,27 @@ def inverse_dynamics_trajectory(
     array([[10.81],
            [ 1.  ]])
     """
-    model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
-    n = model.n
-    q = _trajectory("joint_position_traj", joint_position_traj, n, ())
-    N = q.shape[0]
-    qd = _trajectory("joint_velocity_traj", joint_velocity_traj, n, (), N)
-    qdd = _trajectory("joint_acceleration_traj", joint_acceleration_traj, n, (), N)
-    tip = _tip_trajectory(tip_wrench_traj, N, ())
-    return _inverse_dynamics(model, q, qd, qdd, _gravity(gravity), tip)
+    return _inverse_dynamics_trajectory(
+        _dynamics_model(link_frames, spatial_inertias, screw_axes), _gravity(gravity),
+        joint_position_traj, joint_velocity_traj, joint_acceleration_traj, tip_wrench_traj,
+    )  # fmt: skip
+
+
+def _inverse_dynamics_trajectory(
+    model: _DynamicsModel,
+    gravity: np.ndarray,
+    joint_position_traj: Any,
+    joint_velocity_traj: Any,
+    joint_acceleration_traj: Any,
+    tip_wrench_traj: Any,
+) -> np.ndarray:
+    """:func:`inverse_dynamics_trajectory` of a model, with gravity checked; checks the rest."""
+    q, qd, qdd = _trajectories(
+        model.n, (), joint_position_traj=joint_position_traj,
+        joint_velocity_traj=joint_velocity_traj, joint_acceleration_traj=joint_acceleration_traj,
+    )  # fmt: skip
+    tip = _tip_trajectory(tip_wrench_traj, len(q), ())
+    return _inverse_dynamics(model, q, qd, qdd, gravity, tip)
 
 
 def forward_dynamics_trajectory(
@@ -324,13 +337,31 @@ def forward_dynamics_trajectory(
     >>> q.round(8)[:, 0], qd.round(8)[:, 0]
     (array([ 0.        , -0.00012262, -0.0004905 ]), array([ 0.     , -0.04905, -0.0981 ]))
     """
-    model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
-    q0, (qd0,) = _state_arrays(model, joint_positions, joint_velocities=joint_velocities)
+    return _forward_dynamics_trajectory(
+        _dynamics_model(link_frames, spatial_inertias, screw_axes), _gravity(gravity),
+        joint_positions, joint_velocities, joint_torque_traj, tip_wrench_traj, timestep,
+        integration_resolution, integrator,
+    )  # fmt: skip
+
+
+def _forward_dynamics_trajectory(
+    model: _DynamicsModel,
+    gravity: np.ndarray,
+    joint_positions: Any,
+    joint_velocities: Any,
+    joint_torque_traj: Any,
+    tip_wrench_traj: Any,
+    timestep: Any,
+    integration_resolution: Any,
+    integrator: Any,
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`forward_dynamics_trajectory` of a model, with gravity checked; checks the rest."""
+    q0, qd0 = _joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
     batch = q0.shape[:-1]
     tau = _trajectory("joint_torque_traj", joint_torque_traj, model.n, batch)
     tip = _tip_trajectory(tip_wrench_traj, tau.shape[0], batch)
     return _simulate(
-        model, q0, qd0, tau, _gravity(gravity), tip, _timestep(timestep),
+        model, q0, qd0, tau, gravity, tip, _timestep(timestep),
         _resolution(integration_resolution), _integrator(integrator),
     )  # fmt: skip
 
