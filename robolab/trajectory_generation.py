@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ._checks import as_float_array, require_transform
+from ._checks import as_float_array, as_transform
 from .rigid_body_motions import (
     _compose,
     _log3_vector,
@@ -204,10 +204,13 @@ def joint_trajectory(
     return start + s * (end - start)
 
 
-def _pose(value: Any, name: str) -> np.ndarray:
-    T = as_float_array(value, name, (4, 4))
-    require_transform(T, name)
-    return T
+def _pose_endpoints(
+    transform_start: Any, transform_end: Any, total_time: Any, n_points: Any, method: Any
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The checked start and end poses and s at the N points, shape (N,)."""
+    X_start = as_transform(transform_start, "transform_start")
+    X_end = as_transform(transform_end, "transform_end")
+    return X_start, X_end, _scaling_at_points(total_time, n_points, method)
 
 
 def screw_trajectory(
@@ -241,9 +244,9 @@ def screw_trajectory(
            [-0.25 ,  0.346,  0.904,  1.601],
            [ 0.   ,  0.   ,  0.   ,  1.   ]])
     """
-    X_start = _pose(transform_start, "transform_start")
-    X_end = _pose(transform_end, "transform_end")
-    s = _scaling_at_points(total_time, n_points, method)
+    X_start, X_end, s = _pose_endpoints(
+        transform_start, transform_end, total_time, n_points, method
+    )
     twist = _log6_vector(_transform_inv(X_start) @ X_end)
     poses = X_start @ _matrix_exp6(_vec_to_se3(s[:, None] * twist))
     poses[0], poses[-1] = X_start, X_end
@@ -271,9 +274,9 @@ def cartesian_trajectory(
            [-0.214,  0.277,  0.937,  1.651],
            [ 0.   ,  0.   ,  0.   ,  1.   ]])
     """
-    X_start = _pose(transform_start, "transform_start")
-    X_end = _pose(transform_end, "transform_end")
-    s = _scaling_at_points(total_time, n_points, method)
+    X_start, X_end, s = _pose_endpoints(
+        transform_start, transform_end, total_time, n_points, method
+    )
     R_start, p_start = X_start[:3, :3], X_start[:3, 3]
     R_end, p_end = X_end[:3, :3], X_end[:3, 3]
     rotation = _log3_vector(R_start.T @ R_end)

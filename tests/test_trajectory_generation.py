@@ -29,52 +29,26 @@ def test_book_joint_trajectory_example():
     np.testing.assert_allclose(rl.joint_trajectory([0, 0], [1, 2], 2, 4, 3), expected, atol=5e-6)
 
 
-def test_book_screw_and_cartesian_trajectory_examples():
-    screw = rl.screw_trajectory(X_START, X_END, 5, 4, 3)
-    np.testing.assert_allclose(
-        screw[1],
-        [
-            [0.904, -0.25, 0.346, 0.441],
-            [0.346, 0.904, -0.25, 0.529],
-            [-0.25, 0.346, 0.904, 1.601],
-            [0, 0, 0, 1],
-        ],
-        atol=5e-4,
-    )
-    np.testing.assert_allclose(
-        screw[2],
-        [
-            [0.346, -0.25, 0.904, -0.117],
-            [0.904, 0.346, -0.25, 0.473],
-            [-0.25, 0.904, 0.346, 3.274],
-            [0, 0, 0, 1],
-        ],
-        atol=5e-4,
-    )
-    cartesian = rl.cartesian_trajectory(X_START, X_END, 5, 4, 5)
-    np.testing.assert_allclose(
-        cartesian[1],
-        [
-            [0.937, -0.214, 0.277, 0.811],
-            [0.277, 0.937, -0.214, 0],
-            [-0.214, 0.277, 0.937, 1.651],
-            [0, 0, 0, 1],
-        ],
-        atol=5e-4,
-    )
-    np.testing.assert_allclose(
-        cartesian[2],
-        [
-            [0.277, -0.214, 0.937, 0.289],
-            [0.937, 0.277, -0.214, 0],
-            [-0.214, 0.937, 0.277, 3.449],
-            [0, 0, 0, 1],
-        ],
-        atol=5e-4,
-    )
-    for trajectory in (screw, cartesian):
-        np.testing.assert_array_equal(trajectory[0], X_START)
-        np.testing.assert_array_equal(trajectory[-1], X_END)
+# Poses the book's library prints for its ScrewTrajectory (cubic) and CartesianTrajectory
+# (quintic) examples: X_START to X_END in 5 s, 4 points; rows 1 and 2 of the result.
+BOOK_TRAJECTORY_POINTS = [
+    (rl.screw_trajectory, 3, 1, [[0.904, -0.25, 0.346, 0.441], [0.346, 0.904, -0.25, 0.529],
+                                 [-0.25, 0.346, 0.904, 1.601], [0, 0, 0, 1]]),
+    (rl.screw_trajectory, 3, 2, [[0.346, -0.25, 0.904, -0.117], [0.904, 0.346, -0.25, 0.473],
+                                 [-0.25, 0.904, 0.346, 3.274], [0, 0, 0, 1]]),
+    (rl.cartesian_trajectory, 5, 1, [[0.937, -0.214, 0.277, 0.811], [0.277, 0.937, -0.214, 0],
+                                     [-0.214, 0.277, 0.937, 1.651], [0, 0, 0, 1]]),
+    (rl.cartesian_trajectory, 5, 2, [[0.277, -0.214, 0.937, 0.289], [0.937, 0.277, -0.214, 0],
+                                     [-0.214, 0.937, 0.277, 3.449], [0, 0, 0, 1]]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("trajectory", "method", "row", "expected"), BOOK_TRAJECTORY_POINTS)
+def test_book_screw_and_cartesian_trajectory_examples(trajectory, method, row, expected):
+    poses = trajectory(X_START, X_END, 5, 4, method)
+    np.testing.assert_allclose(poses[row], expected, atol=5e-4)
+    np.testing.assert_array_equal(poses[0], X_START)
+    np.testing.assert_array_equal(poses[-1], X_END)
 
 
 @settings(max_examples=30)
