@@ -89,22 +89,9 @@ _TOP_KEYS = (
     "plausibility_exceptions",
     "dh",
 )
-_REQUIRED_KEYS = (
-    "schema_version",
-    "name",
-    "description",
-    "source",
-    "units",
-    "gravity",
-    "n_joints",
-    "joint_names",
-    "joint_types",
-    "joint_limits",
-    "home_ee_pose",
-    "screw_axes_space",
-    "link_frames",
-    "spatial_inertias",
-)
+#: Keys a file may leave out (screw_axes_body is then computed from the space screw axes).
+_OPTIONAL_KEYS = ("screw_axes_body", "plausibility_exceptions", "dh")
+_REQUIRED_KEYS = tuple(key for key in _TOP_KEYS if key not in _OPTIONAL_KEYS)
 # A file without schema_version is read as a ModernRoboticsBook.jl model (its robots/models/).
 _EXCHANGE_KEYS = (
     "name",
@@ -660,9 +647,8 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
             else ""
         )
         fail(f"$.{unknown[0]}", f"one of the keys {list(allowed)}{hint}", _Said("an unknown key"))
-    required = [key for key in _EXCHANGE_KEYS if key != "screw_axes_body"]
+    required = [key for key in allowed if key not in _OPTIONAL_KEYS]
     if not exchange:
-        required = list(_REQUIRED_KEYS)
         version = data["schema_version"]
         if not _is_int(version) or version < 1:
             fail("$.schema_version", "a positive integer", version)

@@ -190,42 +190,33 @@ def test_controller_uses_the_estimated_robot_throughout():
     model = robot.replace(spatial_inertias=1.3 * robot.spatial_inertias, gravity=(0, 0, -9.0))
     q0 = np.array([0.1, -0.4, 0.6, 0.2, -0.3, 0.5])
     hold = np.tile(q0, (3, 1))
-    tau, _ = rl.simulate_control(
-        robot,
-        q0,
-        np.zeros(6),
-        None,
-        hold,
-        np.zeros((3, 6)),
-        np.zeros((3, 6)),
-        model,
-        20,
-        10,
-        18,
-        0.01,
-        2,
-    )
+    arguments = (robot, q0, np.zeros(6), None, hold, np.zeros((3, 6)), np.zeros((3, 6)), model)
+    tau, _ = rl.simulate_control(*arguments, 20, 10, 18, 0.01, 2)
     np.testing.assert_allclose(tau[0], rl.gravity_forces(model, q0), atol=1e-10)
     # With another estimated gravity given explicitly it is that one.
-    tau, _ = rl.simulate_control(
-        robot,
-        q0,
-        np.zeros(6),
-        None,
-        hold,
-        np.zeros((3, 6)),
-        np.zeros((3, 6)),
-        model,
-        20,
-        10,
-        18,
-        0.01,
-        2,
-        estimated_gravity=(0, 0, -1.0),
-    )
+    tau, _ = rl.simulate_control(*arguments, 20, 10, 18, 0.01, 2, estimated_gravity=(0, 0, -1.0))
     np.testing.assert_allclose(
         tau[0], rl.gravity_forces(model, q0, gravity=(0, 0, -1.0)), atol=1e-10
     )
+
+
+def ur5_held_still(**changes):
+    """rl.simulate_control holding the UR5 at zero for 3 steps, with some arguments changed."""
+    arguments = {
+        "joint_positions": np.zeros(6),
+        "joint_velocities": np.zeros(6),
+        "tip_wrench_traj": None,
+        "desired_joint_position_traj": np.zeros((3, 6)),
+        "desired_joint_velocity_traj": np.zeros((3, 6)),
+        "desired_joint_acceleration_traj": np.zeros((3, 6)),
+        "estimated_robot": ur5(),
+        "Kp": 1,
+        "Ki": 1,
+        "Kd": 1,
+        "timestep": 0.1,
+        "integration_resolution": 1,
+    }
+    return rl.simulate_control(ur5(), **(arguments | changes))
 
 
 @pytest.mark.parametrize(
@@ -240,57 +231,15 @@ def test_controller_uses_the_estimated_robot_throughout():
             r"desired_joint_accelerations must have shape \(6,\) or \(\.\.\., 6\)",
         ),
         (
-            lambda: rl.simulate_control(
-                ur5(),
-                np.zeros(6),
-                np.zeros(6),
-                None,
-                np.zeros((3, 6)),
-                np.zeros((2, 6)),
-                np.zeros((3, 6)),
-                ur5(),
-                1,
-                1,
-                1,
-                0.1,
-                1,
-            ),
+            lambda: ur5_held_still(desired_joint_velocity_traj=np.zeros((2, 6))),
             "desired_joint_velocity_traj must have 3 rows like the other trajectories, got 2",
         ),
         (
-            lambda: rl.simulate_control(
-                ur5(),
-                np.zeros(6),
-                np.zeros(6),
-                np.zeros((2, 6)),
-                np.zeros((3, 6)),
-                np.zeros((3, 6)),
-                np.zeros((3, 6)),
-                ur5(),
-                1,
-                1,
-                1,
-                0.1,
-                1,
-            ),
+            lambda: ur5_held_still(tip_wrench_traj=np.zeros((2, 6))),
             "tip_wrench_traj must have 3 rows like the other trajectories, got 2",
         ),
         (
-            lambda: rl.simulate_control(
-                ur5(),
-                np.zeros(6),
-                np.zeros(6),
-                None,
-                np.zeros((3, 6)),
-                np.zeros((3, 6)),
-                np.zeros((3, 6)),
-                "model",
-                1,
-                1,
-                1,
-                0.1,
-                1,
-            ),
+            lambda: ur5_held_still(estimated_robot="model"),
             "estimated_robot must be a ScrewRobot, got str",
         ),
         (

@@ -39,6 +39,12 @@ def write(tmp_path: Path, data: dict, name: str = "robot.json") -> Path:
     return path
 
 
+def assert_refused(data: dict, message: str, tmp_path: Path) -> None:
+    """Reading ``data`` from robot.json fails with ``message`` (a regex) after the file name."""
+    with pytest.raises(ValueError, match=r"robot\.json: " + message):
+        read_robot_model(write(tmp_path, data))
+
+
 # ------------------------------------------------------------------ listing and loading
 
 
@@ -263,8 +269,7 @@ MALFORMED = [
 def test_malformed_file_names_the_json_path_and_what_was_expected(corrupt, message, tmp_path):
     data = bundled("ur5")
     corrupt(data)
-    with pytest.raises(ValueError, match=r"robot\.json: " + message):
-        read_robot_model(write(tmp_path, data))
+    assert_refused(data, message, tmp_path)
 
 
 DH_MALFORMED = [
@@ -295,8 +300,7 @@ DH_MALFORMED = [
 def test_malformed_dh_section_names_the_json_path(corrupt, message, tmp_path):
     data = bundled("puma560")
     corrupt(data)
-    with pytest.raises(ValueError, match=r"robot\.json: " + message):
-        read_robot_model(write(tmp_path, data))
+    assert_refused(data, message, tmp_path)
 
 
 def test_invalid_json_and_non_finite_numbers_are_refused(tmp_path):
@@ -353,48 +357,37 @@ def test_schema_and_reader_refuse_the_same_structural_errors(corrupt, tmp_path):
     corrupt(data)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(data, SCHEMA, cls=jsonschema.Draft202012Validator)
-    with pytest.raises(ValueError, match=r"robot\.json: \$"):
-        read_robot_model(write(tmp_path, data))
+    assert_refused(data, r"\$", tmp_path)
 
 
 # ------------------------------------------------------------------ exchange
 
 
+#: The keys ModernRoboticsBook.jl's load_robot reads (screw axes as n rows of 6).
+MODERNROBOTICSBOOK_JL_KEYS = (
+    "name",
+    "n_joints",
+    "home_ee_pose",
+    "screw_axes_space",
+    "screw_axes_body",
+    "link_frames",
+    "spatial_inertias",
+    "joint_names",
+    "joint_types",
+    "joint_limits",
+)
+
+
 def test_files_carry_every_key_modernroboticsbook_jl_reads():
-    """ModernRoboticsBook.jl's load_robot reads these keys (screw axes as n rows of 6)."""
-    keys = {
-        "name",
-        "n_joints",
-        "home_ee_pose",
-        "screw_axes_space",
-        "screw_axes_body",
-        "link_frames",
-        "spatial_inertias",
-        "joint_names",
-        "joint_types",
-        "joint_limits",
-    }
     for name in NAMES:
         data = bundled(name)
-        assert keys <= set(data), name
+        assert set(MODERNROBOTICSBOOK_JL_KEYS) <= set(data), name
         assert len(data["screw_axes_space"]) == data["n_joints"]
         assert all(len(row) == 6 for row in data["screw_axes_space"])
 
 
 def test_a_modernroboticsbook_jl_file_loads_without_provenance(tmp_path):
-    keys = (
-        "name",
-        "n_joints",
-        "home_ee_pose",
-        "screw_axes_space",
-        "screw_axes_body",
-        "link_frames",
-        "spatial_inertias",
-        "joint_names",
-        "joint_types",
-        "joint_limits",
-    )
-    data = {key: bundled("ur5")[key] for key in keys}
+    data = {key: bundled("ur5")[key] for key in MODERNROBOTICSBOOK_JL_KEYS}
     model = read_robot_model(write(tmp_path, data, "ur5_jl.json"))
     assert model.source["citation"] == "not recorded"
     assert "ModernRoboticsBook.jl" in model.description
