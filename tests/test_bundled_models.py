@@ -36,6 +36,8 @@ from robolab.robot_library import (
 )
 
 pin = pytest.importorskip("pinocchio")
+from reference import pinocchio_screw  # noqa: E402
+from reference.pinocchio_screw import add_joint, inertia, se3  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = sorted(list_robots())
@@ -58,57 +60,9 @@ def random_states(model: RobotModelData, count: int, seed: int):
 # ------------------------------------------------------------------ Pinocchio models
 
 
-def _se3(T: np.ndarray):
-    return pin.SE3(np.array(T[:3, :3]), np.array(T[:3, 3]))
-
-
-def _frame_with_z(z: np.ndarray, origin: np.ndarray) -> np.ndarray:
-    """A pose whose z axis is ``z`` (unit) and whose origin is ``origin``."""
-    helper = np.array([1.0, 0.0, 0.0]) if abs(z[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
-    x = np.cross(helper, z)
-    x /= np.linalg.norm(x)
-    T = np.eye(4)
-    T[:3, :3] = np.column_stack([x, np.cross(z, x), z])
-    T[:3, 3] = origin
-    return T
-
-
-def _add_body(model, parent: int, name: str, placement: np.ndarray, prismatic: bool) -> int:
-    joint = pin.JointModelPZ() if prismatic else pin.JointModelRZ()
-    return model.addJoint(parent, joint, _se3(placement), name)
-
-
-def _inertia(mass: float, com: np.ndarray, rotation: np.ndarray, inertia_c: np.ndarray):
-    """Pinocchio inertia of a body whose CoM frame is (rotation, com) in the joint frame."""
-    return pin.Inertia(float(mass), np.array(com), rotation @ inertia_c @ rotation.T)
-
-
 def pinocchio_from_screw(model: RobotModelData):
     """Pinocchio model from the screw form: joint i's frame has z on the screw axis S_i."""
-    pmodel = pin.Model()
-    pmodel.gravity.linear = model.gravity
-    com_frame = np.eye(4)
-    parent_frame, parent = np.eye(4), 0
-    for i in range(model.n_joints):
-        com_frame = com_frame @ model.link_frames[i]
-        omega, v = model.screw_axes_space[:3, i], model.screw_axes_space[3:, i]
-        if model.joint_types[i] == "revolute":
-            joint_frame = _frame_with_z(omega, np.cross(omega, v))  # ω × v lies on the axis
-        else:
-            joint_frame = _frame_with_z(v, com_frame[:3, 3])
-        placement = np.linalg.inv(parent_frame) @ joint_frame
-        parent = _add_body(
-            pmodel, parent, model.joint_names[i], placement, model.joint_types[i] == "prismatic"
-        )
-        X = np.linalg.inv(joint_frame) @ com_frame
-        G = model.spatial_inertias[i]
-        pmodel.appendBodyToJoint(
-            parent, _inertia(G[3, 3], X[:3, 3], X[:3, :3], G[:3, :3]), pin.SE3.Identity()
-        )
-        parent_frame = joint_frame
-    ee = np.linalg.inv(parent_frame) @ model.home_ee_pose
-    pmodel.addFrame(pin.Frame("ee", parent, _se3(ee), pin.FrameType.OP_FRAME))
-    return pmodel
+    return pinocchio_screw.pinocchio_from_screw(model)[0]
 
 
 def _dh_matrix(convention: str, a: float, alpha: float, d: float, theta: float) -> np.ndarray:
@@ -130,22 +84,22 @@ def pinocchio_from_dh(model: RobotModelData, table: DHTable):
         row = _dh_matrix(table.convention, a, alpha, d, theta)
         if table.convention == "standard":
             # Joint i turns frame {i-1} about its z; frame {i} follows by the fixed row.
-            parent = _add_body(pmodel, parent, model.joint_names[i], placement, letter == "p")
+            parent = add_joint(pmodel, parent, model.joint_names[i], placement, letter == "p")
             to_link = row
             placement = row
         else:
             # Frame {i} itself moves with joint i (Rz(q) or Tz(q) at the end of the row).
-            parent = _add_body(pmodel, parent, model.joint_names[i], row, letter == "p")
+            parent = add_joint(pmodel, parent, model.joint_names[i], row, letter == "p")
             to_link = np.eye(4)
         com = to_link[:3, :3] @ table.cm_positions[i] + to_link[:3, 3]
         pmodel.appendBodyToJoint(
             parent,
-            _inertia(table.masses[i], com, to_link[:3, :3], table.inertia_tensors[i]),
+            inertia(table.masses[i], com, to_link[:3, :3], table.inertia_tensors[i]),
             pin.SE3.Identity(),
         )
     tool = np.eye(4) if table.tool is None else table.tool
     ee = (placement if table.convention == "standard" else np.eye(4)) @ tool
-    pmodel.addFrame(pin.Frame("ee", parent, _se3(ee), pin.FrameType.OP_FRAME))
+    pmodel.addFrame(pin.Frame("ee", parent, se3(ee), pin.FrameType.OP_FRAME))
     return pmodel
 
 

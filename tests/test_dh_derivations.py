@@ -4,27 +4,16 @@ from __future__ import annotations
 
 import pytest
 import sympy as sp
-from reference.dh_arms import MORO_ARMS
+from reference.dh_arms import moro_arm
 
 from robolab import Derivation, DHRobot, Step
 from robolab.dh_simplify import simplify_matrix, simplify_trig
 from robolab.symbols import l1, l2, q1, q2
 
 
-def _robot(name: str) -> DHRobot:
-    arm = MORO_ARMS[name]
-    robot = DHRobot(*arm["rows"], name=name)
-    robot.cm_positions = arm["cm_positions"]
-    robot.gravity = arm["gravity"]
-    if "masses" in arm:
-        robot.masses = arm["masses"]
-        robot.inertia_tensors = arm["inertia_tensors"]
-    return robot
-
-
 @pytest.fixture(scope="module")
 def elbow():
-    robot = _robot("elbow_rrr")
+    robot = moro_arm("elbow_rrr")
     return robot, robot.lagrangian_derivation()
 
 
@@ -191,14 +180,14 @@ def test_property_checks_hold(elbow):
 
 def test_checks_hold_with_float_parameters():
     # round-off in float coefficients must not turn a check into "FAILS"
-    derivation = _robot("numeric_rpr").lagrangian_derivation()
+    derivation = moro_arm("numeric_rpr").lagrangian_derivation()
     checks = steps_titled(derivation, "Check:")
     assert len(checks) == 3
     assert all("(holds)" in step.explanation for step in checks)
 
 
 def test_derivations_render():
-    robot = _robot("planar_rr")
+    robot = moro_arm("planar_rr")
     derivation = robot.lagrangian_derivation()
     assert derivation.title == "Lagrangian dynamics of planar_rr"
     markdown = derivation.to_markdown()
@@ -211,7 +200,7 @@ def test_derivations_render():
 
 def test_centres_of_mass_are_collected():
     # planar 2R: c_1 = (l_c1 - l_1, 0, 0) in frame {1}; no l_1 cos q1 + (-l_1 + l_c1) cos q1
-    derivation = _robot("planar_rr").lagrangian_derivation()
+    derivation = moro_arm("planar_rr").lagrangian_derivation()
     r_c1 = one(derivation, "Centre of mass of link 1").expression.rhs
     r_c2 = one(derivation, "Centre of mass of link 2").expression.rhs
     lc1, lc2 = sp.symbols("l_c1 l_c2", real=True)
@@ -242,7 +231,7 @@ def test_inertia_entries_say_which_links_contribute_in_plain_english(elbow):
     assert said("Inertia matrix entry M_23") == (
         "Only link 3 moves with both joints 2 and 3, so it alone contributes."
     )
-    two = _robot("planar_rr").lagrangian_derivation()
+    two = moro_arm("planar_rr").lagrangian_derivation()
     assert one(two, "Inertia matrix entry M_11").explanation.endswith(
         "Both links move with joint 1, so both contribute."
     )

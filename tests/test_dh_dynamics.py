@@ -17,7 +17,7 @@ import numpy as np
 import pinocchio as pin
 import pytest
 import sympy as sp
-from reference.dh_arms import MORO_ARMS, pinocchio_model
+from reference.dh_arms import moro_arm, pinocchio_model
 
 from robolab import DHRobot
 from robolab.dh_simplify import simplify_matrix, simplify_trig
@@ -175,11 +175,7 @@ def _compare_with_pinocchio(robot, model, link_frames, tool=None, states=4, seed
 
 @pytest.fixture(scope="module")
 def planar():
-    arm = MORO_ARMS["planar_rr"]
-    robot = DHRobot(*arm["rows"])
-    robot.cm_positions = arm["cm_positions"]
-    robot.gravity = arm["gravity"]
-    return robot
+    return moro_arm("planar_rr")
 
 
 def test_planar_2r_inertia_matrix_is_spongs(planar):
@@ -249,10 +245,7 @@ def test_equations_of_motion_display_in_textbook_order(planar):
 
 @pytest.mark.parametrize("name", ["planar_rr", "elbow_rrr", "scara_rrp"])
 def test_mdot_minus_2c_is_skew_symmetric_symbolically(name):
-    arm = MORO_ARMS[name]
-    robot = DHRobot(*arm["rows"])
-    robot.cm_positions = arm["cm_positions"]
-    robot.gravity = arm["gravity"]
+    robot = moro_arm(name)
     robot.inertia_tensors = [robolab_general_inertia(i) for i in range(1, robot.dof + 1)]
     M, C = robot.inertia_matrix(), robot.coriolis_matrix()
     n = robot.dof
@@ -269,9 +262,7 @@ def robolab_general_inertia(i):
 
 
 def test_kinetic_energy_is_half_qdot_m_qdot():
-    arm = MORO_ARMS["elbow_rrr"]
-    robot = DHRobot(*arm["rows"])
-    robot.cm_positions = arm["cm_positions"]
+    robot = moro_arm("elbow_rrr")
     qd = sp.Matrix([robot.q_dot(i) for i in range(1, 4)])
     K = robot.kinetic_energy()
     assert simplify_trig(K - (qd.T * robot.inertia_matrix() * qd)[0, 0] / 2) == 0
@@ -285,9 +276,7 @@ def test_kinetic_energy_is_half_qdot_m_qdot():
 
 
 def test_velocity_of_centre_of_mass_is_time_derivative_of_its_position():
-    arm = MORO_ARMS["scara_rrp"]
-    robot = DHRobot(*arm["rows"])
-    robot.cm_positions = arm["cm_positions"]
+    robot = moro_arm("scara_rrp")
     for i in range(1, 4):
         assert simplify_matrix(robot.v_cm(i) - robot.r_cm(i).diff(t)) == sp.zeros(3, 1)
 

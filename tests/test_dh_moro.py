@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import sympy as sp
-from reference.dh_arms import MORO_ARMS, evaluate, random_values
+from reference.dh_arms import MORO_ARMS, evaluate, moro_arm, random_values
 
 from robolab import DHRobot
 
@@ -77,20 +77,9 @@ def test_every_moro_name_exists():
     assert missing == []
 
 
-def _robot(name: str) -> DHRobot:
-    arm = MORO_ARMS[name]
-    robot = DHRobot(*arm["rows"], name=name)
-    robot.cm_positions = arm["cm_positions"]
-    robot.gravity = arm["gravity"]
-    if "masses" in arm:
-        robot.masses = arm["masses"]
-        robot.inertia_tensors = arm["inertia_tensors"]
-    return robot
-
-
 @pytest.mark.parametrize("name", sorted(MORO_ARMS))
 def test_same_results_as_moro(name):
-    robot = _robot(name)
+    robot = moro_arm(name)
     moro = {key: sp.sympify(REFERENCE["arms"][name][key]) for key in "TJMCG"}
     ours = {
         "T": robot.T,
@@ -117,7 +106,7 @@ def test_same_results_as_moro(name):
 
 def test_floats_stay_floats_where_moro_makes_fractions():
     # Moro's nsimplify turns 0.25 m into 1/4 and 9.81 into 981/100 in G; robolab keeps floats
-    robot = _robot("numeric_rpr")
+    robot = moro_arm("numeric_rpr")
     G = robot.gravity_vector()
     assert G.atoms(sp.Float)
     assert not any(isinstance(a, sp.Rational) and not a.is_Integer for a in G.atoms(sp.Rational))
@@ -127,7 +116,7 @@ def test_floats_stay_floats_where_moro_makes_fractions():
 
 def test_results_at_least_as_short_as_moro():
     # the readability target of the issue: count_ops of M, C, G within 1.5x of Moro's
-    robot = _robot("elbow_rrr")
+    robot = moro_arm("elbow_rrr")
     moro = REFERENCE["arms"]["elbow_rrr"]
     for key, ours in (
         ("M", robot.inertia_matrix()),

@@ -7,11 +7,11 @@ import pytest
 import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference.dh_arms import MORO_ARMS
+from reference.dh_arms import MORO_ARMS, PUMA_560_ROWS
 
 from robolab import DHRobot
 from robolab.dh_numeric import compile_expressions, newton_euler_program
-from robolab.symbols import g, l1, l2, m1, q1, q2, q3, q4, q5, q6
+from robolab.symbols import g, l1, l2, m1, q1, q2, q3, q4
 
 
 @pytest.fixture(scope="module")
@@ -176,14 +176,7 @@ def test_bad_states_are_named(arm):
 
 
 def test_newton_euler_program_is_compact():
-    robot = DHRobot(
-        (0, sp.pi / 2, 0, q1),
-        (0.4318, 0, 0, q2),
-        (0.0203, -sp.pi / 2, 0.15005, q3),
-        (0, sp.pi / 2, 0.4318, q4),
-        (0, -sp.pi / 2, 0, q5),
-        (0, 0, 0, q6),
-    )
+    robot = DHRobot(*PUMA_560_ROWS)
     robot.cm_positions = [(0, 0, 0)] * 6
     robot.masses = [1.0] * 6
     robot.inertia_tensors = [np.eye(3) * 0.01] * 6

@@ -14,21 +14,13 @@ import modern_robotics as mr
 import numpy as np
 import pytest
 import sympy as sp
+from reference.dh_arms import PUMA_560_ROWS
 
 import robolab as rl
 from robolab import DHRobot
 from robolab.dh_screw import home_ee_pose, screw_axes_space, screw_parameters
 from robolab.rigid_body_motions import matrix_exp6, vec_to_se3
-from robolab.symbols import l1, l2, q1, q2, q3, q4, q5, q6
-
-PUMA = [
-    (0.0, sp.pi / 2, 0.0, q1),
-    (0.4318, 0, 0.0, q2),
-    (0.0203, -sp.pi / 2, 0.15005, q3),
-    (0.0, sp.pi / 2, 0.4318, q4),
-    (0.0, -sp.pi / 2, 0.0, q5),
-    (0.0, 0, 0.0, q6),
-]
+from robolab.symbols import l1, l2, q1, q2, q3, q4
 
 
 def _dynamic(robot: DHRobot, seed: int = 0) -> DHRobot:
@@ -48,8 +40,8 @@ def _arms() -> dict[str, DHRobot]:
     tool = np.eye(4)
     tool[:3, 3] = [0.0, 0.02, 0.1]
     return {
-        "puma": _dynamic(DHRobot(*PUMA, name="puma")),
-        "puma_tool": _dynamic(DHRobot(*PUMA, tool=tool, name="puma with tool"), 1),
+        "puma": _dynamic(DHRobot(*PUMA_560_ROWS, name="puma")),
+        "puma_tool": _dynamic(DHRobot(*PUMA_560_ROWS, tool=tool, name="puma with tool"), 1),
         "modified_rrp": _dynamic(
             DHRobot(
                 (0, 0, 0.3, q1 + 0.2),

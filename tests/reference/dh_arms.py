@@ -3,8 +3,9 @@
 The arms are written once here, in plain SymPy with :mod:`robolab.symbols`
 (whose ``q_i(t)`` are the same functions as ``moro.abc.q1``), so that
 ``generate_moro_reference.py`` builds Moro's robots from exactly the tables
-the tests give to :class:`robolab.DHRobot`. :func:`pinocchio_model` builds an
-independent Pinocchio model from numeric DH rows, in test code.
+the tests give to :class:`robolab.DHRobot` (:func:`moro_arm` builds it).
+:func:`pinocchio_model` builds an independent Pinocchio model from numeric DH
+rows, in test code.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
+from robolab import DHRobot
 from robolab.symbols import (
     g,
     l1,
@@ -25,6 +27,9 @@ from robolab.symbols import (
     q1,
     q2,
     q3,
+    q4,
+    q5,
+    q6,
 )
 
 # name -> rows (a, alpha, d, theta[, type]), centres of mass in frames {i}, gravity in {0}
@@ -64,6 +69,29 @@ MORO_ARMS: dict[str, dict[str, Any]] = {
         ],
     },
 }
+
+#: The Puma 560's kinematics, Corke's standard DH table: rows (a, α, d, θ) with the joint variables.
+PUMA_560_ROWS = [
+    (0.0, sp.pi / 2, 0.0, q1),
+    (0.4318, 0, 0.0, q2),
+    (0.0203, -sp.pi / 2, 0.15005, q3),
+    (0.0, sp.pi / 2, 0.4318, q4),
+    (0.0, -sp.pi / 2, 0.0, q5),
+    (0.0, 0, 0.0, q6),
+]
+
+
+def moro_arm(name: str) -> DHRobot:
+    """The DHRobot of ``MORO_ARMS[name]``: its rows, centres of mass, gravity and, where the
+    arm gives them, masses and inertia tensors (the rest are robolab's placeholders)."""
+    arm = MORO_ARMS[name]
+    robot = DHRobot(*arm["rows"], name=name)
+    robot.cm_positions = arm["cm_positions"]
+    robot.gravity = arm["gravity"]
+    if "masses" in arm:
+        robot.masses = arm["masses"]
+        robot.inertia_tensors = arm["inertia_tensors"]
+    return robot
 
 
 def inertia_names(i: int) -> sp.Matrix:

@@ -1,10 +1,10 @@
 """Generate ``pinocchio_screw_reference.npz``: Pinocchio on the arms of ``screw_arms.py``.
 
 For each arm (the book's UR5, a Panda-like 7-DOF arm, a SCARA-like arm with a
-prismatic joint) Pinocchio gets a model built here from the screw form: one
-joint frame per joint with its z axis on the joint's screw axis, the link's
-inertia placed from the centre-of-mass frame, an operational frame at the
-end-effector. At 25 seeded random states it stores
+prismatic joint) Pinocchio gets a model built from the screw form by
+``pinocchio_screw.py``: one joint frame per joint with its z axis on the
+joint's screw axis, the link's inertia placed from the centre-of-mass frame,
+an operational frame at the end-effector. At 25 seeded random states it stores
 
 * ``pose``: the end-effector pose T_sb (4×4);
 * ``jacobian_space``, ``jacobian_body``: the frame Jacobians in WORLD (twist
@@ -38,6 +38,7 @@ import pinocchio as pin
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from pinocchio_screw import pinocchio_from_screw  # noqa: E402
 from screw_arms import ARMS  # noqa: E402
 
 OUTPUT = HERE / "pinocchio_screw_reference.npz"
@@ -46,55 +47,13 @@ STATES = 25
 SEED = 20240604
 
 
-def _se3(T: np.ndarray) -> pin.SE3:
-    return pin.SE3(np.array(T[:3, :3]), np.array(T[:3, 3]))
-
-
-def _frame_with_z(z: np.ndarray, origin: np.ndarray) -> np.ndarray:
-    """A pose whose z axis is ``z`` (unit) at ``origin``."""
-    helper = np.array([1.0, 0.0, 0.0]) if abs(z[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
-    x = np.cross(helper, z)
-    x /= np.linalg.norm(x)
-    T = np.eye(4)
-    T[:3, :3] = np.column_stack([x, np.cross(z, x), z])
-    T[:3, 3] = origin
-    return T
-
-
-def pinocchio_model(robot) -> tuple[pin.Model, int]:
-    """Pinocchio model of a ScrewRobot and the id of its end-effector frame."""
-    model = pin.Model()
-    model.gravity = pin.Motion(GRAVITY, np.zeros(3))
-    centre = np.eye(4)
-    parent, parent_pose = 0, np.eye(4)
-    for i in range(robot.n_joints):
-        centre = centre @ robot.link_frames[i]  # M_0i, centre-of-mass frame {i} at home
-        omega, v = robot.screw_axes_space[:3, i], robot.screw_axes_space[3:, i]
-        if robot.joint_types[i] == "revolute":
-            joint_pose = _frame_with_z(omega, np.cross(omega, v))  # a point on the axis
-            joint = pin.JointModelRZ()
-        else:
-            joint_pose = _frame_with_z(v, centre[:3, 3])
-            joint = pin.JointModelPZ()
-        placement = np.linalg.solve(parent_pose, joint_pose)
-        parent = model.addJoint(parent, joint, _se3(placement), robot.joint_names[i])
-        X = np.linalg.solve(joint_pose, centre)  # centre-of-mass frame in the joint frame
-        G = robot.spatial_inertias[i]
-        inertia = pin.Inertia(float(G[3, 3]), X[:3, 3], X[:3, :3] @ G[:3, :3] @ X[:3, :3].T)
-        model.appendBodyToJoint(parent, inertia, pin.SE3.Identity())
-        parent_pose = joint_pose
-    ee = np.linalg.solve(parent_pose, robot.home_ee_pose)
-    frame = model.addFrame(pin.Frame("ee", parent, _se3(ee), pin.FrameType.OP_FRAME))
-    return model, frame
-
-
 def _swap(matrix: np.ndarray) -> np.ndarray:
     """[v; ω] rows (Pinocchio) → [ω; v] rows (robolab)."""
     return np.vstack([matrix[3:], matrix[:3]])
 
 
 def reference(robot, rng: np.random.Generator) -> dict[str, np.ndarray]:
-    model, frame = pinocchio_model(robot)
+    model, frame = pinocchio_from_screw(robot, GRAVITY)
     data = model.createData()
     n = robot.n_joints
     lower = np.array([max(lo, -np.pi) for lo, _ in robot.joint_limits])
