@@ -6,12 +6,11 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from PIL import Image
+from widget_support import WIDGET_VIEW
 
 import robolab
 from robolab import animate
 from robolab.symbols import q1, q2
-
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 @pytest.fixture(scope="module")
@@ -121,7 +120,7 @@ def test_gif_export(arm, motion, tmp_path):
         anim.save_gif(tmp_path / "motion.mp4")
 
 
-def test_static_rendering(arm, motion, monkeypatch):
+def test_static_rendering(arm, motion, kernel_bundle):
     times, q = motion
     anim = animate(arm, q, times, fps=10)
     bundle = anim._repr_mimebundle_()
@@ -131,12 +130,7 @@ def test_static_rendering(arm, motion, monkeypatch):
         "(standard DH, base frame {0}, metres)"
     )
     assert bundle["text/html"].startswith('<img src="data:image/png;base64,')
-    monkeypatch.setattr(robolab._widgets, "in_kernel", lambda: True)
-    robolab.set_test_mode(False)
-    try:
-        assert WIDGET_VIEW in anim._repr_mimebundle_()
-    finally:
-        robolab.set_test_mode(None)
+    assert WIDGET_VIEW in kernel_bundle(anim)
 
 
 def test_a_six_joint_arm():

@@ -6,13 +6,12 @@ import html
 
 import pytest
 import sympy as sp
+from widget_support import WIDGET_VIEW
 
 import robolab
-from robolab import Derivation, Step, _widgets, reveal
+from robolab import Derivation, Step, reveal
 from robolab.reveal import step_html
 from robolab.symbols import l1, l2, q1, q2
-
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 @pytest.fixture(scope="module")
@@ -77,14 +76,9 @@ def test_static_rendering_without_a_widget_front_end(steps):
     assert str(shown) == steps.to_text()
 
 
-def test_widget_view_in_a_kernel_keeps_the_fallbacks(steps, monkeypatch):
+def test_widget_view_in_a_kernel_keeps_the_fallbacks(steps, kernel_bundle):
     shown = reveal(steps)
-    monkeypatch.setattr(_widgets, "in_kernel", lambda: True)
-    _widgets.set_test_mode(False)
-    try:
-        bundle = shown._repr_mimebundle_()
-    finally:
-        _widgets.set_test_mode(None)
+    bundle = kernel_bundle(shown)
     assert bundle[WIDGET_VIEW]["model_id"] == shown.widget.model_id
     assert bundle["text/markdown"] == steps.to_markdown()
 

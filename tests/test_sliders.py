@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import math
-import warnings
 
 import ipywidgets as widgets
 import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
-from PIL import Image
+from widget_support import WIDGET_VIEW, pixels
 
 import robolab
 from robolab import _widgets
@@ -27,28 +25,13 @@ from robolab.sliders import (
 )
 from robolab.view import TRIAD_COLOURS, draw_frame, frame_axes
 
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 
 
 @pytest.fixture(autouse=True)
 def _close_figures():
     yield
     plt.close("all")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _ipympl_imported_once():
-    # Importing ipympl the first time switches pyplot to its backend; do it once, back to Agg.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        import ipympl.backend_nbagg  # noqa: F401
-    plt.switch_backend("Agg")
-    yield
-    plt.switch_backend("Agg")
-
-
-def _pixels(png: bytes) -> np.ndarray:
-    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
 
 
 class Recorder:
@@ -204,15 +187,15 @@ def test_readout_text_of_a_matrix_table(panel):
     ]  # columns right-aligned
 
 
-def test_the_figure_is_redrawn_once_per_change_with_new_pixels(panel):
+def test_the_figure_is_redrawn_once_per_change_with_newpixels(panel):
     live, _ = panel
     assert live.canvas_kind == "image"  # test mode
     image = live.figure_widgets[0]
     assert isinstance(image, widgets.Image)
-    before = _pixels(image.value)
+    before = pixels(image.value)
     assert before.shape == (360, 400, 3)  # 5.0 × 4.5 inches at 80 dpi
     live.controls["yaw"].value = 60  # x_b across the line of sight, so it shows
-    after = _pixels(image.value)
+    after = pixels(image.value)
     assert (before != after).any()
     # the frame's x axis is drawn in vermillion, in both pictures
     vermillion = np.array(matplotlib.colors.to_rgb(TRIAD_COLOURS[0])) * 255
@@ -278,17 +261,17 @@ def test_several_figures_and_a_robot_view():
 
     live = live_figure(move, [view, ax], {"q1": angle_slider(0), "q2": angle_slider(0)})
     assert live.figures == [view.figure, ax.figure]
-    first = [_pixels(w.value) for w in live.figure_widgets]
+    first = [pixels(w.value) for w in live.figure_widgets]
     live.controls["q2"].value = 45
     expected = puma.numeric().forward_kinematics([0, np.radians(45), 0, 0, 0, 0])
     np.testing.assert_allclose(view.end_effector_pose, expected, atol=1e-12)
     np.testing.assert_allclose(goal.pose, expected, atol=1e-12)
     assert live.readout_text() == "p = " + np.array2string(expected[:3, 3], precision=3)
     for before, shown in zip(first, live.figure_widgets, strict=True):
-        assert (before != _pixels(shown.value)).any()
+        assert (before != pixels(shown.value)).any()
 
 
-def test_display_is_static_in_test_mode_and_a_widget_in_a_kernel(panel, monkeypatch):
+def test_display_is_static_in_test_mode_and_a_widget_in_a_kernel(panel, kernel_bundle):
     live, _ = panel
     bundle = live._repr_mimebundle_()
     assert WIDGET_VIEW not in bundle
@@ -300,20 +283,14 @@ def test_display_is_static_in_test_mode_and_a_widget_in_a_kernel(panel, monkeypa
     assert "shown at yaw = 30°, lift = 0.20 m; run the notebook" in page
     assert page.count('<img src="data:image/png;base64,') == 1
     assert live.readout.value in page
-    monkeypatch.setattr(_widgets, "in_kernel", lambda: True)
-    _widgets.set_test_mode(False)
-    try:
-        bundle = live._repr_mimebundle_()
-    finally:
-        _widgets.set_test_mode(None)
+    bundle = kernel_bundle(live)
     assert bundle[WIDGET_VIEW]["model_id"] == live.widget.model_id
     assert "text/html" in bundle and "text/plain" in bundle
 
 
-def test_ipympl_canvas_is_redrawn_in_place(monkeypatch):
+def test_ipympl_canvas_is_redrawn_in_place(widget_backend):
     from ipympl.backend_nbagg import Canvas
 
-    monkeypatch.setattr(matplotlib, "get_backend", lambda: "module://ipympl.backend_nbagg")
     figure = _widgets.new_figure((3.0, 3.0), 80.0, live=True)
     ax = frame_axes((-1, 1), ax=figure.add_subplot(projection="3d"))
     frame = draw_frame(ax, np.eye(4), "b")

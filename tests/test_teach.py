@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import io
-import warnings
-
 import matplotlib
 import numpy as np
 import pytest
-from PIL import Image
+from widget_support import WIDGET_VIEW, pixels
 
 import robolab
 from robolab import _widgets
@@ -16,7 +13,7 @@ from robolab.symbols import q1, q2
 from robolab.teach import teach
 from robolab.transforms import rotation_to_rpy
 
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 
 
 @pytest.fixture(scope="module")
@@ -27,30 +24,6 @@ def puma():
 @pytest.fixture(scope="module")
 def scara():
     return robolab.load_robot("scara", form="dh")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _ipympl_imported_once():
-    # Importing ipympl the first time switches pyplot to its backend (ipympl/__init__.py calls
-    # matplotlib.use); do it once here and go back to Agg, as a notebook's %matplotlib would.
-    import matplotlib.pyplot as plt
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        import ipympl.backend_nbagg  # noqa: F401
-    plt.switch_backend("Agg")
-    yield
-    plt.switch_backend("Agg")
-
-
-@pytest.fixture
-def widget_backend(monkeypatch):
-    """Pretend %matplotlib widget is active (robolab only asks matplotlib.get_backend)."""
-    monkeypatch.setattr(matplotlib, "get_backend", lambda: "module://ipympl.backend_nbagg")
-
-
-def _pixels(png: bytes) -> np.ndarray:
-    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
 
 
 def test_one_slider_per_joint_with_the_models_limits_in_degrees(puma):
@@ -161,13 +134,13 @@ def test_stretched_planar_arm_is_singular():
     assert not pendant.near_singularity()
 
 
-def test_image_canvas_gets_new_pixels(puma):
+def test_image_canvas_gets_newpixels(puma):
     pendant = teach(puma, canvas="image")
     assert pendant.canvas_kind == "image"
-    before = _pixels(pendant.figure_widget.value)
+    before = pixels(pendant.figure_widget.value)
     assert before.shape == (500, 500, 3)
     pendant.sliders[0].value = 60
-    assert (before != _pixels(pendant.figure_widget.value)).any()
+    assert (before != pixels(pendant.figure_widget.value)).any()
 
 
 def test_view_options_reach_the_view(puma):
@@ -184,8 +157,8 @@ def test_view_options_reach_the_view(puma):
 
 def test_static_picture_has_narrow_margins_and_no_caption(puma):
     pendant = teach(puma)
-    static = _pixels(pendant.static_png())
-    full = _pixels(pendant.figure_widget.value)
+    static = pixels(pendant.static_png())
+    full = pixels(pendant.figure_widget.value)
     assert static.shape[0] < full.shape[0] and static.shape[1] <= full.shape[1]
     ink = np.any(static != 255, axis=2)
     rows, columns = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
@@ -252,18 +225,13 @@ def test_test_mode_never_uses_a_live_canvas(puma, monkeypatch):
     assert teach(puma).canvas_kind == "image"
 
 
-def test_display_is_static_in_test_mode_and_a_widget_in_a_kernel(puma, monkeypatch):
+def test_display_is_static_in_test_mode_and_a_widget_in_a_kernel(puma, kernel_bundle):
     pendant = teach(puma)
     bundle = pendant._repr_mimebundle_()
     assert WIDGET_VIEW not in bundle
     assert bundle["text/plain"] == pendant.readout_text()
     assert bundle["text/html"].startswith('<img src="data:image/png;base64,')
-    monkeypatch.setattr(_widgets, "in_kernel", lambda: True)
-    _widgets.set_test_mode(False)
-    try:
-        bundle = pendant._repr_mimebundle_()
-    finally:
-        _widgets.set_test_mode(None)
+    bundle = kernel_bundle(pendant)
     assert bundle[WIDGET_VIEW]["model_id"] == pendant.widget.model_id
     assert "text/plain" in bundle
 
