@@ -25,6 +25,7 @@ what the widget shows.
 from __future__ import annotations
 
 import base64
+import html
 import io
 import os
 import warnings
@@ -41,11 +42,14 @@ __all__ = [
     "detach_from_pyplot",
     "draw_live_canvas",
     "figure_png",
+    "figure_widget",
     "in_kernel",
     "in_test_mode",
     "is_ipympl_canvas",
     "new_figure",
+    "png_html",
     "set_test_mode",
+    "show_figure",
     "widget_bundle",
 ]
 
@@ -249,6 +253,47 @@ def draw_live_canvas(figure: Figure) -> None:
         canvas._data_url = f"data:image/png;base64,{png}"
     else:
         canvas.draw()
+
+
+def figure_widget(figure: Figure, canvas_kind: str) -> Any:
+    """The widget that shows ``figure`` in a panel, redrawn by :func:`show_figure`.
+
+    With ``canvas_kind="ipympl"`` and a live canvas it is the figure's ipympl
+    canvas (without the "Figure" label, header, footer or resize handle);
+    otherwise an ``ipywidgets.Image`` of the figure's size that receives PNG
+    pixels. Either keeps its size in the panel and has the CSS class
+    ``robolab-figure``.
+    """
+    import ipywidgets as widgets
+
+    width, height = (round(float(v)) for v in figure.bbox.size)
+    if canvas_kind == "ipympl" and is_ipympl_canvas(figure.canvas):
+        shown = figure.canvas
+        shown._figure_label = ""  # no "Figure" above it in a static export
+        shown.header_visible = False
+        shown.footer_visible = False
+        shown.resizable = False
+        shown.layout = widgets.Layout(flex="0 0 auto", width=f"{width + 10}px")
+    else:
+        shown = widgets.Image(
+            format="png", width=width, height=height, layout=widgets.Layout(flex="0 0 auto")
+        )
+    shown.add_class("robolab-figure")
+    return shown
+
+
+def show_figure(figure: Figure, shown: Any) -> None:
+    """Redraw ``figure`` into the widget made for it by :func:`figure_widget`."""
+    if is_ipympl_canvas(shown):
+        draw_live_canvas(figure)
+    else:
+        shown.value = figure_png(figure)
+
+
+def png_html(png: bytes, alt: str) -> str:
+    """An ``<img>`` element holding PNG bytes, for the static HTML renderings."""
+    data = base64.b64encode(png).decode("ascii")
+    return f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt)}"/>'
 
 
 def is_ipympl_canvas(canvas: Any) -> bool:

@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import base64
 import html
 import io
 from pathlib import Path
@@ -145,14 +144,14 @@ class RobotAnimation:
             (self.trail,) = ax.plot(
                 path[:, 0], path[:, 1], path[:, 2], color="#999999", lw=1.0, ls=":", zorder=2
             )
-        self._build_widgets(figsize)
+        self._build_widgets()
         self.show_frame(0)
 
     @property
     def frame_count(self) -> int:
         return len(self.times)
 
-    def _build_widgets(self, figsize: tuple[float, float]) -> None:
+    def _build_widgets(self) -> None:
         last = self.frame_count - 1
         interval = max(1, round(1000.0 / (self.fps * self.speed)))
         self.play = widgets.Play(
@@ -172,12 +171,7 @@ class RobotAnimation:
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self.on_frame_change, names="value")
         self.time_label = widgets.HTML()
-        width, height = int(figsize[0] * 100), int(figsize[1] * 100)
-        if self.canvas_kind == "ipympl":
-            self.figure_widget = self.view.figure.canvas
-        else:
-            self.figure_widget = widgets.Image(format="png", width=width, height=height)
-        self.figure_widget.add_class("robolab-figure")
+        self.figure_widget = _widgets.figure_widget(self.view.figure, self.canvas_kind)
         controls = widgets.HBox([self.play, self.slider, self.time_label])
         self.widget = widgets.VBox([self.figure_widget, controls])
         self.widget.add_class("robolab-animation")
@@ -198,10 +192,7 @@ class RobotAnimation:
             f"t = {self.times[index]:.3f} s "
             f"<small>(frame {index + 1} of {self.frame_count})</small>"
         )
-        if self.canvas_kind == "ipympl":
-            _widgets.draw_live_canvas(self.view.figure)
-        else:
-            self.figure_widget.value = _widgets.figure_png(self.view.figure)
+        _widgets.show_figure(self.view.figure, self.figure_widget)
 
     # --- exports ------------------------------------------------------------------------------
 
@@ -303,13 +294,11 @@ class RobotAnimation:
         )
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        figure = self.strip()
         buffer = io.BytesIO()
-        figure.savefig(buffer, format="png", dpi=72)
-        png = base64.b64encode(buffer.getvalue()).decode("ascii")
+        self.strip().savefig(buffer, format="png", dpi=72)
         page = (
-            f'<img src="data:image/png;base64,{png}" alt="{html.escape(self.summary())}"/>'
-            f"<pre>{html.escape(self.summary())}</pre>"
+            _widgets.png_html(buffer.getvalue(), self.summary())
+            + f"<pre>{html.escape(self.summary())}</pre>"
         )
         return _widgets.widget_bundle(
             self.widget, {"text/plain": self.summary(), "text/html": page}

@@ -48,7 +48,6 @@ array([0., 1., 0.])
 
 from __future__ import annotations
 
-import base64
 import html
 import inspect
 import math
@@ -538,23 +537,11 @@ class LiveFigure:
             )
 
     def _build_widgets(self) -> None:
-        self.figure_widgets = []
         for figure in self.figures:
             _widgets.detach_from_pyplot(figure)
-            width, height = (round(float(v)) for v in figure.bbox.size)
-            if self.canvas_kind == "ipympl" and _widgets.is_ipympl_canvas(figure.canvas):
-                shown = figure.canvas
-                shown._figure_label = ""  # no "Figure" above it in a static export
-                shown.header_visible = False
-                shown.footer_visible = False
-                shown.resizable = False
-                shown.layout = widgets.Layout(flex="0 0 auto", width=f"{width + 10}px")
-            else:
-                shown = widgets.Image(
-                    format="png", width=width, height=height, layout=widgets.Layout(flex="0 0 auto")
-                )
-            shown.add_class("robolab-figure")
-            self.figure_widgets.append(shown)
+        self.figure_widgets = [
+            _widgets.figure_widget(figure, self.canvas_kind) for figure in self.figures
+        ]
         for widget in self.controls.values():
             widget.observe(self.on_control_change, names="value")
         self.reset_button = widgets.Button(
@@ -624,14 +611,8 @@ class LiveFigure:
         self.updates += 1
         self._readout_value = "" if result is None else str(result)
         self.readout.value = self.readout_html()
-        self._draw()
-
-    def _draw(self) -> None:
         for figure, shown in zip(self.figures, self.figure_widgets, strict=True):
-            if isinstance(shown, widgets.Image):
-                shown.value = _widgets.figure_png(figure)
-            else:
-                _widgets.draw_live_canvas(figure)
+            _widgets.show_figure(figure, shown)
 
     # --- read-outs ----------------------------------------------------------------------------
 
@@ -664,10 +645,7 @@ class LiveFigure:
         text = f"{name} at {self.values_text()}"
         readout = self.readout_text()
         pictures = "".join(
-            '<img src="data:image/png;base64,'
-            + base64.b64encode(_widgets.figure_png(figure)).decode("ascii")
-            + f'" alt="{html.escape(name)}"/>'
-            for figure in self.figures
+            _widgets.png_html(_widgets.figure_png(figure), name) for figure in self.figures
         )
         page = (
             f'<div class="robolab-live-static"><p><em>{html.escape(name)}, shown at '

@@ -32,7 +32,6 @@ artists and the read-out can then be read back.
 
 from __future__ import annotations
 
-import base64
 import html
 from collections.abc import Sequence
 from typing import Any
@@ -130,7 +129,7 @@ class TeachPendant:
             limits=limits,
             zoom=zoom,
         )
-        self._build_widgets(figsize, ellipsoid, singularity_warning)
+        self._build_widgets(ellipsoid, singularity_warning)
         self.refresh()
 
     # --- construction -----------------------------------------------------------------------
@@ -159,9 +158,7 @@ class TeachPendant:
             return "deg", 180.0 / np.pi
         return "mm", 1000.0
 
-    def _build_widgets(
-        self, figsize: tuple[float, float], ellipsoid: str | None, singularity_warning: bool
-    ) -> None:
+    def _build_widgets(self, ellipsoid: str | None, singularity_warning: bool) -> None:
         limits = self._adapter.shown_limits
         self.sliders: list[widgets.IntSlider] = []
         for i in range(self._adapter.dof):
@@ -210,15 +207,7 @@ class TeachPendant:
         self.warning = widgets.HTML()
         self.warning.add_class("robolab-warning")
 
-        width, height = int(figsize[0] * 100), int(figsize[1] * 100)
-        if self.canvas_kind == "ipympl":
-            self.figure_widget = self.view.figure.canvas
-            self.figure_widget.layout = widgets.Layout(flex="0 0 auto", width=f"{width + 10}px")
-        else:
-            self.figure_widget = widgets.Image(
-                format="png", width=width, height=height, layout=widgets.Layout(flex="0 0 auto")
-            )
-        self.figure_widget.add_class("robolab-figure")
+        self.figure_widget = _widgets.figure_widget(self.view.figure, self.canvas_kind)
         header = widgets.HTML(
             f"<b>{html.escape(self._adapter.name)}</b>: drag a slider or use the arrow keys "
             "(revolute joints in degrees, prismatic joints in millimetres)."
@@ -310,13 +299,7 @@ class TeachPendant:
         self.view.update(self._q, draw=False)
         self.readout.value = self.readout_html()
         self.warning.value = self.singularity_html() if self.singularity_checkbox.value else ""
-        self._draw()
-
-    def _draw(self) -> None:
-        if self.canvas_kind == "ipympl":
-            _widgets.draw_live_canvas(self.view.figure)
-        else:
-            self.figure_widget.value = _widgets.figure_png(self.view.figure)
+        _widgets.show_figure(self.view.figure, self.figure_widget)
 
     # --- read-outs --------------------------------------------------------------------------
 
@@ -402,8 +385,10 @@ class TeachPendant:
         ]
         if self.view.ellipsoid_kind is not None:
             lines.append(self._ellipsoid_text())
-        if self.singularity_checkbox.value and self.near_singularity():
-            lines.append(self._singularity_sentence())
+        if self.singularity_checkbox.value:
+            margin, which = self.singularity_margin()
+            if margin < self.singularity_threshold:
+                lines.append(self._singularity_sentence(margin, which))
         return "\n".join(lines)
 
     def _ellipsoid_text(self) -> str:
@@ -416,8 +401,7 @@ class TeachPendant:
             f"radii {shown} {unit}; drawn {self.view.ellipsoid_scale:.3g} m per unit"
         )
 
-    def _singularity_sentence(self) -> str:
-        margin, which = self.singularity_margin()
+    def _singularity_sentence(self, margin: float, which: str) -> str:
         motion = "move" if which.startswith("the linear") else "move or turn"
         return (
             f"Near a singularity: σ_r/σ_1 of {which} is {margin:.2g} < "
@@ -454,13 +438,13 @@ class TeachPendant:
 
     def singularity_html(self) -> str:
         """The singularity line (HTML): a warning near a singularity, else the margin."""
-        if self.near_singularity():
+        margin, which = self.singularity_margin()  # one Jacobian and SVD per slider step
+        if margin < self.singularity_threshold:
             return (
                 '<div class="robolab-singular" style="color:#B00020"><b>⚠ '
-                + html.escape(self._singularity_sentence())
+                + html.escape(self._singularity_sentence(margin, which))
                 + "</b></div>"
             )
-        margin, which = self.singularity_margin()
         return (
             f'<div class="robolab-regular" style="color:#555">σ_r/σ_1 of {which} = '
             f"{margin:.2g}: away from singularities.</div>"
@@ -484,10 +468,9 @@ class TeachPendant:
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         text = self.readout_text()
-        png = base64.b64encode(self.static_png()).decode("ascii")
         page = (
-            f'<img src="data:image/png;base64,{png}" alt="{html.escape(self._adapter.name)}"/>'
-            f"<pre>{html.escape(text)}</pre>"
+            _widgets.png_html(self.static_png(), self._adapter.name)
+            + f"<pre>{html.escape(text)}</pre>"
         )
         return _widgets.widget_bundle(self.widget, {"text/plain": text, "text/html": page})
 
