@@ -47,6 +47,7 @@ __all__ = [
     "in_test_mode",
     "is_ipympl_canvas",
     "new_figure",
+    "plain_canvas",
     "png_html",
     "set_test_mode",
     "show_figure",
@@ -162,10 +163,7 @@ def new_figure(figsize: tuple[float, float], dpi: float, live: bool) -> Figure:
             )
             canvas = Canvas(figure)
             FigureManager(canvas, 0)
-        canvas.header_visible = False
-        canvas.footer_visible = False
-        canvas.resizable = False
-        canvas.toolbar_position = "left"
+        plain_canvas(canvas)
     else:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
 
@@ -259,7 +257,7 @@ def figure_widget(figure: Figure, canvas_kind: str) -> Any:
     """The widget that shows ``figure`` in a panel, redrawn by :func:`show_figure`.
 
     With ``canvas_kind="ipympl"`` and a live canvas it is the figure's ipympl
-    canvas (without the "Figure" label, header, footer or resize handle);
+    canvas (made plain by :func:`plain_canvas`);
     otherwise an ``ipywidgets.Image`` of the figure's size that receives PNG
     pixels. Either keeps its size in the panel and has the CSS class
     ``robolab-figure``.
@@ -268,11 +266,7 @@ def figure_widget(figure: Figure, canvas_kind: str) -> Any:
 
     width, height = (round(float(v)) for v in figure.bbox.size)
     if canvas_kind == "ipympl" and is_ipympl_canvas(figure.canvas):
-        shown = figure.canvas
-        shown._figure_label = ""  # no "Figure" above it in a static export
-        shown.header_visible = False
-        shown.footer_visible = False
-        shown.resizable = False
+        shown = plain_canvas(figure.canvas)
         shown.layout = widgets.Layout(flex="0 0 auto", width=f"{width + 10}px")
     else:
         shown = widgets.Image(
@@ -294,6 +288,20 @@ def png_html(png: bytes, alt: str) -> str:
     """An ``<img>`` element holding PNG bytes, for the static HTML renderings."""
     data = base64.b64encode(png).decode("ascii")
     return f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt)}"/>'
+
+
+def plain_canvas(canvas: Any) -> Any:
+    """An ipympl canvas without "Figure" label, header, footer or resize handle; returned.
+
+    Its toolbar sits on the left. A canvas of another kind is returned unchanged.
+    """
+    if is_ipympl_canvas(canvas):
+        canvas._figure_label = ""  # its static HTML would say "Figure" above the picture
+        canvas.header_visible = False
+        canvas.footer_visible = False
+        canvas.resizable = False
+        canvas.toolbar_position = "left"
+    return canvas
 
 
 def is_ipympl_canvas(canvas: Any) -> bool:

@@ -65,6 +65,7 @@ from matplotlib.markers import MarkerStyle
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
 
+from . import _widgets
 from ._checks import as_float_array, require_rotation, require_transform
 from .screw_robot_algorithms import jacobian_space, link_frames_space
 from .velocity_kinematics import manipulability_ellipsoid
@@ -1252,13 +1253,7 @@ def frame_axes(
         ax = figure.add_subplot(projection="3d", computed_zorder=False)
         top = 1.0 - 16.0 / (72.0 * figure.get_figheight()) if title else 1.0  # room for it
         figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=top)
-        canvas = figure.canvas
-        if type(canvas).__module__.startswith("ipympl"):  # %matplotlib widget
-            canvas._figure_label = ""  # its static HTML would say "Figure" above the picture
-            canvas.header_visible = False
-            canvas.footer_visible = False
-            canvas.resizable = False
-            canvas.toolbar_position = "left"
+        _widgets.plain_canvas(figure.canvas)  # under %matplotlib widget
     elif getattr(ax, "name", None) != "3d":
         raise ValueError(
             f"ax must be a 3D axes (fig.add_subplot(projection='3d')), got {type(ax).__name__}"
