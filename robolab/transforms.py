@@ -190,6 +190,16 @@ def transl(x: Scalar, y: Scalar, z: Scalar) -> sp.Matrix | np.ndarray:
     return T
 
 
+def _dh_terms(a: Scalar, alpha: Scalar, d: Scalar, theta: Scalar) -> tuple[Any, ...]:
+    """(symbolic, a, d, cos θ, sin θ, cos α, sin α) of a DH row, numbers checked."""
+    symbolic = is_symbolic(a, alpha, d, theta)
+    ct, st, _ = _trig(theta, "theta", symbolic)
+    ca, sa, _ = _trig(alpha, "alpha", symbolic)
+    if not symbolic:
+        a, d = _number(a, "a"), _number(d, "d")
+    return symbolic, a, d, ct, st, ca, sa
+
+
 def dh_standard(a: Scalar, alpha: Scalar, d: Scalar, theta: Scalar) -> sp.Matrix | np.ndarray:
     """Return the standard DH link transform ``A = Rz(θ) Tz(d) Tx(a) Rx(α)``.
 
@@ -206,11 +216,7 @@ def dh_standard(a: Scalar, alpha: Scalar, d: Scalar, theta: Scalar) -> sp.Matrix
     [     0,       0, 1,        0],
     [     0,       0, 0,        1]])
     """
-    symbolic = is_symbolic(a, alpha, d, theta)
-    ct, st, _ = _trig(theta, "theta", symbolic)
-    ca, sa, _ = _trig(alpha, "alpha", symbolic)
-    if not symbolic:
-        a, d = _number(a, "a"), _number(d, "d")
+    symbolic, a, d, ct, st, ca, sa = _dh_terms(a, alpha, d, theta)
     return _matrix(
         [
             [ct, -st * ca, st * sa, a * ct],
@@ -238,11 +244,7 @@ def dh_modified(a: Scalar, alpha: Scalar, d: Scalar, theta: Scalar) -> sp.Matrix
     [     0,       0, 1, 0],
     [     0,       0, 0, 1]])
     """
-    symbolic = is_symbolic(a, alpha, d, theta)
-    ct, st, _ = _trig(theta, "theta", symbolic)
-    ca, sa, _ = _trig(alpha, "alpha", symbolic)
-    if not symbolic:
-        a, d = _number(a, "a"), _number(d, "d")
+    symbolic, a, d, ct, st, ca, sa = _dh_terms(a, alpha, d, theta)
     return _matrix(
         [
             [ct, -st, 0, a],

@@ -153,6 +153,16 @@ def assert_close(ours, reference, what: str, scale: float = 1.0):
     assert error <= TOLERANCE * scale, f"{what}: max difference {error:.3g}"
 
 
+def assert_book_matches_pinocchio(model: RobotModelData, pmodel, seed: int) -> None:
+    """The book's code on the file's screw form and Pinocchio agree at 5 seeded states."""
+    for q, qd, qdd in random_states(model, 5, seed=seed):
+        tau_p, mass_p, pose_p = pinocchio_results(pmodel, q, qd, qdd)
+        tau_b, mass_b, pose_b = book_results(model, q, qd, qdd)
+        assert_close(tau_b, tau_p, "RNEA torques", scale=max(1.0, np.abs(tau_p).max()))
+        assert_close(mass_b, mass_p, "mass matrix", scale=max(1.0, np.abs(mass_p).max()))
+        assert_close(pose_b, pose_p, "end-effector pose")
+
+
 # ------------------------------------------------------------------ tests
 
 
@@ -228,13 +238,7 @@ def test_centres_of_mass_lie_near_the_arm(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_screw_form_matches_pinocchio(name):
     model = read_robot_model(name)
-    pmodel = pinocchio_from_screw(model)
-    for q, qd, qdd in random_states(model, 5, seed=2):
-        tau_p, mass_p, pose_p = pinocchio_results(pmodel, q, qd, qdd)
-        tau_b, mass_b, pose_b = book_results(model, q, qd, qdd)
-        assert_close(tau_b, tau_p, "RNEA torques", scale=max(1.0, np.abs(tau_p).max()))
-        assert_close(mass_b, mass_p, "mass matrix", scale=max(1.0, np.abs(mass_p).max()))
-        assert_close(pose_b, pose_p, "end-effector pose")
+    assert_book_matches_pinocchio(model, pinocchio_from_screw(model), seed=2)
 
 
 DH_CASES = [
@@ -249,13 +253,7 @@ DH_CASES = [
 def test_dh_table_matches_screw_form_through_pinocchio(name, convention):
     """Pinocchio built from the DH table gives the screw form's FK, torques and M(q)."""
     model = read_robot_model(name)
-    pmodel = pinocchio_from_dh(model, model.dh[convention])
-    for q, qd, qdd in random_states(model, 5, seed=3):
-        tau_p, mass_p, pose_p = pinocchio_results(pmodel, q, qd, qdd)
-        tau_b, mass_b, pose_b = book_results(model, q, qd, qdd)
-        assert_close(tau_b, tau_p, "RNEA torques", scale=max(1.0, np.abs(tau_p).max()))
-        assert_close(mass_b, mass_p, "mass matrix", scale=max(1.0, np.abs(mass_p).max()))
-        assert_close(pose_b, pose_p, "end-effector pose")
+    assert_book_matches_pinocchio(model, pinocchio_from_dh(model, model.dh[convention]), seed=3)
 
 
 def test_dh_models_have_both_conventions():

@@ -39,6 +39,13 @@ def write(tmp_path: Path, data: dict, name: str = "robot.json") -> Path:
     return path
 
 
+def corrupted(name: str, corrupt) -> dict:
+    """A bundled file's data after ``corrupt(data)`` changed it in place."""
+    data = bundled(name)
+    corrupt(data)
+    return data
+
+
 def assert_refused(data: dict, message: str, tmp_path: Path) -> None:
     """Reading ``data`` from robot.json fails with ``message`` (a regex) after the file name."""
     with pytest.raises(ValueError, match=r"robot\.json: " + message):
@@ -267,9 +274,7 @@ MALFORMED = [
 
 @pytest.mark.parametrize(("corrupt", "message"), MALFORMED)
 def test_malformed_file_names_the_json_path_and_what_was_expected(corrupt, message, tmp_path):
-    data = bundled("ur5")
-    corrupt(data)
-    assert_refused(data, message, tmp_path)
+    assert_refused(corrupted("ur5", corrupt), message, tmp_path)
 
 
 DH_MALFORMED = [
@@ -298,9 +303,7 @@ DH_MALFORMED = [
 
 @pytest.mark.parametrize(("corrupt", "message"), DH_MALFORMED)
 def test_malformed_dh_section_names_the_json_path(corrupt, message, tmp_path):
-    data = bundled("puma560")
-    corrupt(data)
-    assert_refused(data, message, tmp_path)
+    assert_refused(corrupted("puma560", corrupt), message, tmp_path)
 
 
 def test_invalid_json_and_non_finite_numbers_are_refused(tmp_path):
@@ -353,8 +356,7 @@ def test_bundled_files_satisfy_the_json_schema(name):
     ],
 )
 def test_schema_and_reader_refuse_the_same_structural_errors(corrupt, tmp_path):
-    data = bundled("puma560")
-    corrupt(data)
+    data = corrupted("puma560", corrupt)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(data, SCHEMA, cls=jsonschema.Draft202012Validator)
     assert_refused(data, r"\$", tmp_path)
