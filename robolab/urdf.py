@@ -243,25 +243,16 @@ def parse_urdf(source: str | Path) -> UrdfRobot:
     robot_name = root.get("name") or ""
     where = f'URDF <robot name="{robot_name}">' if robot_name else where
 
-    links: dict[str, UrdfLink] = {}
-    for index, element in enumerate(root.findall("link"), start=1):
-        name = element.get("name")
-        if not name:
-            raise ValueError(f"{where}: <link> #{index} has no name attribute")
-        if name in links:
-            raise ValueError(f"{where}: two links are named {name!r}")
-        links[name] = UrdfLink(name, _parse_inertial(element, f'<link name="{name}">'))
+    links = {
+        name: UrdfLink(name, _parse_inertial(element, f'<link name="{name}">'))
+        for name, element in _named_elements(root, "link", where).items()
+    }
     if not links:
         raise ValueError(f"{where}: no <link> elements")
-
-    joints: dict[str, UrdfJoint] = {}
-    for index, element in enumerate(root.findall("joint"), start=1):
-        name = element.get("name")
-        if not name:
-            raise ValueError(f"{where}: <joint> #{index} has no name attribute")
-        if name in joints:
-            raise ValueError(f"{where}: two joints are named {name!r}")
-        joints[name] = _parse_joint(element, name, links)
+    joints = {
+        name: _parse_joint(element, name, links)
+        for name, element in _named_elements(root, "joint", where).items()
+    }
 
     children: dict[str, str] = {}
     for joint in joints.values():
@@ -280,6 +271,19 @@ def parse_urdf(source: str | Path) -> UrdfRobot:
     robot = UrdfRobot(robot_name, links, joints, roots[0])
     _require_acyclic(robot, where)
     return robot
+
+
+def _named_elements(root: ET.Element, tag: str, where: str) -> dict[str, ET.Element]:
+    """The ``<tag>`` children of ``root`` by their (required, distinct) name attribute."""
+    elements: dict[str, ET.Element] = {}
+    for index, element in enumerate(root.findall(tag), start=1):
+        name = element.get("name")
+        if not name:
+            raise ValueError(f"{where}: <{tag}> #{index} has no name attribute")
+        if name in elements:
+            raise ValueError(f"{where}: two {tag}s are named {name!r}")
+        elements[name] = element
+    return elements
 
 
 def _read_text(source: str | Path) -> tuple[str, str]:
