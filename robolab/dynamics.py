@@ -60,6 +60,7 @@ from .forward_kinematics import (
     _joint_arrays,
     _poses_space,
     _running_products,
+    _running_products_single,
     _screw_axes_array,
     _ScrewChain,
 )
@@ -202,14 +203,7 @@ class _State:
                 basis = np.concatenate([basis, q[:, None] * basis[:, :3]], axis=1)
             # Z [Ad_{P_i}] Z: the adjoints in [v; ω] order, whose transposes are the inverses.
             swapped = (basis[:, None, :] @ chain._adjoint_swapped).reshape(n, 6, 6)
-            # Running products by doubling (see _running_products_single).
-            swapped[1:] = swapped[:-1] @ swapped[1:]
-            if n > 2:
-                swapped[2:] = swapped[:-2] @ swapped[2:]
-            stride = 4
-            while stride < n:
-                swapped[stride:] = swapped[:-stride] @ swapped[stride:]
-                stride *= 2
+            _running_products_single(swapped)  # in place, by doubling
             self.inverse_adjoints = inverse = swapped.transpose(0, 2, 1)  # [Ad_{P_i⁻¹}]
             # S_i(θ) = Z (Z [Ad_{P_i}] Z)(Z S_i)
             self.axes = axes = (swapped @ model.swapped_axis_columns)[:, _SWAP, 0]

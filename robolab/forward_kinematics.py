@@ -217,14 +217,6 @@ class _ScrewChain:
         basis = self._basis(joint_positions.reshape(-1, self.n))  # (n, B, size)
         return (basis @ self._adjoint).reshape((self.n, *batch, 6, 6))
 
-    def adjoint_exponentials_single(self, joint_positions: np.ndarray) -> np.ndarray:
-        """:meth:`adjoint_exponentials` of one configuration (n,), a new (n, 6, 6) array."""
-        theta = joint_positions[:, None]
-        basis = np.sin(theta * self._trig_scale + self._trig_offset)
-        if self.linear_in_theta:
-            basis = np.concatenate([basis, theta * basis[:, :3]], axis=1)
-        return (basis[:, None, :] @ self._adjoint).reshape(self.n, 6, 6)
-
 
 def _running_products(factors: np.ndarray) -> np.ndarray:
     """X_1, X_1 X_2, ..., X_1 ⋯ X_n of factors of shape (n, ..., k, k)."""

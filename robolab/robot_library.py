@@ -91,7 +91,6 @@ _TOP_KEYS = (
 )
 #: Keys a file may leave out (screw_axes_body is then computed from the space screw axes).
 _OPTIONAL_KEYS = ("screw_axes_body", "plausibility_exceptions", "dh")
-_REQUIRED_KEYS = tuple(key for key in _TOP_KEYS if key not in _OPTIONAL_KEYS)
 # A file without schema_version is read as a ModernRoboticsBook.jl model (its robots/models/).
 _EXCHANGE_KEYS = (
     "name",
