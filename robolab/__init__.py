@@ -9,6 +9,7 @@ from ._widgets import in_test_mode, set_test_mode
 from .animation import RobotAnimation, animate
 from .derivation import Derivation, Step, to_latex, to_text
 from .dh_robot import DHRobot
+from .frame_pictures import FrameTriad, draw_frame, frame_axes
 from .inverse_kinematics import InverseKinematicsResult
 from .model_comparison import ComparedQuantity, ModelComparison, compare_models
 from .reveal import Reveal, reveal
@@ -103,6 +104,6 @@ from .transforms import (
     trotz,
 )
 from .velocity_kinematics import manipulability, manipulability_ellipsoid
-from .view import FrameTriad, RobotView, draw_frame, frame_axes, plot_robot
+from .view import RobotView, plot_robot
 
 __version__ = "0.1.0"

@@ -173,6 +173,20 @@ def as_transform(value: object, name: str, *, batch: bool = False) -> np.ndarray
     return T
 
 
+def require_choice(value: object, name: str, choices: Sequence[object]) -> None:
+    """Raise ``ValueError`` unless ``value`` is one of ``choices``.
+
+    Examples
+    --------
+    >>> require_choice("dashed", "style", ("-", "--"))
+    Traceback (most recent call last):
+    ...
+    ValueError: style must be one of ['-', '--'], got 'dashed'
+    """
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {list(choices)}, got {value!r}")
+
+
 def _describe(value: object) -> str:
     text = repr(value)
     if len(text) > 60:

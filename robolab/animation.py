@@ -40,7 +40,8 @@ from matplotlib.figure import Figure
 
 from . import _widgets
 from ._checks import as_float_array
-from .view import RobotView, _RobotAdapter
+from ._robot_adapter import RobotAdapter
+from .view import RobotView
 
 __all__ = ["RobotAnimation", "animate"]
 
@@ -98,7 +99,7 @@ class RobotAnimation:
         for name, value in (("fps", fps), ("speed", speed)):
             if not (isinstance(value, float | int) and np.isfinite(value) and value > 0):
                 raise ValueError(f"{name} must be a positive number, got {value!r}")
-        self._adapter = _RobotAdapter(robot)
+        self._adapter = RobotAdapter(robot)
         n = self._adapter.dof
         samples = as_float_array(trajectory, "trajectory", (None, n))
         if len(samples) == 0:

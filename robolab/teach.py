@@ -40,9 +40,10 @@ import ipywidgets as widgets
 import numpy as np
 
 from . import _widgets
-from ._checks import as_float_array
+from ._checks import as_float_array, require_choice
+from ._robot_adapter import RobotAdapter
 from .transforms import rotation_to_rpy
-from .view import _ELLIPSOID_CHOICES, RobotView, _check_choice, _RobotAdapter
+from .view import _ELLIPSOID_CHOICES, RobotView
 
 __all__ = ["TeachPendant", "teach"]
 
@@ -100,13 +101,13 @@ class TeachPendant:
         canvas: str = "auto",
     ) -> None:
         canvas = _widgets.choose_canvas(canvas)
-        _check_choice(ellipsoid, "ellipsoid", _ELLIPSOID_CHOICES)
+        require_choice(ellipsoid, "ellipsoid", _ELLIPSOID_CHOICES)
         if not (isinstance(singularity_threshold, float | int) and 0 < singularity_threshold < 1):
             raise ValueError(
                 "singularity_threshold must be a number between 0 and 1 (a ratio of singular "
                 f"values), got {singularity_threshold!r}"
             )
-        self._adapter = _RobotAdapter(robot)
+        self._adapter = RobotAdapter(robot)
         self.robot = robot
         self.q0 = self._adapter.home() if q0 is None else self._adapter.check_q(q0)
         self._check_inside_limits(self.q0)

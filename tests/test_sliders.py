@@ -13,6 +13,7 @@ from widget_support import WIDGET_VIEW, pixels
 
 import robolab
 from robolab import _widgets
+from robolab.frame_pictures import TRIAD_COLOURS, draw_frame, frame_axes
 from robolab.sliders import (
     MAX_STEPS,
     Control,
@@ -23,7 +24,6 @@ from robolab.sliders import (
     matrix_html,
     number_slider,
 )
-from robolab.view import TRIAD_COLOURS, draw_frame, frame_axes
 
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 
