@@ -718,24 +718,27 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
                 _Said(f"axes differing from it by {error:.3g}"),
             )
 
+    screw_form = {
+        "name": name,
+        "home_ee_pose": home_ee_pose,
+        "screw_axes_space": screw_axes_space,
+        "link_frames": link_frames,
+        "spatial_inertias": spatial_inertias,
+        "joint_names": joint_names,
+        "joint_types": joint_types,
+        "joint_limits": joint_limits,
+        "screw_axes_body": body,
+    }
     if exchange:
         return RobotModelData(
-            name=name,
+            **screw_form,
             description=f"{name} (ModernRoboticsBook.jl model file; no provenance recorded)",
-            home_ee_pose=home_ee_pose,
-            screw_axes_space=screw_axes_space,
-            link_frames=link_frames,
-            spatial_inertias=spatial_inertias,
             gravity=np.array(_DEFAULT_GRAVITY),
-            joint_names=joint_names,
-            joint_types=joint_types,
-            joint_limits=joint_limits,
             source={
                 "citation": "not recorded",
                 "document": f"{where} (ModernRoboticsBook.jl format, without schema_version)",
                 "changes": [],
             },
-            screw_axes_body=body,
         )
 
     description = _string(data["description"], "$.description", fail)
@@ -752,36 +755,14 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
             _list(data.get("plausibility_exceptions", []), "$.plausibility_exceptions", None, fail)
         )
     )
-    dh = {}
-    if "dh" in data:
-        section = data["dh"]
-        if not isinstance(section, dict) or not section:
-            fail("$.dh", 'an object with "standard" and/or "modified" tables', section)
-        for convention, table in section.items():
-            if convention not in _CONVENTIONS:
-                fail(
-                    f"$.dh.{convention}",
-                    'the key "standard" or "modified"',
-                    _Said("an unknown key"),
-                )
-            dh[convention] = _dh_table(
-                table, convention, f"$.dh.{convention}", joint_types, spatial_inertias, fail
-            )
+    dh = _dh_section(data["dh"], joint_types, spatial_inertias, fail) if "dh" in data else {}
     return RobotModelData(
-        name=name,
+        **screw_form,
         description=description,
-        home_ee_pose=home_ee_pose,
-        screw_axes_space=screw_axes_space,
-        link_frames=link_frames,
-        spatial_inertias=spatial_inertias,
         gravity=gravity,
-        joint_names=joint_names,
-        joint_types=joint_types,
-        joint_limits=joint_limits,
         source=source,
         plausibility_exceptions=exceptions,
         dh=dh,
-        screw_axes_body=body,
     )
 
 
@@ -968,6 +949,22 @@ def _plausibility_exception(value: Any, path: str, n: int, fail: _Failer) -> Pla
     return PlausibilityException(
         value["link"], value["check"], _string(value["reason"], f"{path}.reason", fail)
     )
+
+
+def _dh_section(
+    section: Any, joint_types: tuple[str, ...], spatial_inertias: np.ndarray, fail: _Failer
+) -> dict[str, DHTable]:
+    """The ``dh`` object of a file: its tables by convention."""
+    if not isinstance(section, dict) or not section:
+        fail("$.dh", 'an object with "standard" and/or "modified" tables', section)
+    tables = {}
+    for convention, table in section.items():
+        if convention not in _CONVENTIONS:
+            fail(f"$.dh.{convention}", 'the key "standard" or "modified"', _Said("an unknown key"))
+        tables[convention] = _dh_table(
+            table, convention, f"$.dh.{convention}", joint_types, spatial_inertias, fail
+        )
+    return tables
 
 
 def _dh_table(
