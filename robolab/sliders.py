@@ -497,7 +497,6 @@ class LiveFigure:
         self.title = title
         self.canvas_kind = _widgets.choose_canvas(canvas)
         self.figures = _figures_of(figures)
-        self.controls = {name: spec.widget for name, spec in self._specs.items()}
         self.updates = 0
         self._readout_value = ""
         self._syncing = False
@@ -575,6 +574,11 @@ class LiveFigure:
     # --- state --------------------------------------------------------------------------------
 
     @property
+    def controls(self) -> dict[str, Any]:
+        """The sliders and buttons by name; setting a ``value`` is what the browser does."""
+        return {name: spec.widget for name, spec in self._specs.items()}
+
+    @property
     def values(self) -> dict[str, Any]:
         """What the update function receives now (angles in radians), by control name."""
         return {name: spec.value for name, spec in self._specs.items()}
@@ -587,16 +591,16 @@ class LiveFigure:
         ``panel.set_values(roll=0, pitch=90)`` moves two sliders and calls
         the update function once.
         """
-        unknown = [name for name in values if name not in self.controls]
+        unknown = [name for name in values if name not in self._specs]
         if unknown:
             raise ValueError(
                 f"no control named {', '.join(map(repr, unknown))}; the controls are "
-                f"{', '.join(self.controls)}"
+                f"{', '.join(self._specs)}"
             )
         self._syncing = True
         try:
             for name, value in values.items():
-                self.controls[name].value = value
+                self._specs[name].widget.value = value
         finally:
             self._syncing = False
         self.refresh()

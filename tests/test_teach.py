@@ -126,6 +126,14 @@ def test_singularity_warning_at_the_pumas_wrist_singularity(puma):
     assert pendant.warning.value == ""
 
 
+def test_singular_values_are_those_of_the_robots_jacobian(puma):
+    pendant = teach(puma, q0=[0.1, 0.2, -0.3, 0.4, 0.5, 0.6])
+    J = np.asarray(puma.numeric().jacobian(pendant.q), dtype=float)  # rows [v; ω]
+    expected = np.linalg.svd(J, compute_uv=False)
+    np.testing.assert_allclose(pendant.singular_values(), expected, rtol=1e-12, atol=1e-12)
+    assert expected[0] > expected[-1] > 0.0  # a regular configuration
+
+
 def test_stretched_planar_arm_is_singular():
     arm = robolab.DHRobot((1.0, 0, 0, q1), (0.5, 0, 0, q2), name="2R")
     pendant = teach(arm, [0.4, 0.0])
