@@ -71,10 +71,6 @@ class RobotAdapter:
         if hasattr(robot, "screw_axes_space") and hasattr(robot, "home_ee_pose"):
             self.kind = "screw"
             self.dof = int(robot.n_joints)
-            kinds = [str(kind).lower() for kind in robot.joint_types]
-            self.joint_kinds = tuple(
-                "prismatic" if k.startswith("p") else "revolute" for k in kinds
-            )
             names = getattr(robot, "joint_names", None) or [f"q{i + 1}" for i in range(self.dof)]
             self.joint_names = tuple(str(name) for name in names)
             self.convention = "screw"
@@ -85,10 +81,6 @@ class RobotAdapter:
         elif hasattr(robot, "numeric") and hasattr(robot, "dof"):
             self.kind = "dh"
             self.dof = int(robot.dof)
-            kinds = [str(kind).lower() for kind in robot.joint_types]
-            self.joint_kinds = tuple(
-                "prismatic" if k.startswith("p") else "revolute" for k in kinds
-            )
             self.joint_names = tuple(f"q{i + 1}" for i in range(self.dof))
             self.convention = str(getattr(robot, "convention", "standard"))
             if self.convention not in ("standard", "modified"):
@@ -105,6 +97,8 @@ class RobotAdapter:
                 "robot must be a robolab.DHRobot or a robolab.ScrewRobot "
                 f"(e.g. robolab.load_robot('puma560')), got {type(robot).__name__}"
             )
+        kinds = [str(kind).lower() for kind in robot.joint_types]
+        self.joint_kinds = tuple("prismatic" if k.startswith("p") else "revolute" for k in kinds)
         if len(self.joint_kinds) != self.dof:
             raise ValueError(
                 f"robot.joint_types must have {self.dof} entries, got {len(self.joint_kinds)}"
