@@ -27,6 +27,7 @@ from typing import Any
 
 import sympy as sp
 
+from ._progress import Progress
 from .dh_simplify import (
     PIECE_MAX_TERMS,
     derivative,
@@ -69,11 +70,14 @@ class LagrangianDynamics:
 
     def _inertia_matrix(self) -> sp.ImmutableMatrix:
         def compute() -> sp.ImmutableMatrix:
-            total = sum(
-                (self._link_inertia_matrix(i) for i in range(1, self._n + 1)),
-                sp.zeros(self._n, self._n),
-            )
-            return _symmetric(total)
+            n = self._n
+            total = sp.zeros(n, n)
+            with Progress("M(q)", n + 1) as progress:
+                for i in range(1, n + 1):
+                    progress.update(i - 1, f"link {i} of {n}")
+                    total += self._link_inertia_matrix(i)
+                progress.update(n, "adding the links")
+                return _symmetric(total)
 
         return self._cache(self._dynamics, "M", compute)
 
@@ -81,14 +85,18 @@ class LagrangianDynamics:
         """∂M_ab/∂q_c (0-based), computed once for a <= b and shared by symmetry."""
 
         def compute() -> dict[tuple[int, int, int], sp.Expr]:
-            M = self._inertia_matrix()
-            derivatives = {}
-            for c in range(self._n):
-                memo: dict = {}  # shared by the entries: they have common factors
-                for a in range(self._n):
-                    for b in range(a, self._n):
-                        value = derivative(M[a, b], self._q[c], memo)
-                        derivatives[a, b, c] = derivatives[b, a, c] = value
+            n = self._n
+            with Progress("∂M/∂q", n + 1) as progress:
+                progress.update(0, "M(q)")
+                M = self._inertia_matrix()
+                derivatives = {}
+                for c in range(n):
+                    progress.update(c + 1, f"joint {c + 1} of {n}")
+                    memo: dict = {}  # shared by the entries: they have common factors
+                    for a in range(n):
+                        for b in range(a, n):
+                            value = derivative(M[a, b], self._q[c], memo)
+                            derivatives[a, b, c] = derivatives[b, a, c] = value
             return derivatives
 
         return self._cache(self._dynamics, "dM", compute)
@@ -103,9 +111,22 @@ class LagrangianDynamics:
 
         return self._cache(self._dynamics, ("c", i, j, k), compute)
 
+    def _christoffel_symbols(self) -> None:
+        """Compute (and cache) every c_ijk, one row i of C at a time, reporting progress."""
+        n = self._n
+        with Progress("Christoffel symbols", n + 1) as progress:
+            progress.update(0, "∂M/∂q")
+            self._inertia_derivatives()
+            for i in range(n):
+                progress.update(i + 1, f"row {i + 1} of {n}")
+                for j in range(n):
+                    for k in range(j, n):
+                        self._christoffel(i, j, k)
+
     def _coriolis_matrix(self) -> sp.ImmutableMatrix:
         def compute() -> sp.ImmutableMatrix:
             n = self._n
+            self._christoffel_symbols()
             return sp.ImmutableMatrix(
                 n,
                 n,
@@ -128,8 +149,15 @@ class LagrangianDynamics:
 
     def _gravity_vector(self) -> sp.ImmutableMatrix:
         def compute() -> sp.ImmutableMatrix:
-            P = self._potential_energy()
-            return sp.ImmutableMatrix([simplify_piece(P.diff(q)) for q in self._q])
+            n = self._n
+            with Progress("G(q)", n + 1) as progress:
+                progress.update(0, "potential energy")
+                P = self._potential_energy()
+                torques = []
+                for i, q in enumerate(self._q, start=1):
+                    progress.update(i, f"joint {i} of {n}")
+                    torques.append(simplify_piece(P.diff(q)))
+            return sp.ImmutableMatrix(torques)
 
         return self._cache(self._dynamics, "G", compute)
 
@@ -140,6 +168,13 @@ class LagrangianDynamics:
 
         return self._cache(self._dynamics, ("K_i", i), compute)
 
+    def _reported(self, title: str, compute: Any) -> Any:
+        """``compute()`` written with q_i(t), under one progress report (long for 6–7 joints)."""
+        with Progress(title, 2) as progress:
+            value = compute()
+            progress.update(1, "writing it with q_i(t)")
+            return self._timed(value)
+
     # ----------------------------------------------------------------------------------
     # dynamics (public, Moro's names)
     # ----------------------------------------------------------------------------------
@@ -148,10 +183,18 @@ class LagrangianDynamics:
         """Return ``K_i = ½ m_i v_ciᵀ v_ci + ½ ω_iᵀ R_0i I_i R_0iᵀ ω_i`` (a scalar)."""
         return self._timed(self._link_kinetic_energy(self._link(i)))
 
+    def _kinetic_energy(self) -> sp.Expr:
+        n = self._n
+        with Progress("K", n) as progress:
+            terms = []
+            for i in range(1, n + 1):
+                progress.update(i - 1, f"link {i} of {n}")
+                terms.append(self._link_kinetic_energy(i))
+        return sp.Add(*terms)
+
     def kinetic_energy(self) -> sp.Expr:
         """Return the total kinetic energy ``K = Σ K_i = ½ q̇ᵀ M(q) q̇``."""
-        total = sp.Add(*[self._link_kinetic_energy(i) for i in range(1, self._n + 1)])
-        return self._timed(total)
+        return self._reported("K", self._kinetic_energy)
 
     def link_potential_energy(self, i: int) -> sp.Expr:
         """Return ``P_i = -m_i gᵀ r_ci`` (gravity g in the base frame)."""
@@ -183,7 +226,7 @@ class LagrangianDynamics:
         >>> pendulum.inertia_matrix()
         Matrix([[I_zz1 + l_1**2*m_1]])
         """
-        return self._timed(self._inertia_matrix())
+        return self._reported("M(q)", self._inertia_matrix)
 
     def christoffel_symbols(self, i: int, j: int, k: int, M: Any = None) -> sp.Expr:
         """Return the Christoffel symbol of the first kind c_ijk (indices 1..n).
@@ -225,7 +268,7 @@ class LagrangianDynamics:
         >>> arm.coriolis_matrix()[1, 0]
         l_1*l_2*m_2*sin(q_2(t))*Derivative(q_1(t), t)
         """
-        return self._timed(self._coriolis_matrix())
+        return self._reported("C(q, q̇)", self._coriolis_matrix)
 
     def gravity_vector(self) -> sp.Matrix:
         """Return the gravity torques ``G(q) = ∂P/∂q`` (n×1), P the potential energy.
@@ -239,7 +282,7 @@ class LagrangianDynamics:
         >>> pendulum.gravity_vector()
         Matrix([[g*l_1*m_1*cos(q_1(t))]])
         """
-        return self._timed(self._gravity_vector())
+        return self._reported("G(q)", self._gravity_vector)
 
     def _torque_symbols(self) -> sp.Matrix:
         return sp.Matrix([sp.Symbol(f"tau_{i}", real=True) for i in range(1, self._n + 1)])
@@ -292,20 +335,20 @@ class LagrangianDynamics:
         compared with the matrix form ``M q̈ + C q̇ + G``.
         """
         q, qd, qdd = self._q, self._qd, self._qdd
-        K = sp.Add(*[self._link_kinetic_energy(i) for i in range(1, self._n + 1)])
-        L = K - self._potential_energy()
+        n = self._n
         equations = []
-        for i, tau in enumerate(self._torque_symbols()):
-            momentum = L.diff(qd[i])
-            rate = sum(
-                (
-                    momentum.diff(q[k]) * qd[k] + momentum.diff(qd[k]) * qdd[k]
-                    for k in range(self._n)
-                ),
-                sp.S.Zero,
-            )
-            left = simplify_piece(rate - L.diff(q[i]))
-            equations.append(sp.Eq(self._timed(left), tau))
+        with Progress("Euler–Lagrange equations", n + 1) as progress:
+            progress.update(0, "the Lagrangian")
+            L = self._kinetic_energy() - self._potential_energy()
+            for i, tau in enumerate(self._torque_symbols()):
+                progress.update(i + 1, f"joint {i + 1} of {n}")
+                momentum = L.diff(qd[i])
+                rate = sum(
+                    (momentum.diff(q[k]) * qd[k] + momentum.diff(qd[k]) * qdd[k] for k in range(n)),
+                    sp.S.Zero,
+                )
+                left = simplify_piece(rate - L.diff(q[i]))
+                equations.append(sp.Eq(self._timed(left), tau))
         return equations
 
 

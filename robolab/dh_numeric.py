@@ -35,6 +35,7 @@ import sympy as sp
 from sympy.printing.pycode import PythonCodePrinter
 
 from ._checks import as_float_array
+from ._progress import Progress
 from .dh_simplify import replace_shared
 from .transforms import dh_modified, dh_standard
 
@@ -134,9 +135,29 @@ def compile_expressions(
     memo: dict = {}
     steps = [(rename[s], replace_shared(e, rename, memo)) for s, e in assignments]
     results = [replace_shared(sp.sympify(e), rename, memo) for e in outputs]
-    if cse:
-        replacements, results = sp.cse(results, symbols=sp.numbered_symbols("x"), order="none")
-        steps += replacements
+    with Progress("code", 2) as progress:
+        if cse:
+            progress.update(0, "common subexpressions")
+            replacements, results = sp.cse(results, symbols=sp.numbered_symbols("x"), order="none")
+            steps += replacements
+        progress.update(1, "Python source")
+        source = _source(name, arguments, rename, steps, results)
+    functions = []
+    for namespace in (_SCALAR_NAMESPACE, _BATCH_NAMESPACE):
+        scope = dict(namespace)
+        exec(compile(source, f"<robolab generated {name}>", "exec"), scope)
+        functions.append(scope[name])
+    return functions[0], functions[1], source
+
+
+def _source(
+    name: str,
+    arguments: Sequence[Sequence[sp.Symbol]],
+    rename: Mapping[sp.Symbol, sp.Symbol],
+    steps: Sequence[tuple[sp.Symbol, sp.Expr]],
+    results: Sequence[sp.Expr],
+) -> str:
+    """The text of the function ``name``: unpack the arguments, assign the steps, return."""
     printer = _Printer({"fully_qualified_modules": False, "standard": "python3"})
     lines = [f"def {name}({', '.join(f'a{g}' for g in range(len(arguments)))}):"]
     for group, symbols in enumerate(arguments):
@@ -147,13 +168,7 @@ def compile_expressions(
         lines.append(f"    {symbol} = {printer.doprint(expr)}")
     returned = ", ".join(printer.doprint(e) for e in results)
     lines.append(f"    return ({returned}{',' if len(results) == 1 else ''})")
-    source = "\n".join(lines)
-    functions = []
-    for namespace in (_SCALAR_NAMESPACE, _BATCH_NAMESPACE):
-        scope = dict(namespace)
-        exec(compile(source, f"<robolab generated {name}>", "exec"), scope)
-        functions.append(scope[name])
-    return functions[0], functions[1], source
+    return "\n".join(lines)
 
 
 def _identifier(symbol: sp.Symbol, fallback: str, used: set[str]) -> str:
@@ -428,7 +443,11 @@ class NumericDHRobot:
 
     def _kinematic_function(self, key: str, outputs: Callable[[], sp.MatrixBase]) -> Any:
         def build() -> tuple[Callable, Callable]:
-            scalar, batch, _ = compile_expressions(key, [self._robot._q], self._numeric(outputs()))
+            with Progress(f"compiling {key}", 2) as progress:
+                progress.update(0, "symbolic result")
+                expressions = self._numeric(outputs())
+                progress.update(1, "Python function")
+                scalar, batch, _ = compile_expressions(key, [self._robot._q], expressions)
             return scalar, batch
 
         return self._compiled(key, False, build)
@@ -494,9 +513,14 @@ class NumericDHRobot:
 
     def _matrix_function(self, key: str, expressions: Callable[[], list[sp.Expr]], arguments: int):
         def build() -> tuple[Callable, Callable]:
-            memo: dict = {}
-            outputs = [replace_shared(sp.sympify(e), self._values, memo) for e in expressions()]
-            scalar, batch, _ = compile_expressions(key, self._symbols[:arguments], outputs)
+            with Progress(f"compiling {key}", 3) as progress:
+                progress.update(0, "symbolic result")
+                symbolic = expressions()
+                progress.update(1, "numbers for the parameters")
+                memo: dict = {}
+                outputs = [replace_shared(sp.sympify(e), self._values, memo) for e in symbolic]
+                progress.update(2, "Python function")
+                scalar, batch, _ = compile_expressions(key, self._symbols[:arguments], outputs)
             return scalar, batch
 
         return self._compiled(key, True, build)
@@ -530,12 +554,20 @@ class NumericDHRobot:
         """C_ij = ½ Σ_k (D_ijk + D_ikj − D_jki) q̇_k with D_abc = ∂M_ab/∂q_c as intermediates."""
 
         def build() -> tuple[Callable, Callable]:
+            with Progress("compiling coriolis_matrix", 4) as progress:
+                return compile_coriolis(progress)
+
+        def compile_coriolis(progress: Progress) -> tuple[Callable, Callable]:
             n = self.dof
+            progress.update(0, "∂M/∂q")
             D = self._robot._inertia_derivatives()
             keys = [(a, b, c) for a in range(n) for b in range(a, n) for c in range(n)]
+            progress.update(1, "numbers for the parameters")
             memo: dict = {}
             values = [replace_shared(D[key], self._values, memo) for key in keys]
+            progress.update(2, f"common subexpressions of {len(keys)} derivatives")
             replacements, reduced = sp.cse(values, symbols=sp.numbered_symbols("y"), order="none")
+            progress.update(3, "Python function")
             names = {key: sp.Dummy(f"D{key}") for key in keys}
             steps = [*replacements, *zip(names.values(), reduced, strict=True)]
 
@@ -569,10 +601,13 @@ class NumericDHRobot:
 
     def _newton_euler_function(self) -> tuple[Callable, Callable]:
         def build() -> tuple[Callable, Callable]:
-            assignments, torques = newton_euler_program(self._robot, self._values)
-            scalar, batch, _ = compile_expressions(
-                "inverse_dynamics", self._symbols, torques, assignments, cse=False
-            )
+            with Progress("compiling inverse_dynamics", 2) as progress:
+                progress.update(0, "Newton–Euler program")
+                assignments, torques = newton_euler_program(self._robot, self._values)
+                progress.update(1, "Python function")
+                scalar, batch, _ = compile_expressions(
+                    "inverse_dynamics", self._symbols, torques, assignments, cse=False
+                )
             return scalar, batch
 
         return self._compiled("inverse_dynamics", True, build)
