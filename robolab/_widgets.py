@@ -25,10 +25,13 @@ what the widget shows.
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import io
+import math
 import os
 import warnings
+from collections.abc import Iterable
 from typing import Any
 
 import matplotlib
@@ -39,6 +42,7 @@ __all__ = [
     "backend_kind",
     "choose_canvas",
     "cropped",
+    "description_width",
     "detach_from_pyplot",
     "draw_live_canvas",
     "figure_png",
@@ -46,6 +50,7 @@ __all__ = [
     "in_kernel",
     "in_test_mode",
     "is_ipympl_canvas",
+    "label_pixels",
     "new_figure",
     "plain_canvas",
     "png_html",
@@ -288,6 +293,51 @@ def png_html(png: bytes, alt: str) -> str:
     """An ``<img>`` element holding PNG bytes, for the static HTML renderings."""
     data = base64.b64encode(png).decode("ascii")
     return f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt)}"/>'
+
+
+#: Font size of ipywidgets' descriptions in JupyterLab (``--jp-widgets-font-size``), in pixels.
+LABEL_FONT_PX = 13.0
+#: Room added to a measured label: 15 % (other fonts) and 6 pixels (rounding, the cursor).
+LABEL_SLACK = (1.15, 6.0)
+
+
+@functools.lru_cache(maxsize=512)
+def label_pixels(label: str) -> float:
+    """Width of ``label`` in pixels as an ipywidgets description shows it (an upper estimate).
+
+    Measured in DejaVu Sans at :data:`LABEL_FONT_PX`: JupyterLab's font on
+    Linux, and wider than the system fonts of Windows and macOS. Characters
+    that DejaVu Sans lacks (Chinese, say) count one em each.
+    """
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    font = FontProperties(family="DejaVu Sans", size=LABEL_FONT_PX)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        width = TextToPath().get_text_width_height_descent(label, font, ismath=False)[0]
+    if any("missing from font" in str(warning.message) for warning in caught):
+        width = max(width, LABEL_FONT_PX * len(label))
+    return float(width)
+
+
+def description_width(labels: Iterable[str], minimum: int = 90) -> int:
+    """Pixels of ``style.description_width`` that show every one of ``labels`` whole.
+
+    ipywidgets cuts a description longer than its width with "…"; giving
+    every control of a panel this width shows each label in full and keeps
+    the sliders aligned. At least ``minimum`` pixels.
+
+    Examples
+    --------
+    >>> description_width(["x (m)", "yaw (°)"])
+    90
+    >>> description_width(["elbow angle q2 (degrees)"]) > 180
+    True
+    """
+    widest = max((label_pixels(label) for label in labels if label), default=0.0)
+    factor, extra = LABEL_SLACK
+    return max(int(minimum), math.ceil(widest * factor + extra))
 
 
 def plain_canvas(canvas: Any) -> Any:

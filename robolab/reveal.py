@@ -52,7 +52,21 @@ def _escape(text: str) -> str:
 
 
 def step_html(step: Step, number: int, total: int) -> str:
-    """HTML of one step: bold title, explanation, display-math expression, new symbols."""
+    """HTML of one step: bold title, explanation, display-math expression, new symbols.
+
+    The symbols a step introduces are listed under it in textbook print
+    (:func:`robolab.to_latex`): "new symbol: $r_{c1}$".
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> from robolab import Step
+    >>> K, m, v = sp.symbols("K m v")
+    >>> step = Step("Kinetic energy", "Half m v squared.", sp.Eq(K, m * v**2 / 2),
+    ...             introduces=(K,))
+    >>> step_html(step, 1, 3).split("<small>")[1]
+    'new symbol: $K$</small></div></div>'
+    """
     parts = [
         '<div class="robolab-step" style="margin-bottom:12px">',
         f'<div class="robolab-step-title"><b>Step {number}/{total}. {_escape(step.title)}.</b> '
@@ -61,8 +75,9 @@ def step_html(step: Step, number: int, total: int) -> str:
     ]
     if step.introduces:
         symbols = ", ".join(f"${_escape(_latex(symbol))}$" for symbol in step.introduces)
+        label = "new symbol" if len(step.introduces) == 1 else "new symbols"
         parts.append(
-            f'<div class="robolab-step-introduces"><small>introduces {symbols}</small></div>'
+            f'<div class="robolab-step-introduces"><small>{label}: {symbols}</small></div>'
         )
     parts.append("</div>")
     return "".join(parts)

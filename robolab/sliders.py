@@ -73,6 +73,11 @@ __all__ = [
 
 #: Most positions a slider over exact values may have (each one is sent to the browser).
 MAX_STEPS = 5000
+#: Narrowest description (label) of a control, in pixels; a panel widens all of them to its
+#: longest label (:func:`robolab._widgets.description_width`), so none is cut with "…".
+LABEL_WIDTH = 90
+#: Pixels of a slider beside its label: the track and the value read-out.
+TRACK_WIDTH = 310
 _READOUT_CHOICES = ("html", "text")
 
 
@@ -204,8 +209,8 @@ def _slider(
     common = {
         "description": description,
         "continuous_update": True,
-        "style": {"description_width": "90px"},
-        "layout": widgets.Layout(width="400px"),
+        "style": {"description_width": f"{LABEL_WIDTH}px"},
+        "layout": widgets.Layout(width=f"{LABEL_WIDTH + TRACK_WIDTH}px"),
     }
     if all(float(x).is_integer() for x in (value, low, high, step)):
         slider = widgets.IntSlider(
@@ -357,9 +362,10 @@ def choice_buttons(
         options=pairs,
         value=value,
         description=label or "",
-        style={"description_width": "90px", "button_width": "90px"},
+        style={"description_width": f"{LABEL_WIDTH}px", "button_width": "90px"},
     )
     buttons.add_class("robolab-choice")
+    buttons.add_class("widget-inline-hbox")
     names = {repr(v): text for text, v in pairs}
     return Control(buttons, describe=lambda v: names.get(repr(v), str(v)), label=label)
 
@@ -452,9 +458,13 @@ class LiveFigure:
     figure_widgets : list of ipywidgets.DOMWidget
         The ipympl canvas or ``ipywidgets.Image`` showing each figure.
     readout : ipywidgets.HTML
+        Scrolls sideways when it is wider than the panel.
     reset_button : ipywidgets.Button
     widget : ipywidgets.Box
         The whole panel.
+    label_width : int
+        Pixels of every control's label (``style.description_width``): the
+        longest label of the panel fits whole, at least :data:`LABEL_WIDTH`.
     canvas_kind : str
         ``"ipympl"`` or ``"image"``.
     updates : int
@@ -491,6 +501,7 @@ class LiveFigure:
             if spec.label is None and not getattr(spec.widget, "description", ""):
                 spec.widget.description = _description(name, spec.unit)
             self._specs[name] = spec
+        self.label_width = self._align_labels()
         self._check_signature(update)
         self._update = update
         self.readout_format = readout
@@ -535,6 +546,25 @@ class LiveFigure:
                 f"(controls: {', '.join(self._specs)})"
             )
 
+    def _align_labels(self) -> int:
+        """Give every control the description width of the longest label; return it (pixels).
+
+        ipywidgets cuts a label longer than its description width with "…";
+        one width for all keeps the sliders' tracks aligned, and robolab's
+        sliders grow by as much so their tracks keep their length.
+        """
+        width = _widgets.description_width(
+            (str(getattr(spec.widget, "description", "")) for spec in self._specs.values()),
+            minimum=LABEL_WIDTH,
+        )
+        for spec in self._specs.values():
+            widget = spec.widget
+            if hasattr(getattr(widget, "style", None), "description_width"):
+                widget.style.description_width = f"{width}px"
+            if "robolab-slider" in widget._dom_classes:
+                widget.layout.width = f"{width + TRACK_WIDTH}px"
+        return width
+
     def _build_widgets(self) -> None:
         for figure in self.figures:
             _widgets.detach_from_pyplot(figure)
@@ -547,12 +577,16 @@ class LiveFigure:
             description="Reset", icon="undo", tooltip="back to the initial values"
         )
         self.reset_button.on_click(self.on_reset_click)
-        self.readout = widgets.HTML()
+        # A read-out wider than the panel (two matrices side by side) scrolls sideways in its
+        # own box; the panel is as wide as its sliders at least and takes the rest of the row.
+        self.readout = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="100%"))
         self.readout.add_class("robolab-live-readout")
         header = [widgets.HTML(f"<b>{html.escape(self.title)}</b>")] if self.title else []
         panel = widgets.VBox(
             [*header, *self.controls.values(), self.reset_button, self.readout],
-            layout=widgets.Layout(flex="1 1 320px", max_width="560px"),
+            layout=widgets.Layout(
+                flex="1 1 320px", min_width=f"{self.label_width + TRACK_WIDTH + 10}px"
+            ),
         )
         self.widget = widgets.HBox(
             [*self.figure_widgets, panel],

@@ -33,6 +33,7 @@ artists and the read-out can then be read back.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,6 +49,16 @@ from .view import _ELLIPSOID_CHOICES, RobotView
 __all__ = ["TeachPendant", "teach"]
 
 _ELLIPSOID_OPTIONS = ("off", "velocity", "force")
+#: Ratios σ_r/σ_1 below this are round-off: the arm is at a singularity, shown as ``< 1e-12``
+#: (as :func:`robolab.compare_models` shows differences), since the digits vary between machines.
+ROUND_OFF_RATIO = 1e-12
+#: Narrowest joint label (pixels); wider names widen every label (no name is cut with "…").
+JOINT_LABEL_WIDTH = 100
+#: Pixels of a joint slider beside its label: the track and the value; down to
+#: ``JOINT_TRACK_MIN_WIDTH`` for long names, so that the panel still fits beside a 500-pixel view
+#: in a notebook 1000 pixels wide.
+JOINT_TRACK_WIDTH = 320
+JOINT_TRACK_MIN_WIDTH = 240
 
 
 def _clean(value: float, decimals: int) -> float:
@@ -57,6 +68,24 @@ def _clean(value: float, decimals: int) -> float:
 
 def _format_vector(values: np.ndarray, decimals: int) -> str:
     return "(" + ", ".join(f"{_clean(v, decimals):.{decimals}f}" for v in values) + ")"
+
+
+def _ratio_text(ratio: float) -> str:
+    """A ratio of singular values as shown: ``< 1e-12`` (round-off) or ``= 0.0042``."""
+    if ratio < ROUND_OFF_RATIO:
+        return f"< {ROUND_OFF_RATIO:.0e}"
+    return f"= {ratio:.2g}"
+
+
+def _unbroken_numbers(text: str) -> str:
+    """HTML in which a number such as ``1e-12`` is never broken across lines at its hyphen."""
+    return re.sub(r"\d+(?:\.\d+)?e-\d+", r'<span style="white-space:nowrap">\g<0></span>', text)
+
+
+def _direction(vector: np.ndarray) -> np.ndarray:
+    """A singular vector (its sign is arbitrary) with its first entry that is not 0 positive."""
+    significant = np.flatnonzero(np.abs(vector) > 1e-9)
+    return -vector if significant.size and vector[significant[0]] < 0 else vector
 
 
 class TeachPendant:
@@ -161,8 +190,17 @@ class TeachPendant:
 
     def _build_widgets(self, ellipsoid: str | None, singularity_warning: bool) -> None:
         limits = self._adapter.shown_limits
+        labels = [
+            f"{name} ({self._slider_units(i)[0]})"
+            for i, name in enumerate(self._adapter.joint_names)
+        ]
+        # one label width for all, the longest name whole (ipywidgets cuts with "…")
+        label_width = _widgets.description_width(labels, minimum=JOINT_LABEL_WIDTH)
+        track_width = max(
+            JOINT_TRACK_MIN_WIDTH, JOINT_LABEL_WIDTH + JOINT_TRACK_WIDTH - label_width
+        )
         self.sliders: list[widgets.IntSlider] = []
-        for i in range(self._adapter.dof):
+        for i, label in enumerate(labels):
             unit, factor = self._slider_units(i)
             low = int(np.ceil(limits[i, 0] * factor - 1e-6))
             high = int(np.floor(limits[i, 1] * factor + 1e-6))
@@ -172,12 +210,12 @@ class TeachPendant:
                 min=low,
                 max=high,
                 step=1,
-                description=f"{name} ({unit})",
+                description=label,
                 description_allow_html=False,
                 continuous_update=True,
                 tooltip=f"joint {i + 1}: {name}, {self._adapter.joint_kinds[i]}, in {unit}",
-                style={"description_width": "100px"},
-                layout=widgets.Layout(width="420px"),
+                style={"description_width": f"{label_width}px"},
+                layout=widgets.Layout(width=f"{label_width + track_width}px"),
             )
             slider.observe(self.on_slider_change, names="value")
             slider.add_class("robolab-joint-slider")
@@ -227,7 +265,7 @@ class TeachPendant:
                 self.warning,
                 self.readout,
             ],
-            layout=widgets.Layout(width="440px"),
+            layout=widgets.Layout(width=f"{max(440, label_width + track_width + 20)}px"),
         )
         self.widget = widgets.HBox(
             [self.figure_widget, controls],
@@ -328,18 +366,20 @@ class TeachPendant:
         which : str
             ``"J"`` or ``"the linear part of J"``.
         """
-        full_rank, linear_rank = self._adapter.generic_ranks()
-        jacobian = self._adapter.jacobian(self._q)
-        linear = self._adapter.linear_jacobian(self._q, self.view.end_effector_pose)
         margins = []
-        for matrix, rank, name in (
-            (linear, linear_rank, "the linear part of J"),
-            (jacobian, full_rank, "J"),
-        ):
+        for name in ("the linear part of J", "J"):
+            matrix, rank = self._watched(name)
             sigma = np.linalg.svd(matrix, compute_uv=False)
             ratio = float(sigma[rank - 1] / sigma[0]) if rank > 0 and sigma[0] > 0 else 0.0
             margins.append((ratio, name))
         return min(margins)
+
+    def _watched(self, which: str) -> tuple[np.ndarray, int]:
+        """The Jacobian named ``which`` (see :meth:`singularity_margin`) and its generic rank."""
+        full_rank, linear_rank = self._adapter.generic_ranks()
+        if which == "J":
+            return self._adapter.jacobian(self._q), full_rank
+        return self._adapter.linear_jacobian(self._q, self.view.end_effector_pose), linear_rank
 
     def near_singularity(self) -> bool:
         """True when :meth:`singularity_margin` is below ``singularity_threshold``."""
@@ -403,11 +443,38 @@ class TeachPendant:
         )
 
     def _singularity_sentence(self, margin: float, which: str) -> str:
-        motion = "move" if which.startswith("the linear") else "move or turn"
-        return (
-            f"Near a singularity: σ_r/σ_1 of {which} is {margin:.2g} < "
-            f"{self.singularity_threshold:g}; the end-effector cannot {motion} in some direction."
-        )
+        """What is lost at (σ_r/σ_1 below round-off) or near a singularity, in words.
+
+        From the singular value decomposition ``A = U Σ Vᵀ`` of the watched
+        Jacobian ``A`` (rank ``r`` at generic configurations): the last
+        column of ``V`` that counts, ``v_r``, is the joint velocity that moves
+        the end-effector least (not at all at the singularity); it is shown
+        when it is the only such direction (as many joints as ``r``, one
+        small singular value). For the linear part of a Jacobian of rank 3,
+        ``u_r`` is the direction the end-effector origin cannot move along.
+        """
+        at = margin < ROUND_OFF_RATIO
+        linear = which != "J"
+        matrix, rank = self._watched(which)
+        u, sigma, vt = np.linalg.svd(matrix)
+        alone = rank < 2 or sigma[rank - 2] >= self.singularity_threshold * sigma[0]
+        base = self._frames()[0]
+        cannot = "cannot" if at else "can hardly"
+        if linear and alone and rank == matrix.shape[0]:
+            direction = _format_vector(_direction(u[:, rank - 1]), 2)
+            lost = f"the arm {cannot} move its end-effector origin along ±{direction} in {base}"
+        elif linear:
+            lost = f"the arm {cannot} move its end-effector origin in some direction"
+        else:
+            lost = f"the arm {cannot} move or turn its end-effector in some direction"
+        if alone and rank == matrix.shape[1]:
+            joints = _format_vector(_direction(vt[rank - 1]), 2)
+            velocity = "no velocity" if at else "almost none"
+            lost += f"; the joint velocity q̇ ∝ {joints} gives it {velocity}"
+        number = f"σ_r/σ_1 of {which} {_ratio_text(margin)}"
+        if at:
+            return f"At a singularity: {lost} ({number}, zero up to round-off)."
+        return f"Near a singularity: {lost} ({number} < {self.singularity_threshold:g})."
 
     def readout_html(self) -> str:
         """The read-out as HTML (the ``readout`` widget's value)."""
@@ -442,13 +509,13 @@ class TeachPendant:
         margin, which = self.singularity_margin()  # one Jacobian and SVD per slider step
         if margin < self.singularity_threshold:
             return (
-                '<div class="robolab-singular" style="color:#B00020"><b>⚠ '
-                + html.escape(self._singularity_sentence(margin, which))
+                '<div class="robolab-singular" style="color:#B00020;line-height:1.35"><b>⚠ '
+                + _unbroken_numbers(html.escape(self._singularity_sentence(margin, which)))
                 + "</b></div>"
             )
         return (
-            f'<div class="robolab-regular" style="color:#555">σ_r/σ_1 of {which} = '
-            f"{margin:.2g}: away from singularities.</div>"
+            f'<div class="robolab-regular" style="color:#555">σ_r/σ_1 of {which} '
+            f"{_ratio_text(margin)}: away from singularities.</div>"
         )
 
     # --- display ----------------------------------------------------------------------------
@@ -511,7 +578,10 @@ def teach(
         Manipulability ellipsoid shown at start (there is a switch).
     singularity_warning : bool
         Show a warning near a singularity (see
-        :meth:`TeachPendant.singularity_margin`).
+        :meth:`TeachPendant.singularity_margin`): "At a singularity" when
+        ``σ_r/σ_1`` is round-off (below 1e-12, shown as ``< 1e-12``), else
+        "Near a singularity", with the motion that is lost and, when there
+        is a single one, the joint velocity that moves the end-effector least.
     singularity_threshold : float
         Ratio ``σ_r/σ_1`` of singular values of the Jacobian below which the
         arm counts as near a singularity (default 0.01).

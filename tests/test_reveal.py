@@ -61,8 +61,21 @@ def test_html_is_escaped_but_math_is_kept():
     step = Step("Compare", "If $a < b$ then <b>this</b> is text.", sp.Lt(y, 1), introduces=(y,))
     text = step_html(step, 1, 1)
     assert "$a &lt; b$" in text and "&lt;b&gt;this&lt;/b&gt;" in text
-    assert "introduces $y$" in text
+    assert "new symbol: $y$" in text
     assert "y &lt; 1" in text
+
+
+def test_new_symbols_are_named_as_such_in_textbook_print():
+    r_c1, m_1 = sp.symbols("r_c1 m_1")
+    one = step_html(
+        Step("Centre of mass", "Where it is.", sp.Eq(r_c1, 1), introduces=(r_c1,)), 1, 2
+    )
+    assert "<small>new symbol: $r_{c1}$</small>" in one
+    assert "<small>introduces" not in one  # the old wording
+    two = step_html(Step("Masses", "Two symbols.", sp.Eq(r_c1, m_1), introduces=(r_c1, m_1)), 2, 2)
+    assert "<small>new symbols: $r_{c1}$, $m_{1}$</small>" in two
+    nothing = step_html(Step("Plain", "Nothing introduced.", sp.Eq(r_c1, 2)), 1, 1)
+    assert "new symbol" not in nothing and "robolab-step-introduces" not in nothing
 
 
 def test_static_rendering_without_a_widget_front_end(steps):

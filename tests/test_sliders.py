@@ -15,7 +15,9 @@ import robolab
 from robolab import _widgets
 from robolab.frame_pictures import TRIAD_COLOURS, draw_frame, frame_axes
 from robolab.sliders import (
+    LABEL_WIDTH,
     MAX_STEPS,
+    TRACK_WIDTH,
     Control,
     LiveFigure,
     angle_slider,
@@ -323,6 +325,62 @@ def test_a_plain_ipywidgets_control_is_passed_on_unchanged():
     assert dropdown.description == "axis"
     dropdown.value = "z"
     assert seen == ["y", "z"] and live.values == {"axis": "z"}
+
+
+# --- layout: whole labels, aligned sliders, a read-out that scrolls ------------------------------
+
+#: Labels and their widths in JupyterLab 4.6 (Debian's Chromium, DejaVu Sans at 13 px), measured
+#: in the browser as the label's scrollWidth; a 90 px description cut both with "…".
+BROWSER_LABEL_WIDTHS = {"elbow angle q2 (degrees) (°)": 187, "shoulder offset d2 (m)": 145}
+
+
+def test_long_labels_widen_every_label_and_keep_the_sliders_aligned():
+    live = live_figure(
+        lambda elbow, offset, convention, axis: None,
+        None,
+        {
+            "elbow": angle_slider(30, step=5, label="elbow angle q2 (degrees)"),
+            "offset": number_slider(0.2, 0.0, 0.5, 0.05, unit="m", label="shoulder offset d2"),
+            "convention": choice_buttons(["standard", "modified"], label="DH convention"),
+            "axis": widgets.Dropdown(options=["x", "y"]),
+        },
+    )
+    elbow, offset, convention, axis = live.controls.values()
+    assert (elbow.description, offset.description) == tuple(BROWSER_LABEL_WIDTHS)
+    assert live.label_width >= max(BROWSER_LABEL_WIDTHS.values())
+    # one width for every label, so the tracks and the buttons start at the same place
+    assert {w.style.description_width for w in live.controls.values()} == {f"{live.label_width}px"}
+    for slider in (elbow, offset):  # the tracks keep their length
+        assert slider.layout.width == f"{live.label_width + TRACK_WIDTH}px"
+    assert axis.layout.width is None  # a plain widget keeps its own width
+    assert "widget-inline-hbox" in convention._dom_classes  # the buttons beside their label
+
+
+def test_short_labels_keep_the_narrow_layout(panel):
+    live, _ = panel
+    assert live.label_width == LABEL_WIDTH
+    for slider in live.controls.values():
+        assert slider.style.description_width == f"{LABEL_WIDTH}px"
+        assert slider.layout.width == f"{LABEL_WIDTH + TRACK_WIDTH}px"
+
+
+def test_description_width_fits_the_widest_label():
+    for label, shown in BROWSER_LABEL_WIDTHS.items():
+        assert shown <= _widgets.description_width([label, "x"]) <= 1.3 * shown + 10
+    assert _widgets.description_width([]) == _widgets.description_width(["", "x"]) == 90
+    assert _widgets.description_width(["x"], minimum=100) == 100
+    # characters DejaVu Sans lacks count one em (13 px) each, without a warning
+    assert _widgets.description_width(["关节角度关节角度关节"]) >= 10 * 13
+
+
+def test_a_wide_readout_scrolls_sideways_instead_of_being_cut(panel):
+    live, _ = panel
+    assert live.readout.layout.overflow == "auto"
+    controls = live.widget.children[-1]
+    assert live.readout in controls.children
+    assert controls.layout.max_width is None  # nothing cuts the panel to a fixed width
+    # the panel is never narrower than its sliders; a wider read-out scrolls inside it
+    assert int(controls.layout.min_width.removesuffix("px")) >= live.label_width + TRACK_WIDTH
 
 
 @pytest.mark.parametrize(
