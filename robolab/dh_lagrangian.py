@@ -320,8 +320,11 @@ class LagrangianDynamics:
         >>> pendulum.cm_positions = [(0, 0, 0)]
         >>> pendulum.gravity = (0, -9.81, 0)
         >>> text = to_latex(pendulum.dynamic_model_matrix_form())
-        >>> print(text[:45])
-        \left[\begin{matrix}I_{zz1} + l_{1}^{2} m_{1}
+        >>> for line in text.split(r" \\ "):  # one term per line
+        ...     print(line[:50])
+        \begin{aligned} & \left[\begin{matrix}I_{zz1} + l_
+        &+ \left[\begin{matrix}0\end{matrix}\right] \left[
+        &+ \left[\begin{matrix}9.81 l_{1} m_{1} \cos{\left
         >>> M_term, G_term = text.index("I_{zz1}"), text.index(r"9.81 l_{1} m_{1}")
         >>> M_term < G_term  # SymPy alone would print G first
         True
@@ -357,8 +360,9 @@ class EquationOfMotion(sp.Equality):
 
     SymPy's LaTeX printer sorts the terms of a sum (G would come first); this
     equation prints the terms of its left side in the order they were given,
-    in LaTeX (also through :func:`robolab.to_latex`), in pretty text and in
-    ``str``. Otherwise it is an ordinary ``sympy.Eq``: ``.lhs``, ``.rhs``,
+    in LaTeX (also through :func:`robolab.to_latex`; one term per line, since
+    on one line the equation of a 2-joint arm is already wider than a page),
+    in pretty text and in ``str``. Otherwise it is an ordinary ``sympy.Eq``: ``.lhs``, ``.rhs``,
     ``.lhs.doit()``, ``subs`` all work.
 
     Examples
@@ -368,16 +372,19 @@ class EquationOfMotion(sp.Equality):
     >>> equation = EquationOfMotion(
     ...     sp.MatAdd(sp.MatMul(sp.ImmutableMatrix([[2, 0], [0, 3]]), v), v), v, evaluate=False
     ... )
-    >>> isinstance(equation, sp.Eq), sp.latex(equation).startswith(r"\left[\begin{matrix}2")
-    (True, True)
+    >>> isinstance(equation, sp.Eq)
+    True
+    >>> print(sp.latex(equation)[:50])
+    \begin{aligned} & \left[\begin{matrix}2 & 0\\0 & 3
     """
 
     def _terms(self) -> tuple[sp.Basic, ...]:
         return self.lhs.args if isinstance(self.lhs, sp.MatAdd) else (self.lhs,)
 
     def _latex(self, printer: Any) -> str:
-        left = " + ".join(printer._print(term) for term in self._terms())
-        return f"{left} = {printer._print(self.rhs)}"
+        """One term per line (an ``aligned`` block): on one line it is wider than a page."""
+        lines = r" \\ &+ ".join(printer._print(term) for term in self._terms())
+        return rf"\begin{{aligned}} & {lines} = {printer._print(self.rhs)} \end{{aligned}}"
 
     def _sympystr(self, printer: Any) -> str:
         left = " + ".join(printer._print(term) for term in self._terms())

@@ -6,7 +6,8 @@ import pytest
 import sympy as sp
 from reference.dh_arms import moro_arm
 
-from robolab import Derivation, DHRobot, Step
+from robolab import Derivation, DHRobot, Step, to_text
+from robolab.dh_derivations import TEXT_LINE_COLUMNS, GatheredEquation
 from robolab.dh_simplify import simplify_matrix, simplify_trig
 from robolab.symbols import l1, l2, q1, q2
 
@@ -278,3 +279,86 @@ def test_equations_of_motion_print_in_textbook_order(elbow):
     assert M_at < C_at < G_at
     text = step.text()
     assert text.index("q̈₁") < text.index("q̇₁")
+
+
+# --- energies and the Lagrangian printed gathered by joint velocities -----------------------------
+
+
+GATHERED_TITLES = ("Kinetic energy", "Potential energy", "Lagrangian", "Inertia matrix entry")
+
+
+@pytest.mark.parametrize("name", ["planar_rr", "elbow_rrr", "scara_rrp", "numeric_rpr"])
+def test_gathered_groups_add_up_to_the_expression(name):
+    robot = moro_arm(name)
+    derivation = robot.lagrangian_derivation()
+    gathered = [step for step in derivation if isinstance(step.expression, GatheredEquation)]
+    assert {step.title for step in gathered} >= {"Kinetic energy", "Lagrangian"}
+    for step in gathered:
+        equation = step.expression
+        total = sum(
+            (
+                sign * factor * sp.Add(*[s * term for s, term in terms]) * product
+                for sign, factor, terms, product in equation.groups()
+            ),
+            sp.S.Zero,
+        )
+        assert sp.expand(total - equation.rhs) == 0, step.title
+
+
+def test_kinetic_energy_brackets_are_the_entries_of_m(elbow):
+    robot, derivation = elbow
+    M = robot.inertia_matrix()
+    K = one(derivation, "Kinetic energy").expression
+    velocities = [robot.q_dot(i) for i in (1, 2, 3)]
+    found = {}
+    for sign, factor, terms, product in K.groups():
+        bracket = sign * factor * sp.Add(*[s * term for s, term in terms])
+        found[product] = bracket
+    for j in range(3):
+        for k in range(j, 3):
+            product = velocities[j] * velocities[k]
+            expected = M[j, k] / 2 if j == k else M[j, k]  # K = ½ Σ M_jj q̇_j² + Σ_{j<k} M_jk …
+            assert simplify_trig(found.get(product, 0) - expected) == 0, (j, k)
+    # ½ in front of every square: the brackets themselves are M_11, M_22, M_33
+    squares = [group for group in K.groups() if group[3].is_Pow]
+    assert [factor for _, factor, _, _ in squares] == [sp.S.Half] * 3
+
+
+def test_lagrangian_prints_one_bracket_per_velocity_product_then_minus_p():
+    robot = moro_arm("planar_rr")
+    step = one(robot.lagrangian_derivation(), "Lagrangian")
+    assert "$L = K - P$" in step.explanation
+    assert step.expression.rhs == robot.kinetic_energy() - robot.potential_energy()
+    latex = step.latex()
+    qd1, qd2 = r"\dot{q}_{1}", r"\dot{q}_{2}"
+    assert latex.startswith(r"\begin{aligned} L = {} & \tfrac{1}{2} \left( I_{zz1} + I_{zz2}")
+    assert latex.count(r"\\") == 2 and latex.endswith(r"\end{aligned}")  # three lines
+    order = [latex.index(f"{qd1}^{{2}}"), latex.index(f"{qd1} {qd2}"), latex.index(f"{qd2}^{{2}}")]
+    assert order == sorted(order)
+    assert r"&\quad - g \left( l_{1} m_{2} \sin{\left(q_{1} \right)}" in latex
+    text = step.text()
+    assert text.splitlines()[1].startswith("L = ½ ")
+    assert "- g (l₁⋅m₂⋅sin(q₁) + l_c1⋅m₁⋅sin(q₁) + l_c2⋅m₂⋅sin(q₁ + q₂))" in text
+
+
+@pytest.mark.parametrize("name", ["planar_rr", "elbow_rrr"])
+def test_gathered_steps_fit_a_page(name):
+    derivation = moro_arm(name).lagrangian_derivation()
+    for step in derivation:
+        if step.title.startswith(GATHERED_TITLES):
+            widest = max(len(line) for line in step.text().splitlines())
+            assert widest <= TEXT_LINE_COLUMNS + 4, (step.title, step.text())
+            assert "↪" not in step.text()  # never wrapped by SymPy's printer
+
+
+def test_gathered_equation_is_an_ordinary_equation():
+    x, y, v, L = sp.symbols("x y v L")
+    equation = GatheredEquation(L, x * v**2 / 2 + y * v**2 / 2 - x * y, (v,))
+    assert isinstance(equation, sp.Eq) and equation.lhs == L and equation.velocities == (v,)
+    moved = equation.subs(x, 2)
+    assert isinstance(moved, GatheredEquation) and moved.rhs == v**2 + y * v**2 / 2 - 2 * y
+    assert to_text(equation).splitlines() == [
+        "               2      ",
+        "L = ½ (x + y) v  - x⋅y",
+    ]
+    assert sp.latex(equation) == r"L = \tfrac{1}{2} \left( x + y \right) v^{2} - x y"
