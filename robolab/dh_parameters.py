@@ -51,6 +51,7 @@ __all__ = [
     "check_joint_limits",
     "check_masses",
     "check_tool",
+    "textbook_text",
 ]
 
 #: A float angle this close to a multiple of π/2 is made exact.
@@ -112,20 +113,54 @@ def as_sympy_scalar(value: Any, where: str, angle: bool = False) -> sp.Expr:
         )
     if isinstance(value, sp.Expr) and not isinstance(value, sp.MatrixBase):
         if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
-            raise ValueError(f"{where}: expected a finite value, got {value}")
+            raise ValueError(f"{where}: expected a finite value, got {textbook_text(value)}")
         if value.is_real is False:
-            raise ValueError(f"{where}: expected a real value, got {value}")
+            raise ValueError(f"{where}: expected a real value, got {textbook_text(value)}")
         floats = {f: _snap_float(float(f), angle) for f in value.atoms(sp.Float)}
         return value.xreplace(floats) if floats else value
     raise ValueError(f"{where}: expected a number or a SymPy expression, got {_describe(value)}")
+
+
+_DOTS = {1: "\u0307", 2: "\u0308"}  # combining dot and two dots above: q̇, q̈
+
+
+def textbook_text(value: Any) -> str:
+    """One line of text for messages, symbols written as :func:`robolab.to_text` writes them.
+
+    A joint variable ``q_1(t)`` reads q₁, its derivatives q̇₁ and q̈₁, and
+    other symbols get their subscripts (``l_1`` reads l₁), as in every
+    other output of robolab; the rest is SymPy's one-line form with short
+    floats (``pi/2``, ``2*q₁``, ``0.25``).
+
+    Examples
+    --------
+    >>> from robolab.symbols import q1, q2, l2, t
+    >>> textbook_text(q1 + sp.pi / 2), textbook_text(2 * q2 + l2), textbook_text(q1.diff(t))
+    ('q₁ + pi/2', 'l₂ + 2*q₂', 'q̇₁')
+    """
+    from sympy.printing.pretty.pretty_symbology import pretty_symbol
+
+    if not isinstance(value, sp.Basic):
+        return str(value)
+    names: dict[sp.Basic, sp.Symbol] = {}
+    for derivative in value.atoms(sp.Derivative):
+        (variable, order), function = derivative.variable_count[0], derivative.expr
+        if len(derivative.variable_count) == 1 and order in _DOTS and function.args == (variable,):
+            base, _, subscript = type(function).__name__.partition("_")
+            name = base + _DOTS[order] + (f"_{subscript}" if subscript else "")
+            names[derivative] = sp.Symbol(pretty_symbol(name))
+    value = value.xreplace(names)
+    names = {f: sp.Symbol(pretty_symbol(type(f).__name__)) for f in value.atoms(AppliedUndef)}
+    names.update({s: sp.Symbol(pretty_symbol(s.name)) for s in value.atoms(sp.Symbol)})
+    return sp.sstr(value.xreplace(names), full_prec=False)
 
 
 def _require_constant(value: sp.Expr, where: str) -> None:
     functions = value.atoms(AppliedUndef, sp.Derivative)
     if functions:
         raise ValueError(
-            f"{where}: expected a constant parameter, got {value}, which depends on "
-            f"{', '.join(sorted(str(f) for f in functions))}"
+            f"{where}: expected a constant parameter, got {textbook_text(value)}, which depends "
+            f"on {', '.join(sorted(textbook_text(f) for f in functions))}"
         )
 
 

@@ -22,7 +22,7 @@ an error:
 Traceback (most recent call last):
 ...
 ValueError: row 1: joint 1 is revolute ('r'), so its variable must be in theta (column 4),...
-but d = q_1(t) contains q_1(t) (for a prismatic joint add 'p' to the row)
+but d = q₁ contains q₁ (for a prismatic joint add 'p' to the row)
 
 Angles are radians. A numeric α, or a numeric constant part of θ, larger than
 a full turn (|value| > 2π) is almost always an angle in degrees, so it gives a
@@ -52,7 +52,7 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 
 from . import symbols as predefined
-from .dh_parameters import as_sympy_scalar
+from .dh_parameters import as_sympy_scalar, textbook_text
 
 __all__ = ["CONVENTIONS", "DHRow", "DHTable", "read_rows"]
 
@@ -153,8 +153,8 @@ def read_rows(rows: Sequence[Any], convention: str) -> tuple[list[DHRow], sp.Sym
         row = _find_variable(number, entries, joint_type, time)
         if row.variable in owners:
             raise ValueError(
-                f"row {number}: the joint variable {row.variable} is already the variable of "
-                f"joint {owners[row.variable]}; each joint needs its own variable"
+                f"row {number}: the joint variable {textbook_text(row.variable)} is already the "
+                f"variable of joint {owners[row.variable]}; each joint needs its own variable"
             )
         owners[row.variable] = number
         _warn_degrees(number, row)
@@ -237,21 +237,23 @@ def _find_variable(number: int, entries: list[sp.Expr], joint_type: str, time: s
     for index, value in enumerate(entries):
         functions = _time_functions(value) | value.atoms(sp.Derivative)
         if index != column and functions:
-            found = ", ".join(sorted(str(f) for f in functions))
+            found = ", ".join(sorted(textbook_text(f) for f in functions))
+            shown = textbook_text(value)
             hint = {
                 2: " (for a prismatic joint add 'p' to the row)",
                 3: " (for a revolute joint give 'r' or no joint type)",
             }.get(index, "")
             raise ValueError(
                 f"row {number}: joint {number} is {kind} ('{joint_type}'), so its variable must be "
-                f"in {field} (column {column + 1}), but {_FIELDS[index]} = {value} contains "
+                f"in {field} (column {column + 1}), but {_FIELDS[index]} = {shown} contains "
                 f"{found}{hint}"
             )
     value = entries[column]
     functions = _time_functions(value)
     if value.atoms(sp.Derivative):
         raise ValueError(
-            f"row {number}, {field}: expected a joint variable, got a derivative in {value}"
+            f"row {number}, {field}: expected a joint variable, got a derivative in "
+            f"{textbook_text(value)}"
         )
     if not functions:
         candidates = value.free_symbols
@@ -259,8 +261,9 @@ def _find_variable(number: int, entries: list[sp.Expr], joint_type: str, time: s
             problem = "has no joint variable" if not candidates else "has several symbols"
             raise ValueError(
                 f"row {number}: joint {number} is {kind} ('{joint_type}'), so its variable must be "
-                f"in {field} (column {column + 1}), but {field} = {value} {problem}; write the "
-                f"joint variable as a function of time, e.g. robolab.symbols.q{number}"
+                f"in {field} (column {column + 1}), but {field} = {textbook_text(value)} "
+                f"{problem}; write the joint variable as a function of time, e.g. "
+                f"robolab.symbols.q{number}"
             )
         symbol = candidates.pop()
         variable = sp.Function(symbol.name)(time)
@@ -268,16 +271,17 @@ def _find_variable(number: int, entries: list[sp.Expr], joint_type: str, time: s
         value = entries[column]
     else:
         if len(functions) > 1:
+            found = ", ".join(sorted(textbook_text(f) for f in functions))
             raise ValueError(
-                f"row {number}, {field}: expected one joint variable, got "
-                f"{', '.join(sorted(str(f) for f in functions))} in {value}"
+                f"row {number}, {field}: expected one joint variable, got {found} in "
+                f"{textbook_text(value)}"
             )
         variable = functions.pop()
     offset = sp.expand(value - variable)
     if offset.has(variable):
         raise ValueError(
             f"row {number}, {field}: expected the joint variable plus a constant offset "
-            f"(like {variable} + pi/2), got {value}"
+            f"(like {textbook_text(variable)} + pi/2), got {textbook_text(value)}"
         )
     return DHRow(*entries, joint_type=joint_type, variable=variable)
 

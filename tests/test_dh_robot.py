@@ -379,19 +379,19 @@ def test_radians_above_a_full_turn_written_exactly_pass():
             {},
             r"row 1: joint 1 is revolute \('r'\), "
             r"so its variable must be in theta \(column 4\), "
-            r"but d = q_1\(t\) contains q_1\(t\) \(for a prismatic joint add 'p'",
+            r"but d = q₁ contains q₁ \(for a prismatic joint add 'p'",
         ),
         (
             [(0, 0, 0, q1, "p")],
             {},
             r"row 1: joint 1 is prismatic \('p'\), so its variable must be in d \(column 3\), "
-            r"but theta = q_1\(t\) contains q_1\(t\)",
+            r"but theta = q₁ contains q₁ \(for a revolute joint give 'r'",
         ),
         (
             [(q1, 0, 0, 0)],
             {},
             r"row 1: joint 1 is revolute \('r'\), "
-            r"so its variable must be in theta \(column 4\), but a = q_1\(t\) contains q_1\(t\)",
+            r"so its variable must be in theta \(column 4\), but a = q₁ contains q₁$",
         ),
         (
             [(l1, 0, 0, sp.pi / 2)],
@@ -400,18 +400,23 @@ def test_radians_above_a_full_turn_written_exactly_pass():
             r"so its variable must be in theta \(column 4\), "
             r"but theta = pi/2 has no joint variable",
         ),
-        ([(l1, 0, 0, l2 + sp.Symbol("q"))], {}, r"row 1: .* theta = l_2 \+ q has several symbols"),
+        ([(l1, 0, 0, l2 + sp.Symbol("q"))], {}, r"row 1: .* theta = l₂ \+ q has several symbols"),
         (
             [(l1, 0, 0, 2 * q1)],
             {},
             r"row 1, "
-            r"theta: expected the joint variable plus a constant offset \(like q_1\(t\) \+ pi/2\), "
-            r"got 2\*q_1\(t\)",
+            r"theta: expected the joint variable plus a constant offset \(like q₁ \+ pi/2\), "
+            r"got 2\*q₁$",
         ),
         (
             [(l1, 0, 0, q1 + q2)],
             {},
-            r"row 1, theta: expected one joint variable, got q_1\(t\), q_2\(t\)",
+            r"row 1, theta: expected one joint variable, got q₁, q₂ in q₁ \+ q₂$",
+        ),
+        (
+            [(l1, 0, 0, q1 + q1.diff(t) / 2)],
+            {},
+            r"row 1, theta: expected a joint variable, got a derivative in q̇₁/2 \+ q₁$",
         ),
         (
             [("l1", 0, 0, q1)],
@@ -433,7 +438,7 @@ def test_radians_above_a_full_turn_written_exactly_pass():
         (
             [(l1, 0, 0, q1), (l2, 0, 0, q1)],
             {},
-            r"row 2: the joint variable q_1\(t\) is already the variable of joint 1",
+            r"row 2: the joint variable q₁ is already the variable of joint 1",
         ),
         (
             [(l1, 0, 0, q1), (l2, 0, 0, sp.Function("q_2")(sp.Symbol("tau")))],
@@ -491,7 +496,7 @@ def test_bad_rows_name_the_row_the_field_and_what_was_expected(rows, options, me
             "masses",
             [1.0, q1],
             ValueError,
-            r"link 2, mass: expected a constant parameter, got q_1\(t\), which depends on q_1\(t\)",
+            r"link 2, mass: expected a constant parameter, got q₁, which depends on q₁$",
         ),
         (
             "inertia_tensors",
