@@ -87,7 +87,7 @@ class GatheredEquation(sp.Equality):
 
     # --- the groups of terms ---------------------------------------------------------------
 
-    def groups(self) -> list[tuple[int, Any, list[sp.Expr], sp.Expr]]:
+    def groups(self) -> list[tuple[int, sp.Expr, list[tuple[int, sp.Expr]], sp.Expr]]:
         """The terms of ``rhs`` gathered: ``(sign, factor, terms, velocity product)`` per group.
 
         A group prints as ``sign · factor · (terms) · product``. The factor is

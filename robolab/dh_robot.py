@@ -116,6 +116,13 @@ class DHRobot(LagrangianDynamics):
     :meth:`to_standard`, its screw form from :meth:`to_screw`; check any of
     them against each other with :func:`robolab.compare_models`.
 
+    Results are computed on first use and cached. When one takes longer than
+    0.75 s (M, C, G of a 6–7 joint arm, the first call of a compiled
+    function of :meth:`numeric`), a notebook shows a progress bar naming the
+    link, joint or stage being worked on, and removes it at the end; a script
+    in a terminal shows one line on stderr, erased at the end; test runs,
+    nbval and pipes show nothing (:mod:`robolab._progress`).
+
     Parameters not given are **assumed** (masses ``m_i``, diagonal inertia
     tensors ``diag(I_xx_i, I_yy_i, I_zz_i)``, gravity ``(0, 0, -9.81)``, default
     joint limits) or **missing** (centres of mass), see :meth:`model_summary`.
