@@ -34,8 +34,10 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Context, Decimal
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -45,8 +47,10 @@ import numpy as np
 from .rigid_body_motions import _adjoint, _transform_inv
 
 __all__ = [
+    "MAX_ROBOT_FILE_BYTES",
     "PLAUSIBILITY_CHECKS",
     "SCHEMA_VERSION",
+    "TIDY_DIGITS",
     "DHTable",
     "PlausibilityException",
     "PlausibilityFinding",
@@ -66,6 +70,15 @@ SCHEMA_VERSION = 1
 UNITS = {"length": "m", "angle": "rad", "mass": "kg", "time": "s"}
 #: Names of the per-link plausibility checks (see :func:`check_plausibility`).
 PLAUSIBILITY_CHECKS = ("mass", "inertia_triangle")
+#: Largest robot file robolab reads, in bytes: model files (:func:`read_robot_model`,
+#: :func:`load_robot`) and URDF files (:func:`robolab.urdf.parse_urdf`,
+#: ``python -m robolab.convert``). 4 MiB is generous: the bundled Panda model is 11 kB,
+#: its URDF 15 kB. A larger file, and anything that is not a regular file (a directory,
+#: a device such as ``/dev/zero``, a FIFO), is refused before it is read.
+#:
+#: >>> MAX_ROBOT_FILE_BYTES
+#: 4194304
+MAX_ROBOT_FILE_BYTES = 4 * 1024 * 1024
 
 _JOINT_TYPES = ("revolute", "prismatic")
 _DH_TYPE_LETTER = {"revolute": "r", "prismatic": "p"}
@@ -411,7 +424,8 @@ def save_robot(
         otherwise to "not recorded".
     tidy : bool
         Remove float noise first (see :func:`tidy_number`: ``|x| < 1e-12`` is
-        written as 0, other numbers rounded to 15 significant digits). Off by
+        written as 0, whole degrees exactly, other numbers rounded to 12
+        significant digits), so that the file does not depend on the CPU. Off by
         default so that a round trip is exact: ``read_robot_model(save_robot(m,
         p))`` gives back the very same numbers.
 
@@ -499,29 +513,46 @@ def check_plausibility(model: RobotModelData) -> list[PlausibilityFinding]:
     return findings
 
 
-def tidy_number(value: float) -> float:
-    """Remove float noise from one number.
+#: Significant digits of every number in a tidy file (:func:`tidy_number`).
+TIDY_DIGITS = 12
+# π to 60 digits: whole multiples of a degree are rounded correctly without SymPy.
+_PI = Decimal("3.14159265358979323846264338327950288419716939937510582097494")
+_DECIMAL = Context(prec=40)
 
-    ``|x| < 1e-12`` becomes 0; a number that is a short decimal (at most 12
-    significant digits) except for its last bits becomes that decimal
-    (``0.39499999999999996 → 0.395``); every other number is kept exactly, so
-    ``π/2`` or ``1/12`` are not disturbed. Tidying twice changes nothing.
+
+def tidy_number(value: float) -> float:
+    """The number as a tidy file stores it: independent of the CPU that computed it.
+
+    The rule, applied in this order:
+
+    1. ``|x| < 1e-12`` becomes 0 (float noise around zero);
+    2. a whole multiple of one degree, ``k·π/180`` to 12 digits, becomes that
+       multiple correctly rounded (so ``π/2``, ``-π`` and ``170°`` keep every
+       digit and a DH angle reads back as an exact ``k·π/12``);
+    3. every other number is rounded to :data:`TIDY_DIGITS` (12) significant
+       digits (``0.39499999999999996 → 0.395``, ``1/12 → 0.0833333333333``).
+
+    The last bits of a computed number depend on the BLAS kernel and the CPU
+    (a 4×4 product differs by an ulp between OpenBLAS's Haswell and Prescott
+    kernels); 12 digits lie far above that noise, so a file regenerated on any
+    machine is the same file. Tidying twice changes nothing.
 
     Examples
     --------
     >>> tidy_number(0.39499999999999996), tidy_number(6.123233995736766e-17), tidy_number(-0.0)
     (0.395, 0.0, 0.0)
-    >>> tidy_number(1.5707963267948966)
-    1.5707963267948966
+    >>> tidy_number(1.5707963267948966), tidy_number(0.014107248642161837)
+    (1.5707963267948966, 0.0141072486422)
     """
     value = float(value)
     if abs(value) < 1e-12:
         return 0.0
-    rounded = f"{value:.14e}"
-    mantissa = rounded.split("e")[0].replace("-", "").replace(".", "").rstrip("0")
-    if len(mantissa) <= 12:
-        return float(rounded) + 0.0
-    return value + 0.0
+    degrees = round(value * 180 / math.pi)
+    if degrees != 0 and abs(degrees) <= 3600:
+        multiple = float(_DECIMAL.divide(_DECIMAL.multiply(_PI, degrees), 180))
+        if abs(value - multiple) <= 1e-12 * abs(multiple):
+            return multiple + 0.0
+    return float(f"{value:.{TIDY_DIGITS - 1}e}") + 0.0
 
 
 def format_robot_json(model: RobotModelData, tidy: bool = False) -> str:

@@ -170,9 +170,26 @@ def test_tidy_removes_float_noise_only():
     assert tidy_number(0.39499999999999996) == 0.395
     assert tidy_number(1e-13) == 0.0
     assert tidy_number(-0.0) == 0.0 and str(tidy_number(-0.0)) == "0.0"
-    for value in (np.pi / 2, 1 / 12, 0.8172500000008732, 1e-12, 123456.789):
+    # Whole degrees keep every digit (DH angles read back as exact k·π/12).
+    for value in (np.pi / 2, -np.pi, 170 * np.pi / 180, 0.817250000001, 1e-12, 123456.789):
         assert tidy_number(value) == value
         assert tidy_number(tidy_number(value)) == tidy_number(value)
+    # Everything else keeps 12 significant digits.
+    assert tidy_number(1 / 12) == 0.0833333333333
+    assert tidy_number(0.014107248642161837) == 0.0141072486422
+
+
+@pytest.mark.parametrize("value", [0.014107248642161837, 1 / 12, -0.12275373721398453, 2.79e-5])
+def test_tidy_does_not_see_the_last_bits(value):
+    """Two CPUs' BLAS kernels differ in the last bit or two; the tidy number does not."""
+    neighbours = [value]
+    for _ in range(4):
+        neighbours = [
+            np.nextafter(neighbours[0], -np.inf),
+            *neighbours,
+            np.nextafter(neighbours[-1], np.inf),
+        ]
+    assert len({tidy_number(x) for x in neighbours}) == 1
 
 
 def test_files_are_written_one_matrix_row_per_line():
