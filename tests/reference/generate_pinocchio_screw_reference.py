@@ -19,9 +19,15 @@ an operational frame at the end-effector. At 25 seeded random states it stores
 * ``acceleration`` = aba(q, q̇, τ_applied), ``acceleration_tip`` with F_tip.
 
 Gravity is tilted, (0.5, -1.0, -9.6) m/s², to exercise every component.
-Run from the repository root::
+Every number is stored rounded to 12 significant digits: the last bits of a
+floating-point result differ between CPUs and BLAS kernels, 12 digits do not,
+and the tests compare to 1e-9. Run from the repository root::
 
-    .venv/bin/python tests/reference/generate_pinocchio_screw_reference.py
+    .venv/bin/python tests/reference/generate_pinocchio_screw_reference.py          # rewrite
+    .venv/bin/python tests/reference/generate_pinocchio_screw_reference.py --check  # compare
+
+``--check`` recomputes everything and compares it with the committed file
+(numbers to 1e-10 relative; the ``about`` record with its date is not compared).
 """
 
 from __future__ import annotations
@@ -100,12 +106,47 @@ def reference(robot, rng: np.random.Generator) -> dict[str, np.ndarray]:
     return {key: np.array(values) for key, values in out.items()}
 
 
-def main() -> None:
+DIGITS = 12
+
+
+def rounded(array: np.ndarray) -> np.ndarray:
+    """Every entry rounded to ``DIGITS`` significant digits (|x| < 1e-13 becomes 0)."""
+    flat = [0.0 if abs(x) < 1e-13 else float(f"{x:.{DIGITS - 1}e}") for x in array.ravel()]
+    return np.array(flat, dtype=float).reshape(array.shape) + 0.0
+
+
+def compute() -> dict[str, np.ndarray]:
     rng = np.random.default_rng(SEED)
     arrays: dict[str, np.ndarray] = {"gravity": GRAVITY}
     for name, factory in ARMS.items():
         for key, value in reference(factory(), rng).items():
-            arrays[f"{name}__{key}"] = value
+            arrays[f"{name}__{key}"] = rounded(value)
+    return arrays
+
+
+def differences(arrays: dict[str, np.ndarray]) -> list[str]:
+    """What differs between freshly computed ``arrays`` and the committed file."""
+    with np.load(OUTPUT) as committed:
+        stored = {key: committed[key] for key in committed.files if key != "about"}
+    problems = sorted(set(stored) ^ set(arrays))
+    for key in sorted(set(stored) & set(arrays)):
+        if stored[key].shape != arrays[key].shape or not np.allclose(
+            stored[key], arrays[key], rtol=1e-10, atol=1e-12
+        ):
+            problems.append(key)
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    arrays = compute()
+    if "--check" in (sys.argv[1:] if argv is None else argv):
+        problems = differences(arrays)
+        if problems:
+            print(
+                f"out of date: {', '.join(problems)}; rerun {Path(__file__).name}", file=sys.stderr
+            )
+            return 1
+        return 0
     about = {
         "generator": "tests/reference/generate_pinocchio_screw_reference.py",
         "pinocchio": importlib.metadata.version("pin"),
@@ -117,7 +158,8 @@ def main() -> None:
     arrays["about"] = np.array(json.dumps(about))
     np.savez_compressed(OUTPUT, **arrays)
     print(f"wrote {OUTPUT.relative_to(HERE.parents[1])} ({OUTPUT.stat().st_size} bytes)")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
