@@ -28,10 +28,17 @@ from ._docstrings import shared_examples
 from .dynamics import _dynamics_model, _DynamicsModel, _gravity, _mass_matrix_and_inverse_dynamics
 from .forward_kinematics import _joint_array, _joint_arrays
 from .simulation import (
+    _CHECK_EVERY,
+    _QUIET,
+    SimulationDiverged,
+    _advance,
+    _advice,
+    _diverged,
     _dynamics,
+    _finite,
+    _first_bad_row,
     _integrator,
     _resolution,
-    _step,
     _timestep,
     _tip_trajectory,
     _trajectories,
@@ -223,6 +230,13 @@ def simulate_control(
     -------
     joint_torque_traj, joint_position_traj : ndarray, shape (N, n)
 
+    Raises
+    ------
+    robolab.simulation.SimulationDiverged
+        If the simulated state becomes NaN or infinite (usually gains too
+        stiff for the time step); the message names the step, the time and
+        the joint.
+
     Examples
     --------
     A pendulum (1 kg at 1 m) held still against gravity by a perfect model:
@@ -311,17 +325,80 @@ def _control_loop(
     N, n = q_desired.shape
     torques = np.empty((N, n))
     positions = np.empty((N, n))
+    velocities = np.empty((N, n))
+    start = (q, qd)
     error_integral = np.zeros(n)
     dt = timestep / resolution
-    for i in range(N):
-        tau = _control_law(
-            estimated, q, qd, error_integral, estimated_gravity,
-            q_desired[i], qd_desired[i], qdd_desired[i], Kp, Ki, Kd,
-        )  # fmt: skip
-        dynamics = _dynamics(model, tau, gravity, None if tip is None else tip[i])
-        for _ in range(resolution):
-            q, qd = _step(dynamics, q, qd, dt, integrator)
-        torques[i] = tau
-        positions[i] = q
-        error_integral = error_integral + timestep * (q_desired[i] - q)
+    checked = 0  # rows [0, checked) are known to be finite
+    with np.errstate(**_QUIET):
+        for i in range(N):
+            tau = _control_law(
+                estimated, q, qd, error_integral, estimated_gravity,
+                q_desired[i], qd_desired[i], qdd_desired[i], Kp, Ki, Kd,
+            )  # fmt: skip
+            dynamics = _dynamics(model, tau, gravity, None if tip is None else tip[i])
+            for _ in range(resolution):
+                q, qd = _advance(dynamics, q, qd, dt, integrator)
+            torques[i] = tau
+            positions[i], velocities[i] = q, qd
+            error_integral = error_integral + timestep * (q_desired[i] - q)
+            if i + 1 - checked >= _CHECK_EVERY or i == N - 1:
+                row = _first_bad_row(positions, velocities, checked, i + 1)
+                if row >= 0:
+                    before = start if row == 0 else (positions[row - 1], velocities[row - 1])
+                    raise _locate_control(
+                        model, gravity, tip, torques[row], before, row, timestep, resolution,
+                        integrator,
+                    )  # fmt: skip
+                checked = i + 1
     return torques, positions
+
+
+def _locate_control(
+    model: _DynamicsModel,
+    gravity: np.ndarray,
+    tip: np.ndarray | None,
+    tau: np.ndarray,
+    before: tuple[np.ndarray, np.ndarray],
+    row: int,
+    timestep: float,
+    resolution: int,
+    integrator: str,
+) -> SimulationDiverged:
+    """The error for reference point ``row``, whose integration left the finite state ``before``.
+
+    A torque that is already infinite (gains so stiff that τ overflowed) is
+    named as such; otherwise the row's integration steps are repeated to
+    find the first one that gave a non-finite state.
+    """
+    if not _finite(tau):
+        joint = int(np.flatnonzero(~np.isfinite(tau))[0]) + 1
+        value = float(tau[joint - 1])
+        time = row * timestep
+        speed = float(np.abs(before[1]).max())
+        return SimulationDiverged(
+            f"the simulation diverged at reference point {row} (t = {time:.6g} s): the "
+            f"controller's torque on joint {joint} became "
+            f"{'NaN' if np.isnan(value) else f'{value:g}'}, with joint velocities up to "
+            f"{speed:.3g} (gains too stiff for the time step make the state run away); "
+            + _advice(timestep, resolution, integrator),
+            step=row * resolution + 1,
+            time=time,
+            joint=joint,
+        )
+    q, qd = before
+    dt = timestep / resolution
+    dynamics = _dynamics(model, tau, gravity, None if tip is None else tip[row])
+    with np.errstate(**_QUIET):
+        k = 0
+        while k < resolution:
+            k += 1
+            previous = q, qd
+            q, qd = _advance(dynamics, q, qd, dt, integrator)
+            if not _finite(q, qd):
+                break
+    during = f"on the way to row {row} of the result"
+    return _diverged(
+        q, qd, row * resolution + k, row * timestep + k * dt, timestep, resolution, integrator,
+        during, previous,
+    )  # fmt: skip

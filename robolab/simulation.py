@@ -14,6 +14,11 @@
 
 Trajectories are arrays with time along the first axis: (N, n) for one robot
 state, (N, ..., n) for a batch of robots simulated together.
+
+A simulation never returns NaN or infinite values quietly: when a step makes
+θ or θ̇ non-finite (a time step too large for the arm's dynamics, or for the
+gains of a controller), :class:`SimulationDiverged` is raised, naming the
+step, the time and the joint.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from .forward_dynamics import _forward_dynamics_crba, _forward_inputs
 from .forward_kinematics import _joint_array, _joint_arrays
 
 __all__ = [
+    "SimulationDiverged",
     "euler_step",
     "forward_dynamics_trajectory",
     "inverse_dynamics_trajectory",
@@ -36,6 +42,132 @@ __all__ = [
 ]
 
 _INTEGRATORS = ("euler", "rk4")
+
+#: Trajectory rows integrated between two finiteness checks of the state (one vectorised
+#: ``np.isfinite`` per block; a bad block is then searched step by step).
+_CHECK_EVERY = 32
+
+#: NumPy's overflow and invalid-value warnings of a diverging step are replaced by
+#: :class:`SimulationDiverged`, which says where it happened.
+_QUIET = {"over": "ignore", "invalid": "ignore", "divide": "ignore"}
+
+
+class SimulationDiverged(FloatingPointError, ValueError):
+    """The simulated state θ or θ̇ became NaN or infinite: the integration diverged.
+
+    Raised by :func:`forward_dynamics_trajectory`,
+    :func:`~robolab.robot_control.simulate_control`, :func:`euler_step`
+    and :func:`runge_kutta4_step` (and their robot-first forms) instead of
+    returning garbage. The usual cause is a time step too large for the
+    arm's dynamics or for the controller's gains; the message names the
+    step, the time and the joint. It is a :class:`FloatingPointError` and
+    also a :class:`ValueError`, so ``except ValueError`` catches it like
+    robolab's other errors about arguments.
+
+    Attributes
+    ----------
+    step : int or None
+        The integration step (counted from 1) whose result was not finite.
+    time : float or None
+        The simulated time at the end of that step, in seconds.
+    joint : int or None
+        The joint (counted from 1) whose position or velocity became non-finite.
+
+    Examples
+    --------
+    >>> err = SimulationDiverged("the simulation diverged", step=3, time=0.003, joint=2)
+    >>> isinstance(err, ValueError), err.step, err.joint
+    (True, 3, 2)
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        step: int | None = None,
+        time: float | None = None,
+        joint: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.step, self.time, self.joint = step, time, joint
+
+
+def _finite(*arrays: np.ndarray) -> bool:
+    return all(bool(np.isfinite(a).all()) for a in arrays)
+
+
+def _non_finite_entry(q: np.ndarray, qd: np.ndarray) -> tuple[tuple[int, ...], int, str, str]:
+    """(batch index, joint from 1, "velocity" or "position", value) of the first bad entry.
+
+    The first robot of a batch with a bad entry; in it the velocity first (it
+    blows up before the position does).
+    """
+    q, qd = np.broadcast_arrays(q, qd)
+    robot: tuple[int, ...] = ()
+    if q.ndim > 1:
+        bad = (~np.isfinite(q) | ~np.isfinite(qd)).any(axis=-1)
+        robot = tuple(int(i) for i in np.argwhere(bad)[0])
+    for quantity, values in (("velocity", qd[robot]), ("position", q[robot])):
+        joints = np.flatnonzero(~np.isfinite(values))
+        if joints.size:
+            value = float(values[joints[0]])
+            return robot, int(joints[0]) + 1, quantity, "NaN" if np.isnan(value) else f"{value:g}"
+    raise AssertionError("no non-finite entry")  # pragma: no cover - callers check first
+
+
+def _advice(timestep: float, resolution: int | None, integrator: str | None) -> str:
+    """What to try: a smaller step; more steps per row and RK4 where the caller has them."""
+    advice = f"try a smaller timestep (now {timestep:g} s)"
+    if resolution is not None:
+        advice += f" or a larger integration_resolution (now {resolution})"
+    if integrator == "euler":
+        advice += ", or integrator='rk4'"
+    return advice
+
+
+def _diverged(
+    q: np.ndarray,
+    qd: np.ndarray,
+    step: int,
+    time: float,
+    timestep: float,
+    resolution: int,
+    integrator: str,
+    during: str,
+    previous: tuple[np.ndarray, np.ndarray] | None = None,
+) -> SimulationDiverged:
+    """The error for a non-finite state (q, qd) after integration ``step`` (from 1).
+
+    ``during`` says where the step lies in the trajectory (shown when there
+    are several integration steps per trajectory step); ``previous`` is the
+    state before the step, whose value of the bad entry is shown.
+    """
+    robot, joint, quantity, value = _non_finite_entry(q, qd)
+    if previous is not None:
+        before = np.broadcast_arrays(*previous)[0 if quantity == "position" else 1]
+        value += f" (it was {float(before[(*robot, joint - 1)]):.3g} one step before)"
+    where = f" (batch index {robot})" if robot else ""
+    if resolution == 1:
+        when = f"at step {step} (t = {time:.6g} s)"
+    else:
+        when = f"at integration step {step} (t = {time:.6g} s, {during})"
+    return SimulationDiverged(
+        f"the simulation diverged {when}{where}: joint {joint}'s {quantity} became {value}; "
+        + _advice(timestep, resolution, integrator),
+        step=step,
+        time=time,
+        joint=joint,
+    )
+
+
+def _first_bad_row(positions: np.ndarray, velocities: np.ndarray, start: int, stop: int) -> int:
+    """The first row in [start, stop) with a non-finite entry, or -1 (one check if all is well)."""
+    if _finite(positions[start:stop], velocities[start:stop]):
+        return -1
+    for row in range(start, stop):
+        if not _finite(positions[row], velocities[row]):
+            return row
+    return -1  # pragma: no cover - the block check found one
 
 
 def euler_step(
@@ -54,6 +186,11 @@ def euler_step(
     joint_positions, joint_velocities : ndarray, shape (n,) or (..., n)
         The state after Δt.
 
+    Raises
+    ------
+    SimulationDiverged
+        If the new state is not finite (it overflowed).
+
     Examples
     --------
     >>> euler_step([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [2, 1.5, 1], 0.1)
@@ -64,7 +201,10 @@ def euler_step(
     qd = _joint_array(joint_velocities, n, "joint_velocities")
     qdd = _joint_array(joint_accelerations, n, "joint_accelerations")
     dt = _timestep(timestep)
-    return q + dt * qd, qd + dt * qdd
+    with np.errstate(**_QUIET):
+        q, qd = q + dt * qd, qd + dt * qdd
+    _check_step(q, qd, dt, "euler")
+    return q, qd
 
 
 def _timestep(timestep: Any, name: str = "timestep") -> float:
@@ -99,10 +239,39 @@ def _integrator(integrator: str) -> str:
 Accelerations = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
+def _check_step(q: np.ndarray, qd: np.ndarray, dt: float, integrator: str) -> None:
+    """Raise :class:`SimulationDiverged` if one step gave a non-finite state."""
+    if not _finite(q, qd):
+        robot, joint, quantity, value = _non_finite_entry(q, qd)
+        where = f" (batch index {robot})" if robot else ""
+        method = "Euler" if integrator == "euler" else "Runge–Kutta"
+        raise SimulationDiverged(
+            f"the {method} step of {dt:g} s diverged{where}: joint {joint}'s {quantity} became "
+            f"{value}; " + _advice(dt, None, None),
+            step=1,
+            time=dt,
+            joint=joint,
+        )
+
+
 def _step(
     accelerations: Accelerations, q: np.ndarray, qd: np.ndarray, dt: float, integrator: str
 ) -> tuple[np.ndarray, np.ndarray]:
-    """One step of (θ, θ̇) under θ̈ = accelerations(θ, θ̇)."""
+    """One step of (θ, θ̇) under θ̈ = accelerations(θ, θ̇), checked: a single public step.
+
+    Raises :class:`SimulationDiverged` when the new state is not finite.
+    Loops use :func:`_advance` and check blocks of steps instead.
+    """
+    with np.errstate(**_QUIET):
+        q, qd = _advance(accelerations, q, qd, dt, integrator)
+    _check_step(q, qd, dt, integrator)
+    return q, qd
+
+
+def _advance(
+    accelerations: Accelerations, q: np.ndarray, qd: np.ndarray, dt: float, integrator: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """One step of (θ, θ̇) under θ̈ = accelerations(θ, θ̇), unchecked."""
     if integrator == "euler":
         qdd = accelerations(q, qd)
         return q + dt * qd, qd + dt * qdd
@@ -161,6 +330,11 @@ def runge_kutta4_step(
     Returns
     -------
     joint_positions, joint_velocities : ndarray, shape (n,) or (..., n)
+
+    Raises
+    ------
+    SimulationDiverged
+        If the new state is not finite (the step is far too long).
 
     Examples
     --------
@@ -323,6 +497,13 @@ def forward_dynamics_trajectory(
     -------
     joint_position_traj, joint_velocity_traj : ndarray, shape (N, n) or (N, ..., n)
 
+    Raises
+    ------
+    SimulationDiverged
+        If a step makes the state NaN or infinite (the time step is too
+        long for the motion); the message names the step, the time and
+        the joint.
+
     Examples
     --------
     A pendulum released from horizontal, 10 ms in steps of 5 ms:
@@ -382,9 +563,54 @@ def _simulate(
     velocities = np.empty((N, *q.shape))
     positions[0], velocities[0] = q, qd
     dt = timestep / resolution
-    for i in range(N - 1):
-        dynamics = _dynamics(model, tau[i], gravity, None if tip is None else tip[i])
-        for _ in range(resolution):
-            q, qd = _step(dynamics, q, qd, dt, integrator)
-        positions[i + 1], velocities[i + 1] = q, qd
+    checked = 1  # rows [0, checked) are known to be finite
+    with np.errstate(**_QUIET):
+        for i in range(N - 1):
+            dynamics = _dynamics(model, tau[i], gravity, None if tip is None else tip[i])
+            for _ in range(resolution):
+                q, qd = _advance(dynamics, q, qd, dt, integrator)
+            positions[i + 1], velocities[i + 1] = q, qd
+            if i + 2 - checked >= _CHECK_EVERY or i == N - 2:
+                row = _first_bad_row(positions, velocities, checked, i + 2)
+                if row >= 0:
+                    dynamics = _dynamics(
+                        model, tau[row - 1], gravity, None if tip is None else tip[row - 1]
+                    )
+                    raise _locate(
+                        dynamics, positions[row - 1], velocities[row - 1], row,
+                        (positions[row], velocities[row]), timestep, resolution, integrator,
+                    )  # fmt: skip
+                checked = i + 2
     return positions, velocities
+
+
+def _locate(
+    dynamics: Accelerations,
+    q: np.ndarray,
+    qd: np.ndarray,
+    row: int,
+    stored: tuple[np.ndarray, np.ndarray],
+    timestep: float,
+    resolution: int,
+    integrator: str,
+) -> SimulationDiverged:
+    """The error for trajectory ``row`` (``stored``), reached non-finite from the state (q, qd).
+
+    Repeats the row's ``resolution`` integration steps (deterministic, so
+    the same numbers) to find the first one that gave a non-finite state.
+    """
+    dt = timestep / resolution
+    with np.errstate(**_QUIET):
+        k = 0
+        while k < resolution:
+            k += 1
+            previous = q, qd
+            q, qd = _advance(dynamics, q, qd, dt, integrator)
+            if not _finite(q, qd):
+                break
+    if _finite(q, qd):  # pragma: no cover - the repeat is bitwise the same as the first run
+        q, qd = stored
+    step = (row - 1) * resolution + k
+    time = (row - 1) * timestep + k * dt
+    during = f"between rows {row - 1} and {row} of the trajectory"
+    return _diverged(q, qd, step, time, timestep, resolution, integrator, during, previous)
