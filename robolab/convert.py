@@ -9,7 +9,12 @@ joints; links fixed to a chain body are lumped into it, side branches with
 movable joints (gripper fingers) are locked at q = 0 and lumped too, and
 everything the conversion assumed is printed and recorded in the file's
 ``source.changes`` (see :func:`robolab.urdf.serial_chain_from_urdf`). The URDF
-is only read: nothing is fetched, meshes are ignored.
+is only read: nothing is fetched, meshes are ignored. Like every robot file it
+must be a regular UTF-8 file of at most
+:data:`robolab.robot_library.MAX_ROBOT_FILE_BYTES`; the output must be a
+regular file (or a new one). Anything else — a device, a FIFO, a directory, an
+oversized or malformed file — ends with exit status 2 and one ``error:`` line
+naming the file.
 
 Examples
 --------

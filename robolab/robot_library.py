@@ -35,6 +35,7 @@ import json
 import math
 import os
 import stat
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Context, Decimal
@@ -460,7 +461,7 @@ def save_robot(
     # Validate what is written exactly as a reader would.
     _model_from_json(_parse_json(text, str(path)), str(path))
     path = Path(path)
-    path.write_text(text, encoding="utf-8")
+    _write_text(path, text)
     return path
 
 
@@ -636,10 +637,7 @@ def _read_source(name_or_path: str | os.PathLike) -> tuple[str, str]:
     )
     if looks_like_path:
         path = Path(text)
-        try:
-            return path.read_text(encoding="utf-8"), str(path)
-        except OSError as error:
-            raise ValueError(f"cannot read robot model file {path}: {error.strerror}") from None
+        return _read_bounded_text(path, "robot model file", "a .json model file"), str(path)
     for entry in _bundled_files():
         if entry.name == f"{text}.json":
             return entry.read_text(encoding="utf-8"), entry.name
@@ -650,18 +648,231 @@ def _read_source(name_or_path: str | os.PathLike) -> tuple[str, str]:
     )
 
 
+#: What ``os.stat`` says a path is, for the error refusing anything but a regular file.
+_FILE_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _file_kind(mode: int) -> str:
+    for test, kind in _FILE_KINDS:
+        if test(mode):
+            return kind
+    return "not a regular file"
+
+
+def _read_bounded_text(path: Path, what: str, expected: str) -> str:
+    """The UTF-8 text of a regular file of at most :data:`MAX_ROBOT_FILE_BYTES` bytes.
+
+    ``what`` names the file in errors ("robot model file", "URDF file"),
+    ``expected`` says what should have been given ("a .json model file").
+    Anything else is refused before a byte is read: ``os.stat`` must say it
+    is a regular file (a symbolic link counts as what it points to) no larger
+    than the limit. The file is opened with ``O_NONBLOCK`` (a FIFO swapped in
+    after the check cannot block the open), checked again on the open
+    descriptor, and at most limit + 1 bytes are read, so a file that grows in
+    the meantime is refused too.
+    """
+    limit = MAX_ROBOT_FILE_BYTES
+    prefix = f"cannot read {what} {path}"
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        raise ValueError(f"{prefix}: {error.strerror}") from None
+    except ValueError as error:  # an embedded NUL character
+        raise ValueError(f"{prefix}: {error}") from None
+
+    def refuse_kind(mode: int) -> None:
+        if not stat.S_ISREG(mode):
+            link = " (through a symbolic link)" if path.is_symlink() else ""
+            raise ValueError(
+                f"{prefix}: it is {_file_kind(mode)}{link}, not a regular file; expected {expected}"
+            )
+
+    def refuse_size(size: str) -> None:
+        raise ValueError(
+            f"{prefix}: it {size}, more than the {limit} bytes robolab reads "
+            f"(robolab.robot_library.MAX_ROBOT_FILE_BYTES); expected {expected} "
+            "no larger than that"
+        )
+
+    refuse_kind(info.st_mode)
+    if info.st_size > limit:
+        refuse_size(f"has {info.st_size} bytes")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags | getattr(os, "O_NOCTTY", 0))
+    except OSError as error:
+        raise ValueError(f"{prefix}: {error.strerror}") from None
+    with open(descriptor, "rb", closefd=True) as file:
+        refuse_kind(os.fstat(descriptor).st_mode)  # replaced since the check?
+        try:
+            data = file.read(limit + 1)
+        except OSError as error:
+            raise ValueError(f"{prefix}: {error.strerror}") from None
+    if len(data) > limit:
+        refuse_size("grew while it was read")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(
+            f"{prefix}: it is not UTF-8 text (byte {data[error.start]:#04x} at offset "
+            f"{error.start}: {error.reason}); expected {expected} saved as UTF-8"
+        ) from None
+
+
+def _write_text(path: Path, text: str) -> None:
+    """Write a model file; a FIFO, device or directory in its place is refused, never waited on."""
+    prefix = f"cannot write robot model file {path}"
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise ValueError(f"{prefix}: {error.strerror}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise ValueError(
+            f"{prefix}: it is {_file_kind(mode)}, not a regular file; expected the path of "
+            "a .json file to write"
+        )
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+    try:
+        # O_NONBLOCK: a FIFO that appeared since the check fails to open instead of waiting.
+        descriptor = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o666)
+    except OSError as error:
+        raise ValueError(f"{prefix}: {error.strerror}") from None
+    with open(descriptor, "wb", closefd=True) as file:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise ValueError(f"{prefix}: it is {_file_kind(mode)}, not a regular file")
+        file.write(text.encode("utf-8"))
+
+
+class _OutOfRange:
+    """A number in a file that no double holds (``1e999``, an integer of 400 digits).
+
+    The JSON reader keeps it in place of the number, so that the validator
+    refuses it with the JSON path of the field like any other wrong value.
+    """
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"_OutOfRange({_shorten(self.text)!r})"
+
+    def describe(self) -> str:
+        return (
+            f"the number {_shorten(self.text)}, which is out of the range of a "
+            "double-precision float (|x| < 1.8e308)"
+        )
+
+
+def _shorten(text: str, keep: int = 12) -> str:
+    """``text``, its middle left out when long (``100000000000…000000000000 (5001 digits)``)."""
+    if len(text) <= 2 * keep + 10:
+        return text
+    digits = text.lstrip("+-")
+    count = f"{len(digits)} digits" if digits.isdigit() else f"{len(text)} characters"
+    return f"{text[:keep]}…{text[-keep:]} ({count})"
+
+
+def _parse_int(text: str) -> int | _OutOfRange:
+    # Python refuses to convert more than 4300 digits (a ValueError of its own, without
+    # the file's name), and an integer beyond ±1.8e308 cannot become a float: keep a marker.
+    if len(text.lstrip("-")) > 309:
+        return _OutOfRange(text)
+    value = int(text)
+    try:
+        float(value)
+    except OverflowError:
+        return _OutOfRange(text)
+    return value
+
+
+def _parse_float(text: str) -> float | _OutOfRange:
+    value = float(text)
+    return value if math.isfinite(value) else _OutOfRange(text)
+
+
+class _DuplicateKeys(dict):
+    """A JSON object in which some key appeared more than once (the last value is kept)."""
+
+    duplicates: dict[str, int]
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    counts: dict[str, int] = {}
+    for key, _ in pairs:
+        counts[key] = counts.get(key, 0) + 1
+    if len(counts) == len(pairs):
+        return dict(pairs)
+    result = _DuplicateKeys(pairs)
+    result.duplicates = {key: count for key, count in counts.items() if count > 1}
+    return result
+
+
+def _json_path(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if key.isidentifier():
+        return f"{path}.{key}"
+    return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def _first_duplicate(data: Any) -> tuple[str, str, int] | None:
+    """(JSON path of the object, key, count) of the first repeated key, in file order."""
+    stack: list[tuple[str, Any]] = [("$", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, _DuplicateKeys):
+            key, count = next(iter(value.duplicates.items()))
+            return path, key, count
+        if isinstance(value, dict):
+            items = [(_json_path(path, key), item) for key, item in value.items()]
+        elif isinstance(value, list):
+            items = [(_json_path(path, k), item) for k, item in enumerate(value)]
+        else:
+            continue
+        stack.extend(reversed(items))
+    return None
+
+
 def _parse_json(text: str, where: str) -> dict[str, Any]:
     def no_constants(name: str) -> float:
         raise ValueError(f"{where}: {name} is not valid JSON; write finite numbers only")
 
     try:
-        data = json.loads(text, parse_constant=no_constants)
+        data = json.loads(
+            text,
+            parse_constant=no_constants,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            object_pairs_hook=_object,
+        )
     except json.JSONDecodeError as error:
         raise ValueError(
             f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
         ) from None
+    except RecursionError:
+        raise ValueError(
+            f"{where}: brackets nested too deeply to read (beyond Python's recursion limit "
+            f"of {sys.getrecursionlimit()}); expected a model file, whose deepest field "
+            "(an inertia tensor of a DH table) is 6 brackets deep"
+        ) from None
     if not isinstance(data, dict):
         raise ValueError(f"{where}: $: expected a JSON object, got {_kind(data)}")
+    duplicate = _first_duplicate(data)
+    if duplicate is not None:
+        path, key, count = duplicate
+        raise ValueError(
+            f"{where}: {path}: expected each key of an object once, got the key {key!r} "
+            f"{count} times (JSON readers differ on which value counts)"
+        )
     return data
 
 
@@ -715,7 +926,7 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
     home_ee_pose = _transform(data["home_ee_pose"], "$.home_ee_pose", fail)
     screw_rows = _matrix(data["screw_axes_space"], "$.screw_axes_space", (n, 6), fail)
     for i, (screw, joint_type) in enumerate(zip(screw_rows, joint_types, strict=True)):
-        _check_screw(screw, joint_type, f"$.screw_axes_space[{i}]", fail)
+        _check_screw(screw, joint_type, f"$.screw_axes_space[{i}]", fail, joint_names[i])
     screw_axes_space = screw_rows.T.copy()
     link_frames = np.array(
         [
@@ -813,6 +1024,8 @@ class _Failer:
 
 
 def _kind(value: Any) -> str:
+    if isinstance(value, _OutOfRange):
+        return value.describe()
     if isinstance(value, bool):
         return f"the boolean {json.dumps(value)}"
     if value is None:
@@ -890,14 +1103,35 @@ def _transform(value: Any, path: str, fail: _Failer) -> np.ndarray:
     return T
 
 
-def _check_screw(screw: np.ndarray, joint_type: str, path: str, fail: _Failer) -> None:
+def _non_unit_axis(norm: float) -> str:
+    """Why a revolute screw axis needs |ω| = 1 and how to make it so.
+
+    The same words end the error of :class:`robolab.ScrewRobot` for such an axis.
+    """
+    return (
+        f"the joint variable would not be an angle in radians (the joint would turn {norm:.6g} "
+        f"rad per unit of q); normalise the axis by dividing it (ω and v) by the length of ω, "
+        f"{norm:.6g}: the joint variable then becomes {norm:.6g}·q"
+    )
+
+
+def _check_screw(
+    screw: np.ndarray, joint_type: str, path: str, fail: _Failer, joint_name: str
+) -> None:
     omega, v = screw[:3], screw[3:]
     if joint_type == "revolute":
-        if abs(np.linalg.norm(omega) - 1.0) > _UNIT_TOLERANCE:
+        norm = float(np.linalg.norm(omega))
+        if abs(norm - 1.0) > _UNIT_TOLERANCE:
+            if norm <= _UNIT_TOLERANCE:  # nothing to normalise: ω = 0 turns about no axis
+                fail(
+                    path,
+                    f"a revolute screw axis [ω; v] with |ω| = 1 (joint {joint_name!r})",
+                    _Said(f"a screw axis with |ω| = {norm:.6g}"),
+                )
             fail(
                 path,
-                "a revolute screw axis [ω; v] with |ω| = 1",
-                _Said(f"a screw axis with |ω| = {np.linalg.norm(omega):.6g}"),
+                f"a revolute screw axis [ω; v] with |ω| = 1 (joint {joint_name!r})",
+                _Said(f"|ω| = {norm:.6g}: {_non_unit_axis(norm)}"),
             )
         if abs(omega @ v) > _UNIT_TOLERANCE:
             fail(

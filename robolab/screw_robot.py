@@ -153,7 +153,9 @@ class ScrewRobot:
     Traceback (most recent call last):
     ...
     ValueError: screw_axes_space[:, 0] (joint 'joint1'): a screw axis needs ‖ω‖ = 1
-    (revolute) or ω = 0 and ‖v‖ = 1 (prismatic), got ‖ω‖ = 2
+    (revolute) or ω = 0 and ‖v‖ = 1 (prismatic), got ‖ω‖ = 2: the joint variable would
+    not be an angle in radians (the joint would turn 2 rad per unit of q); normalise the
+    axis by dividing it (ω and v) by the length of ω, 2: the joint variable then becomes 2·q
     """
 
     name: str
@@ -410,6 +412,13 @@ def _check_joint_types(
             got = f"‖ω‖ = {omega_norm:.6g}"
             if omega_norm <= _ZERO_OMEGA:
                 got += f" and ‖v‖ = {v_norm:.6g}"
+            else:  # the same words as robot_library's reader (_non_unit_axis)
+                got += (
+                    ": the joint variable would not be an angle in radians (the joint would "
+                    f"turn {omega_norm:.6g} rad per unit of q); normalise the axis by dividing "
+                    f"it (ω and v) by the length of ω, {omega_norm:.6g}: the joint variable "
+                    f"then becomes {omega_norm:.6g}·q"
+                )
             raise ValueError(
                 f"screw_axes_space[:, {i}] ({_joint(names, i)}): a screw axis needs ‖ω‖ = 1 "
                 f"(revolute) or ω = 0 and ‖v‖ = 1 (prismatic), got {got}"
