@@ -3,6 +3,7 @@
 #   make lab     create .venv if needed, install robolab, open JupyterLab at the course index
 #   make test    create/update .venv with the test extras, run ruff, unit tests, doctests,
 #                notebooks (nbval) and the browser test
+#   make test-portable  the unit tests and doctests again, shuffled, under another BLAS kernel
 #   make bench   run the benchmarks and rewrite docs/benchmarks.md
 #   make clean   remove .venv and build/test caches
 #
@@ -21,10 +22,10 @@ PYTEST_ARGS ?=
 # JupyterLab refuses to start as root unless told; CI and containers run as root.
 ROOT_FLAG   := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: help lab test lint bench clean
+.PHONY: help lab test test-portable lint bench clean
 
 help:
-	@sed -n '2,9p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,10p' Makefile | sed 's/^# \{0,1\}//'
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +57,15 @@ lint: $(VENV)/.installed-test
 
 test: lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The numeric unit tests and doctests (not the notebooks, not the browser) once more, in a
+# shuffled order (pytest-random-order prints its seed; rerun one with --random-order-seed=N)
+# and under another OpenBLAS kernel, whose last bits differ from the default's: no test may
+# depend on the order of the tests or on the last bit of a floating-point result.
+PORTABLE_CORETYPE ?= Prescott
+test-portable: $(VENV)/.installed-test
+	OPENBLAS_CORETYPE=$(PORTABLE_CORETYPE) $(BIN)/python -m pytest tests robolab \
+		--ignore=tests/browser --random-order-bucket=global -q $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/run_all.py

@@ -27,10 +27,12 @@ def motion():
 def test_frames_are_resampled_at_the_frame_rate(arm, motion):
     times, q = motion
     anim = animate(arm, q, times, fps=20)
-    np.testing.assert_allclose(anim.times, np.arange(41) / 20)
+    np.testing.assert_allclose(anim.times, np.arange(41) / 20, atol=1e-12)
     # Every sample time is a frame time, and there the frame is the sample itself.
     for t, row in zip(times, q, strict=True):
-        np.testing.assert_allclose(anim.configurations[np.argmin(abs(anim.times - t))], row)
+        np.testing.assert_allclose(
+            anim.configurations[np.argmin(abs(anim.times - t))], row, atol=1e-12
+        )
     # Between samples, joints move on straight lines.
     middle = np.argmin(abs(anim.times - 0.1))
     np.testing.assert_allclose(anim.configurations[middle], (q[0] + q[1]) / 2)
@@ -40,8 +42,8 @@ def test_without_times_each_row_is_a_frame(arm, motion):
     _, q = motion
     anim = animate(arm, q, fps=5)
     assert anim.frame_count == len(q)
-    np.testing.assert_allclose(anim.times, np.arange(len(q)) / 5)
-    np.testing.assert_allclose(anim.configurations, q)
+    np.testing.assert_allclose(anim.times, np.arange(len(q)) / 5, atol=1e-12)
+    np.testing.assert_allclose(anim.configurations, q, atol=1e-12)
 
 
 def test_scrubbing_moves_the_view_in_place(arm, motion):

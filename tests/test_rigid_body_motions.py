@@ -114,7 +114,7 @@ class TestBookExamples:
     def test_axis_angle6_pure_translation(self):
         S, theta = rl.axis_angle6([0, 0, 0, 3, 0, 4])
         assert theta == 5.0
-        np.testing.assert_allclose(S, [0, 0, 0, 0.6, 0, 0.8])
+        np.testing.assert_allclose(S, [0, 0, 0, 0.6, 0, 0.8], atol=1e-12)
 
 
 # --------------------------------------------------------------------------- cross-checks

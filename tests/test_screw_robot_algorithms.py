@@ -216,10 +216,12 @@ def test_gravity_comes_from_the_robot_unless_given():
     q = np.array([0.2, -0.7, 0.9, 0.1, 0.4, -0.3])
     wall = robot.with_gravity([9.81, 0, 0])
     np.testing.assert_allclose(
-        rl.gravity_forces(wall, q), rl.gravity_forces(robot, q, [9.81, 0, 0])
+        rl.gravity_forces(wall, q), rl.gravity_forces(robot, q, [9.81, 0, 0]), atol=1e-10
     )
     np.testing.assert_allclose(
-        rl.inverse_dynamics_rnea(wall, q, np.zeros(6), np.zeros(6)), rl.gravity_forces(wall, q)
+        rl.inverse_dynamics_rnea(wall, q, np.zeros(6), np.zeros(6)),
+        rl.gravity_forces(wall, q),
+        atol=1e-10,
     )
     np.testing.assert_allclose(
         rl.forward_dynamics_crba(wall, q, np.zeros(6), rl.gravity_forces(wall, q)),

@@ -169,7 +169,7 @@ def test_moving_a_slider_moves_the_artists_and_the_readout(panel):
     assert live.updates == 2
     live.controls["lift"].index += 1
     assert recorder.calls[-1] == {"yaw": math.radians(90), "lift": 0.25}
-    np.testing.assert_allclose(recorder.frame.pose[:3, 3], [0, 0, 0.25])
+    np.testing.assert_allclose(recorder.frame.pose[:3, 3], [0, 0, 0.25], atol=1e-12)
 
 
 def test_readout_text_of_a_matrix_table(panel):

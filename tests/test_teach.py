@@ -105,7 +105,7 @@ def test_reset_button_returns_to_q0(puma):
     pendant.sliders[0].value = 90
     pendant.sliders[4].value = -20
     pendant.reset_button.click()
-    np.testing.assert_allclose(pendant.q, q0)
+    np.testing.assert_allclose(pendant.q, q0, atol=1e-12)
     assert [s.value for s in pendant.sliders] == [10, 20, -30, 0, 40, 0]
 
 
@@ -341,7 +341,7 @@ def test_every_callback_is_a_plain_method(puma):
     pendant.on_ellipsoid_change({"new": "velocity"})
     assert pendant.view.ellipsoid_kind == "velocity"
     pendant.on_reset_click()
-    np.testing.assert_allclose(pendant.q, 0.0)
+    np.testing.assert_allclose(pendant.q, 0.0, atol=1e-12)
     pendant.on_singularity_toggle({"new": False})
 
 

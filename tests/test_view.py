@@ -262,7 +262,7 @@ def test_zoom_with_given_limits_keeps_the_box(puma):
     box = (-1, 1, -1, 1, 0, 1.5)
     fitted, closer = plot_robot(puma, limits=box), plot_robot(puma, limits=box, zoom=1.5)
     assert closer.box_zoom == pytest.approx(1.5 * fitted.box_zoom)
-    np.testing.assert_allclose(closer.limits, fitted.limits)
+    np.testing.assert_allclose(closer.limits, fitted.limits, atol=1e-12)
 
 
 def test_each_view_of_a_figure_has_its_caption_at_its_own_top_left(puma):
@@ -327,9 +327,9 @@ def test_shadow_is_the_links_on_the_floor(puma):
     view = plot_robot(puma, [0.3, 0.5, -0.9, 0.6, 0.8, 0.2])
     x, y, z = view.shadow.get_data_3d()
     lx, ly, _ = view.links.get_data_3d()
-    np.testing.assert_allclose(x, lx)
-    np.testing.assert_allclose(y, ly)
-    np.testing.assert_allclose(z, view.floor_height)
+    np.testing.assert_allclose(x, lx, atol=1e-12)
+    np.testing.assert_allclose(y, ly, atol=1e-12)
+    np.testing.assert_allclose(z, view.floor_height, atol=1e-12)
     assert not plot_robot(puma, shadow=False).shadow.get_visible()
 
 
@@ -434,7 +434,7 @@ def test_the_drawing_follows_the_kinematics_at_any_configuration(q):
     pose = _PUMA.numeric().forward_kinematics(np.array(q))
     np.testing.assert_allclose(points[-1], pose[:3, 3], atol=1e-12)
     np.testing.assert_allclose(np.linalg.norm(view.skeleton.joint_axes, axis=1), 1.0)
-    np.testing.assert_allclose(view.shadow.get_data_3d()[2], view.floor_height)
+    np.testing.assert_allclose(view.shadow.get_data_3d()[2], view.floor_height, atol=1e-12)
 
 
 _PUMA = robolab.load_robot("puma560", form="dh")
@@ -481,7 +481,7 @@ def test_lean_frame_axes_label_ticks_and_axes_in_one_artist():
 def test_full_frame_axes_use_matplotlib_ticks():
     ax = robolab.frame_axes((-1, 1), decorations="full", ticks=5, unit="m")
     assert not _labels_of(ax, "robolab-frame-axes-labels")
-    np.testing.assert_allclose(ax.get_xticks(), [-1, -0.5, 0, 0.5, 1])
+    np.testing.assert_allclose(ax.get_xticks(), [-1, -0.5, 0, 0.5, 1], atol=1e-12)
     assert ax.get_zlabel() == "z (m)"
 
 
@@ -536,7 +536,7 @@ def test_set_pose_moves_the_same_artists():
     assert (len(ax.lines), len(ax.collections)) == artists
     np.testing.assert_allclose(np.column_stack(lines[0].get_data_3d())[1], [0, 1, 0], atol=1e-12)
     np.testing.assert_allclose(labels.points[0], [0, 1.18, 0], atol=1e-12)
-    np.testing.assert_allclose(triad.pose[:3, :3], robolab.rotz(np.pi / 2))
+    np.testing.assert_allclose(triad.pose[:3, :3], robolab.rotz(np.pi / 2), atol=1e-12)
 
 
 def test_triad_labels_at_the_origin_or_none():
@@ -587,7 +587,7 @@ def test_a_triad_on_a_robot_view_sits_on_the_end_effector(puma):
         np.testing.assert_allclose(
             np.column_stack(line.get_data_3d())[0], view.end_effector_pose[:3, 3]
         )
-    np.testing.assert_allclose(goal.pose, view.end_effector_pose)
+    np.testing.assert_allclose(goal.pose, view.end_effector_pose, atol=1e-12)
 
 
 @pytest.mark.parametrize(
