@@ -41,6 +41,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import html
+import numbers
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -112,9 +113,14 @@ def _wrong(message: str, hint: str | None) -> CheckResult:
 
 
 def _fmt(value: Any) -> str:
-    """A short rendering of a number for messages."""
-    if isinstance(value, complex | np.complexfloating):
-        return f"{complex(value):.4g}"
+    """A short rendering of a number for messages (complex only with an imaginary part)."""
+    if np.iscomplexobj(value):
+        value = complex(value)
+        if not np.isfinite(value):
+            return "nan" if np.isnan(value) else "inf"
+        if value.imag != 0:
+            return f"{value:.4g}"
+        value = value.real
     return f"{float(value):.4g}"
 
 
@@ -125,27 +131,277 @@ def _index(index: tuple[int, ...]) -> str:
 # --- numbers, vectors, matrices ---------------------------------------------------------------
 
 
-def _as_numbers(answer: Any, name: str) -> tuple[np.ndarray | None, str | None]:
-    """The answer as a float array, or a message saying why it is not one."""
-    if answer is None:
-        return None, f"No answer yet: {name} is None (replace None with your result)."
-    if isinstance(answer, str | bytes):
-        return None, f"{name} must be a number or an array of numbers, got the text {answer!r}."
-    if isinstance(answer, sp.Basic | sp.MatrixBase):
-        free = [_atom_text(a) for a in sorted(_unknowns(answer), key=_atom_order)]
-        if free:
-            return None, (
-                f"{name} still contains the symbols {', '.join(free)}; substitute numbers "
-                "(expr.subs({...})) or compare expressions with check_expression."
-            )
-        answer = np.array(answer.evalf() if hasattr(answer, "evalf") else answer).astype(float)
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, with an ellipsis."""
     try:
-        array = np.asarray(answer, dtype=float)
-    except (TypeError, ValueError):
-        return None, (
-            f"{name} must be a number or an array of numbers, got {type(answer).__name__}."
+        text = repr(value)
+    except Exception:  # a student's object may have a broken __repr__
+        text = f"<{type(value).__name__} object>"
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _sympy_text(value: Any, limit: int = 40) -> str:
+    """A SymPy object on one line, as in textbooks (q₁, not q_1(t)), cut to ``limit``."""
+    try:
+        shown = value.tolist() if isinstance(value, sp.MatrixBase | sp.NDimArray) else value
+        text = _atom_text(shown) if isinstance(shown, sp.Basic) else str(shown)
+        if "\n" in text:
+            text = str(shown)
+    except Exception:  # printing must not fail the check
+        return _short(value, limit)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _describe(value: Any) -> str:
+    """What an answer is, in words: "a dict ({'a': 1})", "the function sin", "a generator"."""
+    if isinstance(value, str | bytes):
+        return f"the text {_short(value)}"
+    if callable(value) and not isinstance(value, sp.Basic | sp.MatrixBase):
+        return f"the function {getattr(value, '__name__', _short(value))}"
+    kind = type(value).__name__
+    article = "an" if kind[:1].lower() in "aeiou" else "a"
+    if isinstance(value, np.ndarray):
+        kind, article = "NumPy array", "a"
+    if isinstance(value, sp.Basic | sp.MatrixBase | sp.NDimArray):
+        return f"a SymPy {kind} ({_sympy_text(value)})"
+    if isinstance(value, list | tuple) and any(isinstance(v, sp.Basic) for v in value):
+        shown = ", ".join(_sympy_text(v) for v in value)
+        brackets = "[]" if isinstance(value, list) else "()"
+        text = f"{brackets[0]}{shown}{brackets[1]}"
+        return f"{article} {kind} ({text if len(text) <= 40 else text[:39] + '…'})"
+    if isinstance(value, Mapping | set | frozenset | list | tuple | np.ndarray):
+        return f"{article} {kind} ({_short(value)})"
+    if isinstance(value, Iterable):  # a generator, map, dict view...
+        return f"{article} {kind}"
+    return f"{article} {kind} ({_short(value)})"
+
+
+def _is_number_text(text: str | bytes) -> bool:
+    """Text that Python would read as a finite number: '1.57', ' -2e3 '."""
+    try:
+        return bool(np.isfinite(complex(text.decode() if isinstance(text, bytes) else text)))
+    except (ValueError, UnicodeDecodeError):
+        return False
+
+
+class _NotNumbers(Exception):
+    """Why an answer is not a number or an array of numbers: the sentence for the student."""
+
+
+def _entry(name: str, path: tuple[int, ...]) -> str:
+    return name + _index(path) if path else name
+
+
+def _text_problem(text: str | bytes, name: str, path: tuple[int, ...]) -> str:
+    where = _entry(name, path)
+    if _is_number_text(text):
+        return f"{where} is the text {_short(text)}, not a number: remove the quotes."
+    if path:
+        return f"{where} must be a number, got the text {_short(text)}."
+    return (
+        f"{name} must be a number or an array of numbers, got the text {_short(text)}; write "
+        "it without quotes, as Python (np.pi / 2 for π/2)."
+    )
+
+
+def _numbers_of(
+    value: Any, name: str, path: tuple[int, ...], bools: bool
+) -> tuple[Any, tuple[int, ...]]:
+    """(float, complex or nested list of them, shape) of an answer; raises _NotNumbers."""
+    where = _entry(name, path)
+    if isinstance(value, bool | np.bool_):
+        if bools:
+            return float(value), ()
+        raise _NotNumbers(
+            f"{where} is {bool(value)}, a truth value (bool), not a number; if you mean "
+            f"{int(value)}, write the number."
         )
+    if isinstance(value, str | bytes):
+        raise _NotNumbers(_text_problem(value, name, path))
+    if value is None:
+        if path:
+            raise _NotNumbers(f"{where} is None: replace it with a number.")
+        raise _NotNumbers(f"No answer yet: {name} is None (replace None with your result).")
+    if isinstance(value, np.ndarray):
+        return _numbers_of_array(value, name, path, bools)
+    if isinstance(value, sp.MatrixBase | sp.NDimArray):
+        return _numbers_of_sequence(value.tolist(), name, path, bools)
+    if isinstance(value, sp.Basic):
+        return _sympy_number(value, name, path), ()
+    if isinstance(value, numbers.Number):
+        try:
+            number = (
+                complex(value)
+                if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real)
+                else float(value)
+            )
+        except OverflowError:
+            raise _NotNumbers(
+                f"{where} is {_short(value)}, too large to be a floating-point number."
+            ) from None
+        except (TypeError, ValueError):  # a numbers.Number that is no real or complex number
+            raise _NotNumbers(
+                f"{where} must be a number robolab can compute with, got {_describe(value)}."
+            ) from None
+        return number, ()
+    if isinstance(value, list | tuple | range):
+        return _numbers_of_sequence(list(value), name, path, bools)
+    if hasattr(value, "__array__") and not isinstance(value, Mapping):
+        try:
+            array = np.asarray(value)
+        except Exception:  # an array-like object that cannot be converted
+            array = None
+        if isinstance(array, np.ndarray) and array.dtype != object:
+            return _numbers_of_array(array, name, path, bools)
+    for convert in (float, complex):
+        if hasattr(value, f"__{convert.__name__}__") and not callable(value):
+            try:
+                return convert(value), ()
+            except Exception:  # a broken conversion: say what it is instead
+                break
+    if path:
+        raise _NotNumbers(f"{where} must be a number, got {_describe(value)}.")
+    advice = ""
+    if callable(value):
+        advice = " (call it to get its value)"
+    elif isinstance(value, Iterable) and not isinstance(value, Mapping | set | frozenset):
+        advice = " (make it a list or an array first: list(...) or np.array(...))"
+    raise _NotNumbers(
+        f"{name} must be a number or an array of numbers, got {_describe(value)}{advice}."
+    )
+
+
+def _sympy_number(value: sp.Basic, name: str, path: tuple[int, ...]) -> float | complex:
+    """A SymPy object that should be a number: its value, or why it is not one."""
+    where = _entry(name, path)
+    if isinstance(value, sp.logic.boolalg.BooleanAtom):
+        raise _NotNumbers(f"{where} is the SymPy truth value {value}, not a number.")
+    free = [_atom_text(a) for a in sorted(_unknowns(value), key=_atom_order)]
+    if free:
+        if path:
+            raise _NotNumbers(
+                f"{where} still contains the symbols {', '.join(free)}; substitute numbers "
+                "(expr.subs({...}))."
+            )
+        raise _NotNumbers(
+            f"{name} still contains the symbols {', '.join(free)}; substitute numbers "
+            "(expr.subs({...})) or compare expressions with check_expression."
+        )
+    if not isinstance(value, sp.Expr):
+        raise _NotNumbers(f"{where} must be a number, got {_describe(value)}.")
+    number = complex(sp.N(value))
+    if not np.isfinite(number):
+        raise _NotNumbers(f"{where} is {_short(value)}, not a finite number.")
+    return number if number.imag != 0 else number.real
+
+
+def _numbers_of_array(
+    array: np.ndarray, name: str, path: tuple[int, ...], bools: bool
+) -> tuple[np.ndarray, tuple[int, ...]]:
+    kind = array.dtype.kind
+    if kind in "iuf":
+        return array.astype(float), array.shape
+    if kind == "c":
+        return array.astype(complex), array.shape
+    if kind == "b":
+        if bools:
+            return array.astype(float), array.shape
+        raise _NotNumbers(
+            f"{_entry(name, path)} is an array of truth values (dtype bool), not of numbers; if "
+            "you mean 1 and 0, convert it with .astype(float)."
+        )
+    if kind in "US":
+        if array.size == 0:
+            raise _NotNumbers(
+                f"{_entry(name, path)} is an array of text (dtype {array.dtype}), not numbers."
+            )
+        first = tuple(int(i) for i in np.unravel_index(0, array.shape))
+        raise _NotNumbers(_text_problem(array.flat[0].item(), name, path + first))
+    if kind == "O":
+        return (
+            _numbers_of_sequence(array.tolist(), name, path, bools)
+            if array.ndim
+            else (_numbers_of(array.item(), name, path, bools))
+        )
+    raise _NotNumbers(f"{_entry(name, path)} must be numbers, got an array of {array.dtype}.")
+
+
+def _count(shape: tuple[int, ...]) -> str:
+    if not shape:
+        return "a single number"
+    if len(shape) == 1:
+        return f"{shape[0]} entr{'y' if shape[0] == 1 else 'ies'}"
+    return f"shape {shape}"
+
+
+def _numbers_of_sequence(
+    items: list[Any], name: str, path: tuple[int, ...], bools: bool
+) -> tuple[Any, tuple[int, ...]]:
+    values, shapes = [], []
+    for i, item in enumerate(items):
+        value, shape = _numbers_of(item, name, (*path, i), bools)
+        values.append(value)
+        shapes.append(shape)
+    for i, shape in enumerate(shapes[1:], start=1):
+        if shape != shapes[0]:
+            where = _entry(name, path)
+            raise _NotNumbers(
+                f"{where} is ragged: {_entry(name, (*path, 0))} has {_count(shapes[0])} but "
+                f"{_entry(name, (*path, i))} has {_count(shape)}; every row needs the same "
+                "number of entries."
+            )
+    return values, (len(values), *(shapes[0] if shapes else ()))
+
+
+def _as_numbers(
+    answer: Any, name: str, *, bools: bool = False
+) -> tuple[np.ndarray | None, str | None]:
+    """The answer as a float (or complex) array, or a sentence saying why it is not one.
+
+    Text, None, truth values (unless ``bools``), dicts, functions, SymPy
+    objects with symbols and ragged lists are refused, also as entries of a
+    list; SymPy numbers (``sp.pi / 2``) and matrices of them are numbers.
+    """
+    try:
+        values, _ = _numbers_of(answer, name, (), bools)
+    except _NotNumbers as problem:
+        return None, str(problem)
+    array = np.array(values)
+    if array.dtype.kind not in "fc":  # an empty list: no entries to tell the type by
+        array = array.astype(float)
     return array, None
+
+
+def _is_boolean(value: Any) -> bool:
+    """True for True/False and arrays (or lists) of them: then answers may be truth values too."""
+    if isinstance(value, bool | np.bool_):
+        return True
+    if isinstance(value, np.ndarray | list | tuple):
+        try:
+            return np.asarray(value).dtype.kind == "b"
+        except Exception:  # ragged or odd: not a boolean array
+            return False
+    return False
+
+
+def _tolerance(value: Any, name: str) -> float:
+    """A tolerance given by the notebook's author: a finite number ≥ 0, else an error."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number ≥ 0, got {_describe(value)}")
+    tolerance = float(value)
+    if not np.isfinite(tolerance) or tolerance < 0:
+        raise ValueError(f"{name} must be a finite number ≥ 0, got {tolerance!r}")
+    return tolerance
+
+
+def _could_not_compare(answer: Any, name: str, error: Exception) -> str:
+    """The last resort for an answer no check foresaw: wrong, and say what it was."""
+    return (
+        f"{name} could not be compared with the expected value: it is {_describe(answer)} "
+        f"({type(error).__name__}: {error})."
+    )
 
 
 def _close(answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float) -> bool:
@@ -187,6 +443,8 @@ def _diagnose(answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float
     scalar = answer.ndim == 0
     # A number is "it" after "answer is 2, expected 1: "; an array is named.
     start = f"{name} is {_fmt(answer)}, expected {_fmt(expected)}: it " if scalar else f"{name} "
+    if np.iscomplexobj(expected) or np.iscomplexobj(answer):
+        scale = 0.0  # the slips below are of real numbers: name the worst entry
     if scale > atol and _close(answer, np.degrees(expected), 1e-3, 1e-6):
         return _unit_slip(answer, expected, name, in_degrees=True)
     if scale > atol and _close(answer, np.radians(expected), 1e-3, 1e-9):
@@ -238,6 +496,37 @@ def check_numeric(
     """Compare a number, vector or matrix with the expected one, entry by entry.
 
     An entry is right when ``|answer - expected| <= atol + rtol·|expected|``.
+    Numbers are Python and NumPy numbers, SymPy numbers (``sp.pi / 2``),
+    lists and arrays of them, SymPy matrices of numbers. Anything else is a
+    wrong answer whose message says what was expected and what was given:
+    text (``'1.57'``: remove the quotes), ``None``, a truth value (unless
+    the expected value is one), a complex number where the expected value is
+    real, a dict, a function, SymPy symbols, a ragged list. The check never
+    raises because of the answer.
+
+    Parameters
+    ----------
+    answer : Any
+        What the student typed.
+    expected : array_like
+        The expected number or array (real or complex, finite).
+    rtol, atol : float
+        Relative and absolute tolerance, finite numbers ≥ 0.
+    name : str
+        How messages call the answer.
+    hint : str, optional
+        Appended to the message of a wrong answer.
+
+    Returns
+    -------
+    CheckResult
+        Truthy when the answer is right.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``expected``, ``rtol`` or ``atol`` is not usable (the author's
+        mistake, not the student's).
 
     Examples
     --------
@@ -246,11 +535,36 @@ def check_numeric(
     >>> print(check_numeric(250.0, 0.25, hint="Lengths are in metres."))
     ✗ answer is 250, expected 0.25: it is 1000 times the expected value: millimetres instead
     of metres? Hint: Lengths are in metres.
+    >>> print(check_numeric(["1.5707963267948966"], np.pi / 2))
+    ✗ answer[0] is the text '1.5707963267948966', not a number: remove the quotes.
     """
-    expected_array, problem = _as_numbers(expected, "expected")
+    rtol, atol = _tolerance(rtol, "rtol"), _tolerance(atol, "atol")
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, got {_describe(name)}")
+    if expected is None:
+        raise ValueError("the expected value is None (does the solution return its result?)")
+    expected_array, problem = _as_numbers(expected, "expected", bools=True)
     if problem:
         raise ValueError(f"the expected value is not numeric: {problem}")
-    answer_array, problem = _as_numbers(answer, name)
+    if not np.all(np.isfinite(expected_array)):
+        raise ValueError(f"the expected value is not finite: {_short(expected, 80)}")
+    try:
+        return _check_numbers(answer, expected_array, _is_boolean(expected), rtol, atol, name, hint)
+    except Exception as error:  # nothing a student types may crash the check
+        return _wrong(_could_not_compare(answer, name, error), hint)
+
+
+def _check_numbers(
+    answer: Any,
+    expected_array: np.ndarray,
+    bools: bool,
+    rtol: float,
+    atol: float,
+    name: str,
+    hint: str | None,
+) -> CheckResult:
+    """:func:`check_numeric` once the expected value and the tolerances are known to be fine."""
+    answer_array, problem = _as_numbers(answer, name, bools=bools)
     if problem:
         return _wrong(problem, hint)
     if expected_array.ndim == 0 and answer_array.size == 1:
@@ -265,8 +579,22 @@ def check_numeric(
         return _wrong(message + ".", hint)
     if not np.all(np.isfinite(answer_array)):
         index = tuple(int(i) for i in np.argwhere(~np.isfinite(answer_array))[0])
-        where = _index(index) if index else ""
-        return _wrong(f"{name}{where} is {answer_array[index]}, not a finite number.", hint)
+        value = answer_array[index]
+        shown = value.real if np.iscomplexobj(value) and value.imag == 0 else value
+        return _wrong(f"{_entry(name, index)} is {shown}, not a finite number.", hint)
+    if np.iscomplexobj(answer_array) and not np.iscomplexobj(expected_array):
+        # A real expected value: an imaginary part beyond the tolerance is wrong, not dropped.
+        imaginary = np.abs(answer_array.imag) > atol + rtol * np.abs(expected_array)
+        if imaginary.any():
+            index = tuple(int(i) for i in np.argwhere(imaginary)[0])
+            value = complex(answer_array[index])
+            real = "the expected value is real" if not index else "the expected values are real"
+            return _wrong(
+                f"{_entry(name, index)} is {_fmt(value)}, a complex number, but {real}: its "
+                f"imaginary part {value.imag:.4g} should be 0.",
+                hint,
+            )
+        answer_array = answer_array.real
     if _close(answer_array, expected_array, rtol, atol):
         return _right(
             f"Correct: {name} matches the expected value (within rtol={rtol:g}, atol={atol:g})."
@@ -398,8 +726,18 @@ def _evaluate(expr: Any, values: Mapping[Any, float]) -> np.ndarray:
     derivatives = {a: v for a, v in values.items() if isinstance(a, sp.Derivative)}
     others = {a: v for a, v in values.items() if not isinstance(a, sp.Derivative)}
     basic = expr if isinstance(expr, sp.Basic) else sp.ImmutableMatrix(expr)
-    result = basic.xreplace(derivatives).xreplace(others)
-    return np.array(sp.N(result), dtype=complex)
+    result = sp.N(basic.xreplace(derivatives).xreplace(others))
+    entries = result.tolist() if isinstance(result, sp.MatrixBase) else result
+
+    def number(entry: Any) -> complex:
+        try:
+            return complex(entry)
+        except (TypeError, ValueError):  # zoo, or a symbol left over: not a number there
+            return complex(np.nan, np.nan)
+
+    if isinstance(entries, list):
+        return np.array([[number(e) for e in row] for row in entries], dtype=complex)
+    return np.array(number(entries), dtype=complex)
 
 
 def _as_difference(expr: Any) -> Any:
@@ -440,39 +778,103 @@ def check_expression(
     ✗ x differs from the expected expression: at q = 1.192, x = 0.929 but the expected
     value is 0.37.
     """
-    if answer is None:
-        return _wrong(f"No answer yet: {name} is None (replace None with your result).", hint)
-    if isinstance(answer, str | bytes):
-        return _wrong(
-            f"{name} must be a SymPy expression, not text; build it from symbols "
-            "(e.g. sp.cos(q1) * l1).",
-            hint,
+    rtol, atol = _tolerance(rtol, "rtol"), _tolerance(atol, "atol")
+    if isinstance(samples, bool) or not isinstance(samples, int | np.integer) or samples < 1:
+        raise ValueError(f"samples must be a whole number ≥ 1, got {_describe(samples)}")
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, got {_describe(name)}")
+    try:
+        expected_expr = _as_difference(sp.sympify(expected, strict=True))
+    except (sp.SympifyError, TypeError, ValueError):
+        expected_expr = None
+    if not isinstance(expected_expr, sp.Expr | sp.MatrixBase):
+        raise TypeError(
+            "the expected value must be a SymPy expression, matrix or equation, got "
+            f"{_describe(expected)}"
         )
+    answer_expr, problem = _as_expression(answer, expected_expr, name)
+    if problem:
+        return _wrong(problem, hint)
+    try:
+        return _compare_expressions(
+            answer, answer_expr, expected, expected_expr, samples, seed, rtol, atol, name, hint
+        )
+    except Exception as error:  # nothing a student types may crash the check
+        return _wrong(_could_not_compare(answer, name, error), hint)
+
+
+def _as_expression(answer: Any, expected: Any, name: str) -> tuple[Any, str | None]:
+    """The answer as a SymPy expression or matrix like ``expected``, or why it is not one."""
+    is_matrix = isinstance(expected, sp.MatrixBase)
+    kind = "a SymPy Matrix" if is_matrix else "a SymPy expression"
+    if answer is None:
+        return None, f"No answer yet: {name} is None (replace None with your result)."
+    if isinstance(answer, str | bytes):
+        return None, (
+            f"{name} must be a SymPy expression, not text; build it from symbols "
+            "(e.g. sp.cos(q1) * l1)."
+        )
+    if isinstance(answer, bool | np.bool_ | sp.logic.boolalg.BooleanAtom):
+        return None, f"{name} is {answer}, a truth value, not {kind}."
+    if callable(answer) and not isinstance(answer, sp.Basic | sp.MatrixBase):
+        return None, (
+            f"{name} is {_describe(answer)}, not {kind}: apply it to its arguments "
+            "(sp.cos(q1), not sp.cos)."
+        )
+    if isinstance(answer, list | tuple | np.ndarray | sp.NDimArray):
+        if is_matrix:
+            return None, (
+                f"{name} is {_describe(answer)}, but the expected answer is a SymPy Matrix: "
+                "wrap it in sp.Matrix(...)."
+            )
+        return None, f"{name} must be a scalar expression, got {_describe(answer)}."
+    if isinstance(answer, Mapping | set | frozenset):
+        return None, f"{name} must be {kind}, got {_describe(answer)}."
     try:
         answer_expr = _as_difference(sp.sympify(answer, strict=True))
-        expected_expr = _as_difference(sp.sympify(expected, strict=True))
-    except sp.SympifyError:
-        return _wrong(f"{name} must be a SymPy expression, got {type(answer).__name__}.", hint)
-    is_matrix = isinstance(expected_expr, sp.MatrixBase)
+    except Exception:  # SympifyError, or whatever a strange object raises
+        return None, f"{name} must be {kind}, got {_describe(answer)}."
+    if isinstance(answer_expr, sp.MatrixBase):
+        if not all(isinstance(entry, sp.Expr) for entry in answer_expr):
+            odd = next(entry for entry in answer_expr if not isinstance(entry, sp.Expr))
+            return None, f"{name} must be a matrix of expressions, but holds {_describe(odd)}."
+    elif not isinstance(answer_expr, sp.Expr):
+        return None, f"{name} must be {kind}, got {_describe(answer)}."
     if is_matrix != isinstance(answer_expr, sp.MatrixBase):
         kind = "a matrix" if is_matrix else "a scalar expression"
-        return _wrong(f"{name} must be {kind}, got {type(answer).__name__}.", hint)
-    if is_matrix and answer_expr.shape != expected_expr.shape:
-        return _wrong(
-            f"{name} has shape {answer_expr.shape}, expected shape {expected_expr.shape}.", hint
-        )
+        return None, f"{name} must be {kind}, got {type(answer).__name__}."
+    if is_matrix and answer_expr.shape != expected.shape:
+        return None, f"{name} has shape {answer_expr.shape}, expected shape {expected.shape}."
+    return answer_expr, None
 
+
+def _compare_expressions(
+    answer: Any,
+    answer_expr: Any,
+    expected: Any,
+    expected_expr: Any,
+    samples: int,
+    seed: int,
+    rtol: float,
+    atol: float,
+    name: str,
+    hint: str | None,
+) -> CheckResult:
+    """:func:`check_expression` once both sides are expressions (or matrices) of one shape."""
+    is_matrix = isinstance(expected_expr, sp.MatrixBase)
     answer_expr, signs = _same_names(answer_expr, expected_expr)
     extra = _unknowns(answer_expr) - _unknowns(expected_expr)
+    used = (
+        ", ".join(_atom_text(a) for a in sorted(_unknowns(expected_expr), key=_atom_order))
+        or "no symbols"
+    )
     if extra:
         names = ", ".join(_atom_text(a) for a in sorted(extra, key=_atom_order))
-        used = (
-            ", ".join(_atom_text(a) for a in sorted(_unknowns(expected_expr), key=_atom_order))
-            or "no symbols"
-        )
         return _wrong(
             f"{name} uses {names}, which the expected expression does not (it uses {used}).", hint
         )
+    # A number (or a matrix of numbers) where the expected expression depends on symbols.
+    constant = not _unknowns(answer_expr) and bool(_unknowns(expected_expr))
 
     rng = np.random.default_rng(seed)
     atoms = sorted(_unknowns(expected_expr), key=_atom_order)
@@ -489,15 +891,20 @@ def check_expression(
                 ", ".join(f"{_atom_text(a)} = {v:.4g}" for a, v in values.items()) or "every point"
             )
             if got.ndim == 0:
-                shown_got = got.real if got.imag == 0 else got
-                shown_want = want.real if want.imag == 0 else want
-                detail = f"{name} = {_fmt(shown_got)} but the expected value is {_fmt(shown_want)}"
+                detail = f"{name} = {_fmt(got)} but the expected value is {_fmt(want)}"
             else:
-                bad = np.abs(got - want) > atol + rtol * np.abs(want)
+                bad = ~(np.abs(got - want) <= atol + rtol * np.abs(want))
                 index = tuple(int(i) for i in np.argwhere(bad)[0])
                 detail = (
-                    f"entry {_index(index)} is {_fmt(got[index].real)} but the expected value is "
-                    f"{_fmt(want[index].real)}"
+                    f"entry {_index(index)} is {_fmt(got[index])} but the expected value is "
+                    f"{_fmt(want[index])}"
+                )
+            if constant:
+                what = "a matrix of numbers" if is_matrix else "a number"
+                return _wrong(
+                    f"{name} is {what}, but the expected expression depends on {used}: at "
+                    f"{point}, {detail}.",
+                    hint,
                 )
             return _wrong(
                 f"{name} differs from the expected expression: at {point}, {detail}.", hint
@@ -525,6 +932,17 @@ def check_expression(
 # --- functions -----------------------------------------------------------------------------------
 
 
+def _error_text(error: BaseException) -> str:
+    """ ": message" of an exception (cut to a few lines' worth), or "" if it has none."""
+    try:
+        text = " ".join(str(error).split())
+    except Exception:  # a student's exception with a broken __str__
+        return ""
+    if not text:
+        return ""
+    return ": " + (text if len(text) <= 300 else text[:299] + "…")
+
+
 def check_function(
     answer: Callable[..., Any],
     expected: Callable[..., Any],
@@ -537,6 +955,11 @@ def check_function(
 ) -> CheckResult:
     """Call the student's function and the reference on the same inputs and compare.
 
+    The student's function may raise anything or return anything: the
+    check then fails, quoting the exception (type and message) with the
+    input, or saying what the result should have been (as
+    :func:`check_numeric` and :func:`check_expression` do).
+
     Parameters
     ----------
     answer, expected : callable
@@ -544,6 +967,24 @@ def check_function(
     inputs : iterable
         Arguments: a tuple is unpacked into positional arguments, a dict
         into keyword arguments, anything else is passed as one argument.
+    rtol, atol : float
+        Tolerances for comparing the results, finite numbers ≥ 0.
+    name : str, optional
+        How messages call the function (default: its ``__name__``).
+    hint : str, optional
+        Appended to the message of a wrong answer.
+
+    Returns
+    -------
+    CheckResult
+        Truthy when the function agrees with the reference on every input.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``inputs`` is empty, or ``rtol``/``atol`` are not finite numbers
+        ≥ 0; an exception of the reference function propagates (they are
+        the author's mistakes).
 
     Examples
     --------
@@ -555,10 +996,26 @@ def check_function(
     >>> print(check_function(attempt, reference, [0.0, 0.5]))
     ✗ for attempt(0.0): the result[0] is 0, expected 1 (off by 1; tolerance 1e-06);
     2 of 2 entries are off.
+    >>> def slope(q):
+    ...     return np.array([np.cos(q), 1.0 / q])
+    >>> print(check_function(slope, reference, [0.0, 0.5]))
+    ✗ slope(0.0) raised ZeroDivisionError: float division by zero.
+    >>> print(check_function(lambda q: [q] * "2", reference, [0.5]))
+    ✗ <lambda>(0.5) raised TypeError: can't multiply sequence by non-int of type 'str'.
     """
+    rtol, atol = _tolerance(rtol, "rtol"), _tolerance(atol, "atol")
+    if answer is None:
+        return _wrong(
+            "No answer yet: the answer is None; pass your function itself (f, not f(q)).", hint
+        )
     if not callable(answer):
-        return _wrong(f"the answer must be a function, got {type(answer).__name__}.", hint)
-    label = name or getattr(answer, "__name__", "the function")
+        return _wrong(
+            f"the answer must be a function, got {type(answer).__name__}: pass the function "
+            "itself (f, not f(q)).",
+            hint,
+        )
+    label = name or getattr(answer, "__name__", None) or "your function"
+    label = label if isinstance(label, str) else _short(label)
     cases = list(inputs)
     if not cases:
         raise ValueError("inputs must hold at least one input to call the functions with")
@@ -576,7 +1033,8 @@ def check_function(
         try:
             got = answer(*args, **kwargs)
         except Exception as error:  # a student's function may raise anything
-            return _wrong(f"{label}({shown}) raised {type(error).__name__}: {error}.", hint)
+            text = _error_text(error)
+            return _wrong(f"{label}({shown}) raised {type(error).__name__}{text}.", hint)
         if isinstance(want, sp.Basic | sp.MatrixBase):
             result = check_expression(got, want, rtol=rtol, atol=atol, name="the result")
         else:
@@ -602,7 +1060,65 @@ def check(
     give ``inputs``), :func:`check_expression` (SymPy expected value) or
     :func:`check_numeric` (everything else). Default tolerances: rtol 1e-6,
     atol 1e-9 (numbers); rtol 1e-8, atol 1e-10 (expressions, evaluated).
+
+    Whatever the student typed, the check returns a :class:`CheckResult`:
+    text, ``None``, a truth value, a complex number for a real value, a
+    dict, a function where a number is expected (or a number where an
+    expression is), SymPy symbols, a ragged list, a function that raises
+    are wrong answers whose message says what was expected and what was
+    given. Only the author's mistakes raise: a tolerance that is negative,
+    NaN or not a number, an expected value that is not usable.
+
+    Parameters
+    ----------
+    answer : Any
+        What the student typed.
+    expected : Any
+        A number or array, a SymPy expression, matrix or equation, or a
+        reference function.
+    rtol, atol : float, optional
+        Tolerances (finite numbers ≥ 0); the defaults above when None.
+    name : str
+        How messages call the answer.
+    hint : str, optional
+        Appended to the message of a wrong answer.
+    inputs : iterable, optional
+        The inputs to call a function with (required when ``expected``
+        is a function).
+
+    Returns
+    -------
+    CheckResult
+        Truthy when the answer is right.
+
+    Raises
+    ------
+    TypeError, ValueError
+        For the author's mistakes: bad tolerances, no ``inputs`` for a
+        function, an unusable expected value.
+
+    Examples
+    --------
+    >>> import numpy as np, sympy as sp
+    >>> print(check(True, 1.0))
+    ✗ answer is True, a truth value (bool), not a number; if you mean 1, write the number.
+    >>> print(check(sp.pi / 2, np.pi / 2))
+    ✓ Correct: answer matches the expected value (within rtol=1e-06, atol=1e-09).
+    >>> print(check(sp.I, np.pi / 2))
+    ✗ answer is 0+1j, a complex number, but the expected value is real: its imaginary part 1
+    should be 0.
+    >>> print(check([1.0, [2.0, 3.0]], [1.0, 2.0]))
+    ✗ answer is ragged: answer[0] has a single number but answer[1] has 2 entries; every row
+    needs the same number of entries.
+    >>> check(1.0, 1.0, rtol=-1e-6)
+    Traceback (most recent call last):
+    ...
+    ValueError: rtol must be a finite number ≥ 0, got -1e-06
     """
+    if rtol is not None:
+        rtol = _tolerance(rtol, "rtol")
+    if atol is not None:
+        atol = _tolerance(atol, "atol")
     tolerances = {k: v for k, v in (("rtol", rtol), ("atol", atol)) if v is not None}
     if callable(expected) and not isinstance(expected, sp.Basic):
         if inputs is None:
@@ -758,7 +1274,8 @@ class Exercise:
         self.seed = int(seed)
         self.hint = hint
         self.explanation = explanation
-        self.rtol, self.atol = rtol, atol
+        self.rtol = None if rtol is None else _tolerance(rtol, "rtol")
+        self.atol = None if atol is None else _tolerance(atol, "atol")
         self.inputs = None if inputs is None else list(inputs)
         self._solve = solve
         self._generate = generate

@@ -118,7 +118,7 @@ def test_missing_and_malformed_answers():
     assert "still contains the symbols q₁, q̇₁;" in check(sp.cos(q1) * q1.diff(t), 0.5).message
     assert check([1.0, np.nan], [1.0, 2.0]).message == "answer[1] is nan, not a finite number."
     assert check(sp.Integer(2) / 4, 0.5)  # a SymPy number is a number
-    assert "must be a number or an array of numbers, got dict" in check({}, 1.0).message
+    assert "must be a number or an array of numbers, got a dict ({})" in check({}, 1.0).message
 
 
 def test_hint_is_appended():
