@@ -209,7 +209,7 @@ def _puma_section() -> list[str]:
     batch_time = _per_call(lambda: fast.inverse_dynamics(batch, batch, batch), repeat=5, number=5)
 
     # anchors: Pinocchio's C++ RNEA and the Modern Robotics library, on the same arm
-    from robolab.dh_screw import screw_parameters
+    from robolab.dh.to_screw import screw_parameters
 
     screw = screw_parameters(robot)
     model = _pinocchio_puma(robot)
@@ -271,7 +271,7 @@ def _puma_section() -> list[str]:
 
 def _panda_section() -> list[str]:
     """7 joints with full inertia tensors: exact results (nested where expanding would not pay)."""
-    from robolab.robot_library import load_robot
+    from robolab.models.library import load_robot
 
     print("Panda (7-DOF, library data, full inertia tensors): robolab ...", flush=True)
     robot = load_robot("panda", form="dh")
@@ -297,7 +297,7 @@ def _panda_section() -> list[str]:
         "### Franka Panda, 7 joints, modified DH, full inertia tensors (robots/panda.json)",
         "",
         "Exact M, C, G; pieces whose expansion would exceed "
-        "`robolab.dh_simplify.PIECE_MAX_TERMS` terms stay as nested products.",
+        "`robolab.dh.simplify.PIECE_MAX_TERMS` terms stay as nested products.",
         "",
         "| step | robolab |",
         "|---|---:|",
@@ -312,7 +312,7 @@ def _pinocchio_puma(robot):
     """Pinocchio model of the same arm (standard DH: joint i about z of frame {i-1})."""
     import pinocchio as pin
 
-    from robolab.transforms import dh_standard
+    from robolab.spatial.transforms import dh_standard
 
     model = pin.Model()
     model.gravity.linear = np.array([0.0, 0.0, -9.81])

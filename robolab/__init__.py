@@ -1,45 +1,16 @@
 """robolab: learn and teach robot-arm kinematics and dynamics in Jupyter.
 
-The package face only re-exports; every algorithm lives in a module named
-after what it holds (see README.md, "Where things are").
+The package face only re-exports. The code lives in subpackages, one layer each, imports
+going one way (see docs/architecture.md):
+
+    support → spatial → screw → dh → models → views, lessons → robolab
+
+and ``robolab.exercises`` and ``robolab.symbols`` are the two module paths the notebooks use.
 """
 
-from . import exercises, symbols
-from ._widgets import in_test_mode, set_test_mode
-from .animation import RobotAnimation, animate
-from .derivation import Derivation, Step, to_latex, to_text
-from .dh_robot import DHRobot
-from .frame_pictures import FrameTriad, draw_frame, frame_axes
-from .inverse_kinematics import InverseKinematicsResult
-from .model_comparison import ComparedQuantity, ModelComparison, compare_models
-from .reveal import Reveal, reveal
-from .rigid_body_motions import (
-    ad,
-    adjoint_representation,
-    axis_angle3,
-    axis_angle6,
-    distance_to_se3,
-    distance_to_so3,
-    is_se3,
-    is_so3,
-    matrix_exp3,
-    matrix_exp6,
-    matrix_log3,
-    matrix_log6,
-    near_zero,
-    normalize,
-    project_to_se3,
-    project_to_so3,
-    rotation_position_to_transform,
-    screw_to_axis,
-    se3_to_vec,
-    so3_to_vec,
-    transform_inv,
-    transform_to_rotation_position,
-    vec_to_se3,
-    vec_to_so3,
-)
-from .robot_library import (
+from .dh import Derivation, DHRobot, Step, to_latex, to_text
+from .lessons import ComparedQuantity, ModelComparison, Reveal, compare_models, reveal
+from .models import (
     RobotModelData,
     check_plausibility,
     list_robots,
@@ -47,10 +18,14 @@ from .robot_library import (
     read_robot_model,
     save_robot,
 )
-from .screw_robot import ScrewRobot
-from .screw_robot_algorithms import (
+from .screw import (
+    InverseKinematicsResult,
+    ScrewRobot,
+    cartesian_trajectory,
     computed_torque,
+    cubic_time_scaling,
     end_effector_forces,
+    euler_step,
     forward_dynamics_aba,
     forward_dynamics_crba,
     forward_dynamics_rnea,
@@ -64,46 +39,186 @@ from .screw_robot_algorithms import (
     inverse_kinematics_space,
     jacobian_body,
     jacobian_space,
+    joint_trajectory,
     kinetic_energy,
     link_frames_space,
+    manipulability,
+    manipulability_ellipsoid,
     mass_matrix_crba,
     mass_matrix_rnea,
     potential_energy,
+    quintic_time_scaling,
     runge_kutta4_step,
+    screw_trajectory,
     simulate_control,
     velocity_quadratic_forces,
 )
-from .simulation import euler_step
-from .sliders import (
-    LiveFigure,
-    angle_slider,
-    choice_buttons,
-    live_figure,
-    matrix_html,
-    number_slider,
-)
-from .teach import TeachPendant, teach
-from .trajectory_generation import (
-    cartesian_trajectory,
-    cubic_time_scaling,
-    joint_trajectory,
-    quintic_time_scaling,
-    screw_trajectory,
-)
-from .transforms import (
+from .spatial import (
+    ad,
+    adjoint_representation,
+    axis_angle3,
+    axis_angle6,
     dh_modified,
     dh_standard,
+    distance_to_se3,
+    distance_to_so3,
+    is_se3,
+    is_so3,
+    matrix_exp3,
+    matrix_exp6,
+    matrix_log3,
+    matrix_log6,
+    near_zero,
+    normalize,
+    project_to_se3,
+    project_to_so3,
+    rotation_position_to_transform,
     rotation_to_rpy,
     rotx,
     roty,
     rotz,
     rpy_to_rotation,
+    screw_to_axis,
+    se3_to_vec,
+    so3_to_vec,
+    transform_inv,
+    transform_to_rotation_position,
     transl,
     trotx,
     troty,
     trotz,
+    vec_to_se3,
+    vec_to_so3,
 )
-from .velocity_kinematics import manipulability, manipulability_ellipsoid
-from .view import RobotView, plot_robot
+from .support import in_test_mode, set_test_mode
+from .views import (
+    FrameTriad,
+    LiveFigure,
+    RobotAnimation,
+    RobotView,
+    TeachPendant,
+    angle_slider,
+    animate,
+    choice_buttons,
+    draw_frame,
+    frame_axes,
+    live_figure,
+    matrix_html,
+    number_slider,
+    plot_robot,
+    teach,
+)
+
+# isort: split
+# The two module paths the notebooks use (re-exports of lessons.exercises and dh.symbols),
+# imported after the subpackages: importing them first loads ipywidgets before SymPy, which
+# measured ~70 ms slower for `import robolab`.
+from . import exercises, symbols
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "ComparedQuantity",
+    "DHRobot",
+    "Derivation",
+    "FrameTriad",
+    "InverseKinematicsResult",
+    "LiveFigure",
+    "ModelComparison",
+    "Reveal",
+    "RobotAnimation",
+    "RobotModelData",
+    "RobotView",
+    "ScrewRobot",
+    "Step",
+    "TeachPendant",
+    "ad",
+    "adjoint_representation",
+    "angle_slider",
+    "animate",
+    "axis_angle3",
+    "axis_angle6",
+    "cartesian_trajectory",
+    "check_plausibility",
+    "choice_buttons",
+    "compare_models",
+    "computed_torque",
+    "cubic_time_scaling",
+    "dh_modified",
+    "dh_standard",
+    "distance_to_se3",
+    "distance_to_so3",
+    "draw_frame",
+    "end_effector_forces",
+    "euler_step",
+    "exercises",
+    "forward_dynamics_aba",
+    "forward_dynamics_crba",
+    "forward_dynamics_rnea",
+    "forward_dynamics_trajectory",
+    "forward_kinematics_body",
+    "forward_kinematics_space",
+    "frame_axes",
+    "gravity_forces",
+    "in_test_mode",
+    "inverse_dynamics_rnea",
+    "inverse_dynamics_trajectory",
+    "inverse_kinematics_body",
+    "inverse_kinematics_space",
+    "is_se3",
+    "is_so3",
+    "jacobian_body",
+    "jacobian_space",
+    "joint_trajectory",
+    "kinetic_energy",
+    "link_frames_space",
+    "list_robots",
+    "live_figure",
+    "load_robot",
+    "manipulability",
+    "manipulability_ellipsoid",
+    "mass_matrix_crba",
+    "mass_matrix_rnea",
+    "matrix_exp3",
+    "matrix_exp6",
+    "matrix_html",
+    "matrix_log3",
+    "matrix_log6",
+    "near_zero",
+    "normalize",
+    "number_slider",
+    "plot_robot",
+    "potential_energy",
+    "project_to_se3",
+    "project_to_so3",
+    "quintic_time_scaling",
+    "read_robot_model",
+    "reveal",
+    "rotation_position_to_transform",
+    "rotation_to_rpy",
+    "rotx",
+    "roty",
+    "rotz",
+    "rpy_to_rotation",
+    "runge_kutta4_step",
+    "save_robot",
+    "screw_to_axis",
+    "screw_trajectory",
+    "se3_to_vec",
+    "set_test_mode",
+    "simulate_control",
+    "so3_to_vec",
+    "symbols",
+    "teach",
+    "to_latex",
+    "to_text",
+    "transform_inv",
+    "transform_to_rotation_position",
+    "transl",
+    "trotx",
+    "troty",
+    "trotz",
+    "vec_to_se3",
+    "vec_to_so3",
+    "velocity_quadratic_forces",
+]

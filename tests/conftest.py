@@ -42,7 +42,7 @@ def widget_backend(monkeypatch):
 @pytest.fixture
 def kernel_bundle(monkeypatch):
     """A function giving an object's display bundle as a kernel with a widget front end gets it."""
-    from robolab import _widgets
+    from robolab.support import widgets as _widgets
 
     def bundle(shown):
         monkeypatch.setattr(_widgets, "in_kernel", lambda: True)

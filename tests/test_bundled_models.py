@@ -24,9 +24,7 @@ import modern_robotics as mr
 import numpy as np
 import pytest
 
-from robolab import dynamics
-from robolab import forward_kinematics as kinematics
-from robolab.robot_library import (
+from robolab.models.library import (
     DHTable,
     RobotModelData,
     check_plausibility,
@@ -34,6 +32,7 @@ from robolab.robot_library import (
     load_robot,
     read_robot_model,
 )
+from robolab.screw import dynamics, kinematics
 
 pin = pytest.importorskip("pinocchio")
 from reference import pinocchio_screw  # noqa: E402
@@ -167,7 +166,7 @@ def assert_book_matches_pinocchio(model: RobotModelData, pmodel, seed: int) -> N
 
 
 def _generator():
-    sys.path.insert(0, str(ROOT / "robots"))
+    sys.path.insert(0, str(ROOT / "tools"))
     try:
         import generate_models
     finally:
@@ -188,12 +187,12 @@ def _numbers(value):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_file_is_tidy_and_regenerates_the_same_model(name):
-    """The committed file is what robots/generate_models.py writes from the sources.
+    """The committed file is what tools/generate_models.py writes from the sources.
 
     Compared as the generator's ``--check`` compares (numbers to 1e-10 relative), so
     that a CPU whose BLAS kernel rounds the last bit differently sees the same file.
     """
-    from robolab.robot_library import format_robot_json, tidy_number
+    from robolab.models.library import format_robot_json, tidy_number
 
     generate_models = _generator()
     path = ROOT / "robots" / f"{name}.json"
@@ -383,7 +382,7 @@ def test_puma560_keeps_corkes_numbers_with_the_pedestal():
 
 def test_generator_check_mode_reports_up_to_date_files():
     result = subprocess.run(
-        [sys.executable, str(ROOT / "robots" / "generate_models.py"), "--check"],
+        [sys.executable, str(ROOT / "tools" / "generate_models.py"), "--check"],
         capture_output=True,
         text=True,
         check=False,

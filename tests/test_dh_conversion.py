@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from reference.dh_arms import pinocchio_model
 
 from robolab import DHRobot, compare_models, load_robot, transl
-from robolab.dh_simplify import simplify_matrix, simplify_trig
+from robolab.dh.simplify import simplify_matrix, simplify_trig
 from robolab.symbols import (
     alpha2,
     alpha3,

@@ -7,8 +7,8 @@ import sympy as sp
 from reference.dh_arms import moro_arm
 
 from robolab import Derivation, DHRobot, Step, to_text
-from robolab.dh_derivations import TEXT_LINE_COLUMNS, GatheredEquation
-from robolab.dh_simplify import simplify_matrix, simplify_trig
+from robolab.dh.derivations import TEXT_LINE_COLUMNS, GatheredEquation
+from robolab.dh.simplify import simplify_matrix, simplify_trig
 from robolab.symbols import l1, l2, q1, q2
 
 

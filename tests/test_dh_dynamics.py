@@ -20,7 +20,7 @@ import sympy as sp
 from reference.dh_arms import moro_arm, pinocchio_model
 
 from robolab import DHRobot
-from robolab.dh_simplify import simplify_matrix, simplify_trig
+from robolab.dh.simplify import simplify_matrix, simplify_trig
 from robolab.symbols import (
     g,
     l1,

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from reference.dh_arms import MORO_ARMS, PUMA_560_ROWS
 
 from robolab import DHRobot
-from robolab.dh_numeric import compile_expressions, newton_euler_program
+from robolab.dh.numeric import compile_expressions, newton_euler_program
 from robolab.symbols import g, l1, l2, m1, q1, q2, q3, q4
 
 
@@ -213,7 +213,7 @@ def test_generated_code_reads_like_the_maths():
 )
 def test_frames_match_products_of_link_transforms(rows, q):
     # property: the merged-rotation construction equals the plain product of A_i
-    from robolab.transforms import dh_modified, dh_standard
+    from robolab.spatial.transforms import dh_modified, dh_standard
 
     joints = [q1, q2, q3, q4]
     for convention, transform in (("standard", dh_standard), ("modified", dh_modified)):

@@ -7,7 +7,7 @@ import pytest
 import sympy as sp
 
 from robolab import DHRobot, symbols, transl
-from robolab.dh_simplify import simplify_matrix, simplify_trig
+from robolab.dh.simplify import simplify_matrix, simplify_trig
 from robolab.symbols import (
     Ixx1,
     Iyy2,

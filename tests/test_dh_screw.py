@@ -18,8 +18,8 @@ from reference.dh_arms import PUMA_560_ROWS
 
 import robolab as rl
 from robolab import DHRobot
-from robolab.dh_screw import home_ee_pose, screw_axes_space, screw_parameters
-from robolab.rigid_body_motions import matrix_exp6, vec_to_se3
+from robolab.dh.to_screw import home_ee_pose, screw_axes_space, screw_parameters
+from robolab.spatial.rigid_body_motions import matrix_exp6, vec_to_se3
 from robolab.symbols import l1, l2, q1, q2, q3, q4
 
 

@@ -13,7 +13,6 @@ import sympy as sp
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from robolab import exercises
 from robolab.exercises import (
     CheckResult,
     Exercise,
@@ -25,8 +24,9 @@ from robolab.exercises import (
     show_solutions,
     solutions_shown,
 )
+from robolab.lessons import exercises
+from robolab.spatial.transforms import rotz
 from robolab.symbols import l1, l2, lc1, m1, q1, q2, t
-from robolab.transforms import rotz
 
 
 @pytest.fixture(autouse=True)

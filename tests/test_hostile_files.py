@@ -1,8 +1,8 @@
 """Robot files are data of bounded size: hostile files get a clear ValueError, never a hang.
 
 Model files (JSON: ``load_robot``, ``read_robot_model``), URDF files (``parse_urdf``) and the
-URDF → JSON command (``python -m robolab.convert``) read only regular files no larger than
-``robolab.robot_library.MAX_ROBOT_FILE_BYTES``; devices, FIFOs and directories are refused
+URDF → JSON command (``python -m robolab.models.convert``) read only regular files no larger than
+``robolab.models.library.MAX_ROBOT_FILE_BYTES``; devices, FIFOs and directories are refused
 before they are opened. Inside a file, duplicate keys, numbers no double holds, brackets
 nested past the recursion limit, text that is not UTF-8 and (URDF) entity declarations are
 refused with the file's name and what is wrong. A ModernRoboticsBook.jl file with a
@@ -23,18 +23,18 @@ import numpy as np
 import pytest
 import scipy.linalg
 
-import robolab.robot_library as robot_library
-from robolab.convert import main as convert_main
-from robolab.robot_library import (
+import robolab.models.library as robot_library
+from robolab.models.convert import main as convert_main
+from robolab.models.library import (
     MAX_ROBOT_FILE_BYTES,
     list_robots,
     load_robot,
     read_robot_model,
     save_robot,
 )
-from robolab.screw_robot import ScrewRobot
-from robolab.screw_robot_algorithms import forward_kinematics_space
-from robolab.urdf import parse_urdf, serial_chain_from_urdf
+from robolab.models.urdf import parse_urdf, serial_chain_from_urdf
+from robolab.screw.robot import ScrewRobot
+from robolab.screw.robot_first import forward_kinematics_space
 
 ROOT = Path(__file__).resolve().parents[1]
 DEV_ZERO = Path("/dev/zero")
@@ -213,7 +213,7 @@ def test_an_oversized_model_file_is_refused_before_it_is_read(tmp_path, monkeypa
     with pytest.raises(
         ValueError,
         match=rf"cannot read robot model file .*ur5\.json: it has {size} bytes, more than the "
-        rf"{size - 1} bytes robolab reads \(robolab\.robot_library\.MAX_ROBOT_FILE_BYTES\)",
+        rf"{size - 1} bytes robolab reads \(robolab\.models\.library\.MAX_ROBOT_FILE_BYTES\)",
     ):
         load_robot(path)
     monkeypatch.setattr(robot_library, "MAX_ROBOT_FILE_BYTES", size)

@@ -204,4 +204,4 @@ def test_bad_input_is_named(models, options, error, message):
 
 def test_exported_from_robolab():
     assert rl.compare_models is compare_models
-    assert rl.ComparedQuantity is rl.model_comparison.ComparedQuantity
+    assert rl.ComparedQuantity is rl.lessons.model_comparison.ComparedQuantity

@@ -14,8 +14,10 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from robolab import DHRobot, _progress, _widgets
-from robolab._progress import Progress
+from robolab import DHRobot
+from robolab.support import progress as _progress
+from robolab.support import widgets as _widgets
+from robolab.support.progress import Progress
 from robolab.symbols import l1, l2, lc1, lc2, q1, q2
 
 

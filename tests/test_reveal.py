@@ -10,7 +10,7 @@ from widget_support import WIDGET_VIEW
 
 import robolab
 from robolab import Derivation, Step, reveal
-from robolab.reveal import step_html
+from robolab.lessons.step_reveal import step_html
 from robolab.symbols import l1, l2, q1, q2
 
 

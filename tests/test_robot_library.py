@@ -13,7 +13,7 @@ import jsonschema
 import numpy as np
 import pytest
 
-from robolab.robot_library import (
+from robolab.models.library import (
     PlausibilityException,
     check_plausibility,
     format_robot_json,
@@ -474,7 +474,7 @@ def test_wheel_contains_the_models_and_loads_them_outside_the_checkout(tmp_path)
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
     script = (
-        "import sys; sys.path.insert(0, sys.argv[1]); import robolab.robot_library as lib; "
+        "import sys; sys.path.insert(0, sys.argv[1]); import robolab.models.library as lib; "
         "assert lib.__file__.startswith(sys.argv[1]), lib.__file__; "
         "print(sorted(lib.list_robots())); print(lib.read_robot_model('panda').n_joints)"
     )

@@ -85,8 +85,8 @@ def test_joint_types_are_read_from_the_screw_axes():
     )
     assert robot.joint_types == ("revolute", "prismatic")
     assert robot.joint_limits == (
-        rl.screw_robot.DEFAULT_REVOLUTE_LIMITS,
-        rl.screw_robot.DEFAULT_PRISMATIC_LIMITS,
+        rl.screw.robot.DEFAULT_REVOLUTE_LIMITS,
+        rl.screw.robot.DEFAULT_PRISMATIC_LIMITS,
     )
 
 

@@ -12,9 +12,8 @@ import pytest
 from reference.screw_arms import panda_like, ur5
 
 import robolab as rl
-from robolab import dynamics, forward_dynamics, robot_control, simulation
-from robolab import forward_kinematics as kinematics
-from robolab import velocity_kinematics as velocity
+from robolab.screw import dynamics, forward_dynamics, kinematics, robot_control, simulation
+from robolab.screw import velocity_kinematics as velocity
 
 BOOK_NAMES = [
     "forward_kinematics_space",

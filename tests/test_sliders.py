@@ -12,9 +12,9 @@ import pytest
 from widget_support import WIDGET_VIEW, pixels
 
 import robolab
-from robolab import _widgets
-from robolab.frame_pictures import TRIAD_COLOURS, draw_frame, frame_axes
-from robolab.sliders import (
+from robolab.support import widgets as _widgets
+from robolab.views.frame_pictures import TRIAD_COLOURS, draw_frame, frame_axes
+from robolab.views.sliders import (
     LABEL_WIDTH,
     MAX_STEPS,
     TRACK_WIDTH,

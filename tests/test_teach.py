@@ -12,10 +12,10 @@ import sympy as sp
 from widget_support import WIDGET_VIEW, pixels
 
 import robolab
-from robolab import _widgets
+from robolab.spatial.transforms import rotation_to_rpy
+from robolab.support import widgets as _widgets
 from robolab.symbols import q1, q2, q3
-from robolab.teach import teach
-from robolab.transforms import rotation_to_rpy
+from robolab.views.teach_pendant import teach
 
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 

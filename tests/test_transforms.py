@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import robolab as rl
-from robolab.transforms import is_symbolic
+from robolab.spatial.transforms import is_symbolic
 
 angle = st.floats(-math.pi, math.pi)
 length = st.floats(-2.0, 2.0)

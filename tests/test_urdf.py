@@ -17,10 +17,10 @@ import modern_robotics as mr
 import numpy as np
 import pytest
 
-from robolab.convert import main
-from robolab.robot_library import read_robot_model
-from robolab.transforms import rpy_to_rotation
-from robolab.urdf import parse_urdf, serial_chain_from_urdf
+from robolab.models.convert import main
+from robolab.models.library import read_robot_model
+from robolab.models.urdf import parse_urdf, serial_chain_from_urdf
+from robolab.spatial.transforms import rpy_to_rotation
 
 pin = pytest.importorskip("pinocchio")
 

@@ -13,9 +13,9 @@ from matplotlib.colors import to_rgb
 from matplotlib.figure import Figure
 
 import robolab
-from robolab.frame_pictures import TRIAD_COLOURS
 from robolab.symbols import q1, q2
-from robolab.view import RobotView, plot_robot
+from robolab.views.frame_pictures import TRIAD_COLOURS
+from robolab.views.robot_view import RobotView, plot_robot
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,717 @@
+"""Derivations of a DH robot as data: forward kinematics and Lagrangian dynamics step by step.
+
+Each function returns a :class:`robolab.Derivation`, an ordered tuple of
+:class:`robolab.Step` (title, one or two sentences, a SymPy equation, the
+symbols it introduces). A reveal widget shows one step per click, a static
+rendering shows them all, and the tests check that the steps are consistent
+(the sum of the link energies is K, M is symmetric, Ṁ − 2C is skew-symmetric).
+
+The expressions are the robot's own results (:class:`robolab.DHRobot`), with
+joint variables ``q_i(t)``.
+
+Examples
+--------
+>>> from robolab import DHRobot
+>>> from robolab.symbols import q1, q2, l1, l2
+>>> arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
+>>> [step.title for step in arm.forward_kinematics_derivation()][1:]
+['Link transform A_1', 'Link transform A_2', 'Pose of frame {1}', 'Pose of frame {2}']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import sympy as sp
+from sympy.printing.pretty.stringpict import prettyForm, stringPict
+
+from ..spatial.transforms import dh_modified, dh_standard
+from ..support.progress import Progress
+from .derivation import Derivation, Step, to_latex, to_text
+from .simplify import simplify_piece as simplify_trig
+from .simplify import simplify_piece_matrix as simplify_matrix
+
+__all__ = ["GatheredEquation", "forward_kinematics_derivation", "lagrangian_derivation"]
+
+#: Width of one printed line of a :class:`GatheredEquation`, in columns of its text form: about
+#: 750 pixels of MathJax in JupyterLab (6.8 px a column), so that it fits the 870 px of a
+#: notebook's output at a 1300 px window with the file browser open.
+LATEX_LINE_COLUMNS = 110
+#: The same for its Unicode text form (``to_text``, consoles, ``text/plain``).
+TEXT_LINE_COLUMNS = 76
+
+
+class GatheredEquation(sp.Equality):
+    r"""``symbol = expression``, printed with the terms gathered by products of joint velocities.
+
+    An energy or a Lagrangian is a quadratic form in the joint velocities plus
+    a part without them, ``½ Σ_j M_jj q̇_j² + Σ_{j<k} M_jk q̇_j q̇_k − P``; printed
+    as one SymPy sum it runs off the page for two joints already. This
+    equation prints the same sum as
+
+    .. code-block:: text
+
+        K = ½ (M_11) q̇₁² + (M_12) q̇₁ q̇₂
+            + ½ (M_22) q̇₂²
+
+    one bracket per product of velocities (in the order of M's entries,
+    row by row), then the part without velocities with its common factor
+    taken out (``− g (…)``), filling lines of :data:`LATEX_LINE_COLUMNS`
+    (LaTeX, an ``aligned`` block) or :data:`TEXT_LINE_COLUMNS` (pretty text)
+    and breaking a bracket that is longer than a line. Only the printing
+    changes: ``.lhs`` and ``.rhs`` are the symbol and the expression as given
+    (``rhs`` is the robot's own result), and it is an ordinary ``sympy.Eq``
+    otherwise; ``velocities`` are the joint velocities to gather by.
+
+    Examples
+    --------
+    >>> from robolab.symbols import q2, qd1, qd2, m2, l1, t
+    >>> K = sp.Symbol("K")
+    >>> energy = m2 * l1**2 * qd1**2 / 2 + m2 * l1**2 * sp.cos(q2) * qd1 * qd2 + qd2**2 / 3
+    >>> equation = GatheredEquation(K, energy, (qd1, qd2))
+    >>> equation.rhs == energy, isinstance(equation, sp.Eq)
+    (True, True)
+    >>> print(to_text(equation))
+            2      2     2                          2
+    K = ½ l₁ ⋅m₂ q̇₁  + l₁ ⋅m₂⋅cos(q₂) q̇₁⋅q̇₂ + 1/3 q̇₂
+    """
+
+    def __new__(cls, lhs: Any, rhs: Any, velocities: Any = (), **options: Any) -> GatheredEquation:
+        return sp.Basic.__new__(cls, sp.sympify(lhs), sp.sympify(rhs), sp.Tuple(*velocities))
+
+    @property
+    def velocities(self) -> tuple[sp.Expr, ...]:
+        """The joint velocities the terms are gathered by."""
+        return tuple(self.args[2])
+
+    # --- the groups of terms ---------------------------------------------------------------
+
+    def groups(self) -> list[tuple[int, sp.Expr, list[tuple[int, sp.Expr]], sp.Expr]]:
+        """The terms of ``rhs`` gathered: ``(sign, factor, terms, velocity product)`` per group.
+
+        A group prints as ``sign · factor · (terms) · product``. The factor is
+        the rational factor common to the terms of a product of velocities (½
+        for a square q̇_j² of an energy, so that the bracket is M_jj; 1 for
+        q̇_j q̇_k, M_jk), and the factor common to the terms without velocities
+        (their product is 1), ``g`` in ``− g (…)``. The terms are
+        ``(sign, term)`` pairs; ``Σ sign · factor · Σ(sign · term) · product``
+        is ``rhs``.
+        """
+        velocities = self.velocities
+        gathered: dict[sp.Expr, list[sp.Expr]] = {}
+        rest: list[sp.Expr] = []
+        pending = list(sp.Add.make_args(self.rhs))
+        while pending:
+            term = pending.pop()
+            coefficient, product = term.as_independent(*velocities, as_Add=False)
+            if product == 1:
+                rest.append(term)
+            elif _is_monomial(product, velocities):
+                gathered.setdefault(product, []).append(coefficient)
+            else:  # velocities inside a bracket: expand this term only
+                expanded = sp.Add.make_args(sp.expand(term))
+                if expanded == (term,):
+                    rest.append(term)
+                else:
+                    pending.extend(expanded)
+
+        def order(product: sp.Expr) -> tuple[int, ...]:
+            powers = product.as_powers_dict()
+            return tuple(-int(powers.get(v, 0)) for v in velocities)
+
+        groups = []
+        for product in sorted(gathered, key=order):
+            content, inner = sp.Add(*gathered[product]).as_content_primitive()
+            if inner.is_number:  # a number alone: no factor in front of it
+                content, inner = sp.S.One, content * inner
+            groups.append(_group(content, inner, product))
+        if rest:
+            total = sp.Add(*rest)
+            factored = sp.factor_terms(total)
+            sums = [f for f in sp.Mul.make_args(factored) if isinstance(f, sp.Add)]
+            if isinstance(factored, sp.Mul) and len(sums) == 1:  # g (…): the common factor out
+                inner = sums[0]
+                common = sp.Mul(*[f for f in factored.args if f is not inner])
+                if inner.could_extract_minus_sign():
+                    common, inner = -common, -inner
+                groups.append(_group(common, inner, sp.S.One))
+            else:
+                groups += [_group(sp.S.One, term, sp.S.One) for term in _ordered(total)]
+        return groups
+
+    # --- printing ------------------------------------------------------------------------
+
+    def _lines(self, out: _Latex | _Text, budget: int) -> list[tuple[Any, bool]]:
+        """The groups packed into lines of at most ``budget`` columns (where terms allow).
+
+        Each line comes with True when it continues a bracket of the line above.
+        """
+        pieces: list[tuple[int, Any, int, bool]] = []  # sign, printed, columns, continuation
+        for sign, factor, terms, product in self.groups():
+            left = None if factor == 1 else out.half() if factor == sp.S.Half else out.expr(factor)
+            right = None if product == 1 else out.expr(product)
+            bracketed = len(terms) > 1
+            extra = _columns(factor) + _columns(product) + (2 if bracketed else 0)
+            parts = _split([_columns(term) + 3 for _, term in terms], budget - extra)
+            for number, part in enumerate(parts):
+                first, last = number == 0, number == len(parts) - 1
+                body = []
+                for index in part:
+                    term_sign, term = terms[index]
+                    body += [out.operator(term_sign, index == 0), out.expr(term)]
+                printed = out.join(body)
+                if bracketed:
+                    printed = out.bracket(printed, first, last)
+                items = [left] if first and left is not None else []
+                items += [printed] + ([right] if last and right is not None else [])
+                columns = sum(_columns(terms[i][1]) + 3 for i in part) + (extra if first else 2)
+                pieces.append((sign, out.join(items, spaced=True), columns, not first))
+        lines: list[list[Any]] = []
+        inside: list[bool] = []
+        width = 0
+        for sign, printed, columns, continuation in pieces:
+            if lines and not continuation and width + columns + 3 <= budget:
+                lines[-1] += [out.operator(sign, False), printed]
+                width += columns + 3
+            elif continuation:
+                lines.append([printed])
+                inside.append(True)
+                width = columns
+            else:
+                lines.append([out.operator(sign, not lines), printed])
+                inside.append(False)
+                width = columns
+        return [(out.join(line), more) for line, more in zip(lines, inside, strict=True)]
+
+    def _latex(self, printer: Any) -> str:
+        budget = LATEX_LINE_COLUMNS - _columns(self.lhs) - 3  # the lines start after "lhs ="
+        lines = self._lines(_Latex(printer), max(budget, LATEX_LINE_COLUMNS // 2))
+        left = printer._print(self.lhs)
+        if len(lines) == 1:
+            return f"{left} = {lines[0][0]}"
+        body = lines[0][0] + "".join(
+            (r" \\ &\qquad " if more else r" \\ &\quad ") + line for line, more in lines[1:]
+        )
+        return rf"\begin{{aligned}} {left} = {{}} & {body} \end{{aligned}}"
+
+    def _pretty(self, printer: Any) -> prettyForm:
+        left = printer._print(self.lhs)
+        budget = TEXT_LINE_COLUMNS - left.width() - 3  # the lines start after "lhs ="
+        lines = self._lines(_Text(printer), max(budget, TEXT_LINE_COLUMNS // 2))
+        first = prettyForm(*stringPict.next(left, " = ", lines[0][0]))
+        indent = " " * (first.width() - lines[0][0].width() + 2)
+        rows = [first] + [
+            prettyForm(*stringPict.next(indent + ("  " if more else ""), line))
+            for line, more in lines[1:]
+        ]
+        if len(rows) == 1:
+            return first
+        width = max(row.width() for row in rows)  # stack() centres: pad on the right
+        rows = [prettyForm(*stringPict.next(row, " " * (width - row.width()))) for row in rows]
+        return prettyForm(*stringPict.stack(*rows))
+
+
+class _Latex:
+    """Pieces of a :class:`GatheredEquation` as LaTeX text."""
+
+    def __init__(self, printer: Any) -> None:
+        self.printer = printer
+
+    def expr(self, expr: sp.Expr) -> str:
+        return self.printer._print(expr)
+
+    @staticmethod
+    def half() -> str:
+        return r"\tfrac{1}{2}"
+
+    @staticmethod
+    def operator(sign: int, first: bool) -> str:
+        return ("-" if sign < 0 else "") if first else ("-" if sign < 0 else "+")
+
+    @staticmethod
+    def join(items: list[str], spaced: bool = False) -> str:
+        return " ".join(item for item in items if item)
+
+    @staticmethod
+    def bracket(body: str, opening: bool, closing: bool) -> str:
+        left = r"\left(" if opening else r"\left."
+        right = r"\right)" if closing else r"\right."
+        return f"{left} {body} {right}"
+
+
+class _Text:
+    """Pieces of a :class:`GatheredEquation` as SymPy pretty forms (Unicode text)."""
+
+    def __init__(self, printer: Any) -> None:
+        self.printer = printer
+
+    def expr(self, expr: sp.Expr) -> prettyForm:
+        return self.printer._print(expr)
+
+    @staticmethod
+    def half() -> prettyForm:
+        return prettyForm("½")
+
+    @staticmethod
+    def operator(sign: int, first: bool) -> str:
+        return ("-" if sign < 0 else "") if first else (" - " if sign < 0 else " + ")
+
+    @staticmethod
+    def join(items: list[Any], spaced: bool = False) -> prettyForm:
+        items = [item for item in items if item != ""]
+        if spaced:
+            items = [x for item in items for x in (" ", item)][1:]
+        return prettyForm(*stringPict.next(*items))
+
+    @staticmethod
+    def bracket(body: prettyForm, opening: bool, closing: bool) -> prettyForm:
+        return prettyForm(*body.parens("(" if opening else "", ")" if closing else ""))
+
+
+def _is_monomial(product: sp.Expr, velocities: tuple[sp.Expr, ...]) -> bool:
+    """True for a product of powers of the velocities (q̇₁², q̇₁ q̇₂)."""
+    for factor in sp.Mul.make_args(product):
+        base, exponent = factor.as_base_exp()
+        if base not in velocities or not (exponent.is_Integer and exponent > 0):
+            return False
+    return True
+
+
+def _group(
+    factor: sp.Expr, inner: sp.Expr, product: sp.Expr
+) -> tuple[int, sp.Expr, list[tuple[int, sp.Expr]], sp.Expr]:
+    """``(sign, factor, [(sign, term), ...], product)`` with every printed part positive-looking."""
+    sign = 1
+    if factor.could_extract_minus_sign():
+        sign, factor = -1, -factor
+    terms = [(-1, -t) if t.could_extract_minus_sign() else (1, t) for t in _ordered(inner)]
+    if len(terms) == 1 and terms[0][0] < 0:
+        sign, terms = -sign, [(1, terms[0][1])]
+    return sign, factor, terms, product
+
+
+def _ordered(expr: sp.Expr) -> list[sp.Expr]:
+    """The terms of a sum in the order SymPy prints them."""
+    if not isinstance(expr, sp.Add):
+        return [expr]
+    return list(expr.as_ordered_terms())
+
+
+def _columns(expr: sp.Expr) -> int:
+    """Width of ``expr`` in its Unicode text form: a measure of its printed width."""
+    if expr == 1:
+        return 0
+    return max(len(line) for line in to_text(expr).splitlines())
+
+
+def _split(widths: list[int], budget: int) -> list[list[int]]:
+    """Indices of the terms of a bracket in parts of at most ``budget`` columns (one if it fits)."""
+    if sum(widths) <= budget:
+        return [list(range(len(widths)))]
+    parts: list[list[int]] = [[]]
+    width = 0
+    for index, columns in enumerate(widths):
+        if parts[-1] and width + columns > budget:
+            parts.append([])
+            width = 0
+        parts[-1].append(index)
+        width += columns
+    return parts
+
+
+def _matrix_symbol(name: str, rows: int, cols: int) -> sp.MatrixSymbol:
+    return sp.MatrixSymbol(name, rows, cols)
+
+
+def _eq(left: Any, right: Any) -> sp.Eq:
+    return sp.Eq(left, right, evaluate=False)
+
+
+def forward_kinematics_derivation(robot: Any) -> Derivation:
+    """Return the forward kinematics of ``robot`` step by step.
+
+    Steps: the general link transform of the convention, each link transform
+    ``A_i = T_{i-1,i}`` with the row's numbers, then the poses
+    ``T_0i = T_0,i-1 A_i`` one product at a time, and the end-effector pose
+    ``T_0n · tool`` when there is a tool.
+
+    Parameters
+    ----------
+    robot : DHRobot
+
+    Returns
+    -------
+    Derivation
+    """
+    a, alpha, d, theta = sp.symbols("a_i alpha_i d_i theta_i", real=True)
+    A = sp.MatrixSymbol("A_i", 4, 4)
+    if robot.convention == "standard":
+        general = dh_standard(a, alpha, d, theta)
+        formula = r"$A_i = T_{i-1,i} = R_z(\theta_i)\,T_z(d_i)\,T_x(a_i)\,R_x(\alpha_i)$"
+        rule = "Standard DH (Spong, Corke, Moro)"
+    else:
+        general = dh_modified(a, alpha, d, theta)
+        formula = r"$A_i = T_{i-1,i} = R_x(\alpha_{i-1})\,T_x(a_{i-1})\,R_z(\theta_i)\,T_z(d_i)$"
+        rule = "Modified DH (Craig), with a and α of the row meaning $a_{i-1}$, $α_{i-1}$"
+    steps = [Step("Link transform", f"{rule}: {formula}.", _eq(A, general), (A,))]
+    for i, transform in enumerate(robot.Ts, start=1):
+        symbol = _matrix_symbol(f"A_{i}", 4, 4)
+        a_i, alpha_i, d_i, theta_i = robot.dh_parameters[i - 1]
+        steps.append(
+            Step(
+                f"Link transform A_{i}",
+                f"Row {i} of the table: $a = {to_latex(a_i)}$, $\\alpha = {to_latex(alpha_i)}$, "
+                f"$d = {to_latex(d_i)}$, $\\theta = {to_latex(theta_i)}$.",
+                _eq(symbol, transform),
+                (symbol,),
+            )
+        )
+    for i in range(1, robot.dof + 1):
+        symbol = _matrix_symbol(f"T_{{0{i}}}", 4, 4)
+        explanation = (
+            "The first link transform is the pose of frame {1} in the base frame {0}."
+            if i == 1
+            else f"$T_{{0{i}}} = T_{{0{i - 1}}} A_{i}$; rotations about parallel z axes add up."
+        )
+        steps.append(
+            Step(f"Pose of frame {{{i}}}", explanation, _eq(symbol, robot.T_i0(i)), (symbol,))
+        )
+    if robot.tool != sp.eye(4):
+        symbol = _matrix_symbol("T", 4, 4)
+        steps.append(
+            Step(
+                "End-effector pose",
+                f"The constant tool transform follows frame {{{robot.dof}}}: "
+                f"$T = T_{{0{robot.dof}}} T_{{n,ee}}$.",
+                _eq(symbol, robot.T),
+                (symbol,),
+            )
+        )
+    return Derivation(f"Forward kinematics of {robot.name}", steps)
+
+
+def lagrangian_derivation(robot: Any) -> Derivation:
+    """Return the Lagrangian dynamics of ``robot`` step by step.
+
+    Steps, in order: each link's centre of mass r_ci and Jacobian J_ci; each
+    link's kinetic and potential energy; K, P and the Lagrangian L = K − P;
+    every entry M_jk (j <= k) with the links it comes from, and M; every
+    non-zero Christoffel symbol c_ijk (j <= k, c_ikj = c_ijk) with its
+    defining formula; C; G; the equation of motion M q̈ + C q̇ + G = τ; and the
+    checks: M symmetric, q̇ᵀMq̇ = 2K (positive definite), Ṁ − 2C skew-symmetric.
+
+    Parameters
+    ----------
+    robot : DHRobot
+        With centres of mass set (the other parameters may be symbolic).
+
+    Returns
+    -------
+    Derivation
+    """
+    n = robot.dof
+    q, qd = robot.qs, [robot.q_dot(i) for i in range(1, n + 1)]
+    with Progress("Lagrangian derivation", 6) as progress:
+        progress.update(0, "centres of mass and Jacobians")
+        steps = _link_steps(robot)
+        progress.update(1, "energies and the Lagrangian")
+        steps += _energy_steps(robot, qd)
+        progress.update(2, "inertia matrix")
+        M = robot.inertia_matrix()
+        steps += _inertia_steps(robot, M)
+        progress.update(3, "Christoffel symbols")
+        christoffel, others = _christoffel_steps(robot)
+        steps += christoffel
+        progress.update(4, "C, G and the equations of motion")
+        C_symbol, G_symbol = _matrix_symbol("C", n, n), _matrix_symbol("G", n, 1)
+        C, G = robot.coriolis_matrix(), robot.gravity_vector()
+        steps += [
+            Step(
+                "Coriolis matrix",
+                f"$C_{{ij}} = \\sum_k c_{{ijk}} \\dot q_k${others}.",
+                _eq(C_symbol, C),
+                (C_symbol,),
+            ),
+            Step(
+                "Gravity vector",
+                "$G_i = \\partial P / \\partial q_i$.",
+                _eq(G_symbol, G),
+                (G_symbol,),
+            ),
+            Step(
+                "Equations of motion",
+                "Lagrange's equations $\\frac{d}{dt} \\partial L/\\partial \\dot q - \\partial L/"
+                "\\partial q = \\tau$ in matrix form.",
+                robot.dynamic_model(),
+                tuple(sp.Symbol(f"tau_{i}", real=True) for i in range(1, n + 1)),
+            ),
+        ]
+        progress.update(5, "checks")
+        kinetic = next(step for step in steps if step.title == "Kinetic energy").expression.rhs
+        steps += _property_checks(robot, M, C, kinetic, q, qd)
+    return Derivation(f"Lagrangian dynamics of {robot.name}", steps)
+
+
+def _link_steps(robot: Any) -> list[Step]:
+    """Centre of mass r_ci and Jacobian J_ci of every link."""
+    n = robot.dof
+    steps: list[Step] = []
+    axis = "z_{j-1}, o_{j-1}" if robot.convention == "standard" else "z_j, o_j"
+    for i in range(1, n + 1):
+        r = _matrix_symbol(f"r_{{c{i}}}", 3, 1)
+        steps.append(
+            Step(
+                f"Centre of mass of link {i}",
+                f"$r_{{c{i}}} = T_{{0{i}}} [c_{i}; 1]$: the centre of mass given in frame {{{i}}} "
+                "written in the base frame.",
+                _eq(r, robot.r_cm(i)),
+                (r,),
+            )
+        )
+        J = _matrix_symbol(f"J_{{c{i}}}", 6, n)
+        later = list(range(i + 1, n + 1))
+        unmoved = (
+            ""
+            if not later
+            else f"; {_numbered(later, 'joint')} {_verb(later, 'does', 'do')} not move link {i}, "
+            f"so {_verb(later, 'its column is', 'their columns are')} zero"
+        )
+        steps.append(
+            Step(
+                f"Jacobian of link {i}",
+                f"Rows $[v; \\omega]$: column j is $[z \\times (r_{{c{i}}} - o);\\ z]$ for a "
+                f"revolute joint (axis ${axis}$) and $[z;\\ 0]$ for a prismatic one{unmoved}.",
+                _eq(J, robot.J_cm_i(i)),
+                (J,),
+            )
+        )
+    return steps
+
+
+def _energy_steps(robot: Any, qd: list[sp.Expr]) -> list[Step]:
+    """Each link's K_i and P_i, then K, P and L = K − P, gathered by joint velocities."""
+    n = robot.dof
+    steps: list[Step] = []
+    for i in range(1, n + 1):
+        K_i = sp.Symbol(f"K_{i}")
+        steps.append(
+            Step(
+                f"Kinetic energy of link {i}",
+                f"$K_{i} = \\tfrac12 m_{i} v_{{c{i}}}^T v_{{c{i}}} + \\tfrac12 \\omega_{i}^T "
+                f"R_{{0{i}}} I_{i} R_{{0{i}}}^T \\omega_{i}$ with $v_{{c{i}}}$ and $\\omega_{i}$ "
+                f"from $J_{{c{i}}} \\dot q$.",
+                GatheredEquation(K_i, robot.link_kinetic_energy(i), qd),
+                (K_i,),
+            )
+        )
+        P_i = sp.Symbol(f"P_{i}")
+        steps.append(
+            Step(
+                f"Potential energy of link {i}",
+                f"$P_{i} = -m_{i} g^T r_{{c{i}}}$ with gravity g in the base frame.",
+                GatheredEquation(P_i, robot.link_potential_energy(i), qd),
+                (P_i,),
+            )
+        )
+    K, P, L = sp.Symbol("K"), sp.Symbol("P"), sp.Symbol("L")
+    kinetic, potential = robot.kinetic_energy(), robot.potential_energy()
+    return [
+        *steps,
+        Step(
+            "Kinetic energy",
+            "The sum of the link kinetic energies, gathered by joint velocities: "
+            "$K = \\tfrac12 \\dot q^T M(q) \\dot q$, so the brackets are the entries $M_{jk}$ "
+            "of the inertia matrix.",
+            GatheredEquation(K, kinetic, qd),
+            (K,),
+        ),
+        Step(
+            "Potential energy",
+            "The sum of the link potential energies.",
+            GatheredEquation(P, potential, qd),
+            (P,),
+        ),
+        Step(
+            "Lagrangian",
+            "$L = K - P$ with K and P of the two steps above: "
+            "$L = \\tfrac12 \\dot q^T M(q) \\dot q - P(q)$.",
+            GatheredEquation(L, kinetic - potential, qd),
+            (L,),
+        ),
+    ]
+
+
+def _inertia_steps(robot: Any, M: sp.Matrix) -> list[Step]:
+    """Every entry M_jk (j <= k) with the links it comes from, then M."""
+    n = robot.dof
+    steps: list[Step] = []
+    for j in range(1, n + 1):
+        for k in range(j, n + 1):
+            symbol = sp.Symbol(f"M_{{{j}{k}}}")
+            velocities = (
+                f"\\partial \\dot q_{j}^2"
+                if j == k
+                else f"\\partial \\dot q_{j} \\partial \\dot q_{k}"
+            )
+            steps.append(
+                Step(
+                    f"Inertia matrix entry M_{j}{k}",
+                    f"$M_{{{j}{k}}} = \\partial^2 K / {velocities}$, "
+                    f"entry ({j}, {k}) of $\\sum_i m_i J_{{v,ci}}^T J_{{v,ci}} + J_{{\\omega,i}}^T "
+                    f"R_{{0i}} I_i R_{{0i}}^T J_{{\\omega,i}}$. "
+                    + _contributors(j, k, n, M[j - 1, k - 1] == 0),
+                    GatheredEquation(symbol, M[j - 1, k - 1]),
+                    (symbol,),
+                )
+            )
+    M_symbol = _matrix_symbol("M", n, n)
+    steps.append(
+        Step(
+            "Inertia matrix",
+            "Collecting the entries: $K = \\tfrac12 \\dot q^T M(q) \\dot q$.",
+            _eq(M_symbol, M),
+            (M_symbol,),
+        )
+    )
+    return steps
+
+
+def _christoffel_steps(robot: Any) -> tuple[list[Step], str]:
+    """Every non-zero c_ijk (j <= k), and the clause saying how many vanish."""
+    n = robot.dof
+    steps: list[Step] = []
+    vanishing = 0
+    for i in range(1, n + 1):
+        for j in range(1, n + 1):
+            for k in range(j, n + 1):
+                value = robot.christoffel_symbols(i, j, k)
+                if value == 0:
+                    vanishing += 1 if j == k else 2
+                    continue
+                symbol = sp.Symbol(f"c_{{{i}{j}{k}}}")
+                twin = f"; $c_{{{i}{k}{j}}} = c_{{{i}{j}{k}}}$" if j != k else ""
+                steps.append(
+                    Step(
+                        f"Christoffel symbol c_{i}{j}{k}",
+                        f"$c_{{{i}{j}{k}}} = \\tfrac12 (\\partial M_{{{i}{j}}}/\\partial q_{k} + "
+                        f"\\partial M_{{{i}{k}}}/\\partial q_{j} - \\partial M_{{{j}{k}}}/"
+                        f"\\partial q_{i})${twin}.",
+                        GatheredEquation(symbol, value),
+                        (symbol,),
+                    )
+                )
+    if vanishing == 0:
+        others = ""
+    elif vanishing == n**3:
+        others = "; every Christoffel symbol is zero, so C = 0"
+    elif vanishing == 1:
+        others = f"; the remaining one of the {n**3} Christoffel symbols is zero"
+    else:
+        others = f"; the remaining {vanishing} of the {n**3} Christoffel symbols are zero"
+    return steps, others
+
+
+def _numbered(numbers: list[int], noun: str) -> str:
+    """``link 3``, ``links 2 and 3``, ``links 1, 2 and 3``."""
+    if len(numbers) == 1:
+        return f"{noun} {numbers[0]}"
+    listed = ", ".join(str(x) for x in numbers[:-1])
+    return f"{noun}s {listed} and {numbers[-1]}"
+
+
+def _verb(numbers: list[int], singular: str, plural: str) -> str:
+    return singular if len(numbers) == 1 else plural
+
+
+def _contributors(j: int, k: int, n: int, zero: bool) -> str:
+    """Which links contribute to M_jk (j <= k): those that joint k moves, links k..n.
+
+    One sentence of correct English for every case: one link or several,
+    every link or only the later ones, and an entry that comes out zero.
+    """
+    joints = f"joint {k}" if j == k else f"both joints {j} and {k}"
+    links = list(range(k, n + 1))
+    if n == 1:
+        if zero:
+            return "The only link, link 1, moves with joint 1, and its term is zero."
+        return "The only link, link 1, moves with joint 1 and contributes."
+    if k == 1:
+        subject, every = ("Both links", "both") if n == 2 else (f"All {n} links", "all of them")
+        if zero:
+            return f"{subject} move with joint 1, but their terms add up to zero."
+        return f"{subject} move with joint 1, so {every} contribute."
+    if len(links) == 1:
+        if zero:
+            return f"Only link {k} moves with {joints}, and its term is zero."
+        return f"Only link {k} moves with {joints}, so it alone contributes."
+    moving = f"Only {_numbered(links, 'link')} move with {joints}"
+    if zero:
+        return f"{moving}, and their terms add up to zero."
+    return f"{moving}, so only they contribute."
+
+
+def _vanishes(residual: sp.MatrixBase, reference: sp.MatrixBase, robot: Any) -> bool:
+    """True if ``residual`` is exactly zero, or zero at random points up to round-off.
+
+    Float coefficients can leave terms of order 1e-17 after exact cancellation,
+    and big arms keep nested (unexpanded) expressions; then the residual is
+    evaluated at three random values of every symbol and must stay below 1e-9
+    times the size of ``reference``.
+    """
+    residual, reference = sp.Matrix(residual), sp.Matrix(reference)
+    if all(entry == 0 for entry in residual):
+        return True
+    rng = np.random.default_rng(0)
+    derivatives = residual.atoms(sp.Derivative) | reference.atoms(sp.Derivative)
+    functions = [*sorted(derivatives, key=sp.default_sort_key), *robot.qs]
+    for _ in range(3):
+        point = {f: float(rng.uniform(-1, 1)) for f in functions}
+        residual_at, reference_at = residual.xreplace(point), reference.xreplace(point)
+        free = residual_at.free_symbols | reference_at.free_symbols
+        values = {s: float(rng.uniform(0.5, 2)) for s in free}
+        error = np.abs(np.array(residual_at.xreplace(values).evalf().tolist(), dtype=float)).max()
+        size = np.abs(np.array(reference_at.xreplace(values).evalf().tolist(), dtype=float)).max()
+        if error > 1e-9 * (1.0 + size):
+            return False
+    return True
+
+
+def _property_checks(
+    robot: Any, M: sp.Matrix, C: sp.Matrix, kinetic: sp.Expr, q: list, qd: list
+) -> list[Step]:
+    n = robot.dof
+    asymmetry = M - M.T
+    velocity = sp.Matrix(qd)
+    quadratic = sp.Matrix([simplify_trig((velocity.T * M * velocity)[0, 0] - 2 * kinetic)])
+    rate = sp.zeros(n, n)
+    for k in range(n):
+        rate += M.diff(q[k]) * qd[k]
+    N = simplify_matrix(rate - 2 * C)
+    skew = simplify_matrix(N + N.T)
+    N_symbol = _matrix_symbol("N", n, n)
+    verdict = {True: "holds", False: "FAILS"}
+    return [
+        Step(
+            "Check: M is symmetric",
+            f"$M - M^T = 0$ ({verdict[_vanishes(asymmetry, M, robot)]}).",
+            _eq(sp.MatAdd(_matrix_symbol("M", n, n), -_matrix_symbol("M", n, n).T), asymmetry),
+        ),
+        Step(
+            "Check: M is positive definite",
+            "$\\dot q^T M \\dot q = 2K$, a sum of $m_i |v_{ci}|^2$ and $\\omega_i^T I_i \\omega_i$ "
+            f"terms, positive when the joints move mass "
+            f"({verdict[_vanishes(quadratic, sp.Matrix([kinetic]), robot)]}).",
+            GatheredEquation(
+                sp.MatMul(velocity.T, _matrix_symbol("M", n, n), velocity), 2 * kinetic, qd
+            ),
+        ),
+        Step(
+            "Check: Ṁ − 2C is skew-symmetric",
+            "$N = \\dot M - 2C$ has $N + N^T = 0$ "
+            f"({verdict[_vanishes(skew, rate, robot)]}), so $\\dot q^T N \\dot q = 0$: the "
+            "Coriolis forces do no work.",
+            _eq(N_symbol, N),
+            (N_symbol,),
+        ),
+    ]

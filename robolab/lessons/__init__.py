@@ -1,0 +1,10 @@
+"""Teaching objects for the notebooks: step-by-step reveals, exercise checkers
+(also importable as :mod:`robolab.exercises`) and model comparisons.
+
+Top layer below the face: may import every other subpackage.
+"""
+
+from .model_comparison import ComparedQuantity, ModelComparison, compare_models
+from .step_reveal import Reveal, reveal
+
+__all__ = ["ComparedQuantity", "ModelComparison", "Reveal", "compare_models", "reveal"]

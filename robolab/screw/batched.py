@@ -1,0 +1,367 @@
+"""Dynamics of many states at once: RNEA, CRBA and forward dynamics in joint-aligned frames.
+
+This is the engine behind :func:`robolab.inverse_dynamics_rnea`,
+:func:`robolab.mass_matrix_crba` and :func:`robolab.forward_dynamics_crba`
+when they get a large batch of states (B ≥ ``BATCH_THRESHOLD``). It computes
+the same quantities as the space-frame kernel of :mod:`robolab.screw.dynamics`
+(and the tests check that it does), organised for throughput:
+
+* **Structure of arrays**: every quantity is an array whose *last* axis runs
+  over the B states, e.g. a twist is a (6, B) array; each NumPy operation
+  then does B multiplications at once.
+* **Joint-aligned frames** (as in Featherstone's algorithms and Pinocchio):
+  link i carries a frame {J_i} whose z axis lies on joint i's screw axis. The
+  transform from {J_{i-1}} to {J_i} is a constant part C_i (applied as one
+  BLAS product for all states) followed by the joint's own screw motion about
+  z, Rot_z(kθ) with a slide dθ along z, which only mixes the x and y
+  components of a twist or wrench.
+
+With S = [0, 0, k, 0, 0, d] the joint's screw axis in {J_i} (k = ‖ω‖, d the
+slide per unit of θ; k = 1, d = 0 for an ordinary revolute joint, k = 0 for a
+prismatic one), the algorithms are the textbook ones:
+
+RNEA (section 8.3.2): V_i = X_i V_{i-1} + S θ̇_i,
+A_i = X_i A_{i-1} + S θ̈_i + [ad_{V_i}] S θ̇_i (A_0 = [0; -g]),
+F_i = G_i A_i - [ad_{V_i}]ᵀ G_i V_i + X_{i+1}ᵀ F_{i+1}, τ_i = Sᵀ F_i.
+
+CRBA: composite inertias Ic_{i-1} = G_{i-1} + X_iᵀ Ic_i X_i, then
+M_ij = S_iᵀ X_{i+1}ᵀ ⋯ X_jᵀ Ic_j S_j for i ≤ j.
+
+Forward dynamics: M θ̈ = τ - RNEA(θ, θ̇, 0), solved by a Cholesky
+factorisation written out over the small n (its pivots reveal a singular M).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..spatial.rigid_body_motions import _adjoint, _transform_inv
+from .kinematics import _running_products
+
+#: Batches at least this large use this module's kernels.
+BATCH_THRESHOLD = 48
+
+
+def _frame_with_z(z: np.ndarray, origin: np.ndarray) -> np.ndarray:
+    """A pose whose z axis is the unit vector ``z``, placed at ``origin``."""
+    helper = np.array([1.0, 0.0, 0.0]) if abs(z[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
+    x = np.cross(helper, z)
+    x /= np.linalg.norm(x)
+    T = np.eye(4)
+    T[:3, :3] = np.column_stack([x, np.cross(z, x), z])
+    T[:3, 3] = origin
+    return T
+
+
+class _JointFrameModel:
+    """Per-robot constants of the joint-aligned formulation (see the module notes)."""
+
+    def __init__(
+        self, link_frames: np.ndarray, spatial_inertias: np.ndarray, screw_axes: np.ndarray
+    ) -> None:
+        screws = np.asarray(screw_axes, dtype=float)
+        n = self.n = screws.shape[1]
+        centres = _running_products(np.array(link_frames, dtype=float))  # M_0i, i = 1..n+1
+        joints = np.empty((n, 4, 4))
+        self.rates = np.zeros(n)  # k: radians of turn per unit of θ
+        self.slides = np.zeros(n)  # d: metres of slide along z per unit of θ
+        for i in range(n):
+            omega, v = screws[:3, i], screws[3:, i]
+            k = float(np.linalg.norm(omega))
+            if k > 0.0:
+                z = omega / k
+                joints[i] = _frame_with_z(z, np.cross(omega, v) / (k * k))
+                self.rates[i], self.slides[i] = k, float(omega @ v) / k
+            else:
+                d = float(np.linalg.norm(v))
+                joints[i] = _frame_with_z(v / d, centres[i, :3, 3])
+                self.slides[i] = d
+        self.turning = self.rates != 0.0
+        self.sliding = self.slides != 0.0
+        parents = np.concatenate([np.eye(4)[None], joints[:-1]])
+        # X_i = Ad(Screw_i(θ)⁻¹) Ad(C_i⁻¹), C_i = T_{s,J_{i-1}}⁻¹ T_{s,J_i} at home.
+        constant = _transform_inv(parents) @ joints  # C_i
+        self.parent_adjoints = _adjoint(_transform_inv(constant))  # (n, 6, 6)
+        self.parent_adjoints_t = np.ascontiguousarray(self.parent_adjoints.swapaxes(-1, -2))
+        centre_to_joint = _transform_inv(centres[:n]) @ joints  # T_{C_i, J_i}
+        A = _adjoint(centre_to_joint)
+        self.inertias = A.swapaxes(-1, -2) @ np.asarray(spatial_inertias, dtype=float) @ A
+        tip = _transform_inv(centres[n]) @ joints[n - 1]  # T_{ee, J_n}
+        self.tip_transpose = _adjoint(tip).T.copy()  # F in {J_n} = Ad(T_{ee,J_n})ᵀ F_tip
+        # For the CRBA: link inertias as 10 parameters, and the constant part of moving a
+        # composite inertia from {J_i} (at θ_i = 0) to {J_{i-1}}, a 10×10 matrix.
+        self.parameters = _inertia_parameters(self.inertias)  # (n, 10)
+        self.parameter_maps = np.stack([_parameter_map(C) for C in constant])
+
+
+# --------------------------------------------------------------------------- joint screw motions
+
+
+class _Joints:
+    """cos kθ, sin kθ and dθ of every joint for a batch of θ (joint axis first, (n, B))."""
+
+    def __init__(self, model: _JointFrameModel, q: np.ndarray) -> None:
+        theta = q.T  # (n, B)
+        angle = model.rates[:, None] * theta
+        self.cos = np.cos(angle)
+        self.sin = np.sin(angle)
+        self.slide = model.slides[:, None] * theta
+        self.model = model
+
+    def twist_to_child(self, i: int, V: np.ndarray) -> np.ndarray:
+        """Ad(Screw_i(θ)⁻¹) V for twists V of shape (6, ..., B): a twist of {J_{i-1}'} in {J_i}."""
+        out = np.empty(V.shape)
+        if self.model.turning[i]:
+            c, s = self.cos[i], self.sin[i]
+            x, y = V[0::3], V[1::3]  # (ω_x, v_x) and (ω_y, v_y)
+            np.add(c * x, s * y, out=out[0::3])
+            np.subtract(c * y, s * x, out=out[1::3])
+        else:
+            out[0::3], out[1::3] = V[0::3], V[1::3]
+        out[2::3] = V[2::3]
+        if self.model.sliding[i]:
+            t = self.slide[i]
+            out[3] += t * out[1]
+            out[4] -= t * out[0]
+        return out
+
+    def wrench_to_parent(self, i: int, F: np.ndarray) -> np.ndarray:
+        """Ad(Screw_i(θ)⁻¹)ᵀ F for wrenches F of shape (6, ..., B) (the transpose of the above)."""
+        out = np.empty(F.shape)
+        if self.model.sliding[i]:
+            t = self.slide[i]
+            mx = F[0] - t * F[4]
+            my = F[1] + t * F[3]
+            x = np.stack([mx, F[3]])
+            y = np.stack([my, F[4]])
+        else:
+            x, y = F[0::3], F[1::3]
+        if self.model.turning[i]:
+            c, s = self.cos[i], self.sin[i]
+            np.subtract(c * x, s * y, out=out[0::3])
+            np.add(s * x, c * y, out=out[1::3])
+        else:
+            out[0::3], out[1::3] = x, y
+        out[2::3] = F[2::3]
+        return out
+
+
+def _constant_product(matrix: np.ndarray, vectors: np.ndarray) -> np.ndarray:
+    """matrix (6, 6) times each vector of an array (6, ..., B), as one BLAS product."""
+    shape = vectors.shape
+    return (matrix @ vectors.reshape(6, -1)).reshape(shape)
+
+
+def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a × b for arrays of shape (3, ...)."""
+    return np.stack(
+        [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+    )
+
+
+# --------------------------------------------------------------------------- the algorithms
+
+
+def rnea(
+    model: _JointFrameModel,
+    q: np.ndarray,
+    qd: np.ndarray | None,
+    qdd: np.ndarray | None,
+    gravity: np.ndarray | None,
+    tip_wrench: np.ndarray | None,
+    joints: _Joints | None = None,
+) -> np.ndarray:
+    """Inverse dynamics of B states, q of shape (B, n); ``None`` stands for zero. Returns (B, n)."""
+    n = model.n
+    B = q.shape[0]
+    joints = joints or _Joints(model, q)
+    k, d = model.rates, model.slides
+    qd_t = None if qd is None else qd.T
+    qdd_t = None if qdd is None else qdd.T
+    # Forward pass on stacked [V, A], shape (6, 2, B); each link's G V and G A on the way.
+    state = np.zeros((6, 2, B))
+    if gravity is not None:
+        state[3:, 1] = -np.asarray(gravity)[:, None]
+    velocities = np.empty((6, n, B))  # V_i, and below G_i V_i and G_i A_i, link by link
+    momenta = np.empty((6, n, B))
+    wrenches = np.empty((6, n, B))
+    for i in range(n):
+        state = joints.twist_to_child(i, _constant_product(model.parent_adjoints[i], state))
+        V, A = state[:, 0], state[:, 1]
+        if qd_t is not None:
+            # [ad_V] S θ̇ with S = (0, 0, k, 0, 0, d): k θ̇ (ω_y, -ω_x, 0, v_y, -v_x, 0) + d θ̇ (0, 0,
+            # 0, ω_y, -ω_x, 0), from V before S θ̇ is added (the same, as [ad_S] S = 0).
+            turn = k[i] * qd_t[i]
+            A[0::3] += turn * V[1::3]
+            A[1::3] -= turn * V[0::3]
+            if model.sliding[i]:
+                slide = d[i] * qd_t[i]
+                A[3] += slide * V[1]
+                A[4] -= slide * V[0]
+                V[5] += slide
+            V[2] += turn
+        if qdd_t is not None:
+            A[2] += k[i] * qdd_t[i]
+            if model.sliding[i]:
+                A[5] += d[i] * qdd_t[i]
+        products = (model.inertias[i] @ state.reshape(6, 2 * B)).reshape(6, 2, B)
+        velocities[:, i] = V
+        momenta[:, i] = products[:, 0]
+        wrenches[:, i] = products[:, 1]  # G A
+    if qd_t is not None:
+        # - [ad_V]ᵀ G V = [ω × h_ω + v × h_v; ω × h_v] for all links at once.
+        omega, v, angular, linear = velocities[:3], velocities[3:], momenta[:3], momenta[3:]
+        wrenches[:3] += _cross(omega, angular)
+        wrenches[:3] += _cross(v, linear)
+        wrenches[3:] += _cross(omega, linear)
+    # Backward pass.
+    torques = np.empty((n, B))
+    F = wrenches[:, n - 1]
+    if tip_wrench is not None:
+        F = F + _constant_product(model.tip_transpose, np.asarray(tip_wrench).T)
+    for i in range(n - 1, -1, -1):
+        torques[i] = k[i] * F[2] + d[i] * F[5] if model.sliding[i] else k[i] * F[2]
+        if i > 0:
+            F = wrenches[:, i - 1] + _constant_product(
+                model.parent_adjoints_t[i], joints.wrench_to_parent(i, F)
+            )
+    return torques.T
+
+
+# Rigid-body inertias as 10 numbers: [m, h_x, h_y, h_z, I_xx, I_yy, I_zz, I_xy, I_xz, I_yz],
+# with h = m c the first moment and I the rotational inertia about the frame's origin, so
+# that G = [[I, [h]], [[h]ᵀ, m 1]]. A sum of such inertias (links welded together) is one.
+_MASS, _H, _I = 0, slice(1, 4), slice(4, 10)
+
+
+def _inertia_parameters(G: np.ndarray) -> np.ndarray:
+    """The 10 parameters of spatial inertias G (..., 6, 6) (about each frame's origin)."""
+    return np.stack(
+        [G[..., 3, 3], -G[..., 1, 5], G[..., 0, 5], -G[..., 0, 4],
+         G[..., 0, 0], G[..., 1, 1], G[..., 2, 2], G[..., 0, 1], G[..., 0, 2], G[..., 1, 2]],
+        axis=-1,
+    )  # fmt: skip
+
+
+def _moved_parameters(parameters: np.ndarray, R: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """Inertia parameters of a body after moving its frame contents by (R, p): r ↦ R r + p."""
+    m, h = parameters[0], R @ parameters[_H]
+    Ixx, Iyy, Izz, Ixy, Ixz, Iyz = parameters[_I]
+    rotated = R @ np.array([[Ixx, Ixy, Ixz], [Ixy, Iyy, Iyz], [Ixz, Iyz, Izz]]) @ R.T
+    # Parallel-axis terms of the shift p (with h already rotated).
+    moved = rotated + (2.0 * p @ h + m * p @ p) * np.eye(3) - np.outer(h, p) - np.outer(p, h)
+    moved -= m * np.outer(p, p)
+    return np.array(
+        [m, *(h + m * p), moved[0, 0], moved[1, 1], moved[2, 2], moved[0, 1], moved[0, 2],
+         moved[1, 2]]
+    )  # fmt: skip
+
+
+def _parameter_map(T: np.ndarray) -> np.ndarray:
+    """The 10×10 matrix that re-expresses inertia parameters given in {b} in {a}, T = T_ab."""
+    R, p = T[:3, :3], T[:3, 3]
+    return np.column_stack([_moved_parameters(e, R, p) for e in np.eye(10)])
+
+
+def _screw_moved(joints: _Joints, i: int, parameters: np.ndarray) -> np.ndarray:
+    """Inertia parameters (10, B) in {J_i} at θ_i re-expressed in {J_i} at θ_i = 0.
+
+    The joint turns the body by φ about z and slides it by t along z. Under the turn,
+    (h_x, h_y) and (I_xz, I_yz) rotate by φ, and ((I_xx - I_yy)/2, I_xy) by 2φ; the slide
+    adds the parallel-axis terms.
+    """
+    model = joints.model
+    out = parameters.copy()
+    if model.turning[i]:
+        c, s = joints.cos[i], joints.sin[i]
+        x, y = parameters[1::7], parameters[2::7]  # (h_x, I_xz) and (h_y, I_yz)
+        out[1::7] = c * x - s * y
+        out[2::7] = s * x + c * y
+        c2 = c * c - s * s
+        s2 = 2.0 * c * s
+        mean = 0.5 * (parameters[4] + parameters[5])
+        half = 0.5 * (parameters[4] - parameters[5])
+        Ixy = parameters[7]
+        turned = c2 * half - s2 * Ixy
+        out[7] = s2 * half + c2 * Ixy
+        out[4] = mean + turned
+        out[5] = mean - turned
+    if model.sliding[i]:
+        m, hz, t = parameters[0], parameters[3], joints.slide[i]
+        shift = t * (2.0 * hz + m * t)
+        out[4] += shift
+        out[5] += shift
+        out[8] -= t * out[1]
+        out[9] -= t * out[2]
+        out[3] = hz + m * t
+    return out
+
+
+def crba(model: _JointFrameModel, q: np.ndarray, joints: _Joints | None = None) -> np.ndarray:
+    """Mass matrices of B states, q of shape (B, n). Returns (B, n, n), exactly symmetric.
+
+    Composite inertias are kept as 10 inertia parameters (see ``_inertia_parameters``):
+    moving them to the parent frame is a rotation about z plus one constant 10×10 product.
+    """
+    n = model.n
+    B = q.shape[0]
+    joints = joints or _Joints(model, q)
+    k, d = model.rates, model.slides
+    M = np.empty((n, n, B))
+    composite = np.broadcast_to(model.parameters[n - 1][:, None], (10, B))
+    columns = np.empty((6, n, B))  # Ic_j S_j for j ≥ i, written in {J_i}
+    for i in range(n - 1, -1, -1):
+        # Ic S for S = (0, 0, k, 0, 0, d): k (I_xz, I_yz, I_zz, -h_y, h_x, 0) + d (h_y, -h_x, 0, 0,
+        # 0, m), from the parameters [m, h_x, h_y, h_z, I_xx, I_yy, I_zz, I_xy, I_xz, I_yz].
+        column = columns[:, i]
+        np.multiply(k[i], composite[8], out=column[0])
+        np.multiply(k[i], composite[9], out=column[1])
+        np.multiply(k[i], composite[6], out=column[2])
+        np.multiply(-k[i], composite[2], out=column[3])
+        np.multiply(k[i], composite[1], out=column[4])
+        column[5] = 0.0
+        if model.sliding[i]:
+            column[0] += d[i] * composite[2]
+            column[1] -= d[i] * composite[1]
+            np.multiply(d[i], composite[0], out=column[5])
+        row = k[i] * columns[2, i:]
+        if model.sliding[i]:
+            row += d[i] * columns[5, i:]
+        M[i, i:] = row
+        M[i + 1 :, i] = row[1:]
+        if i > 0:
+            columns[:, i:] = _constant_product(
+                model.parent_adjoints_t[i], joints.wrench_to_parent(i, columns[:, i:])
+            )
+            moved = model.parameter_maps[i] @ _screw_moved(joints, i, composite)
+            composite = model.parameters[i - 1][:, None] + moved
+    return M.transpose(2, 0, 1)
+
+
+def cholesky_solve(M: np.ndarray, rhs: np.ndarray, pivot_tolerance: float) -> tuple:
+    """Solve M x = rhs for B small SPD systems, M (B, n, n), rhs (B, n), by Cholesky.
+
+    Returns (x, bad) with ``bad`` the (batch index, joint) of the first pivot
+    d with d² ≤ pivot_tolerance · max diag(M), or None.
+    """
+    B, n, _ = M.shape
+    A = M.transpose(1, 2, 0)  # (n, n, B)
+    scale = np.max(np.diagonal(M, axis1=1, axis2=2), axis=1)
+    L = np.zeros((n, n, B))
+    for j in range(n):
+        pivot = A[j, j] - np.einsum("kb,kb->b", L[j, :j], L[j, :j]) if j else A[j, j].copy()
+        bad = pivot <= pivot_tolerance * scale
+        if bad.any():
+            return None, (int(np.argmax(bad)), j)
+        L[j, j] = np.sqrt(pivot)
+        if j + 1 < n:
+            below = A[j + 1 :, j] - np.einsum("ikb,kb->ib", L[j + 1 :, :j], L[j, :j])
+            L[j + 1 :, j] = below / L[j, j]
+    y = np.empty((n, B))
+    b = rhs.T
+    for i in range(n):
+        y[i] = (b[i] - np.einsum("kb,kb->b", L[i, :i], y[:i])) / L[i, i]
+    x = np.empty((n, B))
+    for i in range(n - 1, -1, -1):
+        x[i] = (y[i] - np.einsum("kb,kb->b", L[i + 1 :, i], x[i + 1 :])) / L[i, i]
+    return x.T, None

@@ -1,0 +1,246 @@
+"""Numerical inverse kinematics (Modern Robotics, section 6.2): Newton–Raphson.
+
+Given a target end-effector pose T_sd, find joint positions θ with
+T_sb(θ) = T_sd. From a guess θ⁰ the book iterates (algorithm of section 6.2.2):
+
+1. the error twist that would carry the end-effector to the target in one
+   unit of time, V_b = log(T_sb(θⁱ)⁻¹ T_sd) (body form) or
+   V_s = [Ad_{T_sb}] V_b (space form);
+2. stop if ‖ω‖ ≤ ε_ω and ‖v‖ ≤ ε_v;
+3. θⁱ⁺¹ = θⁱ + J†(θⁱ) V with J† the pseudoinverse of J_b (or J_s).
+
+The answer is ``(joint_positions, success)`` as in the book's library, and
+``success`` is honest: it is true only if the pose reached by the returned
+joint positions is within the tolerances. An unreachable target, or a guess
+from which the iteration does not converge within ``max_iterations``, gives
+``success == False`` (and the last iterate). The result also carries the
+number of iterations and the remaining errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..spatial.rigid_body_motions import _adjoint, _log6_vector, _transform_inv
+from ..support.checks import as_float_array, as_transform
+from .kinematics import (
+    _forward_kinematics,
+    _forward_kinematics_body,
+    _joint_array,
+    _screw_axes_array,
+    _screw_chain,
+    _ScrewChain,
+)
+from .velocity_kinematics import _jacobian_body, _jacobian_space
+
+__all__ = [
+    "InverseKinematicsResult",
+    "inverse_kinematics_body",
+    "inverse_kinematics_space",
+]
+
+#: The book's iteration limit.
+DEFAULT_MAX_ITERATIONS = 20
+
+
+@dataclass(frozen=True)
+class InverseKinematicsResult:
+    """The answer of a Newton–Raphson inverse kinematics.
+
+    Unpacks like the book's ``(joint_positions, success)``::
+
+        joint_positions, success = inverse_kinematics_body(...)
+
+    and keeps the details as attributes.
+
+    Attributes
+    ----------
+    joint_positions : ndarray, shape (n,)
+        The last iterate (the solution if ``success``).
+    success : bool
+        True if the pose at ``joint_positions`` is within both tolerances.
+    iterations : int
+        Newton–Raphson updates made.
+    angular_error, linear_error : float
+        ‖ω‖ and ‖v‖ of the remaining error twist (in the body frame for
+        ``inverse_kinematics_body``, in the space frame for ``_space``).
+    """
+
+    joint_positions: np.ndarray
+    success: bool
+    iterations: int
+    angular_error: float
+    linear_error: float
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.joint_positions, self.success))
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, index: int) -> Any:
+        return (self.joint_positions, self.success)[index]
+
+
+def _tolerance(value: Any, name: str) -> float:
+    tolerance = float(as_float_array(value, name, ()))
+    if tolerance <= 0.0:
+        raise ValueError(f"{name} must be positive, got {tolerance:g}")
+    return tolerance
+
+
+def _iterations(max_iterations: Any) -> int:
+    if isinstance(max_iterations, bool) or not isinstance(max_iterations, int | np.integer):
+        raise TypeError(f"max_iterations must be an int ≥ 0, got {max_iterations!r}")
+    if max_iterations < 0:
+        raise ValueError(f"max_iterations must be ≥ 0, got {max_iterations}")
+    return int(max_iterations)
+
+
+def _error_twist_body(
+    body_chain: _ScrewChain, home: np.ndarray, target: np.ndarray, theta: np.ndarray
+) -> np.ndarray:
+    """V_b = log(T_sb(θ)⁻¹ T_sd), with ``body_chain`` built from the body screw axes B_i."""
+    return _log6_vector(_transform_inv(_forward_kinematics_body(body_chain, home, theta)) @ target)
+
+
+def _error_twist_space(
+    chain: _ScrewChain, home: np.ndarray, target: np.ndarray, theta: np.ndarray
+) -> np.ndarray:
+    """V_s = [Ad_{T_sb}] log(T_sb(θ)⁻¹ T_sd), with ``chain`` built from the space screw axes S_i."""
+    T_sb = _forward_kinematics(chain, home, theta)
+    return _adjoint(T_sb) @ _log6_vector(_transform_inv(T_sb) @ target)
+
+
+#: The error twist and the Jacobian of each form (body: V_b and J_b; space: V_s and J_s).
+_FORMS = {
+    "body": (_error_twist_body, _jacobian_body),
+    "space": (_error_twist_space, _jacobian_space),
+}
+
+
+def _inverse_kinematics(
+    form: str,
+    chain: _ScrewChain,
+    home: np.ndarray,
+    target_pose: Any,
+    initial_guess: Any,
+    angular_tolerance: Any,
+    linear_tolerance: Any,
+    max_iterations: Any,
+) -> InverseKinematicsResult:
+    """Newton–Raphson in the ``"body"`` or ``"space"`` form (``chain`` of the B_i or S_i).
+
+    Checks the arguments the user gave (all but the screw axes and home pose).
+    """
+    target = as_transform(target_pose, "target_pose")
+    theta = _joint_array(initial_guess, chain.n, "initial_guess", batch=False).astype(float)
+    angular_tolerance = _tolerance(angular_tolerance, "angular_tolerance")
+    linear_tolerance = _tolerance(linear_tolerance, "linear_tolerance")
+    max_iterations = _iterations(max_iterations)
+    error_twist, jacobian = _FORMS[form]
+    twist = error_twist(chain, home, target, theta)
+    iterations = 0
+    while True:
+        angular, linear = float(np.linalg.norm(twist[:3])), float(np.linalg.norm(twist[3:]))
+        converged = angular <= angular_tolerance and linear <= linear_tolerance
+        if converged or iterations >= max_iterations:
+            break
+        theta = theta + np.linalg.pinv(jacobian(chain, theta)) @ twist
+        if not np.all(np.isfinite(theta)):  # pragma: no cover - pinv of finite J is finite
+            raise ValueError("the Newton–Raphson iteration produced non-finite joint positions")
+        twist = error_twist(chain, home, target, theta)
+        iterations += 1
+    return InverseKinematicsResult(theta, converged, iterations, angular, linear)
+
+
+def inverse_kinematics_body(
+    body_screw_axes: Any,
+    home_ee_pose: Any,
+    target_pose: Any,
+    initial_guess: Any,
+    angular_tolerance: float,
+    linear_tolerance: float,
+    *,
+    max_iterations: int = DEFAULT_MAX_ITERATIONS,
+) -> InverseKinematicsResult:
+    """Joint positions reaching ``target_pose``, Newton–Raphson with J_b (book: ``IKinBody``).
+
+    Parameters
+    ----------
+    body_screw_axes : array_like, shape (6, n)
+        Screw axes B_i in the end-effector frame at home.
+    home_ee_pose : array_like, shape (4, 4)
+        M, the end-effector pose at θ = 0.
+    target_pose : array_like, shape (4, 4)
+        T_sd, the wanted end-effector pose.
+    initial_guess : array_like, shape (n,)
+        θ⁰; Newton–Raphson finds the solution near it (if any).
+    angular_tolerance, linear_tolerance : float
+        ε_ω (rad) and ε_v (m) on the error twist V_b.
+    max_iterations : int
+        At most this many updates (the book uses 20).
+
+    Returns
+    -------
+    InverseKinematicsResult
+        Unpacks as ``(joint_positions, success)``.
+
+    Examples
+    --------
+    The book's example of ``IKinBody``:
+
+    >>> import numpy as np
+    >>> B = np.array([[0, 0, -1, 2, 0, 0], [0, 0, 0, 0, 1, 0], [0, 0, 1, 0, 0, 0.1]]).T
+    >>> M = [[-1, 0, 0, 0], [0, 1, 0, 6], [0, 0, -1, 2], [0, 0, 0, 1]]
+    >>> T = [[0, 1, 0, -5], [1, 0, 0, 4], [0, 0, -1, 1.6858], [0, 0, 0, 1]]
+    >>> theta, success = inverse_kinematics_body(B, M, T, [1.5, 2.5, 3], 0.01, 0.001)
+    >>> theta, success
+    (array([1.57073819, 2.999667  , 3.14153913]), True)
+    """
+    M = as_transform(home_ee_pose, "home_ee_pose")
+    chain = _screw_chain(_screw_axes_array(body_screw_axes, "body_screw_axes"))
+    return _inverse_kinematics(
+        "body", chain, M, target_pose, initial_guess, angular_tolerance, linear_tolerance,
+        max_iterations,
+    )  # fmt: skip
+
+
+def inverse_kinematics_space(
+    screw_axes: Any,
+    home_ee_pose: Any,
+    target_pose: Any,
+    initial_guess: Any,
+    angular_tolerance: float,
+    linear_tolerance: float,
+    *,
+    max_iterations: int = DEFAULT_MAX_ITERATIONS,
+) -> InverseKinematicsResult:
+    """Joint positions reaching ``target_pose``, Newton–Raphson with J_s (book: ``IKinSpace``).
+
+    The error twist is V_s = [Ad_{T_sb}] log(T_sb⁻¹ T_sd), the update
+    θ += J_s†(θ) V_s. Parameters and returns as in
+    :func:`inverse_kinematics_body`, with ``screw_axes`` S_i in the space frame.
+
+    Examples
+    --------
+    The book's example of ``IKinSpace``:
+
+    >>> import numpy as np
+    >>> S = np.array([[0, 0, 1, 4, 0, 0], [0, 0, 0, 0, 1, 0], [0, 0, -1, -6, 0, -0.1]]).T
+    >>> M = [[-1, 0, 0, 0], [0, 1, 0, 6], [0, 0, -1, 2], [0, 0, 0, 1]]
+    >>> T = [[0, 1, 0, -5], [1, 0, 0, 4], [0, 0, -1, 1.6858], [0, 0, 0, 1]]
+    >>> result = inverse_kinematics_space(S, M, T, [1.5, 2.5, 3], 0.01, 0.001)
+    >>> result.joint_positions, result.success, result.iterations
+    (array([1.57073783, 2.99966384, 3.1415342 ]), True, 2)
+    """
+    M = as_transform(home_ee_pose, "home_ee_pose")
+    chain = _screw_chain(_screw_axes_array(screw_axes))
+    return _inverse_kinematics(
+        "space", chain, M, target_pose, initial_guess, angular_tolerance, linear_tolerance,
+        max_iterations,
+    )  # fmt: skip

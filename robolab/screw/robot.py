@@ -1,0 +1,571 @@
+"""The screw (product-of-exponentials) robot model of Modern Robotics.
+
+:class:`ScrewRobot` holds the kinematic and dynamic parameters of a serial
+chain in the conventions of the book and of ModernRoboticsBook.jl's ``Robot``:
+
+* ``home_ee_pose`` M: the end-effector pose T_sb at the home configuration q = 0;
+* ``screw_axes_space`` (6, n): joint screw axes S_i = [ω; v] in the space frame {s}
+  at home, one per column; ``screw_axes_body`` (6, n) the same axes in the
+  end-effector frame, B_i = [Ad_{M⁻¹}] S_i (derived);
+* ``link_frames`` (n+1, 4, 4): M_{i-1,i}, the pose of the centre-of-mass frame
+  {i} of link i in frame {i-1} at home; M_{0,1} starts at the base {0} = {s},
+  M_{n,n+1} goes from the last centre-of-mass frame to the end-effector frame;
+* ``spatial_inertias`` (n, 6, 6): G_i = [[I_c, 0], [0, m·1]] in frame {i};
+* ``gravity`` (3,) in {s}, ``joint_names``, ``joint_types``, ``joint_limits``.
+
+The robot is immutable: its arrays are read-only, so constants derived from
+them are computed once and cached for the fast algorithms. A copy with other
+gravity (the same robot on the Moon, or mounted on a wall) comes from
+:meth:`ScrewRobot.with_gravity`; any other change from :meth:`ScrewRobot.replace`.
+
+Everything is checked on construction, and every violation raises
+:class:`ValueError` naming the field and the joint or link. Published
+idealisations are accepted: a link may have zero mass or a positive
+semi-definite rotational inertia (a point mass, or Corke's Puma link 1 that
+only has an inertia about its joint axis). Whether the mass matrix is then
+singular depends on the configuration; forward dynamics says so when it is.
+
+Examples
+--------
+A planar 2R arm with unit links and 1 kg point masses at the link tips
+(the book's example of section 8.1.1):
+
+>>> import numpy as np
+>>> def translation(x):
+...     T = np.eye(4); T[0, 3] = x; return T
+>>> point_mass = np.diag([0.0, 0.0, 0.0, 1.0, 1.0, 1.0])
+>>> robot = ScrewRobot(
+...     "planar 2R",
+...     home_ee_pose=translation(2.0),
+...     screw_axes_space=[[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+...     link_frames=[translation(1.0), translation(1.0), np.eye(4)],
+...     spatial_inertias=[point_mass, point_mass],
+... )
+>>> robot
+ScrewRobot('planar 2R', n_joints=2, joint_types=('revolute', 'revolute'),
+           gravity=(0.0, 0.0, -9.81))
+>>> robot.screw_axes_body[:, 0]
+array([0., 0., 1., 0., 2., 0.])
+>>> robot.with_gravity([0, -9.81, 0]).gravity
+array([ 0.  , -9.81,  0.  ])
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import numpy as np
+
+from ..spatial.rigid_body_motions import _adjoint, _transform_inv
+from ..support.checks import as_float_array, as_transform
+
+__all__ = [
+    "DEFAULT_PRISMATIC_LIMITS",
+    "DEFAULT_REVOLUTE_LIMITS",
+    "JOINT_TYPES",
+    "ScrewRobot",
+]
+
+#: The two joint types of a screw robot.
+JOINT_TYPES = ("revolute", "prismatic")
+#: Limits of a revolute joint when none are given, in radians.
+DEFAULT_REVOLUTE_LIMITS = (-math.pi, math.pi)
+#: Limits of a prismatic joint when none are given, in metres.
+DEFAULT_PRISMATIC_LIMITS = (0.0, 1.0)
+
+#: |‖ω‖ - 1| (or |‖v‖ - 1| for a prismatic joint) allowed for a unit screw axis.
+_UNIT_TOLERANCE = 1e-6
+#: ‖ω‖ below this is a prismatic axis.
+_ZERO_OMEGA = 1e-9
+#: Relative tolerance on the structure of a spatial inertia (symmetry, zero blocks, m·1).
+_INERTIA_TOLERANCE = 1e-9
+#: Allowed mismatch between home_ee_pose and the product of link_frames.
+_HOME_POSE_TOLERANCE = 1e-6
+
+_T = TypeVar("_T")
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    array = np.array(array, dtype=float)  # a private copy
+    array.setflags(write=False)
+    return array
+
+
+class ScrewRobot:
+    """A serial-chain robot in the product-of-exponentials form (Modern Robotics).
+
+    Parameters
+    ----------
+    name : str
+        The robot's name.
+    home_ee_pose : array_like, shape (4, 4)
+        M = T_sb(0), the end-effector pose at the home configuration. Must
+        equal the product M_01 M_12 ⋯ M_{n,n+1} of ``link_frames`` (to 1e-6).
+    screw_axes_space : array_like, shape (6, n)
+        Screw axes S_i = [ω; v] of the joints in the space frame at home, as
+        columns: ‖ω‖ = 1 for a revolute joint, ω = 0 and ‖v‖ = 1 for a
+        prismatic joint.
+    link_frames : sequence of n+1 array_like, shape (4, 4)
+        M_{i-1,i}: the pose of centre-of-mass frame {i} in frame {i-1} at
+        home; ``link_frames[0]`` = M_01 from the base, ``link_frames[n]`` =
+        M_{n,n+1} from frame {n} to the end-effector frame.
+    spatial_inertias : sequence of n array_like, shape (6, 6)
+        G_i = [[I_c, 0], [0, m·1]] of link i in its centre-of-mass frame {i},
+        [ω; v] ordering; m ≥ 0 and I_c symmetric positive semi-definite.
+    gravity : array_like, shape (3,)
+        Gravitational acceleration in the space frame, default (0, 0, -9.81).
+    joint_names : sequence of n str, optional
+        Default ``"joint1"``, ..., ``"jointn"``. Must be distinct.
+    joint_types : sequence of n str, optional
+        ``"revolute"`` or ``"prismatic"``; by default read from the screw
+        axis (ω = 0 means prismatic). Given types must match the axes.
+    joint_limits : sequence of n (lower, upper), optional
+        Joint position limits with lower < upper (±inf allowed). Default
+        ``DEFAULT_REVOLUTE_LIMITS`` = (-π, π) rad for a revolute joint and
+        ``DEFAULT_PRISMATIC_LIMITS`` = (0, 1) m for a prismatic joint.
+
+    Attributes
+    ----------
+    name, n_joints, home_ee_pose, screw_axes_space, screw_axes_body,
+    link_frames, spatial_inertias, gravity, joint_names, joint_types, joint_limits
+        The fields of ModernRoboticsBook.jl's ``Robot``. Arrays are read-only;
+        ``link_frames`` has shape (n+1, 4, 4), ``spatial_inertias`` (n, 6, 6),
+        ``screw_axes_body`` = [Ad_{M⁻¹}] ``screw_axes_space``.
+
+    Raises
+    ------
+    ValueError
+        For any inconsistent or physically impossible field, naming the
+        field and the joint or link.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> robot = ScrewRobot("slider", np.eye(4), [[0], [0], [0], [1], [0], [0]],
+    ...                    [np.eye(4), np.eye(4)], [np.diag([0, 0, 0, 2, 2, 2])])
+    >>> robot.joint_types, robot.joint_limits
+    (('prismatic',), ((0.0, 1.0),))
+    >>> ScrewRobot("bad", np.eye(4), [[0], [0], [2], [0], [0], [0]],
+    ...            [np.eye(4), np.eye(4)], [np.eye(6)])
+    Traceback (most recent call last):
+    ...
+    ValueError: screw_axes_space[:, 0] (joint 'joint1'): a screw axis needs ‖ω‖ = 1
+    (revolute) or ω = 0 and ‖v‖ = 1 (prismatic), got ‖ω‖ = 2: the joint variable would
+    not be an angle in radians (the joint would turn 2 rad per unit of q); normalise the
+    axis by dividing it (ω and v) by the length of ω, 2: the joint variable then becomes 2·q
+    """
+
+    name: str
+    n_joints: int
+    home_ee_pose: np.ndarray
+    screw_axes_space: np.ndarray
+    screw_axes_body: np.ndarray
+    link_frames: np.ndarray
+    spatial_inertias: np.ndarray
+    gravity: np.ndarray
+    joint_names: tuple[str, ...]
+    joint_types: tuple[str, ...]
+    joint_limits: tuple[tuple[float, float], ...]
+
+    def __init__(
+        self,
+        name: str,
+        home_ee_pose: Any,
+        screw_axes_space: Any,
+        link_frames: Any,
+        spatial_inertias: Any,
+        gravity: Any = (0.0, 0.0, -9.81),
+        joint_names: Sequence[str] | None = None,
+        joint_types: Sequence[str] | None = None,
+        joint_limits: Sequence[tuple[float, float]] | None = None,
+    ) -> None:
+        if not isinstance(name, str):
+            raise TypeError(f"name must be a str, got {type(name).__name__} {name!r}")
+        screws = _check_screw_axes(screw_axes_space)
+        n = screws.shape[1]
+        names = _check_joint_names(joint_names, n)
+        types = _check_joint_types(joint_types, screws, names)
+        limits = _check_joint_limits(joint_limits, types, names)
+        frames = _check_link_frames(link_frames, n)
+        inertias = _check_spatial_inertias(spatial_inertias, n)
+        home = as_transform(home_ee_pose, "home_ee_pose")
+        _check_home_pose(home, frames)
+        gravity_vector = as_float_array(gravity, "gravity", (3,))
+
+        body = _adjoint(_transform_inv(home)) @ screws
+        fields = {
+            "name": name,
+            "n_joints": n,
+            "home_ee_pose": _read_only(home),
+            "screw_axes_space": _read_only(screws),
+            "screw_axes_body": _read_only(body),
+            "link_frames": _read_only(frames),
+            "spatial_inertias": _read_only(inertias),
+            "gravity": _read_only(gravity_vector),
+            "joint_names": names,
+            "joint_types": types,
+            "joint_limits": limits,
+            "_cache": {},
+        }
+        self.__dict__.update(fields)
+
+    # ------------------------------------------------------------------ immutability
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise AttributeError(
+            f"ScrewRobot is immutable; use robot.replace({key}=...) or robot.with_gravity(...)"
+        )
+
+    def __delattr__(self, key: str) -> None:
+        raise AttributeError("ScrewRobot is immutable")
+
+    def _derived(self, key: str, compute: Callable[[], _T]) -> _T:
+        """Return the constant ``key`` derived from the robot, computing it once.
+
+        The algorithm modules store their per-robot constants here (screw-axis
+        tables, spatial inertias at home, ...). Copies made by
+        :meth:`with_gravity` share the cache, since gravity enters no constant.
+        """
+        cache = self.__dict__["_cache"]
+        try:
+            return cache[key]
+        except KeyError:
+            value = cache[key] = compute()
+            return value
+
+    # ------------------------------------------------------------------ copies
+
+    def replace(self, **changes: Any) -> ScrewRobot:
+        """Return a new, validated robot with some fields changed.
+
+        Accepts the constructor's parameters as keywords. Use it to build a
+        robot model with estimation errors for :func:`robolab.simulate_control`.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> robot = ScrewRobot("slider", np.eye(4), [[0], [0], [0], [1], [0], [0]],
+        ...                    [np.eye(4), np.eye(4)], [np.diag([0, 0, 0, 2, 2, 2])])
+        >>> heavier = robot.replace(spatial_inertias=[np.diag([0, 0, 0, 3, 3, 3])])
+        >>> float(heavier.spatial_inertias[0, 3, 3])
+        3.0
+        >>> robot.replace(colour="red")
+        Traceback (most recent call last):
+        ...
+        TypeError: ScrewRobot.replace() got unknown field(s) ['colour']; expected some of
+        ['name', 'home_ee_pose', 'screw_axes_space', 'link_frames', 'spatial_inertias',
+        'gravity', 'joint_names', 'joint_types', 'joint_limits']
+        """
+        arguments = {
+            "name": self.name,
+            "home_ee_pose": self.home_ee_pose,
+            "screw_axes_space": self.screw_axes_space,
+            "link_frames": self.link_frames,
+            "spatial_inertias": self.spatial_inertias,
+            "gravity": self.gravity,
+            "joint_names": self.joint_names,
+            "joint_types": self.joint_types,
+            "joint_limits": self.joint_limits,
+        }
+        unknown = sorted(set(changes) - set(arguments))
+        if unknown:
+            raise TypeError(
+                f"ScrewRobot.replace() got unknown field(s) {unknown}; "
+                f"expected some of {list(arguments)}"
+            )
+        arguments.update(changes)
+        return ScrewRobot(**arguments)
+
+    def with_gravity(self, gravity: Any) -> ScrewRobot:
+        """Return the same robot with another gravity vector (in the space frame).
+
+        The copy shares the cached constants of this robot.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> robot = ScrewRobot("slider", np.eye(4), [[0], [0], [0], [1], [0], [0]],
+        ...                    [np.eye(4), np.eye(4)], [np.diag([0, 0, 0, 2, 2, 2])])
+        >>> robot.with_gravity([0, 0, -1.62]).gravity  # on the Moon
+        array([ 0.  ,  0.  , -1.62])
+        """
+        gravity_vector = as_float_array(gravity, "gravity", (3,))
+        copy = object.__new__(ScrewRobot)
+        copy.__dict__.update(self.__dict__)
+        copy.__dict__["gravity"] = _read_only(gravity_vector)
+        return copy
+
+    # ------------------------------------------------------------------ display
+
+    def __repr__(self) -> str:
+        gravity = tuple(float(g) for g in self.gravity)
+        return (
+            f"ScrewRobot({self.name!r}, n_joints={self.n_joints}, "
+            f"joint_types={self.joint_types}, gravity={gravity})"
+        )
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for i in range(self.n_joints):
+            axis = ", ".join(f"{x:.4g}" for x in self.screw_axes_space[:, i])
+            lower, upper = self.joint_limits[i]
+            G = self.spatial_inertias[i]
+            rows.append(
+                f"<tr><td>{i + 1}</td><td>{html.escape(self.joint_names[i])}</td>"
+                f"<td>{self.joint_types[i]}</td><td>[{axis}]</td>"
+                f"<td>[{lower:.4g}, {upper:.4g}]</td><td>{G[3, 3]:.4g}</td></tr>"
+            )
+        gravity = ", ".join(f"{g:.4g}" for g in self.gravity)
+        return (
+            f"<p><b>ScrewRobot {html.escape(self.name)}</b>: {self.n_joints} joints, "
+            f"gravity ({gravity}) m/s² in the space frame; screw axes [ω; v] in the space "
+            "frame at home.</p><table><tr><th>i</th><th>name</th><th>type</th>"
+            "<th>S_i = [ω; v]</th><th>limits</th><th>mass of link i (kg)</th></tr>"
+            + "".join(rows)
+            + "</table>"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScrewRobot):
+            return NotImplemented
+        return (
+            self.name == other.name
+            and self.joint_names == other.joint_names
+            and self.joint_types == other.joint_types
+            and self.joint_limits == other.joint_limits
+            and all(
+                np.array_equal(getattr(self, key), getattr(other, key))
+                for key in (
+                    "home_ee_pose",
+                    "screw_axes_space",
+                    "link_frames",
+                    "spatial_inertias",
+                    "gravity",
+                )
+            )
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _joint(names: Sequence[str] | None, i: int) -> str:
+    return f"joint '{names[i]}'" if names is not None else f"joint {i + 1}"
+
+
+def _check_screw_axes(screw_axes_space: Any) -> np.ndarray:
+    screws = as_float_array(screw_axes_space, "screw_axes_space", (6, None))
+    if screws.shape[1] == 0:
+        raise ValueError("screw_axes_space must have at least one column (one joint), got none")
+    return screws
+
+
+def _check_joint_names(joint_names: Sequence[str] | None, n: int) -> tuple[str, ...]:
+    if joint_names is None:
+        return tuple(f"joint{i + 1}" for i in range(n))
+    if isinstance(joint_names, str):
+        raise TypeError(f"joint_names must be a sequence of {n} str, got the single str")
+    names = tuple(joint_names)
+    if len(names) != n:
+        raise ValueError(f"joint_names must have {n} entries (one per joint), got {len(names)}")
+    for i, joint_name in enumerate(names):
+        if not isinstance(joint_name, str):
+            raise TypeError(
+                f"joint_names[{i}] (joint {i + 1}) must be a str, "
+                f"got {type(joint_name).__name__} {joint_name!r}"
+            )
+    seen: dict[str, int] = {}
+    for i, joint_name in enumerate(names):
+        if joint_name in seen:
+            raise ValueError(
+                f"joint_names[{i}] (joint {i + 1}): the name {joint_name!r} is already "
+                f"used by joint {seen[joint_name] + 1}; joint names must be distinct"
+            )
+        seen[joint_name] = i
+    return names
+
+
+def _axis_kind(screw: np.ndarray) -> tuple[str | None, float, float]:
+    """'revolute', 'prismatic' or None (not a unit screw axis), with ‖ω‖ and ‖v‖."""
+    omega_norm = float(np.linalg.norm(screw[:3]))
+    v_norm = float(np.linalg.norm(screw[3:]))
+    if abs(omega_norm - 1.0) <= _UNIT_TOLERANCE:
+        return "revolute", omega_norm, v_norm
+    if omega_norm <= _ZERO_OMEGA and abs(v_norm - 1.0) <= _UNIT_TOLERANCE:
+        return "prismatic", omega_norm, v_norm
+    return None, omega_norm, v_norm
+
+
+def _check_joint_types(
+    joint_types: Sequence[str] | None, screws: np.ndarray, names: tuple[str, ...]
+) -> tuple[str, ...]:
+    n = screws.shape[1]
+    kinds = []
+    for i in range(n):
+        kind, omega_norm, v_norm = _axis_kind(screws[:, i])
+        if kind is None:
+            got = f"‖ω‖ = {omega_norm:.6g}"
+            if omega_norm <= _ZERO_OMEGA:
+                got += f" and ‖v‖ = {v_norm:.6g}"
+            else:  # the same words as robot_library's reader (_non_unit_axis)
+                got += (
+                    ": the joint variable would not be an angle in radians (the joint would "
+                    f"turn {omega_norm:.6g} rad per unit of q); normalise the axis by dividing "
+                    f"it (ω and v) by the length of ω, {omega_norm:.6g}: the joint variable "
+                    f"then becomes {omega_norm:.6g}·q"
+                )
+            raise ValueError(
+                f"screw_axes_space[:, {i}] ({_joint(names, i)}): a screw axis needs ‖ω‖ = 1 "
+                f"(revolute) or ω = 0 and ‖v‖ = 1 (prismatic), got {got}"
+            )
+        kinds.append(kind)
+    if joint_types is None:
+        return tuple(kinds)
+    if isinstance(joint_types, str):
+        raise TypeError(f"joint_types must be a sequence of {n} str, got the single str")
+    types = tuple(joint_types)
+    if len(types) != n:
+        raise ValueError(f"joint_types must have {n} entries (one per joint), got {len(types)}")
+    for i, (given, kind) in enumerate(zip(types, kinds, strict=True)):
+        if given not in JOINT_TYPES:
+            raise ValueError(
+                f"joint_types[{i}] ({_joint(names, i)}) must be 'revolute' or 'prismatic', "
+                f"got {given!r}"
+            )
+        if given != kind:
+            raise ValueError(
+                f"joint_types[{i}] ({_joint(names, i)}) is {given!r}, but its screw axis "
+                f"screw_axes_space[:, {i}] is {kind} "
+                f"({'ω = 0' if kind == 'prismatic' else '‖ω‖ = 1'})"
+            )
+    return types
+
+
+def _check_joint_limits(
+    joint_limits: Sequence[tuple[float, float]] | None,
+    types: tuple[str, ...],
+    names: tuple[str, ...],
+) -> tuple[tuple[float, float], ...]:
+    n = len(types)
+    if joint_limits is None:
+        return tuple(
+            DEFAULT_REVOLUTE_LIMITS if kind == "revolute" else DEFAULT_PRISMATIC_LIMITS
+            for kind in types
+        )
+    try:
+        limits = np.asarray(joint_limits, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise ValueError(
+            f"joint_limits must be {n} pairs (lower, upper) of numbers, got {joint_limits!r}"
+        ) from error
+    if limits.shape != (n, 2):
+        raise ValueError(
+            f"joint_limits must have shape ({n}, 2): one (lower, upper) pair per joint, "
+            f"got shape {limits.shape}"
+        )
+    result = []
+    for i, (lower, upper) in enumerate(limits.tolist()):
+        if math.isnan(lower) or math.isnan(upper):
+            raise ValueError(f"joint_limits[{i}] ({_joint(names, i)}) contains NaN")
+        if not lower < upper:
+            raise ValueError(
+                f"joint_limits[{i}] ({_joint(names, i)}): lower limit must be less than the "
+                f"upper limit, got ({lower:g}, {upper:g})"
+            )
+        result.append((lower, upper))
+    return tuple(result)
+
+
+def _frame_label(i: int, n: int) -> str:
+    if i == n:
+        return f"M_{n},{n + 1}, from link {n} to the end-effector frame"
+    return f"M_{i},{i + 1}, link {i + 1}"
+
+
+def _length(sequence: Any, name: str, expected: str) -> int:
+    """``len(sequence)``, or a ValueError saying that ``name`` must be ``expected``."""
+    try:
+        return len(sequence)
+    except TypeError:
+        raise ValueError(f"{name} must be {expected}, got {type(sequence).__name__}") from None
+
+
+def _check_link_frames(link_frames: Any, n: int) -> np.ndarray:
+    """The n + 1 link frames M_{i-1,i} as an (n+1, 4, 4) array; errors name the frame."""
+    count = _length(
+        link_frames, "link_frames", f"a sequence of {n + 1} transforms M_01, ..., M_{n},{n + 1}"
+    )
+    if count != n + 1:
+        raise ValueError(
+            f"link_frames must hold n + 1 = {n + 1} transforms (M_01, ..., M_{n},{n + 1}, the "
+            f"last to the end-effector frame) for {n} joints, got {count}"
+        )
+    frames = np.empty((n + 1, 4, 4))
+    for i in range(n + 1):
+        name = f"link_frames[{i}] ({_frame_label(i, n)})"
+        frames[i] = as_transform(link_frames[i], name)
+    return frames
+
+
+def _check_spatial_inertias(spatial_inertias: Any, n: int) -> np.ndarray:
+    """The n spatial inertias G_i as an (n, 6, 6) array; errors name the link."""
+    count = _length(spatial_inertias, "spatial_inertias", f"a sequence of {n} 6×6 matrices")
+    if count != n:
+        raise ValueError(f"spatial_inertias must hold {n} matrices (one per link), got {count}")
+    inertias = np.empty((n, 6, 6))
+    for i in range(n):
+        name = f"spatial_inertias[{i}] (link {i + 1})"
+        G = as_float_array(spatial_inertias[i], name, (6, 6))
+        _check_spatial_inertia(G, name)
+        inertias[i] = G
+    return inertias
+
+
+def _check_spatial_inertia(G: np.ndarray, name: str) -> None:
+    scale = max(1.0, float(np.abs(G).max()))
+    tolerance = _INERTIA_TOLERANCE * scale
+    if np.abs(G[:3, 3:]).max() > tolerance or np.abs(G[3:, :3]).max() > tolerance:
+        raise ValueError(
+            f"{name} must have the form [[I_c, 0], [0, m·1]] in its centre-of-mass frame, "
+            f"but an off-diagonal 3×3 block is not zero (max |entry| = "
+            f"{max(np.abs(G[:3, 3:]).max(), np.abs(G[3:, :3]).max()):.3g})"
+        )
+    mass_block = G[3:, 3:]
+    mass = float(np.trace(mass_block)) / 3.0
+    if np.abs(mass_block - mass * np.eye(3)).max() > tolerance:
+        raise ValueError(
+            f"{name}: the lower-right block must be m·1 (the mass times the 3×3 identity), "
+            f"got [{'; '.join(', '.join(f'{x:g}' for x in row) for row in mass_block)}]"
+        )
+    if mass < -tolerance:
+        raise ValueError(f"{name}: the mass must be non-negative, got m = {mass:g}")
+    inertia = G[:3, :3]
+    asymmetry = float(np.abs(inertia - inertia.T).max())
+    if asymmetry > tolerance:
+        raise ValueError(
+            f"{name}: the rotational inertia I_c (upper-left block) must be symmetric, "
+            f"but max |I_c - I_cᵀ| = {asymmetry:.3g}"
+        )
+    eigenvalues = np.linalg.eigvalsh(inertia)
+    if eigenvalues[0] < -tolerance:
+        raise ValueError(
+            f"{name}: the rotational inertia I_c must be positive semi-definite, "
+            f"got eigenvalues [{', '.join(f'{x:.6g}' for x in eigenvalues)}] (indefinite)"
+        )
+
+
+def _check_home_pose(home: np.ndarray, frames: np.ndarray) -> None:
+    product = np.eye(4)
+    for frame in frames:
+        product = product @ frame
+    difference = float(np.abs(product - home).max())
+    if difference > _HOME_POSE_TOLERANCE * max(1.0, float(np.abs(home[:3, 3]).max())):
+        raise ValueError(
+            "home_ee_pose must equal the product M_01 M_12 ⋯ M_{n,n+1} of link_frames "
+            f"(both describe the end-effector at home), but they differ by up to {difference:.3g}"
+        )

@@ -1,0 +1,707 @@
+"""3D views of robot arms in matplotlib, built once and updated in place.
+
+:func:`plot_robot` draws a DH robot (:class:`robolab.DHRobot`) or a screw
+robot (:class:`robolab.ScrewRobot`) at a configuration ``q`` and returns a
+:class:`RobotView`. Its :meth:`RobotView.update` moves the existing artists
+to a new configuration; the figure is never re-created, which is what makes
+the teach pendant (:func:`robolab.teach`) and the animations
+(:func:`robolab.animate`) fast.
+
+What is drawn, all in the base frame and in metres:
+
+* the links as a polyline through the joints; for a DH robot each link goes
+  first along the joint axis by the offset ``d`` and then along the common
+  normal by the length ``a``, so the DH parameters can be read off the
+  picture;
+* the joints as markers (circle: revolute, square: prismatic) with a short
+  line along each joint axis;
+* the link frames as small triads with labelled axes, coloured so that
+  readers with any common colour-vision deficiency can tell them apart
+  (:data:`robolab.views.frame_pictures.TRIAD_COLOURS`), each named ``{i}``
+  (``{s}`` and ``{b}`` for the space and end-effector frames of a screw
+  robot);
+* optionally the shadow of the links on the floor and the manipulability
+  ellipsoid of the end-effector (velocity or force).
+
+Pictures of coordinate frames without a robot are in
+:mod:`robolab.views.frame_pictures` (:func:`robolab.frame_axes`,
+:func:`robolab.draw_frame`); what the views need to know about either kind
+of robot is in :mod:`robolab.views.drawable`.
+
+The decorations of a 3D axes (ticks, panes, grids) cost more than the robot
+itself, so the default look is lean: no axes box, a light floor grid, and a
+caption that states the frame and the units. ``decorations="full"`` brings
+the matplotlib axes back.
+
+Examples
+--------
+>>> import numpy as np, robolab
+>>> from robolab.symbols import q1, q2
+>>> arm = robolab.DHRobot((1.0, 0, 0, q1), (0.5, 0, 0, q2), name="2R arm")
+>>> view = robolab.plot_robot(arm, [0.0, np.pi / 2])
+>>> view.end_effector_pose[:3, 3].round(3) + 0.0
+array([1. , 0.5, 0. ])
+>>> links = view.links
+>>> view.update([np.pi / 2, 0.0])  # moves the same artists
+>>> view.links is links, view.links.get_data_3d()[1][-1].round(3)
+(True, np.float64(1.5))
+>>> import matplotlib.pyplot as plt; plt.close(view.figure)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+
+from ..screw.velocity_kinematics import manipulability_ellipsoid
+from ..support.checks import as_float_array, require_choice
+from .drawable import RobotAdapter, Skeleton
+from .frame_pictures import TRIAD_COLOURS
+from .text3d import centred_text_path, text_marker
+
+__all__ = [
+    "ELLIPSOID_COLOUR",
+    "RobotView",
+    "Skeleton",
+    "plot_robot",
+]
+
+#: Colour of the manipulability ellipsoid (reddish purple, Okabe–Ito).
+ELLIPSOID_COLOUR = "#CC79A7"
+LINK_COLOUR = "#3A3A3A"
+JOINT_AXIS_COLOUR = "#7A7A7A"
+SHADOW_COLOUR = "#B8B8B8"
+FLOOR_COLOUR = "#E4E4E4"
+
+_FRAME_CHOICES = ("all", "ends", "none")
+#: Space (points) around the caption and between the picture and the edges of its axes.
+_CAPTION_PAD = 4.0
+_FIT_PAD_POINTS = 6.0
+#: Triads are TRIAD_SIZE × reach long; their x, y, z labels sit 1.3 triad lengths out.
+_TRIAD_SIZE = 0.12
+_LABEL_REACH = 1.3 * _TRIAD_SIZE
+_DECORATION_CHOICES = ("lean", "full")
+_ELLIPSOID_CHOICES = (None, "velocity", "force")
+
+
+def _unit_sphere_wireframe(meridians: int = 6, samples: int = 37) -> np.ndarray:
+    """Points of great circles and three parallels on the unit sphere, NaN between curves."""
+    t = np.linspace(0.0, 2.0 * np.pi, samples)
+    curves = []
+    for k in range(meridians):
+        phi = np.pi * k / meridians
+        curves.append(np.stack([np.cos(phi) * np.sin(t), np.sin(phi) * np.sin(t), np.cos(t)], 1))
+    for polar in (np.pi / 4, np.pi / 2, 3 * np.pi / 4):
+        curves.append(
+            np.stack(
+                [
+                    np.sin(polar) * np.cos(t),
+                    np.sin(polar) * np.sin(t),
+                    np.full_like(t, np.cos(polar)),
+                ],
+                1,
+            )
+        )
+    gap = np.full((1, 3), np.nan)
+    return np.vstack([np.vstack([curve, gap]) for curve in curves])
+
+
+_SPHERE = _unit_sphere_wireframe()
+
+
+def _segments(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Stack segments as start, end, NaN rows so that one Line3D draws them all."""
+    out = np.full((3 * len(starts), 3), np.nan)
+    out[0::3] = starts
+    out[1::3] = ends
+    return out
+
+
+def _set_line(line: Any, points: np.ndarray) -> None:
+    line.set_data_3d(points[:, 0], points[:, 1], points[:, 2])
+
+
+class RobotView:
+    """A 3D drawing of a robot whose artists are moved in place by :meth:`update`.
+
+    Made by :func:`plot_robot` (which explains the options). Attributes hold
+    the artists so that tests and notebooks can read them back: ``links``,
+    ``revolute_joints``, ``prismatic_joints``, ``joint_axis_lines``,
+    ``triads`` (x, y, z lines), ``triad_labels``, ``frame_labels``,
+    ``shadow``, ``ellipsoid`` (a line, hidden when off) and ``caption``
+    (drawn at the top-left corner of the view's own axes). ``limits`` is the
+    box shown (3×2, metres), ``zoom`` the magnification asked for and
+    ``box_zoom`` the zoom of matplotlib's box that results from fitting.
+    """
+
+    def __init__(
+        self,
+        robot: Any,
+        q: Any = None,
+        *,
+        ax: Any,
+        frames: str = "all",
+        frame_names: bool = True,
+        shadow: bool = True,
+        ellipsoid: str | None = None,
+        limits: Sequence[float] | None = None,
+        decorations: str = "lean",
+        elev: float = 25.0,
+        azim: float = -55.0,
+        zoom: float = 1.0,
+    ) -> None:
+        require_choice(frames, "frames", _FRAME_CHOICES)
+        require_choice(decorations, "decorations", _DECORATION_CHOICES)
+        require_choice(ellipsoid, "ellipsoid", _ELLIPSOID_CHOICES)
+        if getattr(ax, "name", None) != "3d":
+            raise ValueError(
+                f"ax must be a 3D axes (fig.add_subplot(projection='3d')), got {type(ax).__name__}"
+            )
+        for name, value in (("elev", elev), ("azim", azim)):
+            if not (isinstance(value, float | int) and np.isfinite(value)):
+                raise ValueError(f"{name} must be an angle in degrees, got {value!r}")
+        if not (isinstance(zoom, float | int) and np.isfinite(zoom) and zoom > 0):
+            raise ValueError(
+                f"zoom must be a positive number (1 fits the workspace, 2 is twice as close), "
+                f"got {zoom!r}"
+            )
+        self._adapter = robot if isinstance(robot, RobotAdapter) else RobotAdapter(robot)
+        self.robot = self._adapter.robot
+        self.axes = ax
+        self.figure: Figure = ax.figure
+        self.frames_shown = frames
+        self.decorations = decorations
+        self.zoom = float(zoom)
+        self.q = self._adapter.home() if q is None else self._adapter.check_q(q)
+        self.skeleton = self._adapter.skeleton(self.q)
+
+        centre, self.reach, self._z_range = self._adapter.workspace()
+        self._centre = centre
+        self.limits = self._limits(centre, limits)
+        self._build_axes(decorations, elev, azim)
+        self._fit(explicit_limits=limits is not None)
+        self._build_artists(shadow, frame_names)
+        self.ellipsoid_kind: str | None = None
+        self.ellipsoid_scale = 1.0
+        self.ellipsoid_radii = np.zeros(3)
+        self.set_ellipsoid(ellipsoid, draw=False)
+        self._place(self.skeleton)
+
+    # --- construction -----------------------------------------------------------------------
+
+    def _limits(self, centre: np.ndarray, limits: Sequence[float] | None) -> np.ndarray:
+        if limits is not None:
+            box = as_float_array(limits, "limits", (6,)).reshape(3, 2)
+            if np.any(box[:, 1] <= box[:, 0]):
+                raise ValueError(
+                    "limits must be (xmin, xmax, ymin, ymax, zmin, zmax) with min < max, "
+                    f"got {tuple(box.ravel())}"
+                )
+            return box
+        # x and y: the first joint ± the horizontal reach (so the floor disc fits); z: what the
+        # arm can reach, the base included, at least a quarter of the width high.
+        low = np.array([centre[0] - self.reach, centre[1] - self.reach, self._z_range[0]])
+        high = np.array([centre[0] + self.reach, centre[1] + self.reach, self._z_range[1]])
+        low[2] = min(low[2], float(self.skeleton.frames[0, 2, 3]))
+        height = high[2] - low[2]
+        if height < 0.5 * self.reach:
+            middle = 0.5 * (high[2] + low[2])
+            low[2], high[2] = middle - 0.25 * self.reach, middle + 0.25 * self.reach
+        margin = 0.04 * self.reach
+        return np.stack([low - margin, high + margin], axis=1)
+
+    def _build_axes(self, decorations: str, elev: float, azim: float) -> None:
+        ax = self.axes
+        ax.computed_zorder = False
+        self._set_box(1.0)
+        ax.view_init(elev=elev, azim=azim)
+        ax.set_autoscale_on(False)
+        self.floor_height = min(float(self.skeleton.frames[0, 2, 3]), float(self.limits[2, 1]))
+        self._floor_points = self._floor_curves()
+        if decorations == "lean":
+            ax.set_axis_off()
+            (self.floor,) = ax.plot(*self._floor_points.T, color=FLOOR_COLOUR, lw=0.8, zorder=0)
+        else:
+            ax.set_xlabel("x (m)")
+            ax.set_ylabel("y (m)")
+            ax.set_zlabel("z (m)")
+        self._add_caption(f"{self._adapter.name} · {self._adapter.description} · metres")
+
+    def _add_caption(self, text: str) -> None:
+        """The caption as a text marker at the top-left corner of this view's axes.
+
+        Its position is ``ax.transAxes`` plus an offset in points, so two views
+        in one figure (subplots) each carry their own caption, and it follows
+        the axes when the figure is laid out again. The font shrinks to fit the
+        axes' width.
+        """
+        from matplotlib.transforms import ScaledTranslation
+
+        ax, figure = self.axes, self.figure
+        ax.apply_aspect()
+        width_points = ax.bbox.width * 72.0 / figure.dpi
+        size = 8.0
+        _, _, text_width = text_marker(text, size)
+        if text_width > width_points - 2 * _CAPTION_PAD:
+            size = max(4.0, round(size * (width_points - 2 * _CAPTION_PAD) / text_width, 1))
+        marker, marker_size, text_width = text_marker(text, size)
+        self.caption_height = 2.0 * float(
+            np.abs(centred_text_path(text, size)[0].vertices[:, 1]).max()
+        )
+        offset = ScaledTranslation(
+            (_CAPTION_PAD + 0.5 * text_width) / 72.0,
+            -(_CAPTION_PAD + 0.5 * self.caption_height) / 72.0,
+            figure.dpi_scale_trans,
+        )
+        self.caption = Line2D(
+            [0.0], [1.0], transform=ax.transAxes + offset, ls="none",
+            marker=marker, ms=marker_size, mew=0.0, color="#555555",
+        )  # fmt: skip
+        self.caption.set_gid("robolab-view-caption")
+        self.caption_text = text
+        self.figure.add_artist(self.caption)
+
+    def _floor_curves(self) -> np.ndarray:
+        """A disc of the reach's radius around the first joint, two diameters (NaN between)."""
+        centre = self._centre
+        z = self.floor_height
+        t = np.linspace(0.0, 2.0 * np.pi, 73)
+        curves = []
+        for radius in (self.reach, 0.5 * self.reach):
+            curves.append(
+                np.column_stack(
+                    [
+                        centre[0] + radius * np.cos(t),
+                        centre[1] + radius * np.sin(t),
+                        np.full_like(t, z),
+                    ]
+                )
+            )
+        for direction in ((1.0, 0.0), (0.0, 1.0)):
+            d = self.reach * np.array(direction)
+            curves.append(
+                np.array(
+                    [
+                        [centre[0] - d[0], centre[1] - d[1], z],
+                        [centre[0] + d[0], centre[1] + d[1], z],
+                    ]
+                )
+            )
+        gap = np.full((1, 3), np.nan)
+        return np.vstack([np.vstack([curve, gap]) for curve in curves])
+
+    # --- fitting the picture to the axes ----------------------------------------------------
+
+    def _set_box(self, box_zoom: float) -> None:
+        ax = self.axes
+        ax.set_xlim(*self.limits[0])
+        ax.set_ylim(*self.limits[1])
+        ax.set_zlim(*self.limits[2])
+        ax.set_box_aspect(self.limits[:, 1] - self.limits[:, 0], zoom=box_zoom)
+        self.box_zoom = float(box_zoom)
+
+    def _content(self, explicit_limits: bool) -> np.ndarray:
+        """The points that must stay in the picture, whatever the configuration."""
+        if self.decorations == "full":  # the box itself is drawn, with ticks
+            box = self.limits
+            return np.array(list(itertools.product(box[0], box[1], box[2])), dtype=float)
+        links = self._adapter.workspace_points()
+        # Where the triads and their labels reach: origin + 1.3 triad lengths along each axis.
+        frames = self._adapter.workspace_frames()
+        if self.frames_shown == "ends":
+            frames = frames[:, [0, -1]]
+        elif self.frames_shown == "none":
+            frames = frames[:, :0]
+        origins = frames[..., :3, 3]
+        tips = origins[..., None, :] + _LABEL_REACH * self.reach * np.swapaxes(
+            frames[..., :3, :3], -1, -2
+        )
+        floor = self._floor_points[np.all(np.isfinite(self._floor_points), axis=1)]
+        points = np.vstack([links, tips.reshape(-1, 3), floor])
+        if explicit_limits:
+            points = np.clip(points, self.limits[:, 0], self.limits[:, 1])
+        return points
+
+    def _projected(self, points: np.ndarray) -> np.ndarray:
+        """Pixel positions of 3D points (display coordinates of the figure)."""
+        from mpl_toolkits.mplot3d import proj3d
+
+        ax = self.axes
+        ax.apply_aspect()
+        x, y, _ = proj3d.proj_transform(*points.T, ax.get_proj())
+        return ax.transData.transform(np.column_stack([x, y]))
+
+    def _room(self) -> np.ndarray:
+        """The pixel rectangle (x0, y0, x1, y1) the picture may fill: the axes minus the caption."""
+        box = self.axes.bbox
+        pad = _FIT_PAD_POINTS * self.figure.dpi / 72.0
+        band = (self.caption_height + 2 * _CAPTION_PAD) * self.figure.dpi / 72.0
+        return np.array([box.x0 + pad, box.y0 + pad, box.x1 - pad, box.y1 - band])
+
+    def _screen_jacobian(self) -> np.ndarray:
+        """Pixels per metre of a point at the box centre moving along x, y, z (2 × 3)."""
+        centre = self.limits.mean(axis=1)
+        step = 1e-3 * self.reach
+        base = self._projected(centre[None])[0]
+        return np.column_stack(
+            [(self._projected((centre + step * unit)[None])[0] - base) / step for unit in np.eye(3)]
+        )
+
+    def _move_box(self, miss: np.ndarray) -> None:
+        """Extend the box on one side per axis so that the picture moves by ``-miss`` pixels."""
+        # Moving the box centre by w moves the picture by -J w (the box centre stays at the
+        # centre of the axes); extending one side of an axis by 2 w moves the centre by w.
+        shift = np.linalg.pinv(self._screen_jacobian()) @ miss
+        self.limits = self.limits.copy()
+        for axis in range(3):
+            self.limits[axis, 1 if shift[axis] > 0 else 0] += 2.0 * shift[axis]
+
+    def _arm_centre(self) -> np.ndarray:
+        """Pixel position of the middle of the arm as drawn now (links and triad tips)."""
+        frames = self._shown_frames(self.skeleton)[0]
+        tips = frames[:, None, :3, 3] + _LABEL_REACH * self.reach * np.swapaxes(
+            frames[:, :3, :3], -1, -2
+        )
+        points = np.vstack([self.skeleton.link_points, tips.reshape(-1, 3)])
+        pixels = self._projected(points)
+        return 0.5 * (pixels.min(axis=0) + pixels.max(axis=0))
+
+    def _magnify_about_the_arm(self, box_zoom: float) -> None:
+        """Apply ``self.zoom`` about the arm at the first configuration, not the axes centre.
+
+        The arm keeps its place in the picture while it grows, so a close-up
+        (``zoom > 1``) still shows it whole; the box is extended to move the
+        picture, as when centring the workspace.
+        """
+        self._set_box(box_zoom)
+        fixed = self._arm_centre()
+        wanted = self.zoom * float(np.linalg.norm(self._screen_jacobian(), 2))
+        current = box_zoom * self.zoom
+        for _ in range(12):
+            self._set_box(current)
+            miss = self._arm_centre() - fixed
+            ratio = wanted / float(np.linalg.norm(self._screen_jacobian(), 2))
+            if np.all(np.abs(miss) < 0.5) and abs(ratio - 1.0) < 2e-3:
+                break
+            if np.any(np.abs(miss) >= 0.5):
+                self._move_box(miss)
+            current *= wanted / float(np.linalg.norm(self._screen_jacobian(), 2))
+        self._set_box(current)
+
+    def _fit(self, explicit_limits: bool) -> None:
+        """Choose the box (unless given) and matplotlib's zoom so that the workspace fills the axes.
+
+        matplotlib centres the box of a 3D axes in the axes and scales it to
+        leave room for ticks, which leaves an arm small and low in its
+        picture. The workspace (link polylines at many configurations, the
+        floor disc, room for the triads) is projected for the view angles;
+        without explicit ``limits`` the box is first extended on one side so
+        that the projected workspace is centred in the free part of the axes
+        (the box still holds every reachable point); then the zoom is set
+        so that the workspace just fits. ``zoom`` then magnifies about the
+        arm at its first configuration (about the axes centre when the
+        limits are given, since the box stays as given).
+        """
+        content = self._content(explicit_limits)
+        centring = not explicit_limits and self.decorations == "lean"
+        fill = 0.97 if self.decorations == "lean" else 0.8
+        box_zoom = 1.0
+        for _ in range(12):
+            self._set_box(box_zoom)
+            room = self._room()
+            pixels = self._projected(content)
+            low, high = pixels.min(axis=0), pixels.max(axis=0)
+            miss = 0.5 * (low + high) - 0.5 * (room[:2] + room[2:])
+            if centring and np.any(np.abs(miss) > 0.5):
+                self._move_box(miss)
+                continue
+            # matplotlib scales the picture about the centre of the axes.
+            bbox = self.axes.bbox
+            centre = np.array([bbox.x0 + bbox.x1, bbox.y0 + bbox.y1]) / 2.0
+            ratios = np.concatenate(
+                [(centre - room[:2]) / np.maximum(centre - low, 1e-9),
+                 (room[2:] - centre) / np.maximum(high - centre, 1e-9)]
+            )  # fmt: skip
+            factor = fill * float(ratios.min())
+            if abs(factor - 1.0) < 2e-3:
+                break
+            box_zoom *= factor
+        self.fitted_box_zoom = box_zoom
+        if centring and self.zoom != 1.0:
+            self._magnify_about_the_arm(box_zoom)
+        else:
+            self._set_box(box_zoom * self.zoom)
+
+    def _build_artists(self, shadow: bool, frame_names: bool) -> None:
+        ax = self.axes
+        empty = np.zeros(0)
+        kw = {"zorder": 1}
+        (self.shadow,) = ax.plot(empty, empty, empty, color=SHADOW_COLOUR, lw=4, alpha=0.7, **kw)
+        self.shadow.set_visible(shadow)
+        (self.ellipsoid,) = ax.plot(empty, empty, empty, color=ELLIPSOID_COLOUR, lw=0.9, zorder=2)
+        (self.joint_axis_lines,) = ax.plot(
+            empty, empty, empty, color=JOINT_AXIS_COLOUR, lw=1.2, ls=(0, (4, 2)), zorder=3
+        )
+        (self.links,) = ax.plot(
+            empty, empty, empty, color=LINK_COLOUR, lw=4, solid_capstyle="round", zorder=4
+        )
+        joint_style = {"ls": "none", "mfc": "white", "mec": LINK_COLOUR, "mew": 1.5, "zorder": 5}
+        (self.revolute_joints,) = ax.plot(empty, empty, empty, marker="o", ms=8, **joint_style)
+        (self.prismatic_joints,) = ax.plot(empty, empty, empty, marker="s", ms=8, **joint_style)
+        self.triads = tuple(
+            ax.plot(empty, empty, empty, color=colour, lw=1.8, zorder=6)[0]
+            for colour in TRIAD_COLOURS
+        )
+        # Mathtext markers draw all the labels of one axis letter in one call (Text objects
+        # cost ~0.4 ms each to draw).
+        self.triad_labels = tuple(
+            ax.plot(
+                empty, empty, empty, ls="none", marker=f"${letter}$", ms=6, color=colour, zorder=7
+            )[0]
+            for letter, colour in zip("xyz", TRIAD_COLOURS, strict=True)
+        )
+        count = {"all": len(self.skeleton.frames), "ends": 2, "none": 0}[self.frames_shown]
+        self.frame_labels = [
+            ax.plot(empty, empty, empty, ls="none", mew=0.0, color="#222222", zorder=8)[0]
+            for _ in range(count if frame_names else 0)
+        ]
+        self.frame_label_texts = ["" for _ in self.frame_labels]
+        self.triad_size = _TRIAD_SIZE * self.reach
+        self._axis_length = 0.16 * self.reach
+        revolute = np.array([kind == "revolute" for kind in self._adapter.joint_kinds])
+        self._revolute = revolute
+
+    def _shown_frames(self, skeleton: Skeleton) -> tuple[np.ndarray, tuple[str, ...]]:
+        names = self._adapter.frame_names
+        if self.frames_shown == "all":
+            return skeleton.frames, names
+        if self.frames_shown == "ends":
+            return skeleton.frames[[0, -1]], (names[0], names[-1])
+        return skeleton.frames[:0], ()
+
+    # --- updates ----------------------------------------------------------------------------
+
+    def _place(self, skeleton: Skeleton) -> None:
+        points = skeleton.link_points
+        _set_line(self.links, points)
+        floor = points.copy()
+        floor[:, 2] = self.floor_height
+        _set_line(self.shadow, floor)
+        joints = skeleton.joint_points
+        _set_line(self.revolute_joints, joints[self._revolute])
+        _set_line(self.prismatic_joints, joints[~self._revolute])
+        half = 0.5 * self._axis_length * skeleton.joint_axes
+        _set_line(self.joint_axis_lines, _segments(joints - half, joints + half))
+
+        frames, names = self._shown_frames(skeleton)
+        origins = frames[:, :3, 3]
+        for k in range(3):
+            axes = frames[:, :3, k]
+            _set_line(self.triads[k], _segments(origins, origins + self.triad_size * axes))
+            _set_line(self.triad_labels[k], origins + _LABEL_REACH * self.reach * axes)
+        self._place_frame_labels(origins, names)
+        if self.ellipsoid_kind is not None:
+            self._place_ellipsoid(skeleton)
+
+    def _place_frame_labels(self, origins: np.ndarray, names: tuple[str, ...]) -> None:
+        if not self.frame_labels:
+            return
+        # Frames whose origins coincide (the wrist of a Puma) share one label: {3,4,5}.
+        groups: list[tuple[np.ndarray, list[str]]] = []
+        tolerance = 1e-3 * self.reach
+        for origin, name in zip(origins, names, strict=True):
+            for position, members in groups:
+                if np.linalg.norm(position - origin) < tolerance:
+                    members.append(name.strip("{}"))
+                    break
+            else:
+                groups.append((origin, [name.strip("{}")]))
+        offset = -0.07 * self.reach * np.ones(3) / np.sqrt(3.0)
+        for index, (position, members) in enumerate(groups[: len(self.frame_labels)]):
+            label = self.frame_labels[index]
+            text = "{" + ",".join(members) + "}"
+            if text != self.frame_label_texts[index]:
+                marker, size, _ = text_marker(text, 8.0)
+                label.set_marker(marker)
+                label.set_markersize(size)
+                self.frame_label_texts[index] = text
+            _set_line(label, (position + offset)[None])
+            label.set_visible(True)
+        for index in range(len(groups), len(self.frame_labels)):
+            self.frame_labels[index].set_visible(False)
+            self.frame_label_texts[index] = ""
+
+    def _place_ellipsoid(self, skeleton: Skeleton) -> None:
+        pose = skeleton.end_effector_pose
+        jacobian = self._adapter.linear_jacobian(self.q, pose)
+        radii, axes = manipulability_ellipsoid(jacobian, self.ellipsoid_kind or "velocity")
+        self.ellipsoid_radii = radii
+        drawn = np.minimum(self.ellipsoid_scale * radii, self.reach)
+        points = pose[:3, 3] + (_SPHERE * drawn) @ axes.T
+        _set_line(self.ellipsoid, points)
+
+    def update(self, q: Any, *, draw: bool = True) -> None:
+        """Move every artist to configuration ``q`` (radians / metres), in place.
+
+        Parameters
+        ----------
+        q : array_like, shape (n,)
+            Joint positions.
+        draw : bool
+            Ask the canvas to redraw (``draw_idle``); the teach pendant passes
+            False and draws itself.
+        """
+        q = self._adapter.check_q(q)
+        self.show_skeleton(q, self._adapter.skeleton(q), draw=draw)
+
+    def show_skeleton(self, q: np.ndarray, skeleton: Skeleton, *, draw: bool = True) -> None:
+        """Move the artists to a precomputed skeleton of configuration ``q`` (animations).
+
+        ``skeleton`` must come from the same robot (``view.skeleton_of(q)``).
+        """
+        self.q = np.asarray(q, dtype=float)
+        self.skeleton = skeleton
+        self._place(skeleton)
+        if draw:
+            self.figure.canvas.draw_idle()
+
+    def skeleton_of(self, q: Any) -> Skeleton:
+        """What this view would draw at configuration ``q`` (precompute it for animations)."""
+        return self._adapter.skeleton(self._adapter.check_q(q))
+
+    def set_ellipsoid(self, kind: str | None, *, draw: bool = True) -> None:
+        """Show the manipulability ellipsoid (``"velocity"`` or ``"force"``) or hide it (None).
+
+        The ellipsoid belongs to the linear part of the Jacobian, the velocity
+        of the end-effector origin in the base frame. It is drawn centred on
+        the end-effector with a scale fixed when it is switched on
+        (:attr:`ellipsoid_scale`, drawn metres per unit of radius; the
+        largest radius is then 30 % of the reach), so that it visibly shrinks
+        or grows as the arm moves. Radii are drawn at most as long as the
+        reach (infinite force radii at a singularity).
+        """
+        require_choice(kind, "ellipsoid", _ELLIPSOID_CHOICES)
+        self.ellipsoid_kind = kind
+        if kind is None:
+            _set_line(self.ellipsoid, np.zeros((0, 3)))
+            self.ellipsoid.set_visible(False)
+        else:
+            jacobian = self._adapter.linear_jacobian(self.q, self.skeleton.end_effector_pose)
+            radii, _ = manipulability_ellipsoid(jacobian, kind)
+            finite = radii[np.isfinite(radii) & (radii > 0)]
+            self.ellipsoid_scale = 0.3 * self.reach / finite.max() if finite.size else 1.0
+            self.ellipsoid.set_visible(True)
+            self._place_ellipsoid(self.skeleton)
+        if draw:
+            self.figure.canvas.draw_idle()
+
+    @property
+    def end_effector_pose(self) -> np.ndarray:
+        """``T_0e`` at the current configuration (4×4, base frame, metres)."""
+        return self.skeleton.end_effector_pose.copy()
+
+    def __repr__(self) -> str:
+        return f"<RobotView of {self._adapter.name!r} at q={np.array2string(self.q, precision=3)}>"
+
+
+def plot_robot(
+    robot: Any,
+    q: Any = None,
+    *,
+    ax: Any = None,
+    frames: str = "all",
+    frame_names: bool = True,
+    shadow: bool = True,
+    ellipsoid: str | None = None,
+    limits: Sequence[float] | None = None,
+    decorations: str = "lean",
+    elev: float = 25.0,
+    azim: float = -55.0,
+    zoom: float = 1.0,
+    figsize: tuple[float, float] = (5.0, 5.0),
+) -> RobotView:
+    """Draw a robot in 3D and return a view that :meth:`RobotView.update` moves in place.
+
+    Parameters
+    ----------
+    robot : DHRobot or ScrewRobot
+        The arm (numeric parameters; joint variables may stay symbolic).
+    q : array_like, shape (n,), optional
+        Configuration (radians, metres); default zero, moved into the limits.
+    ax : mpl_toolkits.mplot3d.Axes3D, optional
+        Draw here; default a new pyplot figure (shown by whichever backend is
+        active: inline or ``%matplotlib widget``).
+    frames : {"all", "ends", "none"}
+        Triads of every link frame, of the base and end-effector only, or none.
+    frame_names : bool
+        Name the frames ``{0}``, ``{1}``, ... (coinciding frames share a name).
+    shadow : bool
+        Draw the links' shadow on the floor.
+    ellipsoid : {None, "velocity", "force"}
+        Manipulability ellipsoid of the end-effector origin (see
+        :meth:`RobotView.set_ellipsoid`).
+    limits : (xmin, xmax, ymin, ymax, zmin, zmax), optional
+        Axis limits in metres, with equal scales. Default: a box around the
+        whole workspace (the first joint ± the horizontal reach, the heights
+        the arm can reach), extended on one side so that the workspace is
+        centred in the picture for the view angles.
+    decorations : {"lean", "full"}
+        ``"lean"`` (fast: no axes box, a floor grid) or matplotlib's 3D axes
+        with ticks and labels (about 25 ms more per redraw).
+    elev, azim : float
+        Viewing angles in degrees (drag the figure to turn it under
+        ``%matplotlib widget``).
+    zoom : float
+        Magnification of the picture. At 1 (default) the workspace (every
+        configuration within the joint limits, the floor disc, the frames)
+        just fills the axes below the caption, whatever the arm's size and
+        the view angles. Above 1 the picture is magnified about the arm at
+        ``q``, which keeps its place (a close-up: the floor disc and far
+        poses may leave the picture); with ``limits`` given, about the
+        centre of the axes.
+    figsize : (float, float)
+        Size of a new figure in inches (at 100 dpi).
+
+    Returns
+    -------
+    RobotView
+
+    See Also
+    --------
+    robolab.teach : sliders around the same view.
+
+    Examples
+    --------
+    >>> import robolab
+    >>> puma = robolab.load_robot("puma560", form="dh")
+    >>> view = robolab.plot_robot(puma, [0.3, 0.5, -0.9, 0.6, 0.8, 0.2], ellipsoid="velocity")
+    >>> view.caption_text
+    'puma560 · standard DH, base frame {0} · metres'
+    >>> view.update([0.0, 0.5, -0.9, 0.6, 0.8, 0.2])  # same figure, same artists
+    >>> import matplotlib.pyplot as plt; plt.close(view.figure)
+    """
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        figure = plt.figure(figsize=figsize, dpi=100)
+        ax = figure.add_subplot(projection="3d", computed_zorder=False)
+        figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
+    return RobotView(
+        robot,
+        q,
+        ax=ax,
+        frames=frames,
+        frame_names=frame_names,
+        shadow=shadow,
+        ellipsoid=ellipsoid,
+        limits=limits,
+        decorations=decorations,
+        elev=elev,
+        azim=azim,
+        zoom=zoom,
+    )

@@ -1,0 +1,777 @@
+"""Sliders that drive a figure and a read-out: :func:`live_figure`.
+
+Many pictures of the course are "a few numbers, a figure, a read-out": the
+roll, pitch and yaw angles of a frame, the four parameters of one DH row,
+the angle along a screw axis. :func:`live_figure` builds that panel around
+
+* **named controls**: :func:`angle_slider` (the slider shows degrees, your
+  function receives radians), :func:`number_slider` (exact steps: integer
+  sliders, or a slider over the exact values ``low + k·step``) and
+  :func:`choice_buttons`, or any ipywidgets value widget;
+* **your update function**, called with the controls' values as keyword
+  arguments whenever one of them moves. It moves the artists in place
+  (:meth:`robolab.FrameTriad.set_pose`, :meth:`robolab.RobotView.update`
+  with ``draw=False``, ``line.set_data_3d``...) and returns the read-out, as
+  HTML (default) or plain text;
+* **one or more figures**, redrawn once per change (an ipympl canvas under
+  ``%matplotlib widget``, otherwise Agg pixels sent as PNG to an
+  ``ipywidgets.Image``), and a **Reset** button.
+
+Why exact steps: a float slider rounds a value set from Python to its step
+and sends the rounded value back, which fights the kernel; integer sliders
+and sliders over a list of exact values never do.
+
+Without a widget front end (test mode, nbval, an HTML export, a console)
+the panel shows as a static picture with the values and the read-out, as
+HTML and as text. Every callback is a plain method: set a control's
+``value`` or click ``reset_button`` kernel-side, then read the artists and
+:meth:`LiveFigure.readout_text` back.
+
+Examples
+--------
+>>> import numpy as np, robolab
+>>> ax = robolab.frame_axes((-1, 1), title="{b} turned about z")
+>>> frame = robolab.draw_frame(ax, np.eye(4), "b")
+>>> def turn(yaw):
+...     frame.set_pose(robolab.rotz(yaw))
+...     return f"yaw = {np.degrees(yaw):.0f}°, x_b = {robolab.rotz(yaw)[:, 0].round(3) + 0.0}"
+>>> panel = robolab.live_figure(turn, ax, {"yaw": robolab.angle_slider(30)})
+>>> panel.readout_text()
+'yaw = 30°, x_b = [0.866 0.5   0.   ]'
+>>> panel.controls["yaw"].value = 90  # what a drag or an arrow key does in the browser
+>>> frame.pose[:3, 0].round(3) + 0.0
+array([0., 1., 0.])
+>>> panel.reset_button.click()
+>>> panel.values  # what turn() receives: radians
+{'yaw': 0.5235987755982988}
+"""
+
+from __future__ import annotations
+
+import html
+import inspect
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+import numpy as np
+from matplotlib.figure import Figure
+
+from ..support import widgets as _widgets
+
+__all__ = [
+    "Control",
+    "LiveFigure",
+    "angle_slider",
+    "choice_buttons",
+    "live_figure",
+    "matrix_html",
+    "number_slider",
+]
+
+#: Most positions a slider over exact values may have (each one is sent to the browser).
+MAX_STEPS = 5000
+#: Narrowest description (label) of a control, in pixels; a panel widens all of them to its
+#: longest label (:func:`robolab.support.widgets.description_width`), so none is cut with "…".
+LABEL_WIDTH = 90
+#: Pixels of a slider beside its label: the track and the value read-out.
+TRACK_WIDTH = 310
+_READOUT_CHOICES = ("html", "text")
+
+
+# --- controls -----------------------------------------------------------------------------------
+
+
+class Control:
+    """One named input of a live figure: a widget and what its value means.
+
+    Made by :func:`angle_slider`, :func:`number_slider` or
+    :func:`choice_buttons`; :func:`live_figure` also wraps a plain ipywidgets
+    value widget in one (its value passed on unchanged).
+
+    Parameters
+    ----------
+    widget : ipywidgets.ValueWidget
+        What the student moves.
+    to_value : callable, optional
+        From the widget's value to the argument of the update function
+        (degrees to radians for :func:`angle_slider`); default unchanged.
+    describe : callable, optional
+        From the widget's value to a short text for read-outs and the
+        static rendering (``"30°"``, ``"0.25 m"``); default ``str``.
+    unit : str
+        Shown after the label on the widget, e.g. ``"°"`` or ``"m"``.
+    label : str, optional
+        The name shown before the widget; default the control's name in
+        :func:`live_figure` (a plain widget keeps its own description).
+
+    Attributes
+    ----------
+    initial : object
+        The widget's value at creation; Reset returns to it.
+    """
+
+    def __init__(
+        self,
+        widget: Any,
+        *,
+        to_value: Callable[[Any], Any] | None = None,
+        describe: Callable[[Any], str] | None = None,
+        unit: str = "",
+        label: str | None = None,
+    ) -> None:
+        if not hasattr(widget, "value") or not hasattr(widget, "observe"):
+            raise TypeError(
+                "a control must be an ipywidgets value widget (IntSlider, Dropdown, ...) or "
+                f"made by robolab.angle_slider/number_slider/choice_buttons, got "
+                f"{type(widget).__name__}"
+            )
+        self.widget = widget
+        self.unit = unit
+        self.label = label
+        self.initial = widget.value
+        self._to_value = to_value or (lambda value: value)
+        self._describe = describe or str
+
+    @property
+    def value(self) -> Any:
+        """The argument the update function receives now."""
+        return self._to_value(self.widget.value)
+
+    def text(self) -> str:
+        """The widget's value as a short text (``"30°"``, ``"0.25 m"``, ``"standard"``)."""
+        return self._describe(self.widget.value)
+
+    def __repr__(self) -> str:
+        return f"<Control {type(self.widget).__name__} at {self.text()}>"
+
+
+def _decimals(number: float) -> int:
+    """Fewest decimals that write ``number`` exactly enough (at most 9)."""
+    for decimals in range(10):
+        if abs(round(number, decimals) - number) <= 1e-12 * max(1.0, abs(number)):
+            return decimals
+    return 9
+
+
+def _is_whole(number: Any) -> bool:
+    return isinstance(number, int | np.integer) and not isinstance(number, bool)
+
+
+def _check_number(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+        raise TypeError(f"{name} must be a number, got {value!r}")
+    if not math.isfinite(float(value)):
+        raise ValueError(f"{name} must be a finite number, got {value!r}")
+    return float(value)
+
+
+def _grid(value: Any, low: Any, high: Any, step: Any, unit: str) -> tuple[list[float], int, int]:
+    """The exact slider positions ``low + k·step``, their decimals and the index of ``value``."""
+    value_f, low_f, high_f, step_f = (
+        _check_number(number, name)
+        for number, name in ((value, "value"), (low, "low"), (high, "high"), (step, "step"))
+    )
+    if step_f <= 0:
+        raise ValueError(f"step must be positive, got {step!r}")
+    if not low_f < high_f:
+        raise ValueError(f"low must be below high, got low = {low!r}, high = {high!r}")
+    count = round((high_f - low_f) / step_f)
+    tolerance = 1e-9 * max(1.0, abs(high_f), abs(low_f))
+    if abs(low_f + count * step_f - high_f) > tolerance:
+        raise ValueError(
+            f"high - low must be a whole number of steps: ({high!r} - {low!r}) / {step!r} = "
+            f"{(high_f - low_f) / step_f:.6g}"
+        )
+    if count > MAX_STEPS:
+        raise ValueError(
+            f"a slider may have at most {MAX_STEPS} steps, got {count} "
+            f"(from {low!r} to {high!r} {unit} in steps of {step!r}); take a larger step"
+        )
+    decimals = max(_decimals(step_f), _decimals(low_f))
+    positions = [round(low_f + k * step_f, decimals) + 0.0 for k in range(count + 1)]
+    index = round((value_f - low_f) / step_f)
+    if not (0 <= index <= count) or abs(positions[index] - value_f) > tolerance:
+        raise ValueError(
+            f"value must be one of the slider's positions {low!r}, {positions[1]!r}, ... "
+            f"{high!r} {unit} (from low to high in steps of {step!r}), got {value!r}"
+        )
+    return positions, decimals, index
+
+
+def _slider(
+    value: Any, low: Any, high: Any, step: Any, unit: str, description: str
+) -> tuple[Any, int]:
+    """An integer slider when everything is whole, else a slider over the exact positions."""
+    positions, decimals, index = _grid(value, low, high, step, unit)
+    common = {
+        "description": description,
+        "continuous_update": True,
+        "style": {"description_width": f"{LABEL_WIDTH}px"},
+        "layout": widgets.Layout(width=f"{LABEL_WIDTH + TRACK_WIDTH}px"),
+    }
+    if all(float(x).is_integer() for x in (value, low, high, step)):
+        slider = widgets.IntSlider(
+            value=round(float(value)),
+            min=round(float(low)),
+            max=round(float(high)),
+            step=round(float(step)),
+            **common,
+        )
+    else:
+        slider = widgets.SelectionSlider(
+            options=[(f"{p:.{decimals}f}", p) for p in positions], index=index, **common
+        )
+    slider.add_class("robolab-slider")
+    return slider, decimals
+
+
+def _description(label: str | None, unit: str) -> str:
+    if not label:
+        return ""
+    return f"{label} ({unit})" if unit else label
+
+
+def angle_slider(
+    value: float = 0.0,
+    low: float = -180.0,
+    high: float = 180.0,
+    step: float = 1.0,
+    *,
+    label: str | None = None,
+) -> Control:
+    """A slider in degrees whose value reaches the update function in radians.
+
+    Whole-degree steps give an integer slider; other steps (``step=0.5``)
+    a slider over the exact values ``low + k·step``. Either way the value
+    set from Python is the value shown (no rounding echo).
+
+    Parameters
+    ----------
+    value, low, high, step : float
+        Initial value, range and step, in degrees; ``value`` must be one of
+        the positions and ``high - low`` a whole number of steps.
+    label : str, optional
+        Shown before the slider (default: the control's name), followed by
+        ``(°)``.
+
+    Examples
+    --------
+    >>> pitch = angle_slider(20, -90, 90, 5)
+    >>> pitch.widget.value, round(pitch.value, 6), pitch.text()
+    (20, 0.349066, '20°')
+    >>> angle_slider(7, step=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: value must be one of the slider's positions -180.0, -175.0, ... got 7
+    """
+    slider, decimals = _slider(value, low, high, step, "°", _description(label, "°"))
+    return Control(
+        slider,
+        to_value=lambda degrees: math.radians(degrees),
+        describe=lambda degrees: f"{float(degrees):.{decimals}f}°",
+        unit="°",
+        label=label,
+    )
+
+
+def number_slider(
+    value: float,
+    low: float,
+    high: float,
+    step: float,
+    *,
+    unit: str = "",
+    label: str | None = None,
+) -> Control:
+    """A slider over exact steps (a length in metres, a count, a pitch...).
+
+    When ``value``, ``low``, ``high`` and ``step`` are all Python/NumPy
+    integers the slider is an integer slider and the update function gets
+    an ``int``; otherwise it gets the float ``low + k·step`` rounded to the
+    step's decimals (0.15, not 0.15000000000000002).
+
+    Parameters
+    ----------
+    value, low, high, step : float
+        Initial value, range and step; ``value`` must be one of the
+        positions and ``high - low`` a whole number of steps.
+    unit : str
+        Shown with the label, e.g. ``"m"``.
+    label : str, optional
+        Shown before the slider (default: the control's name).
+
+    Examples
+    --------
+    >>> a = number_slider(0.6, 0.0, 1.0, 0.05, unit="m")
+    >>> a.value, a.text()
+    (0.6, '0.60 m')
+    >>> a.widget.index += 1  # one arrow-key press
+    >>> a.value
+    0.65
+    >>> number_slider(3, 1, 6, 1).value
+    3
+    """
+    slider, decimals = _slider(value, low, high, step, unit, _description(label, unit))
+    whole = all(_is_whole(x) for x in (value, low, high, step))
+    suffix = f" {unit}" if unit else ""
+    return Control(
+        slider,
+        to_value=(lambda v: int(v)) if whole else (lambda v: float(v)),
+        describe=lambda v: f"{float(v):.{decimals}f}{suffix}",
+        unit=unit,
+        label=label,
+    )
+
+
+def choice_buttons(
+    options: Sequence[Any], value: Any = None, *, label: str | None = None
+) -> Control:
+    """Toggle buttons: one of a few options (``"standard"`` or ``"modified"``, say).
+
+    Parameters
+    ----------
+    options : sequence of str, or of (label, value) pairs
+        The choices; the update function receives the chosen value.
+    value : optional
+        The initial value (default the first option).
+    label : str, optional
+        Shown before the buttons (default: the control's name).
+
+    Examples
+    --------
+    >>> convention = choice_buttons(["standard", "modified"])
+    >>> convention.value
+    'standard'
+    >>> convention.widget.value = "modified"
+    >>> convention.text()
+    'modified'
+    """
+    options = list(options)
+    if not options:
+        raise ValueError("options must hold at least one choice")
+    pairs = [option if isinstance(option, tuple) else (str(option), option) for option in options]
+    values = [v for _, v in pairs]
+    if value is None:
+        value = values[0]
+    elif value not in values:
+        raise ValueError(f"value must be one of the options {values!r}, got {value!r}")
+    buttons = widgets.ToggleButtons(
+        options=pairs,
+        value=value,
+        description=label or "",
+        style={"description_width": f"{LABEL_WIDTH}px", "button_width": "90px"},
+    )
+    buttons.add_class("robolab-choice")
+    buttons.add_class("widget-inline-hbox")
+    names = {repr(v): text for text, v in pairs}
+    return Control(buttons, describe=lambda v: names.get(repr(v), str(v)), label=label)
+
+
+# --- read-outs ----------------------------------------------------------------------------------
+
+
+def matrix_html(matrix: Any, decimals: int = 3) -> str:
+    """A small matrix as an HTML table (monospace, right-aligned, no ``-0.000``).
+
+    Examples
+    --------
+    >>> table = matrix_html([[1.0, -1e-17], [0.5, 2.0]], decimals=2)
+    >>> table.count("<tr>"), table.count("<td"), "-0.00" in table
+    (2, 4, False)
+    >>> print(table.split("<tr>")[1])
+    <td style="padding:0 6px;text-align:right">1.00</td><td ...>0.00</td></tr>
+    """
+    array = np.asarray(matrix, dtype=float)
+    if array.ndim == 1:
+        array = array[None]
+    if array.ndim != 2:
+        raise ValueError(f"matrix must be 1- or 2-dimensional, got shape {array.shape}")
+    cell = '<td style="padding:0 6px;text-align:right">'
+    rows = "".join(
+        "<tr>"
+        + "".join(f"{cell}{float(np.round(v, decimals)) + 0.0:.{decimals}f}</td>" for v in row)
+        + "</tr>"
+        for row in array
+    )
+    return (
+        '<table class="robolab-matrix" style="font-family:monospace;font-size:12px;'
+        f'border-collapse:collapse">{rows}</table>'
+    )
+
+
+def _table_to_text(match: re.Match[str]) -> str:
+    """A table as lines of right-aligned columns."""
+    rows = [
+        [html.unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(
+            r"(?is)<t[dh]\b[^>]*>(.*?)</t[dh]\s*>", row)]
+        for row in re.findall(r"(?is)<tr\b[^>]*>(.*?)</tr\s*>", match.group(0))
+    ]  # fmt: skip
+    rows = [row for row in rows if row]
+    if not rows:
+        return "\n"
+    widths = [max(len(row[k]) for row in rows if k < len(row)) for k in range(max(map(len, rows)))]
+    lines = ["  ".join(cell.rjust(widths[k]) for k, cell in enumerate(row)) for row in rows]
+    return "\n" + "\n".join(lines) + "\n"
+
+
+def _html_to_text(fragment: str) -> str:
+    """Plain text of a small HTML read-out: block ends become line breaks, tables aligned."""
+    text = re.sub(r"(?is)<(script|style)\b.*?</\1\s*>", "", fragment)
+    text = re.sub(r"(?is)<table\b.*?</table\s*>", _table_to_text, text)
+    text = re.sub(r"(?i)<br\s*/?>|</(p|div|tr|li|h[1-6]|table|pre)\s*>", "\n", text)
+    text = re.sub(r"(?i)</t[dh]\s*>", "  ", text)
+    text = html.unescape(re.sub(r"<[^>]+>", "", text))
+    return "\n".join(line.rstrip() for line in text.splitlines() if line.strip())
+
+
+# --- the panel ----------------------------------------------------------------------------------
+
+
+def _figures_of(figures: Any) -> list[Figure]:
+    if figures is None:
+        return []
+    items = list(figures) if isinstance(figures, list | tuple) else [figures]
+    found = []
+    for index, item in enumerate(items):
+        figure = item if isinstance(item, Figure) else getattr(item, "figure", None)
+        if not isinstance(figure, Figure):
+            raise TypeError(
+                f"figures[{index}] must be a matplotlib Figure, an Axes (robolab.frame_axes) or a "
+                f"robolab.RobotView, got {type(item).__name__}"
+            )
+        found.append(figure)
+    return found
+
+
+class LiveFigure:
+    """Named controls, figures redrawn in place and a read-out (made by :func:`live_figure`).
+
+    Attributes
+    ----------
+    controls : dict of str to ipywidgets.ValueWidget
+        The sliders and buttons by name; setting a ``value`` is what the
+        browser does.
+    figures : list of matplotlib.figure.Figure
+    figure_widgets : list of ipywidgets.DOMWidget
+        The ipympl canvas or ``ipywidgets.Image`` showing each figure.
+    readout : ipywidgets.HTML
+        Scrolls sideways when it is wider than the panel.
+    reset_button : ipywidgets.Button
+    widget : ipywidgets.Box
+        The whole panel.
+    label_width : int
+        Pixels of every control's label (``style.description_width``): the
+        longest label of the panel fits whole, at least :data:`LABEL_WIDTH`.
+    canvas_kind : str
+        ``"ipympl"`` or ``"image"``.
+    updates : int
+        How many times the update function ran.
+    """
+
+    def __init__(
+        self,
+        update: Callable[..., str | None],
+        figures: Any,
+        controls: Mapping[str, Any],
+        *,
+        title: str | None = None,
+        readout: str = "html",
+        canvas: str = "auto",
+    ) -> None:
+        if not callable(update):
+            raise TypeError(f"update must be a function, got {type(update).__name__}")
+        if readout not in _READOUT_CHOICES:
+            raise ValueError(f"readout must be one of {list(_READOUT_CHOICES)}, got {readout!r}")
+        if not isinstance(controls, Mapping) or not controls:
+            raise ValueError(
+                "controls must be a dict of at least one name and slider, e.g. "
+                "{'yaw': robolab.angle_slider(30)}"
+            )
+        self._specs: dict[str, Control] = {}
+        for name, control in controls.items():
+            if not (isinstance(name, str) and name.isidentifier()):
+                raise ValueError(
+                    f"control names must be Python names (they become keyword arguments of "
+                    f"update), got {name!r}"
+                )
+            spec = control if isinstance(control, Control) else Control(control)
+            if spec.label is None and not getattr(spec.widget, "description", ""):
+                spec.widget.description = _description(name, spec.unit)
+            self._specs[name] = spec
+        self.label_width = self._align_labels()
+        self._check_signature(update)
+        self._update = update
+        self.readout_format = readout
+        self.title = title
+        self.canvas_kind = _widgets.choose_canvas(canvas)
+        self.figures = _figures_of(figures)
+        self.updates = 0
+        self._readout_value = ""
+        self._syncing = False
+        self._build_widgets()
+        self.refresh()
+
+    def _check_signature(self, update: Callable[..., Any]) -> None:
+        try:
+            parameters = inspect.signature(update).parameters
+        except (TypeError, ValueError):  # builtins without a signature: let the call decide
+            return
+        if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+            return
+        accepted = {
+            name
+            for name, p in parameters.items()
+            if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+        }
+        missing = [name for name in self._specs if name not in accepted]
+        required = [
+            name
+            for name, p in parameters.items()
+            if p.default is inspect.Parameter.empty
+            and p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+            and name not in self._specs
+        ]
+        label = getattr(update, "__name__", "update")
+        if missing:
+            raise ValueError(
+                f"{label}() has no parameter named {', '.join(map(repr, missing))}: it is called "
+                f"with the controls as keyword arguments ({', '.join(self._specs)})"
+            )
+        if required:
+            raise ValueError(
+                f"{label}() needs {', '.join(map(repr, required))}, which no control gives "
+                f"(controls: {', '.join(self._specs)})"
+            )
+
+    def _align_labels(self) -> int:
+        """Give every control the description width of the longest label; return it (pixels).
+
+        ipywidgets cuts a label longer than its description width with "…";
+        one width for all keeps the sliders' tracks aligned, and robolab's
+        sliders grow by as much so their tracks keep their length.
+        """
+        width = _widgets.description_width(
+            (str(getattr(spec.widget, "description", "")) for spec in self._specs.values()),
+            minimum=LABEL_WIDTH,
+        )
+        for spec in self._specs.values():
+            widget = spec.widget
+            if hasattr(getattr(widget, "style", None), "description_width"):
+                widget.style.description_width = f"{width}px"
+            if "robolab-slider" in widget._dom_classes:
+                widget.layout.width = f"{width + TRACK_WIDTH}px"
+        return width
+
+    def _build_widgets(self) -> None:
+        for figure in self.figures:
+            _widgets.detach_from_pyplot(figure)
+        self.figure_widgets = [
+            _widgets.figure_widget(figure, self.canvas_kind) for figure in self.figures
+        ]
+        for widget in self.controls.values():
+            widget.observe(self.on_control_change, names="value")
+        self.reset_button = widgets.Button(
+            description="Reset", icon="undo", tooltip="back to the initial values"
+        )
+        self.reset_button.on_click(self.on_reset_click)
+        # A read-out wider than the panel (two matrices side by side) scrolls sideways in its
+        # own box; the panel is as wide as its sliders at least and takes the rest of the row.
+        self.readout = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="100%"))
+        self.readout.add_class("robolab-live-readout")
+        header = [widgets.HTML(f"<b>{html.escape(self.title)}</b>")] if self.title else []
+        panel = widgets.VBox(
+            [*header, *self.controls.values(), self.reset_button, self.readout],
+            layout=widgets.Layout(
+                flex="1 1 320px", min_width=f"{self.label_width + TRACK_WIDTH + 10}px"
+            ),
+        )
+        self.widget = widgets.HBox(
+            [*self.figure_widgets, panel],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+        )
+        self.widget.add_class("robolab-live-figure")
+
+    # --- callbacks (plain methods: call them, or set a control's value) ----------------------
+
+    def on_control_change(self, change: dict[str, Any]) -> None:
+        """Observer of every control: a value moved, so update, read out and redraw."""
+        if not self._syncing:
+            self.refresh()
+
+    def on_reset_click(self, _button: Any = None) -> None:
+        """Reset-button handler: every control back to its initial value."""
+        self.reset()
+
+    # --- state --------------------------------------------------------------------------------
+
+    @property
+    def controls(self) -> dict[str, Any]:
+        """The sliders and buttons by name; setting a ``value`` is what the browser does."""
+        return {name: spec.widget for name, spec in self._specs.items()}
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """What the update function receives now (angles in radians), by control name."""
+        return {name: spec.value for name, spec in self._specs.items()}
+
+    def set_values(self, **values: Any) -> None:
+        """Set several controls at once (in the units the sliders show), with one redraw.
+
+        Examples
+        --------
+        ``panel.set_values(roll=0, pitch=90)`` moves two sliders and calls
+        the update function once.
+        """
+        unknown = [name for name in values if name not in self._specs]
+        if unknown:
+            raise ValueError(
+                f"no control named {', '.join(map(repr, unknown))}; the controls are "
+                f"{', '.join(self._specs)}"
+            )
+        self._syncing = True
+        try:
+            for name, value in values.items():
+                self._specs[name].widget.value = value
+        finally:
+            self._syncing = False
+        self.refresh()
+
+    def reset(self) -> None:
+        """Every control back to its initial value; one update and one redraw."""
+        self.set_values(**{name: spec.initial for name, spec in self._specs.items()})
+
+    def refresh(self) -> None:
+        """Call the update function with the current values, show its read-out and redraw."""
+        result = self._update(**self.values)
+        self.updates += 1
+        self._readout_value = "" if result is None else str(result)
+        self.readout.value = self.readout_html()
+        for figure, shown in zip(self.figures, self.figure_widgets, strict=True):
+            _widgets.show_figure(figure, shown)
+
+    # --- read-outs ----------------------------------------------------------------------------
+
+    def values_text(self) -> str:
+        """The controls as a line of text: ``roll = 30°, pitch = 20°``."""
+        return ", ".join(f"{name} = {spec.text()}" for name, spec in self._specs.items())
+
+    def readout_html(self) -> str:
+        """The read-out as HTML (the ``readout`` widget's value)."""
+        if self.readout_format == "text":
+            return (
+                '<pre class="robolab-live-text" style="font-size:12px;line-height:1.35;margin:0">'
+                f"{html.escape(self._readout_value)}</pre>"
+            )
+        if not self._readout_value:
+            return ""
+        # ipywidgets' HTML has a line height of a whole widget row (28 px): tighten it
+        return f'<div style="line-height:1.4;font-size:13px">{self._readout_value}</div>'
+
+    def readout_text(self) -> str:
+        """The read-out as plain text (HTML tags removed, table cells spaced)."""
+        if self.readout_format == "text":
+            return self._readout_value
+        return _html_to_text(self._readout_value)
+
+    # --- display ------------------------------------------------------------------------------
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        name = self.title or "Live figure"
+        text = f"{name} at {self.values_text()}"
+        readout = self.readout_text()
+        pictures = "".join(
+            _widgets.png_html(_widgets.figure_png(figure), name) for figure in self.figures
+        )
+        page = (
+            f'<div class="robolab-live-static"><p><em>{html.escape(name)}, shown at '
+            f"{html.escape(self.values_text())}; run the notebook to move the sliders.</em></p>"
+            f"<div>{pictures}</div>{self.readout_html()}</div>"
+        )
+        plain = f"{text}\n{readout}" if readout else text
+        return _widgets.widget_bundle(self.widget, {"text/plain": plain, "text/html": page})
+
+    def __repr__(self) -> str:
+        name = f" {self.title!r}" if self.title else ""
+        return f"<LiveFigure{name} at {self.values_text()}>"
+
+
+def live_figure(
+    update: Callable[..., str | None],
+    figures: Any,
+    controls: Mapping[str, Any],
+    *,
+    title: str | None = None,
+    readout: str = "html",
+    canvas: str = "auto",
+) -> LiveFigure:
+    """Sliders that call ``update`` and redraw figures in place, with a read-out and Reset.
+
+    Put it last in a cell (or ``display`` it). Works under ``%matplotlib
+    widget`` (live canvases) and under the inline backend (PNG images), and
+    shows a static picture with the values and the read-out where there is
+    no widget front end.
+
+    Parameters
+    ----------
+    update : callable
+        ``update(**values) -> str | None``, called once at the start and
+        after every change with one keyword argument per control (angles in
+        radians). It moves the artists in place (do not ask them to draw:
+        the panel redraws every figure once afterwards) and returns the
+        read-out: HTML (``readout="html"``, see :func:`matrix_html`) or
+        plain text (``readout="text"``); None for no read-out.
+    figures : Figure, Axes, RobotView, a list of them, or None
+        What to redraw after each update. A pyplot figure (from
+        :func:`robolab.frame_axes` or :func:`robolab.plot_robot`) is taken
+        over by the panel: pyplot forgets it, so the backend does not show
+        it a second time.
+    controls : dict of str to Control or ipywidgets value widget
+        Names (the keyword arguments of ``update``) and their controls, in
+        the order shown: :func:`angle_slider`, :func:`number_slider`,
+        :func:`choice_buttons`, or any ipywidgets value widget (its value is
+        passed on unchanged; prefer integer or exact-step sliders).
+    title : str, optional
+        A line above the controls.
+    readout : {"html", "text"}
+        What ``update`` returns.
+    canvas : {"auto", "ipympl", "image"}
+        ``"auto"`` keeps a figure's live ipympl canvas under ``%matplotlib
+        widget`` and sends PNG pixels otherwise (see :func:`robolab.teach`).
+
+    Returns
+    -------
+    LiveFigure
+
+    See Also
+    --------
+    robolab.frame_axes, robolab.draw_frame : pictures of frames to put in it.
+    robolab.teach : the same idea for the joints of a robot.
+
+    Examples
+    --------
+    Two sliders, a figure and a matrix read-out:
+
+    >>> import numpy as np, robolab
+    >>> ax = robolab.frame_axes((-1, 1))
+    >>> fixed = robolab.draw_frame(ax, np.eye(4), "s", style="--")
+    >>> moving = robolab.draw_frame(ax, np.eye(4), "b")
+    >>> def show(yaw, lift):
+    ...     T = robolab.transl(0, 0, lift) @ robolab.trotz(yaw)
+    ...     moving.set_pose(T)
+    ...     return robolab.matrix_html(T, decimals=2)
+    >>> panel = robolab.live_figure(
+    ...     show, ax, {"yaw": robolab.angle_slider(0, step=15),
+    ...                "lift": robolab.number_slider(0.0, 0.0, 0.5, 0.1, unit="m")})
+    >>> panel.set_values(yaw=90, lift=0.3)
+    >>> print(panel.readout_text())
+    0.00  -1.00  0.00  0.00
+    1.00   0.00  0.00  0.00
+    0.00   0.00  1.00  0.30
+    0.00   0.00  0.00  1.00
+    >>> print(repr(panel))
+    <LiveFigure at yaw = 90°, lift = 0.3 m>
+    """
+    return LiveFigure(update, figures, controls, title=title, readout=readout, canvas=canvas)

@@ -1,0 +1,641 @@
+"""A teach pendant that works inside notebooks: one slider per joint, a live 3D view.
+
+:func:`teach` returns a :class:`TeachPendant`: an ipywidgets panel with
+
+* one slider per joint, limited to the model's joint limits; revolute joints
+  in whole degrees, prismatic joints in whole millimetres (integer sliders:
+  a float slider rounds a value set from Python to its step and sends the
+  rounded value back, which fights the kernel);
+* the 3D view of :func:`robolab.plot_robot`, moved in place;
+* a read-out of the end-effector pose (the 4×4 transform, the position and
+  the roll–pitch–yaw angles) and of the joint values, with their frames and
+  units;
+* a reset button, a choice of manipulability ellipsoid (velocity or force)
+  and a singularity warning.
+
+How it draws depends on the matplotlib backend that is active in the
+notebook, and robolab never changes it (a live ipympl figure dies as soon as
+an inline figure is shown):
+
+* ``%matplotlib widget`` (ipympl): the figure is a live canvas widget, moved
+  in place and redrawn on every slider step; drag it to turn the view.
+* the inline backend (the default in JupyterLab, classic Notebook, VS Code
+  and Binder): the figure is drawn with Agg and its PNG bytes replace those
+  of an ``ipywidgets.Image``, also in place.
+* without a widget front end (test mode, nbval, HTML export, a console) the
+  pendant shows its read-out as text (and, outside test mode, a picture).
+
+Every callback is a method that a test can call kernel-side, or trigger by
+setting a slider's ``value`` or calling ``reset_button.click()``; the
+artists and the read-out can then be read back.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..spatial.transforms import rotation_to_rpy
+from ..support import widgets as _widgets
+from ..support.checks import as_float_array, require_choice
+from .drawable import RobotAdapter
+from .robot_view import _ELLIPSOID_CHOICES, RobotView
+
+__all__ = ["TeachPendant", "teach"]
+
+_ELLIPSOID_OPTIONS = ("off", "velocity", "force")
+#: Ratios σ_r/σ_1 below this are round-off: the arm is at a singularity, shown as ``< 1e-12``
+#: (as :func:`robolab.compare_models` shows differences), since the digits vary between machines.
+ROUND_OFF_RATIO = 1e-12
+#: Narrowest joint label (pixels); wider names widen every label (no name is cut with "…").
+JOINT_LABEL_WIDTH = 100
+#: Pixels of a joint slider beside its label: the track and the value; down to
+#: ``JOINT_TRACK_MIN_WIDTH`` for long names, so that the panel still fits beside a 500-pixel view
+#: in a notebook 1000 pixels wide.
+JOINT_TRACK_WIDTH = 320
+JOINT_TRACK_MIN_WIDTH = 240
+
+
+def _clean(value: float, decimals: int) -> float:
+    """Round for display, without a negative zero."""
+    return float(np.round(value, decimals)) + 0.0
+
+
+def _format_vector(values: np.ndarray, decimals: int) -> str:
+    return "(" + ", ".join(f"{_clean(v, decimals):.{decimals}f}" for v in values) + ")"
+
+
+def _ratio_text(ratio: float) -> str:
+    """A ratio of singular values as shown: ``< 1e-12`` (round-off) or ``= 0.0042``."""
+    if ratio < ROUND_OFF_RATIO:
+        return f"< {ROUND_OFF_RATIO:.0e}"
+    return f"= {ratio:.2g}"
+
+
+def _unbroken_numbers(text: str) -> str:
+    """HTML in which a number such as ``1e-12`` is never broken across lines at its hyphen."""
+    return re.sub(r"\d+(?:\.\d+)?e-\d+", r'<span style="white-space:nowrap">\g<0></span>', text)
+
+
+def _direction(vector: np.ndarray) -> np.ndarray:
+    """A singular vector (its sign is arbitrary) with its first entry that is not 0 positive."""
+    significant = np.flatnonzero(np.abs(vector) > 1e-9)
+    return -vector if significant.size and vector[significant[0]] < 0 else vector
+
+
+class TeachPendant:
+    """Sliders, a 3D view and a pose read-out for one robot (made by :func:`teach`).
+
+    Attributes
+    ----------
+    view : RobotView
+        The 3D view; its artists are moved in place.
+    sliders : list of ipywidgets.IntSlider
+        One per joint: degrees (revolute) or millimetres (prismatic).
+    reset_button : ipywidgets.Button
+    ellipsoid_buttons : ipywidgets.ToggleButtons
+        ``"off"``, ``"velocity"`` or ``"force"``.
+    readout : ipywidgets.HTML
+        The end-effector pose and the joint values.
+    warning : ipywidgets.HTML
+        The singularity warning (empty when switched off).
+    figure_widget : ipywidgets.DOMWidget
+        The ipympl canvas or the ``ipywidgets.Image`` showing the figure.
+    widget : ipywidgets.Box
+        The whole panel.
+    canvas_kind : str
+        ``"ipympl"`` or ``"image"``.
+    """
+
+    def __init__(
+        self,
+        robot: Any,
+        q0: Any = None,
+        *,
+        ellipsoid: str | None = None,
+        singularity_warning: bool = True,
+        singularity_threshold: float = 1e-2,
+        frames: str = "all",
+        shadow: bool = True,
+        elev: float = 25.0,
+        azim: float = -55.0,
+        limits: Sequence[float] | None = None,
+        zoom: float = 1.0,
+        figsize: tuple[float, float] = (5.0, 5.0),
+        canvas: str = "auto",
+    ) -> None:
+        canvas = _widgets.choose_canvas(canvas)
+        require_choice(ellipsoid, "ellipsoid", _ELLIPSOID_CHOICES)
+        if not (isinstance(singularity_threshold, float | int) and 0 < singularity_threshold < 1):
+            raise ValueError(
+                "singularity_threshold must be a number between 0 and 1 (a ratio of singular "
+                f"values), got {singularity_threshold!r}"
+            )
+        self._adapter = RobotAdapter(robot)
+        self.robot = robot
+        self.q0 = self._adapter.home() if q0 is None else self._adapter.check_q(q0)
+        self._check_inside_limits(self.q0)
+        self.singularity_threshold = float(singularity_threshold)
+        self.canvas_kind = canvas
+        self._q = self.q0.copy()
+        self._syncing = False
+
+        figure = _widgets.new_figure(figsize, 100.0, live=canvas == "ipympl")
+        ax = figure.add_subplot(projection="3d", computed_zorder=False)
+        figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
+        self.view = RobotView(
+            self._adapter,
+            self._q,
+            ax=ax,
+            frames=frames,
+            shadow=shadow,
+            elev=elev,
+            azim=azim,
+            limits=limits,
+            zoom=zoom,
+        )
+        self._build_widgets(ellipsoid, singularity_warning)
+        self.refresh()
+
+    # --- construction -----------------------------------------------------------------------
+
+    def _check_inside_limits(self, q: np.ndarray, name: str = "q0") -> None:
+        limits = self._adapter.shown_limits
+        revolute = np.array([kind == "revolute" for kind in self._adapter.joint_kinds])
+        inside = (limits[:, 0] - 1e-9 <= q) & (q <= limits[:, 1] + 1e-9)
+        for i in np.flatnonzero(~inside):
+            lo, hi = limits[i]
+            unit = "rad" if revolute[i] else "m"
+            message = (
+                f"{name}[{i}] (joint {i + 1}, {self._adapter.joint_names[i]}) = {q[i]:g} {unit} "
+                f"is outside the joint limits [{lo:g}, {hi:g}] {unit}"
+            )
+            in_radians = np.radians(q)
+            if revolute.any() and np.all(
+                ~revolute | ((limits[:, 0] <= in_radians) & (in_radians <= limits[:, 1]))
+            ):
+                message += "; it looks like degrees: angles are in radians (np.radians converts)"
+            raise ValueError(message)
+
+    def _slider_units(self, index: int) -> tuple[str, float]:
+        """Unit name and factor from the joint's SI value to the slider's integer."""
+        if self._adapter.joint_kinds[index] == "revolute":
+            return "deg", 180.0 / np.pi
+        return "mm", 1000.0
+
+    def _build_widgets(self, ellipsoid: str | None, singularity_warning: bool) -> None:
+        limits = self._adapter.shown_limits
+        labels = [
+            f"{name} ({self._slider_units(i)[0]})"
+            for i, name in enumerate(self._adapter.joint_names)
+        ]
+        # one label width for all, the longest name whole (ipywidgets cuts with "…")
+        label_width = _widgets.description_width(labels, minimum=JOINT_LABEL_WIDTH)
+        track_width = max(
+            JOINT_TRACK_MIN_WIDTH, JOINT_LABEL_WIDTH + JOINT_TRACK_WIDTH - label_width
+        )
+        self.sliders: list[widgets.IntSlider] = []
+        for i, label in enumerate(labels):
+            unit, factor = self._slider_units(i)
+            low = int(np.ceil(limits[i, 0] * factor - 1e-6))
+            high = int(np.floor(limits[i, 1] * factor + 1e-6))
+            name = self._adapter.joint_names[i]
+            slider = widgets.IntSlider(
+                value=int(np.clip(np.round(self.q0[i] * factor), low, high)),
+                min=low,
+                max=high,
+                step=1,
+                description=label,
+                description_allow_html=False,
+                continuous_update=True,
+                tooltip=f"joint {i + 1}: {name}, {self._adapter.joint_kinds[i]}, in {unit}",
+                style={"description_width": f"{label_width}px"},
+                layout=widgets.Layout(width=f"{label_width + track_width}px"),
+            )
+            slider.observe(self.on_slider_change, names="value")
+            slider.add_class("robolab-joint-slider")
+            self.sliders.append(slider)
+
+        self.reset_button = widgets.Button(
+            description="Reset", icon="undo", tooltip="back to the initial configuration"
+        )
+        self.reset_button.on_click(self.on_reset_click)
+        self.ellipsoid_buttons = widgets.ToggleButtons(
+            options=list(_ELLIPSOID_OPTIONS),
+            value="off" if ellipsoid is None else ellipsoid,
+            tooltips=[
+                "no manipulability ellipsoid",
+                "velocity ellipsoid of the end-effector origin (linear part of J)",
+                "force ellipsoid of the end-effector origin (linear part of J)",
+            ],
+            style={"button_width": "74px"},
+        )
+        self.ellipsoid_buttons.observe(self.on_ellipsoid_change, names="value")
+        self.view.set_ellipsoid(ellipsoid, draw=False)
+        self.singularity_checkbox = widgets.Checkbox(
+            value=singularity_warning, description="Singularity warning", indent=False
+        )
+        self.singularity_checkbox.observe(self.on_singularity_toggle, names="value")
+        self.readout = widgets.HTML()
+        self.readout.add_class("robolab-readout")
+        self.warning = widgets.HTML()
+        self.warning.add_class("robolab-warning")
+
+        self.figure_widget = _widgets.figure_widget(self.view.figure, self.canvas_kind)
+        header = widgets.HTML(
+            f"<b>{html.escape(self._adapter.name)}</b>: drag a slider or use the arrow keys "
+            "(revolute joints in degrees, prismatic joints in millimetres)."
+        )
+        controls = widgets.VBox(
+            [
+                header,
+                *self.sliders,
+                widgets.HBox([self.reset_button, self.singularity_checkbox]),
+                widgets.HBox(
+                    [
+                        widgets.Label("Ellipsoid", layout=widgets.Layout(width="70px")),
+                        self.ellipsoid_buttons,
+                    ]
+                ),
+                self.warning,
+                self.readout,
+            ],
+            layout=widgets.Layout(width=f"{max(440, label_width + track_width + 20)}px"),
+        )
+        self.widget = widgets.HBox(
+            [self.figure_widget, controls],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+        )
+        self.widget.add_class("robolab-teach")
+
+    # --- callbacks (plain methods: call them, or set a slider's value) ----------------------
+
+    def on_slider_change(self, change: dict[str, Any]) -> None:
+        """Slider observer: the joint of ``change["owner"]`` moved to ``change["new"]``."""
+        if self._syncing:
+            return
+        index = self.sliders.index(change["owner"])
+        self.set_joint(index, change["new"])
+
+    def on_reset_click(self, _button: Any = None) -> None:
+        """Reset-button handler: back to the initial configuration ``q0``."""
+        self.reset()
+
+    def on_ellipsoid_change(self, change: dict[str, Any]) -> None:
+        """Ellipsoid-choice observer: ``"off"``, ``"velocity"`` or ``"force"``."""
+        kind = change["new"]
+        self.view.set_ellipsoid(None if kind == "off" else kind, draw=False)
+        self.refresh()
+
+    def on_singularity_toggle(self, change: dict[str, Any]) -> None:
+        """Singularity-checkbox observer."""
+        self.refresh()
+
+    # --- state ------------------------------------------------------------------------------
+
+    @property
+    def q(self) -> np.ndarray:
+        """Current configuration in radians (revolute) and metres (prismatic)."""
+        return self._q.copy()
+
+    def set_joint(self, index: int, slider_value: int) -> None:
+        """Set joint ``index`` (0-based) from a slider value (degrees or millimetres)."""
+        if not 0 <= index < self._adapter.dof:
+            raise IndexError(f"index must be a joint index 0..{self._adapter.dof - 1}, got {index}")
+        _, factor = self._slider_units(index)
+        self._q[index] = slider_value / factor
+        self.refresh()
+
+    def set_q(self, q: Any) -> None:
+        """Move to configuration ``q`` (radians / metres) and show it; the sliders follow.
+
+        The sliders show ``q`` rounded to whole degrees or millimetres; the
+        pendant keeps and draws the exact values.
+        """
+        q = as_float_array(q, "q", (self._adapter.dof,))
+        self._check_inside_limits(q, "q")
+        self._q = q.copy()
+        self._syncing = True
+        try:
+            for i, slider in enumerate(self.sliders):
+                _, factor = self._slider_units(i)
+                slider.value = int(np.clip(np.round(q[i] * factor), slider.min, slider.max))
+        finally:
+            self._syncing = False
+        self.refresh()
+
+    def reset(self) -> None:
+        """Back to the initial configuration ``q0``."""
+        self.set_q(self.q0)
+
+    def refresh(self) -> None:
+        """Move the view to the current configuration, update the read-out and redraw."""
+        self.view.update(self._q, draw=False)
+        self.readout.value = self.readout_html()
+        self.warning.value = self.singularity_html() if self.singularity_checkbox.value else ""
+        _widgets.show_figure(self.view.figure, self.figure_widget)
+
+    # --- read-outs --------------------------------------------------------------------------
+
+    def singular_values(self) -> np.ndarray:
+        """Singular values of the robot's Jacobian at the current configuration (descending).
+
+        For a DH robot this is ``J`` (rows [v; ω], base frame), for a screw
+        robot ``J_s`` (rows [ω; v], space frame); the two have the same rank.
+        """
+        return np.linalg.svd(self._adapter.jacobian(self._q), compute_uv=False)
+
+    def singularity_margin(self) -> tuple[float, str]:
+        """How far from a singularity: the smallest ratio ``σ_r / σ_1`` and what it measures.
+
+        Two Jacobians are watched: the whole ``J`` (moving and turning) and
+        its linear part (moving the end-effector origin, base frame), each
+        with ``r`` its rank at a generic configuration. The linear part
+        catches the positioning singularities of arms with fewer than six
+        joints (a stretched planar 2R arm keeps a full-rank 6×2 ``J``).
+
+        Returns
+        -------
+        margin : float
+            ``min(σ_r/σ_1)`` over the two; 0 at a singularity.
+        which : str
+            ``"J"`` or ``"the linear part of J"``.
+        """
+        margins = []
+        for name in ("the linear part of J", "J"):
+            matrix, rank = self._watched(name)
+            sigma = np.linalg.svd(matrix, compute_uv=False)
+            ratio = float(sigma[rank - 1] / sigma[0]) if rank > 0 and sigma[0] > 0 else 0.0
+            margins.append((ratio, name))
+        return min(margins)
+
+    def _watched(self, which: str) -> tuple[np.ndarray, int]:
+        """The Jacobian named ``which`` (see :meth:`singularity_margin`) and its generic rank."""
+        full_rank, linear_rank = self._adapter.generic_ranks()
+        if which == "J":
+            return self._adapter.jacobian(self._q), full_rank
+        return self._adapter.linear_jacobian(self._q, self.view.end_effector_pose), linear_rank
+
+    def near_singularity(self) -> bool:
+        """True when :meth:`singularity_margin` is below ``singularity_threshold``."""
+        return self.singularity_margin()[0] < self.singularity_threshold
+
+    def pose(self) -> dict[str, np.ndarray]:
+        """The read-out as numbers: ``T`` (4×4), ``position`` (m), ``rpy`` (rad), ``q``."""
+        T = self.view.end_effector_pose
+        return {
+            "T": T,
+            "position": T[:3, 3].copy(),
+            "rpy": rotation_to_rpy(T[:3, :3]),
+            "q": self.q,
+        }
+
+    def _frames(self) -> tuple[str, str]:
+        names = self._adapter.frame_names
+        return names[0], names[-1]
+
+    def _joint_text(self) -> list[str]:
+        parts = []
+        for i, value in enumerate(self._q):
+            if self._adapter.joint_kinds[i] == "revolute":
+                parts.append(
+                    f"{self._adapter.joint_names[i]} = {_clean(np.degrees(value), 1):.1f}°"
+                )
+            else:
+                parts.append(f"{self._adapter.joint_names[i]} = {_clean(value, 4):.4f} m")
+        return parts
+
+    def readout_text(self) -> str:
+        """The read-out as plain text (also the pendant's text rendering)."""
+        pose = self.pose()
+        base, end = self._frames()
+        rows = ["  [" + "  ".join(f"{_clean(v, 3):7.3f}" for v in row) + "]" for row in pose["T"]]
+        lines = [
+            f"Teach pendant: {self._adapter.name} ({self._adapter.description})",
+            f"pose of the end-effector frame {end} in {base} (metres):",
+            *rows,
+            f"position = {_format_vector(pose['position'], 4)} m, in {base}",
+            f"roll, pitch, yaw = {_format_vector(np.degrees(pose['rpy']), 2)} deg "
+            "(R = Rz(yaw) Ry(pitch) Rx(roll))",
+            "joints: " + ", ".join(self._joint_text()),
+        ]
+        if self.view.ellipsoid_kind is not None:
+            lines.append(self._ellipsoid_text())
+        if self.singularity_checkbox.value:
+            margin, which = self.singularity_margin()
+            if margin < self.singularity_threshold:
+                lines.append(self._singularity_sentence(margin, which))
+        return "\n".join(lines)
+
+    def _ellipsoid_text(self) -> str:
+        kind = self.view.ellipsoid_kind
+        radii = self.view.ellipsoid_radii
+        shown = ", ".join("∞" if not np.isfinite(r) else f"{_clean(r, 3):.3f}" for r in radii)
+        unit = "m/s per unit joint speed" if kind == "velocity" else "N per unit joint torque"
+        return (
+            f"{kind} ellipsoid of the end-effector origin (linear part of J, base frame): "
+            f"radii {shown} {unit}; drawn {self.view.ellipsoid_scale:.3g} m per unit"
+        )
+
+    def _singularity_sentence(self, margin: float, which: str) -> str:
+        """What is lost at (σ_r/σ_1 below round-off) or near a singularity, in words.
+
+        From the singular value decomposition ``A = U Σ Vᵀ`` of the watched
+        Jacobian ``A`` (rank ``r`` at generic configurations): the last
+        column of ``V`` that counts, ``v_r``, is the joint velocity that moves
+        the end-effector least (not at all at the singularity); it is shown
+        when it is the only such direction (as many joints as ``r``, one
+        small singular value). For the linear part of a Jacobian of rank 3,
+        ``u_r`` is the direction the end-effector origin cannot move along.
+        """
+        at = margin < ROUND_OFF_RATIO
+        linear = which != "J"
+        matrix, rank = self._watched(which)
+        u, sigma, vt = np.linalg.svd(matrix)
+        alone = rank < 2 or sigma[rank - 2] >= self.singularity_threshold * sigma[0]
+        base = self._frames()[0]
+        cannot = "cannot" if at else "can hardly"
+        if linear and alone and rank == matrix.shape[0]:
+            direction = _format_vector(_direction(u[:, rank - 1]), 2)
+            lost = f"the arm {cannot} move its end-effector origin along ±{direction} in {base}"
+        elif linear:
+            lost = f"the arm {cannot} move its end-effector origin in some direction"
+        else:
+            lost = f"the arm {cannot} move or turn its end-effector in some direction"
+        if alone and rank == matrix.shape[1]:
+            joints = _format_vector(_direction(vt[rank - 1]), 2)
+            velocity = "no velocity" if at else "almost none"
+            lost += f"; the joint velocity q̇ ∝ {joints} gives it {velocity}"
+        number = f"σ_r/σ_1 of {which} {_ratio_text(margin)}"
+        if at:
+            return f"At a singularity: {lost} ({number}, zero up to round-off)."
+        return f"Near a singularity: {lost} ({number} < {self.singularity_threshold:g})."
+
+    def readout_html(self) -> str:
+        """The read-out as HTML (the ``readout`` widget's value)."""
+        pose = self.pose()
+        base, end = self._frames()
+        cells = "".join(
+            "<tr>" + "".join(f"<td>{_clean(v, 3):.3f}</td>" for v in row) + "</tr>"
+            for row in pose["T"]
+        )
+        style = (
+            "<style>.robolab-readout td{padding:0 6px;text-align:right;font-family:monospace}"
+            ".robolab-readout{font-size:12px;line-height:1.35}</style>"
+        )
+        parts = [
+            style,
+            '<div class="robolab-readout">',
+            f"<div>pose of the end-effector frame {end} in {base} (metres):</div>",
+            f'<table class="robolab-pose">{cells}</table>',
+            f'<div class="robolab-position">position = {_format_vector(pose["position"], 4)} m, '
+            f"in {base}</div>",
+            f"<div>roll, pitch, yaw = {_format_vector(np.degrees(pose['rpy']), 2)}° "
+            "<small>(R = Rz(yaw) Ry(pitch) Rx(roll))</small></div>",
+            "<div>joints: " + html.escape(", ".join(self._joint_text())) + "</div>",
+        ]
+        if self.view.ellipsoid_kind is not None:
+            parts.append(f"<div><small>{html.escape(self._ellipsoid_text())}</small></div>")
+        parts.append("</div>")
+        return "".join(parts)
+
+    def singularity_html(self) -> str:
+        """The singularity line (HTML): a warning near a singularity, else the margin."""
+        margin, which = self.singularity_margin()  # one Jacobian and SVD per slider step
+        if margin < self.singularity_threshold:
+            return (
+                '<div class="robolab-singular" style="color:#B00020;line-height:1.35"><b>⚠ '
+                + _unbroken_numbers(html.escape(self._singularity_sentence(margin, which)))
+                + "</b></div>"
+            )
+        return (
+            f'<div class="robolab-regular" style="color:#555">σ_r/σ_1 of {which} '
+            f"{_ratio_text(margin)}: away from singularities.</div>"
+        )
+
+    # --- display ----------------------------------------------------------------------------
+
+    def static_png(self) -> bytes:
+        """The picture of the static rendering: the view without its caption, margins cut away.
+
+        The caption's words (robot, convention, frame) head the read-out
+        beside it; the live figure keeps its caption and size.
+        """
+        caption = self.view.caption
+        shown = caption.get_visible()
+        caption.set_visible(False)
+        try:
+            return _widgets.figure_png(self.view.figure, crop=True)
+        finally:
+            caption.set_visible(shown)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        text = self.readout_text()
+        page = (
+            _widgets.png_html(self.static_png(), self._adapter.name)
+            + f"<pre>{html.escape(text)}</pre>"
+        )
+        return _widgets.widget_bundle(self.widget, {"text/plain": text, "text/html": page})
+
+    def __repr__(self) -> str:
+        return f"<TeachPendant of {self._adapter.name!r}, {self.canvas_kind} canvas>"
+
+
+def teach(
+    robot: Any,
+    q0: Sequence[float] | np.ndarray | None = None,
+    *,
+    ellipsoid: str | None = None,
+    singularity_warning: bool = True,
+    singularity_threshold: float = 1e-2,
+    frames: str = "all",
+    shadow: bool = True,
+    elev: float = 25.0,
+    azim: float = -55.0,
+    limits: Sequence[float] | None = None,
+    zoom: float = 1.0,
+    figsize: tuple[float, float] = (5.0, 5.0),
+    canvas: str = "auto",
+) -> TeachPendant:
+    """Open a teach pendant: joint sliders, a live 3D view and the end-effector pose.
+
+    Put it last in a cell (or ``display`` it). Works under the inline backend
+    and under ``%matplotlib widget``; see the module documentation.
+
+    Parameters
+    ----------
+    robot : DHRobot or ScrewRobot
+        The arm to move (numeric parameters).
+    q0 : array_like, shape (n,), optional
+        Initial configuration in radians / metres (default zero, moved into
+        the limits); Reset returns here.
+    ellipsoid : {None, "velocity", "force"}
+        Manipulability ellipsoid shown at start (there is a switch).
+    singularity_warning : bool
+        Show a warning near a singularity (see
+        :meth:`TeachPendant.singularity_margin`): "At a singularity" when
+        ``σ_r/σ_1`` is round-off (below 1e-12, shown as ``< 1e-12``), else
+        "Near a singularity", with the motion that is lost and, when there
+        is a single one, the joint velocity that moves the end-effector least.
+    singularity_threshold : float
+        Ratio ``σ_r/σ_1`` of singular values of the Jacobian below which the
+        arm counts as near a singularity (default 0.01).
+    frames : {"all", "ends", "none"}
+        Which frames get triads (see :func:`robolab.plot_robot`).
+    shadow : bool
+        Draw the shadow on the floor.
+    elev, azim : float
+        Viewing angles in degrees (see :func:`robolab.plot_robot`).
+    limits : (xmin, xmax, ymin, ymax, zmin, zmax), optional
+        Axis limits in metres; default a box around the whole workspace.
+    zoom : float
+        Magnification: 1 (default) fits the whole workspace into the
+        figure; 1.5 magnifies about the arm at ``q0`` (see
+        :func:`robolab.plot_robot`).
+    figsize : (float, float)
+        Figure size in inches at 100 dpi (default 500 × 500 pixels).
+    canvas : {"auto", "ipympl", "image"}
+        ``"auto"`` follows the active backend (ipympl canvas under
+        ``%matplotlib widget``, otherwise a PNG image widget); ``"ipympl"``
+        is refused under any other backend (robolab never switches it).
+
+    Returns
+    -------
+    TeachPendant
+
+    Examples
+    --------
+    Kernel-side, exactly what a browser does (in a notebook, show ``pendant``):
+
+    >>> import robolab
+    >>> puma = robolab.load_robot("puma560", form="dh")
+    >>> pendant = robolab.teach(puma)
+    >>> pendant.sliders[1].value = 30  # joint 2 to 30 degrees
+    >>> pendant.q.round(4)
+    array([0.    , 0.5236, 0.    , 0.    , 0.    , 0.    ])
+    >>> print(pendant.readout_text().splitlines()[6])
+    position = (0.1756, -0.1500, 1.2718) m, in {0}
+    >>> pendant.reset_button.click()
+    >>> pendant.near_singularity()  # q5 = 0: the wrist axes 4 and 6 line up
+    True
+    """
+    return TeachPendant(
+        robot,
+        q0,
+        ellipsoid=ellipsoid,
+        singularity_warning=singularity_warning,
+        singularity_threshold=singularity_threshold,
+        frames=frames,
+        shadow=shadow,
+        elev=elev,
+        azim=azim,
+        limits=limits,
+        zoom=zoom,
+        figsize=figsize,
+        canvas=canvas,
+    )
