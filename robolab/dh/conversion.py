@@ -51,7 +51,7 @@ from typing import Any
 
 import sympy as sp
 
-from .parameters import as_sympy_scalar
+from .parameters import as_sympy_scalar, placeholder_centres_of_mass, placeholder_inertia_tensors
 from .simplify import simplify_trig
 
 __all__ = ["ROUND_OFF", "modified_to_standard", "normal_screw", "standard_to_modified"]
@@ -132,13 +132,13 @@ def _new_robot(
 
     ``screws[i]`` maps coordinates in the old frame {i+1} to the new one.
     """
-    from .parameters import placeholder_centres_of_mass, placeholder_inertia_tensors
-    from .robot import DHRobot
 
     with warnings.catch_warnings():
         # the angles are the source's own: any warning about them was given when it was built
         warnings.simplefilter("ignore", UserWarning)
-        robot = DHRobot(*rows, convention=convention, tool=tool, name=source.name)
+        # type(source) is DHRobot: this module builds robots without importing robot.py,
+        # which imports it (DHRobot.to_modified / to_standard)
+        robot = type(source)(*rows, convention=convention, tool=tool, name=source.name)
     n = robot.dof
     robot._masses, robot._masses_given = list(source._masses), source._masses_given
     centres = source._cms

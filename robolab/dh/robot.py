@@ -67,7 +67,7 @@ from .parameters import (
 )
 from .simplify import replace_shared
 from .simplify import simplify_piece_matrix as simplify_matrix
-from .table import DHTable, read_rows
+from .table import CONVENTIONS, DHTable, read_rows
 
 __all__ = ["DHRobot"]
 
@@ -638,6 +638,7 @@ class DHRobot(LagrangianDynamics):
         >>> fast.inverse_dynamics([0.0], [0.0], [1.0])  # m l² q̈
         array([0.5])
         """
+        # lazy, to keep `import robolab` fast: the module is loaded on first use
         from .numeric import NumericDHRobot, normalise_values
 
         substitutions = normalise_values(self, values)
@@ -686,6 +687,7 @@ class DHRobot(LagrangianDynamics):
         >>> kinematic.home_ee_pose[0, 3], kinematic.spatial_inertias.max()
         (np.float64(1.5), np.float64(0.0))
         """
+        # lazy, to keep `import robolab` fast: the module is loaded on first use
         from .to_screw import dh_to_screw
 
         return dh_to_screw(self, values, kinematics_only=kinematics_only)
@@ -719,6 +721,7 @@ class DHRobot(LagrangianDynamics):
         >>> craig.cm_positions[1].T  # the middle of link 2, now measured from joint 2
         Matrix([[l_2/2, 0, 0]])
         """
+        # lazy, to keep `import robolab` fast: the module is loaded on first use
         from .conversion import standard_to_modified
 
         return standard_to_modified(self)
@@ -743,18 +746,21 @@ class DHRobot(LagrangianDynamics):
         >>> craig.to_standard().dh_parameters
         [(l_1, 0, 0, q_1(t)), (l_2, 0, 0, q_2(t))]
         """
+        # lazy, to keep `import robolab` fast: the module is loaded on first use
         from .conversion import modified_to_standard
 
         return modified_to_standard(self, last_link)
 
     def forward_kinematics_derivation(self) -> Any:
         """Return the forward kinematics step by step (a :class:`robolab.Derivation`)."""
+        # lazy, to keep `import robolab` fast: the module is loaded on first use
         from .derivations import forward_kinematics_derivation
 
         return forward_kinematics_derivation(self)
 
     def lagrangian_derivation(self) -> Any:
         """Return the Lagrangian dynamics step by step (a :class:`robolab.Derivation`)."""
+        # lazy, to keep `import robolab` fast: the module is loaded on first use
         from .derivations import lagrangian_derivation
 
         return lagrangian_derivation(self)
@@ -809,7 +815,6 @@ class DHRobot(LagrangianDynamics):
           inertia tensors  : assumed (diagonal I_xx_i, I_yy_i, I_zz_i: zero products of inertia)
           gravity          : assumed ((0, 0, -9.81) m/s² in {0})
         """
-        from .table import CONVENTIONS
 
         def symbolic(values: Any) -> str:
             found: set[sp.Symbol] = set()

@@ -27,6 +27,9 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
+from ..screw.robot import ScrewRobot
+from .numeric import _missing, normalise_values
+
 __all__ = ["dh_to_screw", "home_ee_pose", "screw_axes_space", "screw_parameters"]
 
 
@@ -108,7 +111,6 @@ def screw_parameters(
     >>> screw_parameters(pendulum, {l1: 0.5}, kinematics_only=True)["spatial_inertias"].max()
     np.float64(0.0)
     """
-    from .numeric import _missing, normalise_values
 
     substitutions = normalise_values(robot, values)
     hint = (
@@ -184,6 +186,5 @@ def dh_to_screw(
     robot: Any, values: Mapping[Any, Any] | None = None, kinematics_only: bool = False
 ) -> Any:
     """Return the :class:`robolab.ScrewRobot` of a DH robot (see :func:`screw_parameters`)."""
-    from ..screw.robot import ScrewRobot
 
     return ScrewRobot(**screw_parameters(robot, values, kinematics_only))

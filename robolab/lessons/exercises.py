@@ -50,6 +50,9 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
+from ..dh import symbols
+from ..dh.derivation import to_text
+
 __all__ = [
     "CheckResult",
     "Exercise",
@@ -627,7 +630,6 @@ def _unknowns(expr: Any) -> set[Any]:
 
 def _atom_text(atom: Any) -> str:
     """A symbol, joint variable or its time derivative as in textbooks: l₁, q₁, q̇₁, q̈₁."""
-    from ..dh.derivation import to_text
 
     return to_text(atom)
 
@@ -648,7 +650,6 @@ def _physical_magnitudes() -> frozenset[Any]:
     ``DHRobot`` generates must be the same symbols), but they are lengths
     and moments of inertia: never negative.
     """
-    from ..dh import symbols
 
     names = [f"{stem}{i}" for stem in ("l", "lc", "Ixx", "Iyy", "Izz") for i in range(1, 8)]
     return frozenset(getattr(symbols, name) for name in names if hasattr(symbols, name))

@@ -64,6 +64,15 @@ from typing import Any
 
 import numpy as np
 
+from ..dh.robot import DHRobot
+from ..screw.robot import ScrewRobot
+from ..screw.robot_first import (
+    forward_kinematics_space,
+    inverse_dynamics_rnea,
+    jacobian_space,
+    mass_matrix_crba,
+)
+
 __all__ = ["ComparedQuantity", "ModelComparison", "compare_models"]
 
 #: Range of the prismatic joint positions drawn for a comparison (metres).
@@ -277,8 +286,6 @@ class _Evaluated:
 
 
 def _kind(model: Any) -> str:
-    from ..dh.robot import DHRobot
-    from ..screw.robot import ScrewRobot
 
     if isinstance(model, DHRobot):
         return "dh"
@@ -323,12 +330,6 @@ def _evaluate_dh(
 
 
 def _evaluate_screw(robot: Any, states: tuple[np.ndarray, ...], dynamics: bool) -> _Evaluated:
-    from ..screw.robot_first import (
-        forward_kinematics_space,
-        inverse_dynamics_rnea,
-        jacobian_space,
-        mass_matrix_crba,
-    )
 
     q, qd, qdd = states
     pose = forward_kinematics_space(robot, q)

@@ -40,7 +40,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..dh.derivation import Derivation, Step
+from ..dh.derivation import Derivation, Step, to_latex
 from ..support import widgets as _widgets
 
 __all__ = ["Reveal", "reveal"]
@@ -84,7 +84,6 @@ def step_html(step: Step, number: int, total: int) -> str:
 
 
 def _latex(value: Any) -> str:
-    from ..dh.derivation import to_latex
 
     return to_latex(value)
 

@@ -45,7 +45,11 @@ from typing import Any
 
 import numpy as np
 
+from ..dh import symbols
+from ..dh.robot import DHRobot
+from ..screw.robot import ScrewRobot
 from ..spatial.rigid_body_motions import _adjoint, _transform_inv
+from ..support.checks import as_float_array
 
 __all__ = [
     "MAX_ROBOT_FILE_BYTES",
@@ -231,7 +235,6 @@ class RobotModelData:
 
     def to_screw(self, gravity: Sequence[float] | None = None):
         """Return the model as a :class:`robolab.ScrewRobot` (gravity defaults to the file's)."""
-        from ..screw.robot import ScrewRobot
 
         return ScrewRobot(
             self.name,
@@ -262,8 +265,6 @@ class RobotModelData:
             Overrides the file's gravity.
         """
         table = self._dh_table(convention)
-        from ..dh import symbols
-        from ..dh.robot import DHRobot
 
         rows = []
         for i, (a, alpha, d, theta, letter) in enumerate(table.rows):
@@ -1423,6 +1424,5 @@ def _sym_matrix(array: np.ndarray):
 
 
 def _array(value: Any, name: str, shape: tuple[int, ...]) -> np.ndarray:
-    from ..support.checks import as_float_array
 
     return as_float_array(value, name, shape)

@@ -1,4 +1,4 @@
-"""One interface over DHRobot and ScrewRobot for the views (private).
+"""One interface over DHRobot and ScrewRobot for the views.
 
 The 3D views (:mod:`robolab.views.robot_view`), the teach pendant and the animations
 draw either kind of robot. :class:`RobotAdapter` turns "a robot and q" into
@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..screw.robot_first import jacobian_space, link_frames_space
+from ..screw.kinematic_chain import KinematicChain
 from ..support.checks import as_float_array
 
 __all__ = ["RobotAdapter", "Skeleton"]
@@ -59,8 +59,10 @@ class RobotAdapter:
     Works for a DH robot (``robot.numeric()`` with ``frames``,
     ``forward_kinematics`` and ``jacobian``, rows [v; ω]) and for a screw
     robot (``screw_axes_space``, ``home_ee_pose``; its link frames and space
-    Jacobian, rows [ω; v], come from :func:`robolab.link_frames_space` and
-    :func:`robolab.jacobian_space`). The manipulability ellipsoid comes from
+    Jacobian, rows [ω; v], come from a
+    :class:`robolab.screw.kinematic_chain.KinematicChain`: the numbers of
+    :func:`robolab.link_frames_space` and :func:`robolab.jacobian_space`). The
+    manipulability ellipsoid comes from
     :func:`robolab.manipulability_ellipsoid` of the linear part of the Jacobian.
     """
 
@@ -75,8 +77,9 @@ class RobotAdapter:
             self.joint_names = tuple(str(name) for name in names)
             self.convention = "screw"
             self.description = "product of exponentials, space frame {s}"
-            self._link_frames = lambda q: link_frames_space(robot, q)
-            self._jacobian_space = lambda q: jacobian_space(robot, q)
+            chain = KinematicChain.of(robot)
+            self._link_frames = chain.link_frames_space
+            self._jacobian_space = chain.jacobian_space
             self.has_tool = False
         elif hasattr(robot, "numeric") and hasattr(robot, "dof"):
             self.kind = "dh"
