@@ -297,6 +297,11 @@ class DHRobot(LagrangianDynamics):
         """Centre of mass of each link in its own frame {i}, as 3×1 matrices."""
         return [sp.Matrix(c) for c in self._centres()]
 
+    @property
+    def has_centres_of_mass(self) -> bool:
+        """False while the centres of mass are missing (then :attr:`cm_positions` raises)."""
+        return self._cms is not None
+
     @cm_positions.setter
     def cm_positions(self, positions: Any) -> None:
         if positions is None:

@@ -316,7 +316,7 @@ def _evaluate_dh(
     result = _Evaluated(_label(robot), fast.forward_kinematics(q), fast.jacobian(q))
     if not dynamics:
         return result
-    if robot._cms is None:
+    if not robot.has_centres_of_mass:
         result.why_no_dynamics = "its centres of mass are missing"
         return result
     symbolic = sorted(name for name in known if name not in numbers)

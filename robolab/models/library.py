@@ -48,7 +48,7 @@ import numpy as np
 from ..dh import symbols
 from ..dh.robot import DHRobot
 from ..screw.robot import ScrewRobot
-from ..spatial.rigid_body_motions import _adjoint, _transform_inv
+from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
 from ..support.checks import as_float_array
 
 __all__ = [
@@ -220,7 +220,10 @@ class RobotModelData:
 
     def __post_init__(self) -> None:
         if self.screw_axes_body is None:
-            body = _adjoint(_transform_inv(self.home_ee_pose)) @ self.screw_axes_space
+            body = (
+                adjoint_representation_unchecked(transform_inv_unchecked(self.home_ee_pose))
+                @ self.screw_axes_space
+            )
             object.__setattr__(self, "screw_axes_body", body)
 
     @property
@@ -952,7 +955,10 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
     body = None
     if "screw_axes_body" in data:
         body = _matrix(data["screw_axes_body"], "$.screw_axes_body", (n, 6), fail).T.copy()
-        expected = _adjoint(_transform_inv(home_ee_pose)) @ screw_axes_space
+        expected = (
+            adjoint_representation_unchecked(transform_inv_unchecked(home_ee_pose))
+            @ screw_axes_space
+        )
         error = float(np.abs(body - expected).max())
         if error > 1e-8 * scale:
             fail(

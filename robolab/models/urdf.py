@@ -57,7 +57,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..spatial.rigid_body_motions import _transform_inv
+from ..spatial.rigid_body_motions import transform_inv_unchecked
 from ..spatial.transforms import rpy_to_rotation
 from .library import _read_bounded_text, _shorten
 
@@ -584,7 +584,9 @@ def serial_chain_from_urdf(
 
     home_ee_pose = poses[ee_link]
     frames = [np.eye(4), *com_frames, home_ee_pose]
-    link_frames = np.array([_transform_inv(frames[k]) @ frames[k + 1] for k in range(n + 1)])
+    link_frames = np.array(
+        [transform_inv_unchecked(frames[k]) @ frames[k + 1] for k in range(n + 1)]
+    )
     for T in link_frames:  # exact bottom rows, whatever the products left there
         T[3] = (0.0, 0.0, 0.0, 1.0)
     return SerialChain(  # "+ 0.0" turns the -0.0 that cross products leave into 0.0
@@ -678,7 +680,7 @@ def _lump(
     robot: UrdfRobot, reference: str, members: list[str], poses: dict[str, np.ndarray]
 ) -> tuple[float, np.ndarray, np.ndarray]:
     """Mass, centre of mass and inertia about it of ``members``, in ``reference``'s frame."""
-    T_ref_inv = _transform_inv(poses[reference])
+    T_ref_inv = transform_inv_unchecked(poses[reference])
     parts = []
     for name in members:
         inertial = robot.links[name].inertial

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..spatial.rigid_body_motions import _adjoint, _transform_inv
+from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
 from .kinematics import _running_products
 
 #: Batches at least this large use this module's kernels.
@@ -80,14 +80,18 @@ class _JointFrameModel:
         self.sliding = self.slides != 0.0
         parents = np.concatenate([np.eye(4)[None], joints[:-1]])
         # X_i = Ad(Screw_i(θ)⁻¹) Ad(C_i⁻¹), C_i = T_{s,J_{i-1}}⁻¹ T_{s,J_i} at home.
-        constant = _transform_inv(parents) @ joints  # C_i
-        self.parent_adjoints = _adjoint(_transform_inv(constant))  # (n, 6, 6)
+        constant = transform_inv_unchecked(parents) @ joints  # C_i
+        self.parent_adjoints = adjoint_representation_unchecked(
+            transform_inv_unchecked(constant)
+        )  # (n, 6, 6)
         self.parent_adjoints_t = np.ascontiguousarray(self.parent_adjoints.swapaxes(-1, -2))
-        centre_to_joint = _transform_inv(centres[:n]) @ joints  # T_{C_i, J_i}
-        A = _adjoint(centre_to_joint)
+        centre_to_joint = transform_inv_unchecked(centres[:n]) @ joints  # T_{C_i, J_i}
+        A = adjoint_representation_unchecked(centre_to_joint)
         self.inertias = A.swapaxes(-1, -2) @ np.asarray(spatial_inertias, dtype=float) @ A
-        tip = _transform_inv(centres[n]) @ joints[n - 1]  # T_{ee, J_n}
-        self.tip_transpose = _adjoint(tip).T.copy()  # F in {J_n} = Ad(T_{ee,J_n})ᵀ F_tip
+        tip = transform_inv_unchecked(centres[n]) @ joints[n - 1]  # T_{ee, J_n}
+        self.tip_transpose = adjoint_representation_unchecked(
+            tip
+        ).T.copy()  # F in {J_n} = Ad(T_{ee,J_n})ᵀ F_tip
         # For the CRBA: link inertias as 10 parameters, and the constant part of moving a
         # composite inertia from {J_i} (at θ_i = 0) to {J_{i-1}}, a 10×10 matrix.
         self.parameters = _inertia_parameters(self.inertias)  # (n, 10)

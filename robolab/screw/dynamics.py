@@ -50,7 +50,13 @@ from typing import Any
 
 import numpy as np
 
-from ..spatial.rigid_body_motions import _ad, _adjoint, _matrix_exp6, _transform_inv, _vec_to_se3
+from ..spatial.rigid_body_motions import (
+    ad_unchecked,
+    adjoint_representation_unchecked,
+    matrix_exp6_unchecked,
+    transform_inv_unchecked,
+    vec_to_se3_unchecked,
+)
 from ..support.checks import as_float_array
 from ..support.docstrings import shared_examples
 from . import batched
@@ -102,7 +108,9 @@ class _DynamicsModel:
         n = self.n = self.chain.n
         self._arrays = (link_frames, spatial_inertias, screw_axes)
         self.home_poses = _running_products(np.array(link_frames, dtype=float))  # M_0i, i=1..n+1
-        inverse_adjoints = _adjoint(_transform_inv(self.home_poses))
+        inverse_adjoints = adjoint_representation_unchecked(
+            transform_inv_unchecked(self.home_poses)
+        )
         self.home_inertias = (
             inverse_adjoints[:n].swapaxes(-1, -2) @ spatial_inertias @ inverse_adjoints[:n]
         )
@@ -131,7 +139,7 @@ class _DynamicsModel:
         return batched._JointFrameModel(*self._arrays)
 
 
-_AD_BASIS = _ad(np.eye(6)).reshape(6, 36)
+_AD_BASIS = ad_unchecked(np.eye(6)).reshape(6, 36)
 
 _MODEL_CACHE: OrderedDict[tuple[bytes, bytes, bytes], _DynamicsModel] = OrderedDict()
 _MODEL_CACHE_SIZE = 16
@@ -567,16 +575,21 @@ def inverse_dynamics_rnea_textbook(
     V = np.zeros((n + 1, 6))
     Vdot = np.zeros((n + 1, 6))
     Vdot[0, 3:] = -g
-    AdT[n] = _adjoint(_transform_inv(M[n]))
+    AdT[n] = adjoint_representation_unchecked(transform_inv_unchecked(M[n]))
     for i in range(n):
         Mi = Mi @ M[i]
-        A[i] = _adjoint(_transform_inv(Mi)) @ S[:, i]
-        AdT[i] = _adjoint(_matrix_exp6(_vec_to_se3(A[i] * -theta[i])) @ _transform_inv(M[i]))
+        A[i] = adjoint_representation_unchecked(transform_inv_unchecked(Mi)) @ S[:, i]
+        AdT[i] = adjoint_representation_unchecked(
+            matrix_exp6_unchecked(vec_to_se3_unchecked(A[i] * -theta[i]))
+            @ transform_inv_unchecked(M[i])
+        )
         V[i + 1] = AdT[i] @ V[i] + A[i] * dtheta[i]
-        Vdot[i + 1] = AdT[i] @ Vdot[i] + A[i] * ddtheta[i] + _ad(V[i + 1]) @ A[i] * dtheta[i]
+        Vdot[i + 1] = (
+            AdT[i] @ Vdot[i] + A[i] * ddtheta[i] + ad_unchecked(V[i + 1]) @ A[i] * dtheta[i]
+        )
     tau = np.zeros(n)
     for i in range(n - 1, -1, -1):
-        F = AdT[i + 1].T @ F + G[i] @ Vdot[i + 1] - _ad(V[i + 1]).T @ (G[i] @ V[i + 1])
+        F = AdT[i + 1].T @ F + G[i] @ Vdot[i + 1] - ad_unchecked(V[i + 1]).T @ (G[i] @ V[i + 1])
         tau[i] = F @ A[i]
     return tau
 

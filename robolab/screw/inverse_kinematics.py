@@ -25,7 +25,11 @@ from typing import Any
 
 import numpy as np
 
-from ..spatial.rigid_body_motions import _adjoint, _log6_vector, _transform_inv
+from ..spatial.rigid_body_motions import (
+    adjoint_representation_unchecked,
+    log6_vector_unchecked,
+    transform_inv_unchecked,
+)
 from ..support.checks import as_float_array, as_transform
 from .kinematics import (
     _forward_kinematics,
@@ -105,7 +109,9 @@ def _error_twist_body(
     body_chain: _ScrewChain, home: np.ndarray, target: np.ndarray, theta: np.ndarray
 ) -> np.ndarray:
     """V_b = log(T_sb(θ)⁻¹ T_sd), with ``body_chain`` built from the body screw axes B_i."""
-    return _log6_vector(_transform_inv(_forward_kinematics_body(body_chain, home, theta)) @ target)
+    return log6_vector_unchecked(
+        transform_inv_unchecked(_forward_kinematics_body(body_chain, home, theta)) @ target
+    )
 
 
 def _error_twist_space(
@@ -113,7 +119,9 @@ def _error_twist_space(
 ) -> np.ndarray:
     """V_s = [Ad_{T_sb}] log(T_sb(θ)⁻¹ T_sd), with ``chain`` built from the space screw axes S_i."""
     T_sb = _forward_kinematics(chain, home, theta)
-    return _adjoint(T_sb) @ _log6_vector(_transform_inv(T_sb) @ target)
+    return adjoint_representation_unchecked(T_sb) @ log6_vector_unchecked(
+        transform_inv_unchecked(T_sb) @ target
+    )
 
 
 #: The error twist and the Jacobian of each form (body: V_b and J_b; space: V_s and J_s).

@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from ..spatial.rigid_body_motions import _skew
+from ..spatial.rigid_body_motions import vec_to_so3_unchecked
 from ..support.checks import as_float_array, as_transform, require_finite
 from .robot import _check_link_frames
 
@@ -146,7 +146,7 @@ class _ScrewChain:
         scale = np.where(turning, rates, 1.0)[:, None]
         omega_hat = omega / scale
         v_hat = np.where(turning[:, None], v / scale, 0.0)
-        W = _skew(omega_hat)
+        W = vec_to_so3_unchecked(omega_hat)
         W2 = W @ W
         Wv = np.einsum("nij,nj->ni", W, v_hat)
         W2v = np.einsum("nij,nj->ni", W2, v_hat)
@@ -170,7 +170,9 @@ class _ScrewChain:
         adjoint = np.zeros((n, 4, 4, 6, 6))
         adjoint[:, 0, :, :3, :3] = rotations
         adjoint[:, 0, :, 3:, 3:] = rotations
-        adjoint[:, :, :, 3:, :3] = _skew(positions)[:, :, None] @ rotations[:, None, :]
+        adjoint[:, :, :, 3:, :3] = (
+            vec_to_so3_unchecked(positions)[:, :, None] @ rotations[:, None, :]
+        )
         # Rewrite both on the basis b (u_a u_b = Σ_c C[a, b, c] b_c).
         C = np.zeros((4, 4, 8))
         C[0, 0, 0] = 1.0

@@ -59,7 +59,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ..spatial.rigid_body_motions import _adjoint, _transform_inv
+from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
 from ..support.checks import as_float_array, as_transform
 
 __all__ = [
@@ -195,7 +195,7 @@ class ScrewRobot:
         _check_home_pose(home, frames)
         gravity_vector = as_float_array(gravity, "gravity", (3,))
 
-        body = _adjoint(_transform_inv(home)) @ screws
+        body = adjoint_representation_unchecked(transform_inv_unchecked(home)) @ screws
         fields = {
             "name": name,
             "n_joints": n,

@@ -22,14 +22,14 @@ from typing import Any
 import numpy as np
 
 from ..spatial.rigid_body_motions import (
-    _compose,
-    _log3_vector,
-    _log6_vector,
-    _matrix_exp3,
-    _matrix_exp6,
-    _skew,
-    _transform_inv,
-    _vec_to_se3,
+    log3_vector_unchecked,
+    log6_vector_unchecked,
+    matrix_exp3_unchecked,
+    matrix_exp6_unchecked,
+    rotation_position_to_transform_unchecked,
+    transform_inv_unchecked,
+    vec_to_se3_unchecked,
+    vec_to_so3_unchecked,
 )
 from ..support.checks import as_float_array, as_transform
 
@@ -247,8 +247,8 @@ def screw_trajectory(
     X_start, X_end, s = _pose_endpoints(
         transform_start, transform_end, total_time, n_points, method
     )
-    twist = _log6_vector(_transform_inv(X_start) @ X_end)
-    poses = X_start @ _matrix_exp6(_vec_to_se3(s[:, None] * twist))
+    twist = log6_vector_unchecked(transform_inv_unchecked(X_start) @ X_end)
+    poses = X_start @ matrix_exp6_unchecked(vec_to_se3_unchecked(s[:, None] * twist))
     poses[0], poses[-1] = X_start, X_end
     return poses
 
@@ -279,8 +279,8 @@ def cartesian_trajectory(
     )
     R_start, p_start = X_start[:3, :3], X_start[:3, 3]
     R_end, p_end = X_end[:3, :3], X_end[:3, 3]
-    rotation = _log3_vector(R_start.T @ R_end)
-    R = R_start @ _matrix_exp3(_skew(s[:, None] * rotation))
-    poses = _compose(R, p_start + s[:, None] * (p_end - p_start))
+    rotation = log3_vector_unchecked(R_start.T @ R_end)
+    R = R_start @ matrix_exp3_unchecked(vec_to_so3_unchecked(s[:, None] * rotation))
+    poses = rotation_position_to_transform_unchecked(R, p_start + s[:, None] * (p_end - p_start))
     poses[0], poses[-1] = X_start, X_end
     return poses

@@ -27,17 +27,25 @@ import numpy as np
 
 from ..support.checks import as_float_array, as_transform, require_rotation
 
+# The *_unchecked kernels skip the argument checks: for the layers above (screw, models) that
+# call them in loops on arrays they have already checked. They are not on the package face.
 __all__ = [
     "ad",
+    "ad_unchecked",
     "adjoint_representation",
+    "adjoint_representation_unchecked",
     "axis_angle3",
     "axis_angle6",
     "distance_to_se3",
     "distance_to_so3",
     "is_se3",
     "is_so3",
+    "log3_vector_unchecked",
+    "log6_vector_unchecked",
     "matrix_exp3",
+    "matrix_exp3_unchecked",
     "matrix_exp6",
+    "matrix_exp6_unchecked",
     "matrix_log3",
     "matrix_log6",
     "near_zero",
@@ -45,13 +53,17 @@ __all__ = [
     "project_to_se3",
     "project_to_so3",
     "rotation_position_to_transform",
+    "rotation_position_to_transform_unchecked",
     "screw_to_axis",
     "se3_to_vec",
     "so3_to_vec",
     "transform_inv",
+    "transform_inv_unchecked",
     "transform_to_rotation_position",
     "vec_to_se3",
+    "vec_to_se3_unchecked",
     "vec_to_so3",
+    "vec_to_so3_unchecked",
 ]
 
 #: Below this angle the exp/log coefficients are evaluated by their Taylor series.
@@ -97,7 +109,8 @@ def normalize(v: np.ndarray) -> np.ndarray:
     return v / norm
 
 
-def _skew(omega: np.ndarray) -> np.ndarray:
+def vec_to_so3_unchecked(omega: np.ndarray) -> np.ndarray:
+    """[ω] of 3-vectors ω (``vec_to_so3`` without the argument checks)."""
     x, y, z = omega[..., 0], omega[..., 1], omega[..., 2]
     zero = np.zeros_like(x)
     return np.stack(
@@ -153,7 +166,7 @@ def vec_to_so3(omega: np.ndarray) -> np.ndarray:
            [ 3.,  0., -1.],
            [-2.,  1.,  0.]])
     """
-    return _skew(as_float_array(omega, "omega", (3,), batch=True))
+    return vec_to_so3_unchecked(as_float_array(omega, "omega", (3,), batch=True))
 
 
 def so3_to_vec(so3mat: np.ndarray) -> np.ndarray:
@@ -198,7 +211,8 @@ def _exp3_coefficients(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return a, b
 
 
-def _matrix_exp3(so3mat: np.ndarray) -> np.ndarray:
+def matrix_exp3_unchecked(so3mat: np.ndarray) -> np.ndarray:
+    """exp([ω̂]θ) of so(3) matrices (``matrix_exp3`` without the checks)."""
     theta = np.linalg.norm(_vee(so3mat), axis=-1)
     a, b = _exp3_coefficients(theta)
     return np.eye(3) + a[..., None, None] * so3mat + b[..., None, None] * (so3mat @ so3mat)
@@ -228,10 +242,10 @@ def matrix_exp3(so3mat: np.ndarray) -> np.ndarray:
     """
     so3mat = as_float_array(so3mat, "so3mat", (3, 3), batch=True)
     _require_skew(so3mat, "so3mat")
-    return _matrix_exp3(so3mat)
+    return matrix_exp3_unchecked(so3mat)
 
 
-def _log3_vector(R: np.ndarray) -> np.ndarray:
+def log3_vector_unchecked(R: np.ndarray) -> np.ndarray:
     """Exponential coordinates ω̂θ (θ in [0, π]) of rotations R, accurate near 0 and π."""
     cos_theta = np.clip((np.trace(R, axis1=-2, axis2=-1) - 1.0) / 2.0, -1.0, 1.0)
     s_vec = 0.5 * _vee(R - np.swapaxes(R, -1, -2))  # sin θ · ω̂
@@ -285,7 +299,7 @@ def matrix_log3(R: np.ndarray) -> np.ndarray:
     """
     R = as_float_array(R, "R", (3, 3), batch=True)
     require_rotation(R, "R")
-    return _skew(_log3_vector(R))
+    return vec_to_so3_unchecked(log3_vector_unchecked(R))
 
 
 # --------------------------------------------------------------------------- SE(3)
@@ -305,10 +319,11 @@ def rotation_position_to_transform(R: np.ndarray, p: np.ndarray) -> np.ndarray:
     R = as_float_array(R, "R", (3, 3), batch=True)
     require_rotation(R, "R")
     p = as_float_array(p, "p", (3,), batch=True)
-    return _compose(R, p)
+    return rotation_position_to_transform_unchecked(R, p)
 
 
-def _compose(R: np.ndarray, p: np.ndarray) -> np.ndarray:
+def rotation_position_to_transform_unchecked(R: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """T from R and p (``rotation_position_to_transform`` without the checks)."""
     batch = np.broadcast_shapes(R.shape[:-2], p.shape[:-1])
     T = np.zeros((*batch, 4, 4))
     T[..., :3, :3] = R
@@ -343,12 +358,15 @@ def transform_inv(T: np.ndarray) -> np.ndarray:
            [ 0.,  0.,  0.,  1.]])
     """
     T = as_transform(T, "T", batch=True)
-    return _transform_inv(T)
+    return transform_inv_unchecked(T)
 
 
-def _transform_inv(T: np.ndarray) -> np.ndarray:
+def transform_inv_unchecked(T: np.ndarray) -> np.ndarray:
+    """T⁻¹ of homogeneous transforms (``transform_inv`` without the checks)."""
     Rt = np.swapaxes(T[..., :3, :3], -1, -2)
-    return _compose(Rt, -np.einsum("...ij,...j->...i", Rt, T[..., :3, 3]))
+    return rotation_position_to_transform_unchecked(
+        Rt, -np.einsum("...ij,...j->...i", Rt, T[..., :3, 3])
+    )
 
 
 def vec_to_se3(V: np.ndarray) -> np.ndarray:
@@ -363,12 +381,13 @@ def vec_to_se3(V: np.ndarray) -> np.ndarray:
            [ 0.,  0.,  0.,  0.]])
     """
     V = as_float_array(V, "V", (6,), batch=True)
-    return _vec_to_se3(V)
+    return vec_to_se3_unchecked(V)
 
 
-def _vec_to_se3(V: np.ndarray) -> np.ndarray:
+def vec_to_se3_unchecked(V: np.ndarray) -> np.ndarray:
+    """[V] of twists V = [ω; v] (``vec_to_se3`` without the checks)."""
     se3mat = np.zeros((*V.shape[:-1], 4, 4))
-    se3mat[..., :3, :3] = _skew(V[..., :3])
+    se3mat[..., :3, :3] = vec_to_so3_unchecked(V[..., :3])
     se3mat[..., :3, 3] = V[..., 3:]
     return se3mat
 
@@ -403,15 +422,16 @@ def adjoint_representation(T: np.ndarray) -> np.ndarray:
            [ 0.,  0.,  0.,  0.,  1.,  0.]])
     """
     T = as_transform(T, "T", batch=True)
-    return _adjoint(T)
+    return adjoint_representation_unchecked(T)
 
 
-def _adjoint(T: np.ndarray) -> np.ndarray:
+def adjoint_representation_unchecked(T: np.ndarray) -> np.ndarray:
+    """[Ad_T] of transforms T (``adjoint_representation`` without the checks)."""
     R = T[..., :3, :3]
     Ad = np.zeros((*T.shape[:-2], 6, 6))
     Ad[..., :3, :3] = R
     Ad[..., 3:, 3:] = R
-    Ad[..., 3:, :3] = _skew(T[..., :3, 3]) @ R
+    Ad[..., 3:, :3] = vec_to_so3_unchecked(T[..., :3, 3]) @ R
     return Ad
 
 
@@ -432,15 +452,16 @@ def ad(V: np.ndarray) -> np.ndarray:
            [-5.,  4.,  0., -2.,  1.,  0.]])
     """
     V = as_float_array(V, "V", (6,), batch=True)
-    return _ad(V)
+    return ad_unchecked(V)
 
 
-def _ad(V: np.ndarray) -> np.ndarray:
-    w = _skew(V[..., :3])
+def ad_unchecked(V: np.ndarray) -> np.ndarray:
+    """[ad_V] of twists V (``ad`` without the checks)."""
+    w = vec_to_so3_unchecked(V[..., :3])
     out = np.zeros((*V.shape[:-1], 6, 6))
     out[..., :3, :3] = w
     out[..., 3:, 3:] = w
-    out[..., 3:, :3] = _skew(V[..., 3:])
+    out[..., 3:, :3] = vec_to_so3_unchecked(V[..., 3:])
     return out
 
 
@@ -488,7 +509,8 @@ def axis_angle6(expc6: np.ndarray) -> tuple[np.ndarray, float]:
     return expc6 / theta, theta
 
 
-def _matrix_exp6(se3mat: np.ndarray) -> np.ndarray:
+def matrix_exp6_unchecked(se3mat: np.ndarray) -> np.ndarray:
+    """exp([S]θ) of se(3) matrices (``matrix_exp6`` without the checks)."""
     W = se3mat[..., :3, :3]
     v = se3mat[..., :3, 3]
     theta = np.linalg.norm(_vee(W), axis=-1)
@@ -505,7 +527,7 @@ def _matrix_exp6(se3mat: np.ndarray) -> np.ndarray:
     W2 = W @ W
     R = np.eye(3) + a[..., None, None] * W + b[..., None, None] * W2
     G = np.eye(3) + b[..., None, None] * W + c[..., None, None] * W2
-    return _compose(R, np.einsum("...ij,...j->...i", G, v))
+    return rotation_position_to_transform_unchecked(R, np.einsum("...ij,...j->...i", G, v))
 
 
 def matrix_exp6(se3mat: np.ndarray) -> np.ndarray:
@@ -534,13 +556,14 @@ def matrix_exp6(se3mat: np.ndarray) -> np.ndarray:
     """
     se3mat = as_float_array(se3mat, "se3mat", (4, 4), batch=True)
     _require_se3(se3mat, "se3mat")
-    return _matrix_exp6(se3mat)
+    return matrix_exp6_unchecked(se3mat)
 
 
-def _log6_vector(T: np.ndarray) -> np.ndarray:
-    omega_theta = _log3_vector(T[..., :3, :3])
+def log6_vector_unchecked(T: np.ndarray) -> np.ndarray:
+    """Exponential coordinates [ω̂θ; vθ] of transforms (``se3_to_vec(matrix_log6(T))`` unchecked)."""
+    omega_theta = log3_vector_unchecked(T[..., :3, :3])
     theta = np.linalg.norm(omega_theta, axis=-1)
-    W = _skew(omega_theta)
+    W = vec_to_so3_unchecked(omega_theta)
     # vθ = (I - W/2 + k W²) p with k = (1 - (θ/2) cot(θ/2)) / θ², series near 0.
     small = theta < _SMALL_ANGLE
     safe = np.where(small, 1.0, theta)
@@ -580,7 +603,7 @@ def matrix_log6(T: np.ndarray) -> np.ndarray:
            [ 0.     ,  0.     ,  0.     ,  0.     ]])
     """
     T = as_transform(T, "T", batch=True)
-    return _vec_to_se3(_log6_vector(T))
+    return vec_to_se3_unchecked(log6_vector_unchecked(T))
 
 
 # --------------------------------------------------------------------------- projections
@@ -623,7 +646,9 @@ def project_to_se3(mat: np.ndarray) -> np.ndarray:
            [ 0.      ,  0.      ,  0.      ,  1.      ]])
     """
     mat = as_float_array(mat, "mat", (4, 4), batch=True)
-    return _compose(project_to_so3(mat[..., :3, :3]), mat[..., :3, 3])
+    return rotation_position_to_transform_unchecked(
+        project_to_so3(mat[..., :3, :3]), mat[..., :3, 3]
+    )
 
 
 def distance_to_so3(mat: np.ndarray) -> float:
