@@ -58,6 +58,7 @@ from .dh_parameters import (
     check_inertia_tensors,
     check_joint_limits,
     check_masses,
+    check_substituted_dynamics,
     check_tool,
     default_joint_limits,
     placeholder_centres_of_mass,
@@ -153,7 +154,7 @@ class DHRobot(LagrangianDynamics):
         self._tool = check_tool(tool)
         self._n = n = len(self._rows)
         if name is not None and not isinstance(name, str):
-            raise ValueError(f"name: expected a str, got {type(name).__name__} {name!r}")
+            raise TypeError(f"name: expected a str, got {type(name).__name__} {name!r}")
         self._name = name if name is not None else "".join(self.joint_types).upper()
         self._q = [sp.Dummy(f"q{i}", real=True) for i in range(1, n + 1)]
         self._qd = [sp.Dummy(f"qd{i}", real=True) for i in range(1, n + 1)]
@@ -175,6 +176,7 @@ class DHRobot(LagrangianDynamics):
         self._cms_given = False
         self._inertias = placeholder_inertia_tensors(n)
         self._inertias_given = False
+        self._plausibility_exceptions: tuple[Any, ...] = ()
         # assumed placeholders re-expressed from another table (to_modified, to_standard):
         # the convention of the table in whose frames they were assumed
         self._cms_assumed_in: str | None = None
@@ -316,9 +318,51 @@ class DHRobot(LagrangianDynamics):
         if tensors is None:
             self._inertias, self._inertias_given = placeholder_inertia_tensors(self._n), False
         else:
-            self._inertias, self._inertias_given = check_inertia_tensors(tensors, self._n), True
+            checked = check_inertia_tensors(tensors, self._n, self._triangle_exempt())
+            self._inertias, self._inertias_given = checked, True
         self._inertias_assumed_in = None
         self._changed()
+
+    @property
+    def plausibility_exceptions(self) -> tuple[Any, ...]:
+        """Published idealisations this robot accepts (:class:`robolab.PlausibilityException`).
+
+        A numeric inertia tensor whose principal moments break the triangle
+        inequality (no rigid body has them) is refused unless its link is
+        named here with ``"inertia_triangle"``; set this before
+        :attr:`inertia_tensors`. Entries are ``PlausibilityException`` or
+        tuples ``(link, check, reason)``; :func:`robolab.check_plausibility`
+        names them, :meth:`to_screw` and the conversions keep them. The
+        bundled models bring their own (``load_robot("puma560", form="dh")``).
+
+        Examples
+        --------
+        >>> import sympy as sp
+        >>> from robolab.symbols import q1
+        >>> arm = DHRobot((0, 0, 0, q1))
+        >>> arm.inertia_tensors = [sp.diag(0, 0, 0.35)]
+        Traceback (most recent call last):
+        ...
+        ValueError: link 1, inertia tensor: expected a rigid body's inertia ...
+        >>> arm.plausibility_exceptions = [(1, "inertia_triangle", "only I_zz is published")]
+        >>> arm.inertia_tensors = [sp.diag(0, 0, 0.35)]
+        >>> arm.I_cm(1)[2, 2]
+        0.350000000000000
+        """
+        return self._plausibility_exceptions
+
+    @plausibility_exceptions.setter
+    def plausibility_exceptions(self, exceptions: Any) -> None:
+        from .robot_library import as_plausibility_exceptions
+
+        checked = as_plausibility_exceptions(exceptions, self._n)
+        exempt = {e.link for e in checked if e.check == "inertia_triangle"}
+        if self._inertias_given:  # what is set already must pass without the old exceptions
+            check_inertia_tensors(self._inertias, self._n, exempt)
+        self._plausibility_exceptions = checked
+
+    def _triangle_exempt(self) -> set[int]:
+        return {e.link for e in self._plausibility_exceptions if e.check == "inertia_triangle"}
 
     @property
     def gravity(self) -> sp.Matrix:
@@ -642,7 +686,15 @@ class DHRobot(LagrangianDynamics):
 
         substitutions = normalise_values(self, values)
         key = frozenset(substitutions.items())
-        return self._cache(self._numerics, key, lambda: NumericDHRobot(self, substitutions))
+
+        def build() -> NumericDHRobot:
+            # masses and inertias that the values make numeric: the setters' physical checks
+            check_substituted_dynamics(
+                self._masses, self._inertias, substitutions, self._triangle_exempt()
+            )
+            return NumericDHRobot(self, substitutions)
+
+        return self._cache(self._numerics, key, build)
 
     def to_screw(
         self, values: Mapping[Any, Any] | None = None, kinematics_only: bool = False
@@ -686,9 +738,11 @@ class DHRobot(LagrangianDynamics):
         >>> kinematic.home_ee_pose[0, 3], kinematic.spatial_inertias.max()
         (np.float64(1.5), np.float64(0.0))
         """
-        from .dh_screw import dh_to_screw
+        from .dh_screw import screw_parameters
+        from .screw_robot import ScrewRobot
 
-        return dh_to_screw(self, values, kinematics_only=kinematics_only)
+        parameters = screw_parameters(self, values, kinematics_only)
+        return ScrewRobot(**parameters, plausibility_exceptions=self._plausibility_exceptions)
 
     def to_modified(self) -> DHRobot:
         """Return the same robot as a modified-DH (Craig) table, dynamics re-expressed exactly.

@@ -44,7 +44,8 @@ from __future__ import annotations
 import html
 import math
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -201,10 +202,10 @@ def _is_list_of_rows(value: Any) -> bool:
 
 
 def _read_row(number: int, row: Any) -> tuple[list[sp.Expr], str]:
-    if isinstance(row, str) or (
+    if isinstance(row, str | bytes | Mapping | AbstractSet) or (
         not isinstance(row, Sequence | sp.MatrixBase) and not hasattr(row, "__len__")
     ):
-        raise ValueError(
+        raise TypeError(
             f"row {number}: expected a tuple (a, alpha, d, theta[, joint_type]), got "
             f"{type(row).__name__} {row!r}"
         )

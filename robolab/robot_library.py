@@ -45,6 +45,7 @@ from typing import Any
 
 import numpy as np
 
+from ._checks import link_inertia_problem
 from .rigid_body_motions import _adjoint, _transform_inv
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "PlausibilityException",
     "PlausibilityFinding",
     "RobotModelData",
+    "as_plausibility_exceptions",
     "check_plausibility",
     "format_robot_json",
     "list_robots",
@@ -171,6 +173,87 @@ class PlausibilityException:
     reason: str
 
 
+def as_plausibility_exceptions(
+    value: Any, n: int, name: str = "plausibility_exceptions"
+) -> tuple[PlausibilityException, ...]:
+    """Check and normalise accepted plausibility failures for a robot of ``n`` links.
+
+    The explicit option of :class:`robolab.ScrewRobot` and
+    :class:`robolab.DHRobot` that lets a published idealisation through a
+    physical check that it breaks (the triangle inequality of the principal
+    moments; masses and inertias must always be non-negative and positive
+    semi-definite). :func:`check_plausibility` names every accepted failure.
+
+    Parameters
+    ----------
+    value : sequence or None
+        Each entry a :class:`PlausibilityException`, a mapping with the keys
+        ``link``, ``check``, ``reason``, or a tuple ``(link, check, reason)``;
+        ``link`` is 1..n, ``check`` one of :data:`PLAUSIBILITY_CHECKS`,
+        ``reason`` a non-empty text (the source and why the data is kept).
+    n : int
+        Number of links.
+
+    Returns
+    -------
+    tuple of PlausibilityException
+
+    Examples
+    --------
+    >>> as_plausibility_exceptions([(5, "inertia_triangle", "Paul 1981, as published")], 6)
+    (PlausibilityException(link=5, check='inertia_triangle', reason='Paul 1981, as published'),)
+    >>> as_plausibility_exceptions([(7, "inertia_triangle", "x")], 6)
+    Traceback (most recent call last):
+    ...
+    ValueError: plausibility_exceptions[0]: link must be a link number 1..6, got 7
+    """
+    from ._checks import require_int
+
+    if value is None:
+        return ()
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
+        raise TypeError(
+            f"{name} must be a sequence of (link, check, reason) entries, "
+            f"got {type(value).__name__} {value!r}"
+        )
+    result = []
+    for k, item in enumerate(value):
+        where = f"{name}[{k}]"
+        if isinstance(item, PlausibilityException):
+            link, check, reason = item.link, item.check, item.reason
+        elif isinstance(item, Mapping):
+            if set(item) != {"link", "check", "reason"}:
+                raise ValueError(
+                    f"{where}: expected exactly the keys 'link', 'check', 'reason', "
+                    f"got {sorted(map(str, item))}"
+                )
+            link, check, reason = item["link"], item["check"], item["reason"]
+        elif isinstance(item, tuple | list) and len(item) == 3:
+            link, check, reason = item
+        else:
+            raise TypeError(
+                f"{where} must be a PlausibilityException or a tuple (link, check, reason), "
+                f"got {type(item).__name__} {item!r}"
+            )
+        link = require_int(link, f"{where}: link")
+        if not 1 <= link <= n:
+            raise ValueError(f"{where}: link must be a link number 1..{n}, got {link}")
+        if not isinstance(check, str):
+            raise TypeError(f"{where}: check must be a str, got {type(check).__name__} {check!r}")
+        if check not in PLAUSIBILITY_CHECKS:
+            raise ValueError(
+                f"{where}: check must be one of {list(PLAUSIBILITY_CHECKS)}, got {check!r}"
+            )
+        if not isinstance(reason, str):
+            raise TypeError(
+                f"{where}: reason must be a str, got {type(reason).__name__} {reason!r}"
+            )
+        if not reason.strip():
+            raise ValueError(f"{where}: reason must say why the data is kept, got an empty text")
+        result.append(PlausibilityException(link, check, reason))
+    return tuple(result)
+
+
 @dataclass(frozen=True)
 class PlausibilityFinding:
     """A failed plausibility check; ``accepted`` is the recorded reason, or None."""
@@ -230,7 +313,11 @@ class RobotModelData:
         return self.spatial_inertias[:, 3, 3].copy()
 
     def to_screw(self, gravity: Sequence[float] | None = None):
-        """Return the model as a :class:`robolab.ScrewRobot` (gravity defaults to the file's)."""
+        """Return the model as a :class:`robolab.ScrewRobot` (gravity defaults to the file's).
+
+        The file's ``plausibility_exceptions`` go with it: the robot accepts
+        the published idealisations they name (and no other).
+        """
         from .screw_robot import ScrewRobot
 
         return ScrewRobot(
@@ -243,6 +330,7 @@ class RobotModelData:
             joint_names=list(self.joint_names),
             joint_types=list(self.joint_types),
             joint_limits=[tuple(limits) for limits in self.joint_limits.tolist()],
+            plausibility_exceptions=self.plausibility_exceptions,
         )
 
     def to_dh(self, convention: str | None = None, gravity: Sequence[float] | None = None):
@@ -275,6 +363,7 @@ class RobotModelData:
                 rows.append((_sym(a), alpha_s, _offset(q, d, angle=False), theta_s, "p"))
         tool = None if table.tool is None else _sym_matrix(table.tool)
         robot = DHRobot(*rows, convention=table.convention, tool=tool, name=self.name)
+        robot.plausibility_exceptions = self.plausibility_exceptions  # before the inertias
         robot.masses = [_sym(m) for m in table.masses]
         robot.cm_positions = [[_sym(x) for x in r] for r in table.cm_positions]
         robot.inertia_tensors = [_sym_matrix(inertia) for inertia in table.inertia_tensors]
@@ -465,7 +554,7 @@ def save_robot(
     return path
 
 
-def check_plausibility(model: RobotModelData) -> list[PlausibilityFinding]:
+def check_plausibility(model: Any) -> list[PlausibilityFinding]:
     """Run the per-link plausibility checks and return every failure.
 
     Checks (links numbered 1..n):
@@ -473,11 +562,20 @@ def check_plausibility(model: RobotModelData) -> list[PlausibilityFinding]:
     * ``mass``: ``m_i > 0``;
     * ``inertia_triangle``: the principal moments of ``I_c`` satisfy the
       triangle inequality ``I_a ≤ I_b + I_c`` for every permutation (true for
-      every real body; equality for a thin rod or plate).
+      every real body; equality for a thin rod or plate), decided by
+      :func:`robolab._checks.link_inertia_problem` as in every other check.
 
-    A failure that the file accepts in ``plausibility_exceptions`` carries its
+    A failure that the model accepts in ``plausibility_exceptions`` carries its
     reason in ``accepted``. (Negative masses and indefinite inertias never get
-    here: reading the file refuses them.)
+    here: reading the file refuses them, and so does every robot.) A
+    :class:`robolab.ScrewRobot` or :class:`robolab.DHRobot` refuses an
+    inertia that breaks the triangle inequality unless it is accepted this
+    way, so a robot's report lists only accepted failures (and zero masses).
+
+    Parameters
+    ----------
+    model : RobotModelData, ScrewRobot or DHRobot
+        A DH robot needs numeric masses and inertia tensors.
 
     Examples
     --------
@@ -486,28 +584,41 @@ def check_plausibility(model: RobotModelData) -> list[PlausibilityFinding]:
     1 mass True
     1 inertia_triangle True
     3 inertia_triangle True
+    >>> print(check_plausibility(load_robot("stanford"))[0])  # doctest: +ELLIPSIS
+    link 5, inertia_triangle: principal moments 0, 0.0004, 0.003 kg·m²: ... (accepted: Published...
     """
-    accepted = {(e.link, e.check): e.reason for e in model.plausibility_exceptions}
+    if hasattr(model, "spatial_inertias"):
+        inertias = np.asarray(model.spatial_inertias, dtype=float)
+        masses, tensors = inertias[:, 3, 3], inertias[:, :3, :3]
+    elif hasattr(model, "inertia_tensors") and hasattr(model, "masses"):
+        try:
+            masses = np.array([float(m) for m in model.masses])
+            tensors = np.array([np.array(t.tolist(), dtype=float) for t in model.inertia_tensors])
+        except TypeError:
+            raise ValueError(
+                "check_plausibility needs numeric masses and inertia tensors; "
+                "this DH robot's are symbolic"
+            ) from None
+    else:
+        raise TypeError(
+            f"model must be a RobotModelData, a ScrewRobot or a DHRobot, got {type(model).__name__}"
+        )
+    exceptions = getattr(model, "plausibility_exceptions", ())
+    accepted = {(e.link, e.check): e.reason for e in exceptions}
     findings = []
-    for i in range(model.n_joints):
+    for i, (mass, tensor) in enumerate(zip(masses, tensors, strict=True)):
         link = i + 1
-        mass = float(model.spatial_inertias[i, 3, 3])
         if not mass > 0:
             findings.append(
                 PlausibilityFinding(link, "mass", f"m = {mass:g} kg", accepted.get((link, "mass")))
             )
-        moments = np.linalg.eigvalsh(model.spatial_inertias[i, :3, :3])
-        total = float(moments.sum())
-        slack = 1e-9 * max(total, 1e-12)
-        worst = float(moments.max() - (total - moments.max()))
-        if worst > slack:
+        problem = link_inertia_problem(None, tensor)
+        if problem is not None and problem.check == "inertia_triangle":
             findings.append(
                 PlausibilityFinding(
                     link,
                     "inertia_triangle",
-                    "principal moments "
-                    + ", ".join(f"{m:.6g}" for m in moments)
-                    + f" kg·m²: the largest exceeds the sum of the others by {worst:.3g}",
+                    problem.found,
                     accepted.get((link, "inertia_triangle")),
                 )
             )
@@ -1152,16 +1263,12 @@ def _check_screw(
 
 
 def _check_inertia(inertia: np.ndarray, path: str, fail: _Failer) -> None:
-    scale = max(1e-12, float(np.abs(inertia).max()))
-    if np.abs(inertia - inertia.T).max() > 1e-9 * scale:
-        fail(path, "a symmetric inertia tensor", _Said("a matrix that is not symmetric"))
-    smallest = float(np.linalg.eigvalsh(0.5 * (inertia + inertia.T))[0])
-    if smallest < -1e-12 * scale:
-        fail(
-            path,
-            "a positive semi-definite inertia tensor",
-            _Said(f"a tensor with principal moment {smallest:.6g}"),
-        )
+    # The physical rules of every door (robolab._checks.link_inertia_problem). The triangle
+    # inequality is not enforced here: check_plausibility reports it, and the robots made
+    # from the file (to_screw, to_dh) refuse it unless plausibility_exceptions accepts it.
+    problem = link_inertia_problem(None, inertia, triangle=False)
+    if problem is not None:
+        fail(path, f"a {problem.expected} inertia tensor", _Said(problem.found))
 
 
 def _spatial_inertia(value: Any, path: str, fail: _Failer) -> np.ndarray:
@@ -1181,7 +1288,7 @@ def _spatial_inertia(value: Any, path: str, fail: _Failer) -> np.ndarray:
             "diagonal, zeros elsewhere)",
             _Said(f"{G[3:, 3:].tolist()}"),
         )
-    if mass < 0:
+    if link_inertia_problem(mass, None) is not None:
         fail(f"{path}[3][3]", "a mass >= 0", float(mass))
     _check_inertia(G[:3, :3], f"{path} (I_c block)", fail)
     return G
@@ -1263,7 +1370,7 @@ def _dh_table(
         rows.append((float(row[0]), float(row[1]), float(row[2]), float(row[3]), letter))
     masses = _matrix(value["masses"], f"{path}.masses", (n,), fail)
     for i, mass in enumerate(masses):
-        if mass < 0:
+        if link_inertia_problem(mass, None) is not None:
             fail(f"{path}.masses[{i}]", "a mass >= 0", float(mass))
         if abs(mass - spatial_inertias[i, 3, 3]) > _CONSISTENCY_TOLERANCE * max(1.0, mass):
             fail(
@@ -1353,6 +1460,7 @@ def _model_from_robot(robot: Any) -> RobotModelData:
         joint_types=types,
         joint_limits=np.array(robot.joint_limits, dtype=float),
         source=unknown_source,
+        plausibility_exceptions=tuple(getattr(robot, "plausibility_exceptions", ())),
     )
 
 

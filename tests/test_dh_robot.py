@@ -418,23 +418,7 @@ def test_radians_above_a_full_turn_written_exactly_pass():
             {},
             r"row 1, theta: expected a joint variable, got a derivative in q̇₁/2 \+ q₁$",
         ),
-        (
-            [("l1", 0, 0, q1)],
-            {},
-            r"row 1, a: expected a number or a SymPy expression, got the text 'l1'",
-        ),
-        (
-            [(l1, [0], 0, q1)],
-            {},
-            r"row 1, alpha: expected a number or a SymPy expression, got list \[0\]",
-        ),
-        (
-            [(l1, None, 0, q1)],
-            {},
-            r"row 1, alpha: expected a number or a SymPy expression, got NoneType None",
-        ),
         ([(float("nan"), 0, 0, q1)], {}, r"row 1, a: expected a finite number, got nan"),
-        ([(sp.I, 0, 0, q1)], {}, r"row 1, a: expected a real value, got I"),
         (
             [(l1, 0, 0, q1), (l2, 0, 0, q1)],
             {},
@@ -467,11 +451,38 @@ def test_radians_above_a_full_turn_written_exactly_pass():
             {"tool": np.diag([1.0, 1.0, -1.0, 1.0])},
             r"tool: expected a rotation in the upper-left 3×3 block \(orthonormal, det \+1\)",
         ),
-        ([(l1, 0, 0, q1)], {"name": 3}, r"name: expected a str, got int 3"),
     ],
 )
 def test_bad_rows_name_the_row_the_field_and_what_was_expected(rows, options, message):
     with pytest.raises(ValueError, match=message):
+        DHRobot(*rows, **options)
+
+
+@pytest.mark.parametrize(
+    ("rows", "options", "message"),
+    [
+        (
+            [("l1", 0, 0, q1)],
+            {},
+            r"row 1, a: expected a number or a SymPy expression, got the text 'l1'",
+        ),
+        (
+            [(l1, [0], 0, q1)],
+            {},
+            r"row 1, alpha: expected a number or a SymPy expression, got list \[0\]",
+        ),
+        (
+            [(l1, None, 0, q1)],
+            {},
+            r"row 1, alpha: expected a number or a SymPy expression, got NoneType None",
+        ),
+        ([(sp.I, 0, 0, q1)], {}, r"row 1, a: expected a real value, got I"),
+        ([(l1, 0, 0, q1)], {"name": 3}, r"name: expected a str, got int 3"),
+    ],
+)
+def test_entries_that_are_not_numbers_are_type_errors(rows, options, message):
+    # text, lists, None, complex values and a non-text name: not a value of the right kind
+    with pytest.raises(TypeError, match=message):
         DHRobot(*rows, **options)
 
 
@@ -488,7 +499,7 @@ def test_bad_rows_name_the_row_the_field_and_what_was_expected(rows, options, me
         (
             "masses",
             [1.0, "heavy"],
-            ValueError,
+            TypeError,
             r"link 2, mass: expected a number or a SymPy expression, got the text 'heavy'",
         ),
         ("masses", [1.0, -m2], ValueError, r"link 2, mass: expected a non-negative mass, got -m_2"),
@@ -534,9 +545,9 @@ def test_bad_rows_name_the_row_the_field_and_what_was_expected(rows, options, me
         (
             "cm_positions",
             [(0, 0, 0), "middle"],
-            ValueError,
+            TypeError,
             r"link 2, centre of mass: expected 3 coordinates \(x, y, z\) in frame \{2\}, "
-            r"got a text",
+            r"got the text 'middle'",
         ),
         (
             "gravity",
@@ -559,8 +570,8 @@ def test_bad_rows_name_the_row_the_field_and_what_was_expected(rows, options, me
         (
             "joint_limits",
             [(0, 1), ("a", "b")],
-            ValueError,
-            r"joint_limits, joint 2: expected a pair of numbers \(lower, upper\)",
+            TypeError,
+            r"joint_limits, joint 2: expected a pair of numbers \(lower, upper\), got the text 'a'",
         ),
         (
             "joint_limits",
