@@ -88,7 +88,10 @@ class DHRobot(LagrangianDynamics):
         Standard convention: ``a_i, α_i, d_i, θ_i``; modified (Craig):
         ``a_{i-1}, α_{i-1}, d_i, θ_i``. Entries are numbers or SymPy
         expressions; the joint variable (``robolab.symbols.q1`` …, or a plain
-        symbol) must be in θ (revolute) or d (prismatic), plus a constant.
+        symbol, made a function of time with a
+        :class:`robolab.dh_table.PlainSymbolWarning`) must be in θ (revolute) or
+        d (prismatic), plus a constant, and nowhere else: a symbol has one
+        meaning (``(l1, 0, 0, l1)`` is an error naming both places).
     convention : {"standard", "modified"}
         The DH convention of the rows (``docs/conventions.md``).
     tool : array_like (4, 4), optional
@@ -152,6 +155,7 @@ class DHRobot(LagrangianDynamics):
         self._rows, self._time = read_rows(rows, convention)
         self._convention = convention
         self._tool = check_tool(tool)
+        self._refuse_joint_names([self._tool], "tool")
         self._n = n = len(self._rows)
         if name is not None and not isinstance(name, str):
             raise TypeError(f"name: expected a str, got {type(name).__name__} {name!r}")
@@ -287,7 +291,9 @@ class DHRobot(LagrangianDynamics):
         if masses is None:
             self._masses, self._masses_given = placeholder_masses(self._n), False
         else:
-            self._masses, self._masses_given = check_masses(masses, self._n), True
+            checked = check_masses(masses, self._n)
+            self._refuse_joint_names(checked, "masses")
+            self._masses, self._masses_given = checked, True
         self._changed()
 
     def m(self, i: int) -> sp.Expr:
@@ -304,7 +310,9 @@ class DHRobot(LagrangianDynamics):
         if positions is None:
             self._cms, self._cms_given = placeholder_centres_of_mass(self._n), False
         else:
-            self._cms, self._cms_given = check_centres_of_mass(positions, self._n), True
+            checked = check_centres_of_mass(positions, self._n)
+            self._refuse_joint_names(checked, "cm_positions")
+            self._cms, self._cms_given = checked, True
         self._cms_assumed_in = None
         self._changed()
 
@@ -319,6 +327,7 @@ class DHRobot(LagrangianDynamics):
             self._inertias, self._inertias_given = placeholder_inertia_tensors(self._n), False
         else:
             checked = check_inertia_tensors(tensors, self._n, self._triangle_exempt())
+            self._refuse_joint_names(checked, "inertia_tensors")
             self._inertias, self._inertias_given = checked, True
         self._inertias_assumed_in = None
         self._changed()
@@ -361,6 +370,24 @@ class DHRobot(LagrangianDynamics):
             check_inertia_tensors(self._inertias, self._n, exempt)
         self._plausibility_exceptions = checked
 
+    def _refuse_joint_names(self, values: Sequence[Any], what: str) -> None:
+        """One name, one meaning: no parameter may be a symbol named like a joint variable.
+
+        (A function of time ``q_i(t)`` itself is refused by the checks as not constant.)
+        """
+        names = {row.variable.func.__name__: i for i, row in enumerate(self._rows, start=1)}
+        for k, value in enumerate(values):
+            for symbol in value.free_symbols:  # SymPy objects, checked already
+                if isinstance(symbol, sp.Symbol) and symbol.name in names:
+                    i = names[symbol.name]
+                    field = "theta" if self._rows[i - 1].joint_type == "r" else "d"
+                    where = f"{what}[{k}]" if len(values) > 1 else what
+                    raise ValueError(
+                        f"{where}: the symbol {symbol.name} has the name of the joint variable "
+                        f"{symbol.name}(t) of joint {i} (row {i}, {field}) but is another SymPy "
+                        "object: one name, one meaning. Rename the parameter"
+                    )
+
     def _triangle_exempt(self) -> set[int]:
         return {e.link for e in self._plausibility_exceptions if e.check == "inertia_triangle"}
 
@@ -374,7 +401,9 @@ class DHRobot(LagrangianDynamics):
         if gravity is None:
             self._gravity, self._gravity_given = check_gravity(DEFAULT_GRAVITY), False
         else:
-            self._gravity, self._gravity_given = check_gravity(gravity), True
+            checked = check_gravity(gravity)
+            self._refuse_joint_names([checked], "gravity")
+            self._gravity, self._gravity_given = checked, True
         self._changed()
 
     def I_cm(self, i: int) -> sp.Matrix:

@@ -8,6 +8,7 @@ import sympy as sp
 
 from robolab import DHRobot, symbols, transl
 from robolab.dh_simplify import simplify_matrix, simplify_trig
+from robolab.dh_table import PlainSymbolWarning
 from robolab.symbols import (
     Ixx1,
     Iyy2,
@@ -76,7 +77,8 @@ def test_symbol_helpers():
 
 def test_plain_symbol_becomes_a_function_of_time_so_kinetic_energy_is_kept():
     q = sp.Symbol("q")
-    robot = DHRobot((1, 0, 0, q))
+    with pytest.warns(PlainSymbolWarning, match=r"the plain symbol q is now the joint variable"):
+        robot = DHRobot((1, 0, 0, q))
     robot.cm_positions = [(0, 0, 0)]
     assert robot.qs == [sp.Function("q")(t)]
     assert robot.kinetic_energy() != 0  # Moro gives 0 (and a warning) for a plain symbol
@@ -365,11 +367,6 @@ def test_radians_above_a_full_turn_written_exactly_pass():
             r"row 1: expected 4 or 5 entries \(a, alpha, d, theta\[, joint_type\]\), got 3",
         ),
         (
-            [(l1, 0, 0, q1), 5],
-            {},
-            r"row 2: expected a tuple \(a, alpha, d, theta\[, joint_type\]\), got int 5",
-        ),
-        (
             [(l1, 0, 0, q1, "x")],
             {},
             r"row 1, joint type: expected 'r' \(revolute\) or 'p' \(prismatic\), got 'x'",
@@ -475,6 +472,11 @@ def test_bad_rows_name_the_row_the_field_and_what_was_expected(rows, options, me
             [(l1, None, 0, q1)],
             {},
             r"row 1, alpha: expected a number or a SymPy expression, got NoneType None",
+        ),
+        (
+            [(l1, 0, 0, q1), 5],
+            {},
+            r"row 2: expected a tuple \(a, alpha, d, theta\[, joint_type\]\), got int 5",
         ),
         ([(sp.I, 0, 0, q1)], {}, r"row 1, a: expected a real value, got I"),
         ([(l1, 0, 0, q1)], {"name": 3}, r"name: expected a str, got int 3"),
