@@ -696,7 +696,7 @@ def require_choice(value: object, name: str, choices: Sequence[object]) -> None:
     TypeError: style must be one of ['-', '--'] (a str), got bool True
     """
     textual = all(choice is None or isinstance(choice, str) for choice in choices)
-    if textual and value is not None and not isinstance(value, str):
+    if textual and not isinstance(value, str) and not (value is None and None in choices):
         kind = "a str or None" if None in choices else "a str"
         raise TypeError(f"{name} must be one of {list(choices)} ({kind}), got {_describe(value)}")
     if value not in choices:

@@ -353,3 +353,212 @@ def test_dh_numeric_functions_refuse_what_is_not_numbers(planar_dh, q):
         fast.forward_kinematics(q)
     with pytest.raises(TypeError, match=r"must be numeric, got"):
         fast.inverse_dynamics([0.0, 0.0], q, [0.0, 0.0])
+
+
+# ------------------------------------------------------------------ widget builders (item 10)
+
+
+@pytest.fixture(scope="module")
+def pendant(planar):
+    return rl.teach(planar)
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"q0": ["0.1", 0.0]}, TypeError, r"q must be numeric, got the text '0.1'"),
+        ({"q0": [True, 0.0]}, TypeError, r"q must be numeric, got the boolean True"),
+        ({"ellipsoid": True}, TypeError, r"ellipsoid must be one of \[None, 'velocity', 'force'\]"),
+        (
+            {"singularity_warning": 1},
+            TypeError,
+            r"singularity_warning must be True or False, got int",
+        ),
+        ({"singularity_threshold": True}, TypeError, r"singularity_threshold must be a number"),
+        ({"singularity_threshold": "0.1"}, TypeError, r"singularity_threshold must be a number"),
+        ({"singularity_threshold": np.nan}, ValueError, r"singularity_threshold must be a number"),
+        ({"frames": 3}, TypeError, r"frames must be one of \['all', 'ends', 'none'\] \(a str\)"),
+        ({"shadow": "yes"}, TypeError, r"shadow must be True or False, got str 'yes'"),
+        ({"elev": True}, TypeError, r"elev must be an angle in degrees \(a number\), got bool"),
+        ({"azim": "north"}, TypeError, r"azim must be an angle in degrees \(a number\), got str"),
+        ({"limits": [0, 1, 0, 1, 0, "1"]}, TypeError, r"limits must be numeric, got the text"),
+        ({"zoom": True}, TypeError, r"zoom must be a positive number .*, got bool True"),
+        ({"zoom": 1j}, TypeError, r"zoom must be a positive number .*, got complex 1j"),
+        ({"figsize": "large"}, TypeError, r"figsize must be a pair \(width, height\)"),
+        ({"figsize": (4, True)}, TypeError, r"figsize\[1\] \(height\) must be a real number"),
+        ({"figsize": (4, -1)}, ValueError, r"figsize\[1\] \(height\) must be a positive number"),
+        ({"figsize": (4, 4, 4)}, ValueError, r"figsize must be a pair .*, got 3 values"),
+        ({"canvas": None}, TypeError, r"canvas must be one of \['auto', 'ipympl', 'image'\]"),
+    ],
+)
+def test_teach_checks_every_argument(planar, options, error, message):
+    with pytest.raises(error, match=message):
+        rl.teach(planar, **options)
+
+
+@pytest.mark.parametrize(
+    ("index", "value", "error", "message"),
+    [
+        (True, 10, TypeError, r"index must be an int, got the boolean True"),
+        (1.0, 10, TypeError, r"index must be an int, got float 1.0"),
+        ("1", 10, TypeError, r"index must be an int, got str '1'"),
+        (np.int64(1), "10", TypeError, r"slider_value must be a real number, got the text '10'"),
+        (1, False, TypeError, r"slider_value must be a real number, got the boolean False"),
+        (2, 10, IndexError, r"index must be a joint index 0\.\.1, got 2"),
+    ],
+)
+def test_teach_methods_check_their_arguments(pendant, index, value, error, message):
+    with pytest.raises(error, match=message):
+        pendant.set_joint(index, value)
+    with pytest.raises(TypeError, match=r"q must be numeric, got a complex array"):
+        pendant.set_q(np.array([0.1, 0.2], dtype=complex))
+
+
+def test_plot_robot_and_its_view_check_their_arguments(planar):
+    import matplotlib.pyplot as plt
+
+    with pytest.raises(TypeError, match=r"frame_names must be True or False, got int 0"):
+        rl.plot_robot(planar, frame_names=0)
+    with pytest.raises(TypeError, match=r"decorations must be one of \['lean', 'full'\] \(a str\)"):
+        rl.plot_robot(planar, decorations=["full"])
+    with pytest.raises(TypeError, match=r"figsize must be a pair"):
+        rl.plot_robot(planar, figsize=5)
+    view = rl.plot_robot(planar)
+    try:
+        with pytest.raises(TypeError, match=r"q must be numeric, got the text"):
+            view.update(["0", "0"])
+        with pytest.raises(TypeError, match=r"draw must be True or False, got str"):
+            view.update([0.0, 0.0], draw="no")
+        with pytest.raises(TypeError, match=r"ellipsoid must be one of .* \(a str or None\)"):
+            view.set_ellipsoid(1)
+        with pytest.raises(TypeError, match=r"q must be numeric, got None"):
+            view.skeleton_of(None)
+    finally:
+        plt.close(view.figure)
+
+
+@pytest.fixture(scope="module")
+def steps():
+    return rl.DHRobot((l1, 0, 0, q1)).forward_kinematics_derivation()
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"title": 3}, TypeError, r"title must be a str or None, got int 3"),
+        ({"title": b"FK"}, TypeError, r"title must be a str or None, got bytes"),
+        ({"start": True}, TypeError, r"start must be an int, got the boolean True"),
+        ({"start": 1.0}, TypeError, r"start must be an int, got float 1.0"),
+        ({"start": "2"}, TypeError, r"start must be an int, got str '2'"),
+        ({"start": 9}, ValueError, r"start must be a step number 1\.\.3, got 9"),
+    ],
+)
+def test_reveal_checks_its_arguments(steps, options, error, message):
+    with pytest.raises(error, match=message):
+        rl.reveal(steps, **options)
+
+
+def test_reveal_methods_check_their_arguments(steps):
+    shown = rl.reveal(steps, title="Forward kinematics")
+    with pytest.raises(TypeError, match=r"count must be an int, got the boolean True"):
+        shown.show(True)
+    with pytest.raises(TypeError, match=r"count must be an int, got float 2.0"):
+        shown.show(2.0)
+    shown.show(np.int64(2))
+    assert shown.shown == 2
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"trajectory": [["0", "0"]]}, TypeError, r"trajectory must be numeric, got the text"),
+        ({"trajectory": np.zeros((2, 2), dtype=bool)}, TypeError, r"trajectory must be numeric"),
+        ({"times": [0.0, "1"]}, TypeError, r"times must be numeric, got the text '1'"),
+        ({"fps": True}, TypeError, r"fps must be a real number, got the boolean True"),
+        ({"fps": "25"}, TypeError, r"fps must be a real number, got the text '25'"),
+        ({"speed": None}, TypeError, r"speed must be a real number, got None"),
+        ({"speed": 0}, ValueError, r"speed must be a positive number, got 0"),
+        ({"trail": "dotted"}, TypeError, r"trail must be True or False, got str"),
+        ({"shadow": None}, TypeError, r"shadow must be True or False, got NoneType"),
+        ({"frames": False}, TypeError, r"frames must be one of"),
+        ({"elev": [25]}, TypeError, r"elev must be an angle in degrees \(a number\), got list"),
+        ({"zoom": "2"}, TypeError, r"zoom must be a positive number"),
+        ({"figsize": {"w": 4, "h": 4}}, TypeError, r"figsize must be a pair"),
+        ({"canvas": 1}, TypeError, r"canvas must be one of"),
+    ],
+)
+def test_animate_checks_every_argument(planar, options, error, message):
+    arguments = {"trajectory": np.zeros((2, 2)), "times": None} | options
+    trajectory, times = arguments.pop("trajectory"), arguments.pop("times")
+    with pytest.raises(error, match=message):
+        rl.animate(planar, trajectory, times, **arguments)
+
+
+def test_animation_methods_check_their_arguments(planar, tmp_path):
+    animation = rl.animate(planar, np.zeros((3, 2)), fps=2)
+    for call, message in [
+        (lambda: animation.show_frame(True), r"index must be an int, got the boolean True"),
+        (lambda: animation.show_frame(1.0), r"index must be an int, got float 1.0"),
+        (lambda: animation.snapshot_indices(2.5), r"count must be an int, got float 2.5"),
+        (lambda: animation.strip(True), r"count must be an int, got the boolean True"),
+        (lambda: animation.strip(2, panel_size="2"), r"panel_size must be a real number"),
+        (lambda: animation.save_gif(tmp_path / "a.gif", every=1.0), r"every must be an int"),
+        (lambda: animation.save_gif(tmp_path / "a.gif", dpi=True), r"dpi must be a real number"),
+        (lambda: animation.save_gif(3), r"path must be a file path, got int 3"),
+    ]:
+        with pytest.raises(TypeError, match=message):
+            call()
+    animation.show_frame(np.int64(2))
+    assert animation.index == 2
+
+
+def show(a):
+    return f"a = {a:.2f}"
+
+
+@pytest.mark.parametrize(
+    ("controls", "options", "error", "message"),
+    [
+        (None, {}, TypeError, r"controls must be a dict of at least one name and slider"),
+        ([("a", "slider")], {}, TypeError, r"controls must be a dict .*, got list"),
+        ({1: rl.angle_slider()}, {}, TypeError, r"control names must be Python names .*got int 1"),
+        (
+            {"a": rl.angle_slider()},
+            {"title": 5},
+            TypeError,
+            r"title must be a str or None, got int",
+        ),
+        ({"a": rl.angle_slider()}, {"readout": None}, TypeError, r"readout must be one of"),
+        ({"a": rl.angle_slider()}, {"canvas": True}, TypeError, r"canvas must be one of"),
+    ],
+)
+def test_live_figure_checks_its_arguments(controls, options, error, message):
+    with pytest.raises(error, match=message):
+        rl.live_figure(show, None, controls, **options)
+
+
+def test_live_figure_methods_and_controls_check_their_arguments():
+    panel = rl.live_figure(show, None, {"a": rl.angle_slider(0, step=15)})
+    with pytest.raises(TypeError, match=r"a must be a number \(the slider's units\), got the bool"):
+        panel.set_values(a=True)
+    with pytest.raises(TypeError, match=r"a must be a number \(the slider's units\), got the text"):
+        panel.set_values(a="30")
+    panel.set_values(a=30)
+    assert panel.values["a"] == pytest.approx(np.pi / 6)
+    for call, message in [
+        (lambda: rl.angle_slider(True), r"value must be a number, got True"),
+        (lambda: rl.angle_slider(0, label=3), r"label must be a str or None, got int 3"),
+        (lambda: rl.number_slider(0, 0, 1, 1, unit=None), r"unit must be a str, got NoneType"),
+        (lambda: rl.number_slider(0, 0, 1, True), r"step must be a number, got True"),
+        (lambda: rl.choice_buttons("abc"), r"options must be a list of choices"),
+        (lambda: rl.choice_buttons({"a": 1}), r"options must be a list of choices"),
+        (lambda: rl.choice_buttons(["a"], label=1), r"label must be a str or None"),
+        (lambda: rl.matrix_html([["1", "2"]]), r"matrix must be numeric, got the text '1'"),
+        (lambda: rl.matrix_html([[True, 0.0]]), r"matrix must be numeric, got the boolean"),
+        (lambda: rl.matrix_html(np.eye(2), decimals=2.0), r"decimals must be an int, got float"),
+        (lambda: rl.matrix_html(np.eye(2), decimals=True), r"decimals must be an int, got the b"),
+    ]:
+        with pytest.raises(TypeError, match=message):
+            call()
+    with pytest.raises(ValueError, match=r"decimals must be 0 or more, got -1"):
+        rl.matrix_html(np.eye(2), decimals=-1)
