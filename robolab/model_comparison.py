@@ -64,6 +64,8 @@ from typing import Any
 
 import numpy as np
 
+from ._checks import as_real_number
+
 __all__ = ["ComparedQuantity", "ModelComparison", "compare_models"]
 
 #: Range of the prismatic joint positions drawn for a comparison (metres).
@@ -354,12 +356,7 @@ def _parameter_numbers(
     given: dict[str, float] = {}
     for key, value in (values or {}).items():
         name = key if isinstance(key, str) else str(key)
-        try:
-            given[name] = float(value)
-        except (TypeError, ValueError) as error:
-            raise ValueError(f"values[{key!r}]: expected a number, got {value!r}") from error
-        if not math.isfinite(given[name]):
-            raise ValueError(f"values[{key!r}]: expected a finite number, got {value!r}")
+        given[name] = as_real_number(value, f"values[{key!r}]")
     geometric = set()
     for model in models:
         if _kind(model) == "dh":

@@ -562,3 +562,20 @@ def test_live_figure_methods_and_controls_check_their_arguments():
             call()
     with pytest.raises(ValueError, match=r"decimals must be 0 or more, got -1"):
         rl.matrix_html(np.eye(2), decimals=-1)
+
+
+@pytest.mark.parametrize(
+    ("value", "error", "message"),
+    [
+        ("1.5", TypeError, r"values\['l_1'\] must be a real number, got the text"),
+        (True, TypeError, r"values\['l_1'\] must be a real number, got the boolean True"),
+        (float("nan"), ValueError, r"values\['l_1'\] must be a finite number"),
+    ],
+)
+def test_compare_models_values_are_real_numbers(value, error, message):
+    from robolab import compare_models
+    from robolab.symbols import l1, q1
+
+    arm = rl.DHRobot((l1, 0, 0, q1))
+    with pytest.raises(error, match=message):
+        compare_models(arm, arm.to_modified(), values={"l_1": value}, dynamics=False)
