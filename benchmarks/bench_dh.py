@@ -55,6 +55,8 @@ cm_positions = [(0, 0, 0), (-0.3638, 0.006, 0.2275), (-0.0203, -0.0141, 0.070),
 inertia_tensors = [diag(*d) for d in [(0, 0.35, 0), (0.13, 0.524, 0.539), (0.066, 0.086, 0.0125),
                    (1.8e-3, 1.3e-3, 1.8e-3), (0.3e-3, 0.4e-3, 0.3e-3), (0.15e-3, 0.15e-3, 0.04e-3)]]
 gravity = (0, 0, -9.81)
+# links 1 and 3 break the triangle inequality as published (robolab refuses them otherwise)
+plausibility_exceptions = [(1, "inertia_triangle", "Corke"), (3, "inertia_triangle", "1994")]
 """
 
 # Moro in a subprocess prints one JSON line per finished quantity, so partial results survive
@@ -95,6 +97,7 @@ def _robolab(source: str) -> tuple[object, dict[str, float], dict[str, int]]:
     start = time.process_time()
     robot = DHRobot(*arm["rows"])
     robot.masses = arm["masses"]
+    robot.plausibility_exceptions = arm.get("plausibility_exceptions", ())
     robot.inertia_tensors = arm["inertia_tensors"]
     robot.cm_positions = arm["cm_positions"]
     robot.gravity = arm["gravity"]

@@ -8,6 +8,7 @@ import sympy as sp
 
 from robolab import DHRobot, symbols, transl
 from robolab.dh.simplify import simplify_matrix, simplify_trig
+from robolab.dh.table import PlainSymbolWarning
 from robolab.symbols import (
     Ixx1,
     Iyy2,
@@ -76,7 +77,8 @@ def test_symbol_helpers():
 
 def test_plain_symbol_becomes_a_function_of_time_so_kinetic_energy_is_kept():
     q = sp.Symbol("q")
-    robot = DHRobot((1, 0, 0, q))
+    with pytest.warns(PlainSymbolWarning, match=r"the plain symbol q is now the joint variable"):
+        robot = DHRobot((1, 0, 0, q))
     robot.cm_positions = [(0, 0, 0)]
     assert robot.qs == [sp.Function("q")(t)]
     assert robot.kinetic_energy() != 0  # Moro gives 0 (and a warning) for a plain symbol
@@ -365,11 +367,6 @@ def test_radians_above_a_full_turn_written_exactly_pass():
             r"row 1: expected 4 or 5 entries \(a, alpha, d, theta\[, joint_type\]\), got 3",
         ),
         (
-            [(l1, 0, 0, q1), 5],
-            {},
-            r"row 2: expected a tuple \(a, alpha, d, theta\[, joint_type\]\), got int 5",
-        ),
-        (
             [(l1, 0, 0, q1, "x")],
             {},
             r"row 1, joint type: expected 'r' \(revolute\) or 'p' \(prismatic\), got 'x'",
@@ -418,23 +415,7 @@ def test_radians_above_a_full_turn_written_exactly_pass():
             {},
             r"row 1, theta: expected a joint variable, got a derivative in q̇₁/2 \+ q₁$",
         ),
-        (
-            [("l1", 0, 0, q1)],
-            {},
-            r"row 1, a: expected a number or a SymPy expression, got the text 'l1'",
-        ),
-        (
-            [(l1, [0], 0, q1)],
-            {},
-            r"row 1, alpha: expected a number or a SymPy expression, got list \[0\]",
-        ),
-        (
-            [(l1, None, 0, q1)],
-            {},
-            r"row 1, alpha: expected a number or a SymPy expression, got NoneType None",
-        ),
         ([(float("nan"), 0, 0, q1)], {}, r"row 1, a: expected a finite number, got nan"),
-        ([(sp.I, 0, 0, q1)], {}, r"row 1, a: expected a real value, got I"),
         (
             [(l1, 0, 0, q1), (l2, 0, 0, q1)],
             {},
@@ -467,11 +448,43 @@ def test_radians_above_a_full_turn_written_exactly_pass():
             {"tool": np.diag([1.0, 1.0, -1.0, 1.0])},
             r"tool: expected a rotation in the upper-left 3×3 block \(orthonormal, det \+1\)",
         ),
-        ([(l1, 0, 0, q1)], {"name": 3}, r"name: expected a str, got int 3"),
     ],
 )
 def test_bad_rows_name_the_row_the_field_and_what_was_expected(rows, options, message):
     with pytest.raises(ValueError, match=message):
+        DHRobot(*rows, **options)
+
+
+@pytest.mark.parametrize(
+    ("rows", "options", "message"),
+    [
+        (
+            [("l1", 0, 0, q1)],
+            {},
+            r"row 1, a: expected a number or a SymPy expression, got the text 'l1'",
+        ),
+        (
+            [(l1, [0], 0, q1)],
+            {},
+            r"row 1, alpha: expected a number or a SymPy expression, got list \[0\]",
+        ),
+        (
+            [(l1, None, 0, q1)],
+            {},
+            r"row 1, alpha: expected a number or a SymPy expression, got NoneType None",
+        ),
+        (
+            [(l1, 0, 0, q1), 5],
+            {},
+            r"row 2: expected a tuple \(a, alpha, d, theta\[, joint_type\]\), got int 5",
+        ),
+        ([(sp.I, 0, 0, q1)], {}, r"row 1, a: expected a real value, got I"),
+        ([(l1, 0, 0, q1)], {"name": 3}, r"name: expected a str, got int 3"),
+    ],
+)
+def test_entries_that_are_not_numbers_are_type_errors(rows, options, message):
+    # text, lists, None, complex values and a non-text name: not a value of the right kind
+    with pytest.raises(TypeError, match=message):
         DHRobot(*rows, **options)
 
 
@@ -488,7 +501,7 @@ def test_bad_rows_name_the_row_the_field_and_what_was_expected(rows, options, me
         (
             "masses",
             [1.0, "heavy"],
-            ValueError,
+            TypeError,
             r"link 2, mass: expected a number or a SymPy expression, got the text 'heavy'",
         ),
         ("masses", [1.0, -m2], ValueError, r"link 2, mass: expected a non-negative mass, got -m_2"),
@@ -534,9 +547,9 @@ def test_bad_rows_name_the_row_the_field_and_what_was_expected(rows, options, me
         (
             "cm_positions",
             [(0, 0, 0), "middle"],
-            ValueError,
+            TypeError,
             r"link 2, centre of mass: expected 3 coordinates \(x, y, z\) in frame \{2\}, "
-            r"got a text",
+            r"got the text 'middle'",
         ),
         (
             "gravity",
@@ -559,8 +572,8 @@ def test_bad_rows_name_the_row_the_field_and_what_was_expected(rows, options, me
         (
             "joint_limits",
             [(0, 1), ("a", "b")],
-            ValueError,
-            r"joint_limits, joint 2: expected a pair of numbers \(lower, upper\)",
+            TypeError,
+            r"joint_limits, joint 2: expected a pair of numbers \(lower, upper\), got the text 'a'",
         ),
         (
             "joint_limits",

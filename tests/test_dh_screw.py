@@ -31,7 +31,8 @@ def _dynamic(robot: DHRobot, seed: int = 0) -> DHRobot:
     tensors = []
     for _ in range(n):
         A = rng.uniform(-0.1, 0.1, (3, 3))
-        tensors.append((A @ A.T + 0.01 * np.eye(3)).tolist())
+        S = A @ A.T  # second moments of a cloud of points: its inertia is physical
+        tensors.append((np.trace(S) * np.eye(3) - S + 0.01 * np.eye(3)).tolist())
     robot.inertia_tensors = tensors
     return robot
 

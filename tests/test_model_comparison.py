@@ -185,8 +185,8 @@ def test_duplicate_labels_are_numbered():
         (
             ("dh", "dh"),
             {"values": {"l_1": "long"}},
-            ValueError,
-            r"values\['l_1'\]: expected a number, got 'long'",
+            TypeError,
+            r"values\['l_1'\] must be a real number, got the text 'long'",
         ),
     ],
 )

@@ -275,7 +275,8 @@ BAD_INPUT = [
 
 @pytest.mark.parametrize(("function", "argument", "message"), BAD_INPUT)
 def test_bad_input_is_named(function, argument, message):
-    with pytest.raises(ValueError, match=message):
+    error = TypeError if "must be numeric" in message else ValueError  # text is not a number
+    with pytest.raises(error, match=message):
         getattr(rl, function)(argument)
 
 

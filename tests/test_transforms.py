@@ -88,5 +88,6 @@ def test_is_symbolic():
     ],
 )
 def test_bad_input_is_named(call, message):
-    with pytest.raises(ValueError, match=message):
+    error = TypeError if "must be numeric" in message else ValueError  # text is not a number
+    with pytest.raises(error, match=message):
         call()

@@ -156,6 +156,7 @@ def _new_robot(
     robot._gravity, robot._gravity_given = source._gravity, source._gravity_given
     robot._limits, robot._limits_given = list(source._limits), source._limits_given
     robot._qis_range = None if source._qis_range is None else list(source._qis_range)
+    robot._plausibility_exceptions = source._plausibility_exceptions  # the same links
     return robot
 
 

@@ -35,7 +35,7 @@ import sympy as sp
 from sympy.printing.pycode import PythonCodePrinter
 
 from ..spatial.transforms import dh_modified, dh_standard
-from ..support.checks import as_float_array
+from ..support.checks import as_float_array, scalar_problem
 from ..support.progress import Progress
 from .simplify import replace_shared
 
@@ -187,11 +187,13 @@ def normalise_values(robot: Any, values: Mapping[Any, Any] | None) -> dict[sp.Sy
 
     Keys may be symbols or their names (``"m_1"``); a key that is not a
     parameter of the robot is an error, so a typo never goes unnoticed.
+    Values must be real numbers (``TypeError`` for text, booleans, complex
+    numbers, None, SymPy expressions with symbols, ...).
     """
-    if not values:
+    if values is None or (isinstance(values, Mapping) and not values):
         return {}
     if not isinstance(values, Mapping):
-        raise ValueError(
+        raise TypeError(
             f"values: expected a mapping {{symbol: number}}, got {type(values).__name__}"
         )
     known = robot.symbolic_parameters()
@@ -204,10 +206,13 @@ def normalise_values(robot: Any, values: Mapping[Any, Any] | None) -> dict[sp.Sy
                 f"values: {key!r} is not a parameter of this robot; its symbolic parameters are "
                 f"{', '.join(sorted(by_name)) or 'none'}"
             )
+        problem = scalar_problem(value)  # float("1.5") and float(True) would pass
+        if problem is not None:
+            raise TypeError(f"values[{key!r}]: expected a real number, got {problem[0]}")
         try:
             number = float(value)
-        except (TypeError, ValueError) as error:
-            raise ValueError(f"values[{key!r}]: expected a number, got {value!r}") from error
+        except OverflowError:
+            number = math.inf
         if not math.isfinite(number):
             raise ValueError(f"values[{key!r}]: expected a finite number, got {number}")
         result[symbol] = sp.Float(number)
@@ -415,9 +420,11 @@ class NumericDHRobot:
         return self._functions[key]
 
     def _state(self, value: Any, name: str) -> np.ndarray:
-        try:
-            array = None if isinstance(value, str) else np.asarray(value, dtype=float)
-        except (TypeError, ValueError):
+        # The fast path takes real numeric arrays only: np.asarray(..., float) would read
+        # booleans as 0/1, drop imaginary parts and parse text; as_float_array refuses them.
+        if type(value) is np.ndarray and value.dtype.kind in "fiu":
+            array = np.asarray(value, dtype=float)
+        else:
             array = None
         if (
             array is None

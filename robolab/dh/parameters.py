@@ -3,8 +3,21 @@
 Every value a user gives to :class:`robolab.DHRobot` (a DH table entry, a
 mass, a centre of mass, an inertia tensor, gravity, joint limits, a tool
 transform) passes through one of these functions. They return SymPy objects
-(or floats for joint limits) and raise :class:`ValueError` with a message
-that names the row or link, the field, what was expected and what was given.
+(or floats for joint limits) and raise an exception with a message that
+names the row or link, the field, what was expected and what was given:
+:class:`TypeError` for what is neither a real number nor a SymPy expression
+(text, booleans, complex numbers, None, dicts, sets, lists where one entry is
+expected; text is never given to ``sympify``), :class:`ValueError` for the
+rest (wrong sizes, non-finite numbers, negative masses, inertias that no body
+has).
+
+The physical checks of masses and numeric inertia tensors are those of every
+other door (:func:`robolab.support.checks.link_inertia_problem`): m ≥ 0, I
+symmetric and positive semi-definite, principal moments that satisfy the
+triangle inequality unless the link is accepted in the robot's
+``plausibility_exceptions``. Symbolic values are checked once they are numbers:
+when ``DHRobot.numeric(values)`` substitutes them
+(:func:`check_substituted_dynamics`).
 
 Numbers keep their type: an ``int`` becomes an exact SymPy ``Integer`` and a
 ``float`` stays a ``Float`` (Moro turns floats into 15-digit fractions). Two
@@ -24,19 +37,23 @@ pi/2
 >>> as_sympy_scalar("l1", "row 2, a")
 Traceback (most recent call last):
 ...
-ValueError: row 2, a: expected a number or a SymPy expression, got the text 'l1' ...
+TypeError: row 2, a: expected a number or a SymPy expression, got the text 'l1' ...
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import numbers
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from decimal import Decimal
 from typing import Any
 
 import numpy as np
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
+from ..support.checks import link_inertia_problem, scalar_problem
 from . import symbols as predefined
 
 __all__ = [
@@ -50,6 +67,7 @@ __all__ = [
     "check_inertia_tensors",
     "check_joint_limits",
     "check_masses",
+    "check_substituted_dynamics",
     "check_tool",
     "textbook_text",
 ]
@@ -81,11 +99,11 @@ def _snap_float(value: float, angle: bool) -> sp.Expr:
 
 
 def as_sympy_scalar(value: Any, where: str, angle: bool = False) -> sp.Expr:
-    """Return ``value`` as a real SymPy scalar, or raise ``ValueError`` naming ``where``.
+    """Return ``value`` as a real SymPy scalar, or raise an error naming ``where``.
 
     Parameters
     ----------
-    value : int, float, numpy scalar or sympy.Expr
+    value : int, float, numpy scalar, Fraction, Decimal or sympy.Expr
         What the user gave.
     where : str
         Where it was given, e.g. ``"row 2, alpha"``, used in messages.
@@ -95,30 +113,72 @@ def as_sympy_scalar(value: Any, where: str, angle: bool = False) -> sp.Expr:
     Returns
     -------
     sympy.Expr
+
+    Raises
+    ------
+    TypeError
+        For text (never given to ``sympify``), booleans, complex numbers
+        (also SymPy's ``I``), None, containers and other objects.
+    ValueError
+        For NaN and infinities.
+
+    Examples
+    --------
+    >>> as_sympy_scalar(True, "link 1, mass")
+    Traceback (most recent call last):
+    ...
+    TypeError: link 1, mass: expected a number or a SymPy expression, got the boolean True
+    >>> as_sympy_scalar(1 + 2j, "row 1, a")
+    Traceback (most recent call last):
+    ...
+    TypeError: row 1, a: expected a real number or a real SymPy expression, got the complex
+    number (1+2j)
     """
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value.item()
     if isinstance(value, bool | np.bool_):
-        raise ValueError(f"{where}: expected a number or a SymPy expression, got {value!r}")
-    if isinstance(value, int | np.integer):
-        return sp.Integer(int(value))
-    if isinstance(value, float | np.floating):
-        if not math.isfinite(value):
-            raise ValueError(f"{where}: expected a finite number, got {value!r}")
-        return _snap_float(float(value), angle)
-    if isinstance(value, str):
-        raise ValueError(
-            f"{where}: expected a number or a SymPy expression, got the text {value!r} "
-            f"(use sympy.Symbol({value!r}) or robolab.symbols)"
+        raise TypeError(
+            f"{where}: expected a number or a SymPy expression, got the boolean {bool(value)!r}"
         )
     if isinstance(value, sp.Expr) and not isinstance(value, sp.MatrixBase):
         if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
             raise ValueError(f"{where}: expected a finite value, got {textbook_text(value)}")
         if value.is_real is False:
-            raise ValueError(f"{where}: expected a real value, got {textbook_text(value)}")
+            raise TypeError(f"{where}: expected a real value, got {textbook_text(value)}")
         floats = {f: _snap_float(float(f), angle) for f in value.atoms(sp.Float)}
         return value.xreplace(floats) if floats else value
-    raise ValueError(f"{where}: expected a number or a SymPy expression, got {_describe(value)}")
+    if isinstance(value, numbers.Integral):
+        return sp.Integer(int(value))
+    if isinstance(value, float | np.floating | Decimal):
+        if not math.isfinite(value):
+            raise ValueError(f"{where}: expected a finite number, got {value!r}")
+        return _snap_float(float(value), angle)
+    if isinstance(value, numbers.Rational):  # fractions.Fraction: exact
+        return sp.Rational(int(value.numerator), int(value.denominator))
+    if isinstance(value, str | bytes):
+        raise TypeError(
+            f"{where}: expected a number or a SymPy expression, got the text {value!r} "
+            f"(use sympy.Symbol({str(value)!r}) or robolab.symbols)"
+        )
+    if isinstance(value, numbers.Complex):
+        raise TypeError(
+            f"{where}: expected a real number or a real SymPy expression, "
+            f"got the complex number {value!r}"
+        )
+    if isinstance(value, numbers.Real):  # another real number type
+        return as_sympy_scalar(float(value), where, angle)
+    raise TypeError(f"{where}: expected a number or a SymPy expression, got {_describe(value)}")
+
+
+def _refuse_non_container(value: Any, where: str, expected: str) -> None:
+    """``TypeError`` for text, booleans, None, dicts and sets where a vector or matrix is due."""
+    if (
+        isinstance(value, str | bytes | Mapping | AbstractSet | bool | np.bool_)
+        or value is None
+        or (isinstance(value, sp.Basic) and not isinstance(value, sp.MatrixBase))
+    ):
+        what = "the text" if isinstance(value, str | bytes) else type(value).__name__
+        raise TypeError(f"{where}: expected {expected}, got {what} {value!r}")
 
 
 _DOTS = {1: "\u0307", 2: "\u0308"}  # combining dot and two dots above: q̇, q̈
@@ -165,8 +225,9 @@ def _require_constant(value: sp.Expr, where: str) -> None:
 
 
 def _sequence(value: Any, what: str, n: int) -> list[Any]:
-    if isinstance(value, str) or not hasattr(value, "__len__"):
-        raise ValueError(
+    # A dict would be read as its keys, a text as its characters, a set in any order.
+    if isinstance(value, str | bytes | Mapping | AbstractSet) or not hasattr(value, "__len__"):
+        raise TypeError(
             f"{what}: expected a list with one entry per link ({n}), got {_describe(value)}"
         )
     if isinstance(value, sp.MatrixBase):
@@ -194,13 +255,19 @@ def check_masses(value: Any, n: int) -> list[sp.Expr]:
         where = f"link {i}, mass"
         mass = as_sympy_scalar(item, where)
         _require_constant(mass, where)
-        if mass.is_negative:
+        negative = (
+            link_inertia_problem(float(mass), None) is not None
+            if mass.is_number
+            else mass.is_negative
+        )
+        if negative:
             raise ValueError(f"{where}: expected a non-negative mass, got {mass}")
         masses.append(mass)
     return masses
 
 
 def _vector3(value: Any, where: str, frame: str) -> sp.ImmutableMatrix:
+    _refuse_non_container(value, where, f"3 coordinates (x, y, z){frame}")
     try:
         entries = list(np.asarray(value, dtype=object).reshape(-1))
     except (TypeError, ValueError) as error:
@@ -238,12 +305,17 @@ def check_centres_of_mass(value: Any, n: int) -> list[sp.ImmutableMatrix]:
     ]
 
 
-def check_inertia_tensors(value: Any, n: int) -> list[sp.ImmutableMatrix]:
-    """Return the ``n`` inertia tensors (3×3, symmetric, positive semi-definite if numeric).
+def check_inertia_tensors(
+    value: Any, n: int, triangle_exempt: AbstractSet[int] = frozenset()
+) -> list[sp.ImmutableMatrix]:
+    """Return the ``n`` inertia tensors (3×3, symmetric; physical when numeric).
 
     Each tensor is about the link's centre of mass, with axes parallel to
-    frame {i}. Zero and singular tensors (point masses, published
-    idealisations) are accepted; non-symmetric or indefinite ones are not.
+    frame {i}. Zero and singular tensors (point masses, thin rods) are
+    accepted; non-symmetric or indefinite ones are not, and neither are
+    numeric ones whose principal moments break the triangle inequality,
+    unless the link number is in ``triangle_exempt`` (the robot's accepted
+    ``plausibility_exceptions``).
 
     Examples
     --------
@@ -252,10 +324,17 @@ def check_inertia_tensors(value: Any, n: int) -> list[sp.ImmutableMatrix]:
     ...
     ValueError: link 1, inertia tensor: expected a symmetric matrix,...
     got I[0, 1] = 0.5... but I[1, 0] = 0.2...
+    >>> check_inertia_tensors([sp.diag(0, 0, 0.35)], 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: link 1, inertia tensor: expected a rigid body's inertia (each principal moment at
+    most the sum of the other two), got principal moments 0, 0, 0.35 kg·m²: ... accept them
+    explicitly with robot.plausibility_exceptions = [(1, "inertia_triangle", "why")]
     """
     tensors = []
     for i, item in enumerate(_sequence(value, "inertia_tensors", n), start=1):
         where = f"link {i}, inertia tensor"
+        _refuse_non_container(item, where, "a 3×3 matrix")
         try:
             array = np.asarray(item, dtype=object)
         except (TypeError, ValueError) as error:
@@ -277,14 +356,88 @@ def check_inertia_tensors(value: Any, n: int) -> list[sp.ImmutableMatrix]:
                 )
         tensor = (tensor + tensor.T) / 2 if tensor != tensor.T else tensor
         if not tensor.free_symbols:
-            eigenvalues = np.linalg.eigvalsh(np.array(tensor.tolist(), dtype=float))
-            if eigenvalues[0] < -1e-12 * max(1.0, abs(eigenvalues[-1])):
-                raise ValueError(
-                    f"{where}: expected a positive semi-definite matrix, got eigenvalues "
-                    f"{', '.join(f'{e:.6g}' for e in eigenvalues)}"
-                )
+            _check_numeric_tensor(
+                np.array(tensor.tolist(), dtype=float), where, i, i not in triangle_exempt
+            )
         tensors.append(sp.ImmutableMatrix(tensor))
     return tensors
+
+
+def _check_numeric_tensor(tensor: np.ndarray, where: str, link: int, triangle: bool) -> None:
+    """The physical checks of every door (robolab.support.checks.link_inertia_problem), DH words."""
+    problem = link_inertia_problem(None, tensor, triangle=triangle)
+    if problem is None:
+        return
+    if problem.check == "positive_semidefinite":
+        raise ValueError(
+            f"{where}: expected a positive semi-definite matrix, got eigenvalues "
+            f"{', '.join(f'{e:.6g}' for e in problem.moments)}"
+        )
+    message = f"{where}: expected {'a ' if problem.check == 'symmetric' else ''}"
+    message += f"{problem.expected}{' matrix' if problem.check == 'symmetric' else ''}, "
+    message += f"got {problem.found}"
+    if problem.check == "inertia_triangle":
+        message += (
+            ". No rigid body has these moments; if they are a published idealisation, accept "
+            f'them explicitly with robot.plausibility_exceptions = [({link}, "inertia_triangle", '
+            '"why")]'
+        )
+    raise ValueError(message)
+
+
+def check_substituted_dynamics(
+    masses: Sequence[sp.Expr],
+    tensors: Sequence[sp.MatrixBase],
+    values: Mapping[sp.Basic, Any],
+    triangle_exempt: AbstractSet[int] = frozenset(),
+) -> None:
+    """Check the masses and inertia tensors that ``values`` turns into numbers.
+
+    The door ``DHRobot.numeric(values)``: a symbolic ``m_1`` or ``I_xx1`` is
+    checked once a number is given for it, with the same rules as a number
+    given to the setters (m ≥ 0, symmetric positive semi-definite inertia,
+    triangle inequality unless the link is in ``triangle_exempt``). Entries
+    that stay symbolic are not checked; a tensor that was numeric already
+    was checked by the setter.
+
+    Examples
+    --------
+    >>> from robolab.symbols import m1, Ixx1, Iyy1, Izz1
+    >>> check_substituted_dynamics([m1], [sp.diag(Ixx1, Iyy1, Izz1)], {m1: -2.0})
+    Traceback (most recent call last):
+    ...
+    ValueError: values: with these numbers link 1 has the mass -2, expected a non-negative mass
+    >>> check_substituted_dynamics(
+    ...     [m1], [sp.diag(Ixx1, Iyy1, Izz1)], {Ixx1: 1.0, Iyy1: -1.0, Izz1: 1.0})
+    Traceback (most recent call last):
+    ...
+    ValueError: values: with these numbers link 1, inertia tensor: expected a positive
+    semi-definite matrix, got eigenvalues -1, 1, 1
+    """
+    if not values:
+        return
+    values = {k: v if isinstance(v, sp.Basic) else sp.Float(float(v)) for k, v in values.items()}
+    given = set(values)
+    for i, (mass, tensor) in enumerate(zip(masses, tensors, strict=True), start=1):
+        if mass.free_symbols & given:  # a SymPy object, checked by the setter
+            number = mass.xreplace(values)
+            if number.is_number and link_inertia_problem(float(number), None) is not None:
+                raise ValueError(
+                    f"values: with these numbers link {i} has the mass {float(number):g}, "
+                    "expected a non-negative mass"
+                )
+        if tensor.free_symbols & given:
+            numeric = sp.Matrix(tensor).xreplace(values)
+            if not numeric.free_symbols:
+                try:
+                    _check_numeric_tensor(
+                        np.array(numeric.tolist(), dtype=float),
+                        f"link {i}, inertia tensor",
+                        i,
+                        i not in triangle_exempt,
+                    )
+                except ValueError as error:
+                    raise ValueError(f"values: with these numbers {error}") from None
 
 
 def _close(a: sp.Expr, b: sp.Expr) -> bool:
@@ -321,12 +474,21 @@ def check_joint_limits(
     limits = []
     for i, item in enumerate(_sequence(value, what, len(joint_types)), start=1):
         where = f"{what}, joint {i}"
+        # "12" would be read as the pair ("1", "2"), a dict as its keys
+        _refuse_non_container(item, where, "a pair of numbers (lower, upper)")
         try:
-            pair = [float(x) for x in item]
-        except (TypeError, ValueError) as error:
-            raise ValueError(
+            entries = list(item)
+        except TypeError:
+            raise TypeError(
                 f"{where}: expected a pair of numbers (lower, upper), got {_describe(item)}"
-            ) from error
+            ) from None
+        for entry in entries:
+            problem = scalar_problem(entry)
+            if problem is not None:
+                raise TypeError(
+                    f"{where}: expected a pair of numbers (lower, upper), got {problem[0]}"
+                )
+        pair = [float(x) for x in entries]
         if len(pair) != 2:
             raise ValueError(f"{where}: expected a pair (lower, upper), got {len(pair)} values")
         if not all(math.isfinite(x) for x in pair):
@@ -369,6 +531,7 @@ def check_tool(value: Any) -> sp.ImmutableMatrix:
     """
     if value is None:
         return sp.ImmutableMatrix(sp.eye(4))
+    _refuse_non_container(value, "tool", "a 4×4 homogeneous transform T_n,ee")
     try:
         array = np.asarray(
             value.tolist() if isinstance(value, sp.MatrixBase) else value, dtype=object

@@ -49,7 +49,9 @@ from typing import Any, TypeVar
 
 import sympy as sp
 
+from ..screw.robot import ScrewRobot
 from ..spatial.transforms import dh_modified, dh_standard, rotx, rotz
+from ..support.plausibility import as_plausibility_exceptions
 from .lagrangian import LagrangianDynamics
 from .parameters import (
     DEFAULT_GRAVITY,
@@ -59,6 +61,7 @@ from .parameters import (
     check_inertia_tensors,
     check_joint_limits,
     check_masses,
+    check_substituted_dynamics,
     check_tool,
     default_joint_limits,
     placeholder_centres_of_mass,
@@ -87,7 +90,10 @@ class DHRobot(LagrangianDynamics):
         Standard convention: ``a_i, α_i, d_i, θ_i``; modified (Craig):
         ``a_{i-1}, α_{i-1}, d_i, θ_i``. Entries are numbers or SymPy
         expressions; the joint variable (``robolab.symbols.q1`` …, or a plain
-        symbol) must be in θ (revolute) or d (prismatic), plus a constant.
+        symbol, made a function of time with a
+        :class:`robolab.dh.table.PlainSymbolWarning`) must be in θ (revolute) or
+        d (prismatic), plus a constant, and nowhere else: a symbol has one
+        meaning (``(l1, 0, 0, l1)`` is an error naming both places).
     convention : {"standard", "modified"}
         The DH convention of the rows (``docs/conventions.md``).
     tool : array_like (4, 4), optional
@@ -151,9 +157,10 @@ class DHRobot(LagrangianDynamics):
         self._rows, self._time = read_rows(rows, convention)
         self._convention = convention
         self._tool = check_tool(tool)
+        self._refuse_joint_names([self._tool], "tool")
         self._n = n = len(self._rows)
         if name is not None and not isinstance(name, str):
-            raise ValueError(f"name: expected a str, got {type(name).__name__} {name!r}")
+            raise TypeError(f"name: expected a str, got {type(name).__name__} {name!r}")
         self._name = name if name is not None else "".join(self.joint_types).upper()
         self._q = [sp.Dummy(f"q{i}", real=True) for i in range(1, n + 1)]
         self._qd = [sp.Dummy(f"qd{i}", real=True) for i in range(1, n + 1)]
@@ -175,6 +182,7 @@ class DHRobot(LagrangianDynamics):
         self._cms_given = False
         self._inertias = placeholder_inertia_tensors(n)
         self._inertias_given = False
+        self._plausibility_exceptions: tuple[Any, ...] = ()
         # assumed placeholders re-expressed from another table (to_modified, to_standard):
         # the convention of the table in whose frames they were assumed
         self._cms_assumed_in: str | None = None
@@ -285,7 +293,9 @@ class DHRobot(LagrangianDynamics):
         if masses is None:
             self._masses, self._masses_given = placeholder_masses(self._n), False
         else:
-            self._masses, self._masses_given = check_masses(masses, self._n), True
+            checked = check_masses(masses, self._n)
+            self._refuse_joint_names(checked, "masses")
+            self._masses, self._masses_given = checked, True
         self._changed()
 
     def m(self, i: int) -> sp.Expr:
@@ -307,7 +317,9 @@ class DHRobot(LagrangianDynamics):
         if positions is None:
             self._cms, self._cms_given = placeholder_centres_of_mass(self._n), False
         else:
-            self._cms, self._cms_given = check_centres_of_mass(positions, self._n), True
+            checked = check_centres_of_mass(positions, self._n)
+            self._refuse_joint_names(checked, "cm_positions")
+            self._cms, self._cms_given = checked, True
         self._cms_assumed_in = None
         self._changed()
 
@@ -321,9 +333,69 @@ class DHRobot(LagrangianDynamics):
         if tensors is None:
             self._inertias, self._inertias_given = placeholder_inertia_tensors(self._n), False
         else:
-            self._inertias, self._inertias_given = check_inertia_tensors(tensors, self._n), True
+            checked = check_inertia_tensors(tensors, self._n, self._triangle_exempt())
+            self._refuse_joint_names(checked, "inertia_tensors")
+            self._inertias, self._inertias_given = checked, True
         self._inertias_assumed_in = None
         self._changed()
+
+    @property
+    def plausibility_exceptions(self) -> tuple[Any, ...]:
+        """Published idealisations this robot accepts (:class:`robolab.PlausibilityException`).
+
+        A numeric inertia tensor whose principal moments break the triangle
+        inequality (no rigid body has them) is refused unless its link is
+        named here with ``"inertia_triangle"``; set this before
+        :attr:`inertia_tensors`. Entries are ``PlausibilityException`` or
+        tuples ``(link, check, reason)``; :func:`robolab.check_plausibility`
+        names them, :meth:`to_screw` and the conversions keep them. The
+        bundled models bring their own (``load_robot("puma560", form="dh")``).
+
+        Examples
+        --------
+        >>> import sympy as sp
+        >>> from robolab.symbols import q1
+        >>> arm = DHRobot((0, 0, 0, q1))
+        >>> arm.inertia_tensors = [sp.diag(0, 0, 0.35)]
+        Traceback (most recent call last):
+        ...
+        ValueError: link 1, inertia tensor: expected a rigid body's inertia ...
+        >>> arm.plausibility_exceptions = [(1, "inertia_triangle", "only I_zz is published")]
+        >>> arm.inertia_tensors = [sp.diag(0, 0, 0.35)]
+        >>> arm.I_cm(1)[2, 2]
+        0.350000000000000
+        """
+        return self._plausibility_exceptions
+
+    @plausibility_exceptions.setter
+    def plausibility_exceptions(self, exceptions: Any) -> None:
+
+        checked = as_plausibility_exceptions(exceptions, self._n)
+        exempt = {e.link for e in checked if e.check == "inertia_triangle"}
+        if self._inertias_given:  # what is set already must pass without the old exceptions
+            check_inertia_tensors(self._inertias, self._n, exempt)
+        self._plausibility_exceptions = checked
+
+    def _refuse_joint_names(self, values: Sequence[Any], what: str) -> None:
+        """One name, one meaning: no parameter may be a symbol named like a joint variable.
+
+        (A function of time ``q_i(t)`` itself is refused by the checks as not constant.)
+        """
+        names = {row.variable.func.__name__: i for i, row in enumerate(self._rows, start=1)}
+        for k, value in enumerate(values):
+            for symbol in value.free_symbols:  # SymPy objects, checked already
+                if isinstance(symbol, sp.Symbol) and symbol.name in names:
+                    i = names[symbol.name]
+                    field = "theta" if self._rows[i - 1].joint_type == "r" else "d"
+                    where = f"{what}[{k}]" if len(values) > 1 else what
+                    raise ValueError(
+                        f"{where}: the symbol {symbol.name} has the name of the joint variable "
+                        f"{symbol.name}(t) of joint {i} (row {i}, {field}) but is another SymPy "
+                        "object: one name, one meaning. Rename the parameter"
+                    )
+
+    def _triangle_exempt(self) -> set[int]:
+        return {e.link for e in self._plausibility_exceptions if e.check == "inertia_triangle"}
 
     @property
     def gravity(self) -> sp.Matrix:
@@ -335,7 +407,9 @@ class DHRobot(LagrangianDynamics):
         if gravity is None:
             self._gravity, self._gravity_given = check_gravity(DEFAULT_GRAVITY), False
         else:
-            self._gravity, self._gravity_given = check_gravity(gravity), True
+            checked = check_gravity(gravity)
+            self._refuse_joint_names([checked], "gravity")
+            self._gravity, self._gravity_given = checked, True
         self._changed()
 
     def I_cm(self, i: int) -> sp.Matrix:
@@ -648,7 +722,15 @@ class DHRobot(LagrangianDynamics):
 
         substitutions = normalise_values(self, values)
         key = frozenset(substitutions.items())
-        return self._cache(self._numerics, key, lambda: NumericDHRobot(self, substitutions))
+
+        def build() -> NumericDHRobot:
+            # masses and inertias that the values make numeric: the setters' physical checks
+            check_substituted_dynamics(
+                self._masses, self._inertias, substitutions, self._triangle_exempt()
+            )
+            return NumericDHRobot(self, substitutions)
+
+        return self._cache(self._numerics, key, build)
 
     def to_screw(
         self, values: Mapping[Any, Any] | None = None, kinematics_only: bool = False
@@ -693,9 +775,10 @@ class DHRobot(LagrangianDynamics):
         (np.float64(1.5), np.float64(0.0))
         """
         # lazy, to keep `import robolab` fast: the module is loaded on first use
-        from .to_screw import dh_to_screw
+        from .to_screw import screw_parameters
 
-        return dh_to_screw(self, values, kinematics_only=kinematics_only)
+        parameters = screw_parameters(self, values, kinematics_only)
+        return ScrewRobot(**parameters, plausibility_exceptions=self._plausibility_exceptions)
 
     def to_modified(self) -> DHRobot:
         """Return the same robot as a modified-DH (Craig) table, dynamics re-expressed exactly.

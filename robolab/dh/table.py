@@ -13,9 +13,15 @@ modified    a_{i-1}, α_{i-1}, d_i, θ_i       Rx(α_{i-1}) Tx(a_{i-1}) Rz(θ_i)
 The joint variable of a revolute joint must be in θ and that of a prismatic
 joint in d, as the variable plus a constant offset (``q2 + pi/2``). It is a
 function of time ``q_i(t)`` (see :mod:`robolab.symbols`); a plain symbol is
-accepted as well and becomes the function of time of the same name. Moro
-silently freezes a joint whose variable is in the wrong column; here that is
-an error:
+accepted as well and becomes the function of time of the same name, with a
+:class:`PlainSymbolWarning` (once per robot), since the results then hold
+``q(t)``, not the symbol: ``robot.T.subs(q, 0)`` would change nothing.
+
+One symbol, one meaning: a joint variable may appear nowhere else in the
+table, not in another column of its row (``(l1, 0, 0, l1)``) nor in another
+row, and no other symbol may carry its name; the error names both places.
+Moro silently freezes a joint whose variable is in the wrong column; here
+that is an error:
 
 >>> from robolab.symbols import q1, l1
 >>> read_rows([(l1, 0, q1, 0)], "standard")
@@ -44,7 +50,8 @@ from __future__ import annotations
 import html
 import math
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +61,7 @@ from sympy.core.function import AppliedUndef
 from . import symbols as predefined
 from .parameters import as_sympy_scalar, textbook_text
 
-__all__ = ["CONVENTIONS", "DHRow", "DHTable", "read_rows"]
+__all__ = ["CONVENTIONS", "DHRow", "DHTable", "PlainSymbolWarning", "read_rows"]
 
 #: The two DH conventions: their name, who uses them and the link transform.
 CONVENTIONS = {
@@ -75,6 +82,25 @@ CONVENTIONS = {
 }
 _FIELDS = ("a", "alpha", "d", "theta")
 _JOINT_TYPES = {"r": "revolute", "p": "prismatic"}
+
+
+class PlainSymbolWarning(UserWarning):
+    """A plain SymPy ``Symbol`` was given as a joint variable and made a function of time.
+
+    The robot's results then contain ``q(t)``, not the symbol ``q``, so
+    ``expr.subs(q, 0)`` silently changes nothing; substitute ``robot.q(i)``,
+    or use the joint variables of :mod:`robolab.symbols` (``q1`` … ``q7``,
+    functions of time already). Given once per robot, naming every such row.
+
+    Examples
+    --------
+    >>> import sympy as sp, warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _ = read_rows([(1, 0, 0, sp.Symbol("q"))], "standard")
+    >>> caught[0].category.__name__
+    'PlainSymbolWarning'
+    """
 
 
 @dataclass(frozen=True)
@@ -147,8 +173,10 @@ def read_rows(rows: Sequence[Any], convention: str) -> tuple[list[DHRow], sp.Sym
             f"{', '.join(sorted(str(t) for t in times))}"
         )
     time = times.pop() if times else predefined.t
+    _check_symbol_roles(parsed, time)
     checked: list[DHRow] = []
     owners: dict[sp.Expr, int] = {}
+    made: list[str] = []
     for number, (entries, joint_type) in enumerate(parsed, start=1):
         row = _find_variable(number, entries, joint_type, time)
         if row.variable in owners:
@@ -157,9 +185,80 @@ def read_rows(rows: Sequence[Any], convention: str) -> tuple[list[DHRow], sp.Sym
                 f"variable of joint {owners[row.variable]}; each joint needs its own variable"
             )
         owners[row.variable] = number
+        if not _time_functions(entries[_variable_column(joint_type)]):
+            name = row.variable.func.__name__
+            made.append(
+                f"row {number}, {_FIELDS[_variable_column(joint_type)]}: the plain symbol {name} "
+                f"is now the joint variable {name}(t) (use robot.q({number}))"
+            )
         _warn_degrees(number, row)
         checked.append(row)
+    if made:
+        warnings.warn(
+            "; ".join(made) + ". Joint variables are functions of time (so that velocities are "
+            "never lost), and this robot's results contain them, not the plain symbols: "
+            "expr.subs(symbol, value) would change nothing; substitute robot.q(i) instead, or "
+            "write the rows with robolab.symbols.q1, q2, … (functions of time already)",
+            PlainSymbolWarning,
+            stacklevel=3,
+        )
     return checked, time
+
+
+def _variable_column(joint_type: str) -> int:
+    return 3 if joint_type == "r" else 2
+
+
+def _check_symbol_roles(parsed: list[tuple[list[sp.Expr], str]], time: sp.Symbol) -> None:
+    """One symbol, one meaning: a joint variable appears only in its own column.
+
+    The joint variable of each row is the function of time in its θ (or d)
+    column, or, if there is none, the only symbol there (a plain symbol, made a
+    function of time later). It must not appear in another place of the table,
+    and no other symbol may have its name (``Symbol("q_1")`` beside ``q_1(t)``).
+    Rows whose column names several candidates are left to :func:`_find_variable`.
+    """
+    roles = []  # (row, column, variable, its name, plain symbol?)
+    for number, (entries, joint_type) in enumerate(parsed, start=1):
+        column = _variable_column(joint_type)
+        functions = _time_functions(entries[column])
+        if functions:
+            roles += [(number, column, f, f.func.__name__, False) for f in functions]
+        else:
+            symbols = entries[column].free_symbols
+            if len(symbols) == 1:
+                symbol = next(iter(symbols))
+                roles.append((number, column, symbol, symbol.name, True))
+    counts: dict[int, int] = {}
+    for number, *_ in roles:
+        counts[number] = counts.get(number, 0) + 1
+    # the variables of rows with exactly one: another row's variable is an error there
+    variables = {(number, variable) for number, _, variable, _, _ in roles if counts[number] == 1}
+    for number, column, variable, name, plain in roles:
+        owner = f"row {number}, {_FIELDS[column]}"
+        for other, (entries, joint_type) in enumerate(parsed, start=1):
+            for index, value in enumerate(entries):
+                if (other, index) == (number, column):
+                    continue
+                place = f"row {other}, {_FIELDS[index]} ({_FIELDS[index]} = {textbook_text(value)})"
+                own_column = index == _variable_column(joint_type)
+                found = value.free_symbols if plain else _time_functions(value)
+                if variable in found and not (own_column and (other, variable) in variables):
+                    # (the same variable for two joints is _find_variable's error)
+                    raise ValueError(
+                        f"{textbook_text(variable)} is the joint variable of joint {number} "
+                        f"({owner}) and is also used in {place}: one symbol, one meaning. "
+                        "Give the constant a symbol of its own (robolab.symbols.l1, d1, …) "
+                        f"and the joint its variable (robolab.symbols.q{number})"
+                    )
+                for symbol in value.free_symbols - {variable, time}:
+                    if isinstance(symbol, sp.Symbol) and symbol.name == name:
+                        raise ValueError(
+                            f"the symbol {symbol.name} in {place} has the name of the joint "
+                            f"variable {textbook_text(variable)} of joint {number} ({owner}) "
+                            "but is another SymPy object: one name, one meaning. Rename the "
+                            "constant, or use the joint variable itself"
+                        )
 
 
 #: A numeric angle larger than this (in absolute value) is taken for degrees and warned about.
@@ -201,10 +300,10 @@ def _is_list_of_rows(value: Any) -> bool:
 
 
 def _read_row(number: int, row: Any) -> tuple[list[sp.Expr], str]:
-    if isinstance(row, str) or (
+    if isinstance(row, str | bytes | Mapping | AbstractSet) or (
         not isinstance(row, Sequence | sp.MatrixBase) and not hasattr(row, "__len__")
     ):
-        raise ValueError(
+        raise TypeError(
             f"row {number}: expected a tuple (a, alpha, d, theta[, joint_type]), got "
             f"{type(row).__name__} {row!r}"
         )

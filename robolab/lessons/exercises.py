@@ -17,6 +17,12 @@ as a short coloured message in a notebook. It understands
   same inputs; the first input where they disagree (or where the student's
   function raises) is reported.
 
+Whatever the student types, a check returns a wrong-answer result that says
+what was expected and what was given (text, ``None``, a truth value, a
+complex number for a real one, a dict, a function, SymPy symbols, a ragged
+list...); it never raises because of the answer. Only the notebook author's
+mistakes raise (a negative or NaN tolerance, an unusable expected value).
+
 :class:`Exercise` bundles a prompt, a seeded random instance (each student
 can get their own numbers with :func:`seed_for`), the teacher's solution
 function, a hint and the tolerances. Solutions stay hidden until the teacher
@@ -769,6 +775,42 @@ def check_expression(
     says so. Equations count as equal when their sides differ by the same
     amount (``lhs - rhs``), up to the sign.
 
+    An answer that is not an expression of the right kind is wrong, with a
+    message saying what it is: text, ``None``, a truth value, a function
+    (``sp.cos`` instead of ``sp.cos(q1)``), a list or array where a SymPy
+    Matrix is expected, a set or relation; a number where the expected
+    expression depends on symbols says so. The check never raises because
+    of the answer.
+
+    Parameters
+    ----------
+    answer : Any
+        What the student typed.
+    expected : sympy.Expr, sympy.Matrix or sympy.Eq
+        The expected expression, matrix or equation.
+    samples : int
+        Random points to compare at (≥ 1).
+    seed : int
+        Seed of the random points.
+    rtol, atol : float
+        Tolerances of the comparison at each point, finite numbers ≥ 0.
+    name : str
+        How messages call the answer.
+    hint : str, optional
+        Appended to the message of a wrong answer.
+
+    Returns
+    -------
+    CheckResult
+        Truthy when the answer is equivalent.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``expected`` is not a SymPy expression, matrix or equation, or
+        ``samples``, ``rtol`` or ``atol`` are not usable (the author's
+        mistakes).
+
     Examples
     --------
     >>> import sympy as sp
@@ -778,6 +820,12 @@ def check_expression(
     >>> print(check_expression(sp.sin(q), sp.cos(q), name="x"))
     ✗ x differs from the expected expression: at q = 1.192, x = 0.929 but the expected
     value is 0.37.
+    >>> print(check_expression(0.5, sp.cos(q)))
+    ✗ answer is a number, but the expected expression depends on q: at q = 1.192, answer =
+    0.5 but the expected value is 0.37.
+    >>> print(check_expression(sp.cos, sp.cos(q)))
+    ✗ answer is the function cos, not a SymPy expression: apply it to its arguments
+    (sp.cos(q1), not sp.cos).
     """
     rtol, atol = _tolerance(rtol, "rtol"), _tolerance(atol, "atol")
     if isinstance(samples, bool) or not isinstance(samples, int | np.integer) or samples < 1:
@@ -1308,7 +1356,18 @@ class Exercise:
         )
 
     def check(self, answer: Any) -> CheckResult:
-        """Check an answer; the result displays as a coloured message."""
+        """Check an answer with :func:`check`; the result displays as a coloured message.
+
+        Never raises because of the answer: text, ``None``, a truth value, a
+        wrong type or shape give a wrong-answer result that says what was
+        expected, followed by the exercise's hint.
+
+        Examples
+        --------
+        >>> exercise = Exercise("Half a turn", "How many radians?", solve=lambda: np.pi)
+        >>> print(exercise.check("3.14159"))
+        ✗ answer is the text '3.14159', not a number: remove the quotes.
+        """
         return check(
             answer,
             self.expected,

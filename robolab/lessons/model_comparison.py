@@ -72,6 +72,7 @@ from ..screw.robot_first import (
     jacobian_space,
     mass_matrix_crba,
 )
+from ..support.checks import as_real_number
 
 __all__ = ["ComparedQuantity", "ModelComparison", "compare_models"]
 
@@ -355,12 +356,7 @@ def _parameter_numbers(
     given: dict[str, float] = {}
     for key, value in (values or {}).items():
         name = key if isinstance(key, str) else str(key)
-        try:
-            given[name] = float(value)
-        except (TypeError, ValueError) as error:
-            raise ValueError(f"values[{key!r}]: expected a number, got {value!r}") from error
-        if not math.isfinite(given[name]):
-            raise ValueError(f"values[{key!r}]: expected a finite number, got {value!r}")
+        given[name] = as_real_number(value, f"values[{key!r}]")
     geometric = set()
     for model in models:
         if _kind(model) == "dh":

@@ -42,6 +42,7 @@ import ipywidgets as widgets
 
 from ..dh.derivation import Derivation, Step, to_latex
 from ..support import widgets as _widgets
+from ..support.checks import require_int, require_str
 
 __all__ = ["Reveal", "reveal"]
 
@@ -110,6 +111,7 @@ class Reveal:
     def __init__(
         self, steps: Derivation | Sequence[Step], *, title: str | None = None, start: int = 1
     ):
+        title = require_str(title, "title", optional=True)
         if isinstance(steps, Derivation):
             derivation = steps if title is None else Derivation(title, steps)
         elif isinstance(steps, Step):
@@ -125,7 +127,8 @@ class Reveal:
                 ) from error
         if len(derivation) == 0:
             raise ValueError("steps must hold at least one Step, got an empty sequence")
-        if not isinstance(start, int) or not 1 <= start <= len(derivation):
+        start = require_int(start, "start")
+        if not 1 <= start <= len(derivation):
             raise ValueError(f"start must be a step number 1..{len(derivation)}, got {start!r}")
         self.derivation = derivation
         self.shown = start
@@ -187,8 +190,22 @@ class Reveal:
         self.show(len(self.derivation))
 
     def show(self, count: int) -> None:
-        """Show the first ``count`` steps (1..n)."""
-        if not isinstance(count, int) or not 1 <= count <= len(self.derivation):
+        """Show the first ``count`` steps (1..n; an ``int``, not a float or a bool).
+
+        Examples
+        --------
+        >>> import robolab
+        >>> from robolab.symbols import l1, q1
+        >>> steps = robolab.reveal(robolab.DHRobot((l1, 0, 0, q1)).forward_kinematics_derivation())
+        >>> steps.show(2); steps.counter_text()
+        'Step 2 of 3'
+        >>> steps.show(2.0)
+        Traceback (most recent call last):
+        ...
+        TypeError: count must be an int, got float 2.0
+        """
+        count = require_int(count, "count")
+        if not 1 <= count <= len(self.derivation):
             raise ValueError(f"count must be 1..{len(self.derivation)}, got {count!r}")
         self.shown = count
         self._sync()
@@ -237,9 +254,10 @@ def reveal(
         For example ``robot.lagrangian_derivation()``.
     title : str, optional
         Heading; default the derivation's own title ("Derivation" for a
-        plain sequence).
+        plain sequence). Anything but a ``str`` or None is a ``TypeError``.
     start : int
-        Number of steps visible at first (default 1).
+        Number of steps visible at first (default 1); an ``int`` (a float or
+        a bool is a ``TypeError``), 1..n (``ValueError`` otherwise).
 
     Returns
     -------

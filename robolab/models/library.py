@@ -49,7 +49,12 @@ from ..dh import symbols
 from ..dh.robot import DHRobot
 from ..screw.robot import ScrewRobot
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
-from ..support.checks import as_float_array
+from ..support.checks import as_float_array, link_inertia_problem
+from ..support.plausibility import (
+    PLAUSIBILITY_CHECKS,
+    PlausibilityException,
+    as_plausibility_exceptions,
+)
 
 __all__ = [
     "MAX_ROBOT_FILE_BYTES",
@@ -60,6 +65,7 @@ __all__ = [
     "PlausibilityException",
     "PlausibilityFinding",
     "RobotModelData",
+    "as_plausibility_exceptions",
     "check_plausibility",
     "format_robot_json",
     "list_robots",
@@ -73,8 +79,6 @@ __all__ = [
 SCHEMA_VERSION = 1
 #: The only units the format accepts (SI, radians).
 UNITS = {"length": "m", "angle": "rad", "mass": "kg", "time": "s"}
-#: Names of the per-link plausibility checks (see :func:`check_plausibility`).
-PLAUSIBILITY_CHECKS = ("mass", "inertia_triangle")
 #: Largest robot file robolab reads, in bytes: model files (:func:`read_robot_model`,
 #: :func:`load_robot`) and URDF files (:func:`robolab.models.urdf.parse_urdf`,
 #: ``python -m robolab.models.convert``). 4 MiB is generous: the bundled Panda model is 11 kB,
@@ -163,19 +167,6 @@ class DHTable:
 
 
 @dataclass(frozen=True)
-class PlausibilityException:
-    """An accepted failure of a plausibility check, recorded in the file with its reason.
-
-    ``link`` is numbered 1..n as in the textbooks; ``check`` is one of
-    :data:`PLAUSIBILITY_CHECKS`.
-    """
-
-    link: int
-    check: str
-    reason: str
-
-
-@dataclass(frozen=True)
 class PlausibilityFinding:
     """A failed plausibility check; ``accepted`` is the recorded reason, or None."""
 
@@ -237,7 +228,11 @@ class RobotModelData:
         return self.spatial_inertias[:, 3, 3].copy()
 
     def to_screw(self, gravity: Sequence[float] | None = None):
-        """Return the model as a :class:`robolab.ScrewRobot` (gravity defaults to the file's)."""
+        """Return the model as a :class:`robolab.ScrewRobot` (gravity defaults to the file's).
+
+        The file's ``plausibility_exceptions`` go with it: the robot accepts
+        the published idealisations they name (and no other).
+        """
 
         return ScrewRobot(
             self.name,
@@ -249,6 +244,7 @@ class RobotModelData:
             joint_names=list(self.joint_names),
             joint_types=list(self.joint_types),
             joint_limits=[tuple(limits) for limits in self.joint_limits.tolist()],
+            plausibility_exceptions=self.plausibility_exceptions,
         )
 
     def to_dh(self, convention: str | None = None, gravity: Sequence[float] | None = None):
@@ -279,6 +275,7 @@ class RobotModelData:
                 rows.append((_sym(a), alpha_s, _offset(q, d, angle=False), theta_s, "p"))
         tool = None if table.tool is None else _sym_matrix(table.tool)
         robot = DHRobot(*rows, convention=table.convention, tool=tool, name=self.name)
+        robot.plausibility_exceptions = self.plausibility_exceptions  # before the inertias
         robot.masses = [_sym(m) for m in table.masses]
         robot.cm_positions = [[_sym(x) for x in r] for r in table.cm_positions]
         robot.inertia_tensors = [_sym_matrix(inertia) for inertia in table.inertia_tensors]
@@ -469,7 +466,7 @@ def save_robot(
     return path
 
 
-def check_plausibility(model: RobotModelData) -> list[PlausibilityFinding]:
+def check_plausibility(model: Any) -> list[PlausibilityFinding]:
     """Run the per-link plausibility checks and return every failure.
 
     Checks (links numbered 1..n):
@@ -477,11 +474,20 @@ def check_plausibility(model: RobotModelData) -> list[PlausibilityFinding]:
     * ``mass``: ``m_i > 0``;
     * ``inertia_triangle``: the principal moments of ``I_c`` satisfy the
       triangle inequality ``I_a ≤ I_b + I_c`` for every permutation (true for
-      every real body; equality for a thin rod or plate).
+      every real body; equality for a thin rod or plate), decided by
+      :func:`robolab.support.checks.link_inertia_problem` as in every other check.
 
-    A failure that the file accepts in ``plausibility_exceptions`` carries its
+    A failure that the model accepts in ``plausibility_exceptions`` carries its
     reason in ``accepted``. (Negative masses and indefinite inertias never get
-    here: reading the file refuses them.)
+    here: reading the file refuses them, and so does every robot.) A
+    :class:`robolab.ScrewRobot` or :class:`robolab.DHRobot` refuses an
+    inertia that breaks the triangle inequality unless it is accepted this
+    way, so a robot's report lists only accepted failures (and zero masses).
+
+    Parameters
+    ----------
+    model : RobotModelData, ScrewRobot or DHRobot
+        A DH robot needs numeric masses and inertia tensors.
 
     Examples
     --------
@@ -490,28 +496,41 @@ def check_plausibility(model: RobotModelData) -> list[PlausibilityFinding]:
     1 mass True
     1 inertia_triangle True
     3 inertia_triangle True
+    >>> print(check_plausibility(load_robot("stanford"))[0])  # doctest: +ELLIPSIS
+    link 5, inertia_triangle: principal moments 0, 0.0004, 0.003 kg·m²: ... (accepted: Published...
     """
-    accepted = {(e.link, e.check): e.reason for e in model.plausibility_exceptions}
+    if hasattr(model, "spatial_inertias"):
+        inertias = np.asarray(model.spatial_inertias, dtype=float)
+        masses, tensors = inertias[:, 3, 3], inertias[:, :3, :3]
+    elif hasattr(model, "inertia_tensors") and hasattr(model, "masses"):
+        try:
+            masses = np.array([float(m) for m in model.masses])
+            tensors = np.array([np.array(t.tolist(), dtype=float) for t in model.inertia_tensors])
+        except TypeError:
+            raise ValueError(
+                "check_plausibility needs numeric masses and inertia tensors; "
+                "this DH robot's are symbolic"
+            ) from None
+    else:
+        raise TypeError(
+            f"model must be a RobotModelData, a ScrewRobot or a DHRobot, got {type(model).__name__}"
+        )
+    exceptions = getattr(model, "plausibility_exceptions", ())
+    accepted = {(e.link, e.check): e.reason for e in exceptions}
     findings = []
-    for i in range(model.n_joints):
+    for i, (mass, tensor) in enumerate(zip(masses, tensors, strict=True)):
         link = i + 1
-        mass = float(model.spatial_inertias[i, 3, 3])
         if not mass > 0:
             findings.append(
                 PlausibilityFinding(link, "mass", f"m = {mass:g} kg", accepted.get((link, "mass")))
             )
-        moments = np.linalg.eigvalsh(model.spatial_inertias[i, :3, :3])
-        total = float(moments.sum())
-        slack = 1e-9 * max(total, 1e-12)
-        worst = float(moments.max() - (total - moments.max()))
-        if worst > slack:
+        problem = link_inertia_problem(None, tensor)
+        if problem is not None and problem.check == "inertia_triangle":
             findings.append(
                 PlausibilityFinding(
                     link,
                     "inertia_triangle",
-                    "principal moments "
-                    + ", ".join(f"{m:.6g}" for m in moments)
-                    + f" kg·m²: the largest exceeds the sum of the others by {worst:.3g}",
+                    problem.found,
                     accepted.get((link, "inertia_triangle")),
                 )
             )
@@ -1159,16 +1178,12 @@ def _check_screw(
 
 
 def _check_inertia(inertia: np.ndarray, path: str, fail: _Failer) -> None:
-    scale = max(1e-12, float(np.abs(inertia).max()))
-    if np.abs(inertia - inertia.T).max() > 1e-9 * scale:
-        fail(path, "a symmetric inertia tensor", _Said("a matrix that is not symmetric"))
-    smallest = float(np.linalg.eigvalsh(0.5 * (inertia + inertia.T))[0])
-    if smallest < -1e-12 * scale:
-        fail(
-            path,
-            "a positive semi-definite inertia tensor",
-            _Said(f"a tensor with principal moment {smallest:.6g}"),
-        )
+    # The physical rules of every door (robolab.support.checks.link_inertia_problem). The triangle
+    # inequality is not enforced here: check_plausibility reports it, and the robots made
+    # from the file (to_screw, to_dh) refuse it unless plausibility_exceptions accepts it.
+    problem = link_inertia_problem(None, inertia, triangle=False)
+    if problem is not None:
+        fail(path, f"a {problem.expected} inertia tensor", _Said(problem.found))
 
 
 def _spatial_inertia(value: Any, path: str, fail: _Failer) -> np.ndarray:
@@ -1188,7 +1203,7 @@ def _spatial_inertia(value: Any, path: str, fail: _Failer) -> np.ndarray:
             "diagonal, zeros elsewhere)",
             _Said(f"{G[3:, 3:].tolist()}"),
         )
-    if mass < 0:
+    if link_inertia_problem(mass, None) is not None:
         fail(f"{path}[3][3]", "a mass >= 0", float(mass))
     _check_inertia(G[:3, :3], f"{path} (I_c block)", fail)
     return G
@@ -1270,7 +1285,7 @@ def _dh_table(
         rows.append((float(row[0]), float(row[1]), float(row[2]), float(row[3]), letter))
     masses = _matrix(value["masses"], f"{path}.masses", (n,), fail)
     for i, mass in enumerate(masses):
-        if mass < 0:
+        if link_inertia_problem(mass, None) is not None:
             fail(f"{path}.masses[{i}]", "a mass >= 0", float(mass))
         if abs(mass - spatial_inertias[i, 3, 3]) > _CONSISTENCY_TOLERANCE * max(1.0, mass):
             fail(
@@ -1360,6 +1375,7 @@ def _model_from_robot(robot: Any) -> RobotModelData:
         joint_types=types,
         joint_limits=np.array(robot.joint_limits, dtype=float),
         source=unknown_source,
+        plausibility_exceptions=tuple(getattr(robot, "plausibility_exceptions", ())),
     )
 
 

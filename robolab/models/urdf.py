@@ -59,6 +59,7 @@ import numpy as np
 
 from ..spatial.rigid_body_motions import transform_inv_unchecked
 from ..spatial.transforms import rpy_to_rotation
+from ..support.checks import link_inertia_problem
 from .library import _read_bounded_text, _shorten
 
 __all__ = [
@@ -386,7 +387,10 @@ def _parse_inertial(link: ET.Element, what: str) -> UrdfInertial | None:
     if mass_element is None:
         raise ValueError(f"{what} has no <mass>")
     mass = _number(mass_element, "value", f"{what} <mass>")
-    if mass < 0:
+    # The physical rules of every door (robolab.support.checks.link_inertia_problem); the triangle
+    # inequality is reported by check_plausibility of the model and refused by the robots
+    # made from it unless the model file accepts it (plausibility_exceptions).
+    if link_inertia_problem(mass, None) is not None:
         raise ValueError(f"{what} <mass>: value must be >= 0, got {mass}")
     inertia_element = element.find("inertia")
     if inertia_element is None:
@@ -402,11 +406,11 @@ def _parse_inertial(link: ET.Element, what: str) -> UrdfInertial | None:
             [entries["ixz"], entries["iyz"], entries["izz"]],
         ]
     )
-    smallest = np.linalg.eigvalsh(inertia)[0]
-    if smallest < -1e-12 * max(1.0, float(np.abs(inertia).max())):
+    problem = link_inertia_problem(mass, inertia, triangle=False)
+    if problem is not None:  # symmetric by construction: a negative principal moment
         raise ValueError(
             f"{what} <inertia> must be positive semi-definite, but its smallest "
-            f"principal moment is {smallest:.6g}"
+            f"principal moment is {problem.moments[0]:.6g}"
         )
     return UrdfInertial(mass, _parse_origin(element, what), inertia)
 

@@ -19,11 +19,18 @@ gravity (the same robot on the Moon, or mounted on a wall) comes from
 :meth:`ScrewRobot.with_gravity`; any other change from :meth:`ScrewRobot.replace`.
 
 Everything is checked on construction, and every violation raises
-:class:`ValueError` naming the field and the joint or link. Published
-idealisations are accepted: a link may have zero mass or a positive
-semi-definite rotational inertia (a point mass, or Corke's Puma link 1 that
-only has an inertia about its joint axis). Whether the mass matrix is then
-singular depends on the configuration; forward dynamics says so when it is.
+:class:`ValueError` naming the field and the joint or link (:class:`TypeError`
+for something that is not a number at all: text, booleans, complex numbers,
+None, dicts, see :mod:`robolab.support.checks`). A link may have zero mass or a
+positive semi-definite rotational inertia (a point mass, a thin rod). The
+principal moments of every link must satisfy the triangle inequality, as for
+every rigid body; a published idealisation that breaks it (Corke's Puma link 1,
+which only has an inertia about its joint axis) is accepted only when it is
+named in ``plausibility_exceptions``, as the bundled model files do. Whether
+the mass matrix is then singular depends on the configuration; forward
+dynamics says so when it is. The physical rules are those of
+:func:`robolab.support.checks.link_inertia_problem`, shared by every door through
+which inertial data enters (DH robots, model files, URDF files).
 
 Examples
 --------
@@ -54,13 +61,19 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any, TypeVar
 
 import numpy as np
 
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
-from ..support.checks import as_float_array, as_transform
+from ..support.checks import (
+    as_float_array,
+    as_transform,
+    link_inertia_problem,
+)
+from ..support.plausibility import PlausibilityException, as_plausibility_exceptions
 
 __all__ = [
     "DEFAULT_PRISMATIC_LIMITS",
@@ -126,6 +139,15 @@ class ScrewRobot:
         Joint position limits with lower < upper (±inf allowed). Default
         ``DEFAULT_REVOLUTE_LIMITS`` = (-π, π) rad for a revolute joint and
         ``DEFAULT_PRISMATIC_LIMITS`` = (0, 1) m for a prismatic joint.
+    plausibility_exceptions : sequence of (link, check, reason), optional
+        Published idealisations to accept, each a
+        :class:`robolab.PlausibilityException` or a tuple such as
+        ``(5, "inertia_triangle", "Paul 1981: the only published data")``
+        (links 1..n): a link named with ``"inertia_triangle"`` may have
+        principal moments that break the triangle inequality.
+        :func:`robolab.check_plausibility` lists them with their reasons.
+        Masses and inertias must always be non-negative and positive
+        semi-definite; nothing accepts those.
 
     Attributes
     ----------
@@ -134,9 +156,14 @@ class ScrewRobot:
         The fields of ModernRoboticsBook.jl's ``Robot``. Arrays are read-only;
         ``link_frames`` has shape (n+1, 4, 4), ``spatial_inertias`` (n, 6, 6),
         ``screw_axes_body`` = [Ad_{M⁻¹}] ``screw_axes_space``.
+    plausibility_exceptions : tuple of PlausibilityException
+        The accepted idealisations (empty unless given).
 
     Raises
     ------
+    TypeError
+        For a field that is not numbers at all (text, booleans, complex
+        numbers, None, a dict, ...) or not text where text is expected.
     ValueError
         For any inconsistent or physically impossible field, naming the
         field and the joint or link.
@@ -148,6 +175,19 @@ class ScrewRobot:
     ...                    [np.eye(4), np.eye(4)], [np.diag([0, 0, 0, 2, 2, 2])])
     >>> robot.joint_types, robot.joint_limits
     (('prismatic',), ((0.0, 1.0),))
+    >>> rod = np.diag([0, 0, 0.35, 0, 0, 0])  # only a moment about the joint axis (Puma link 1)
+    >>> ScrewRobot("rod", np.eye(4), [[0], [0], [1], [0], [0], [0]], [np.eye(4)] * 2, [rod])
+    Traceback (most recent call last):
+    ...
+    ValueError: spatial_inertias[0] (link 1): the rotational inertia I_c must be a rigid body's
+    inertia (each principal moment at most the sum of the other two), got principal moments 0, 0,
+    0.35 kg·m²: the largest exceeds the sum of the others by 0.35. No rigid body has these
+    moments; if they are a published idealisation, accept them explicitly with
+    plausibility_exceptions=[(1, "inertia_triangle", "why")]
+    >>> accepted = ScrewRobot("rod", np.eye(4), [[0], [0], [1], [0], [0], [0]], [np.eye(4)] * 2,
+    ...                       [rod], plausibility_exceptions=[(1, "inertia_triangle", "textbook")])
+    >>> accepted.plausibility_exceptions[0].reason
+    'textbook'
     >>> ScrewRobot("bad", np.eye(4), [[0], [0], [2], [0], [0], [0]],
     ...            [np.eye(4), np.eye(4)], [np.eye(6)])
     Traceback (most recent call last):
@@ -169,6 +209,7 @@ class ScrewRobot:
     joint_names: tuple[str, ...]
     joint_types: tuple[str, ...]
     joint_limits: tuple[tuple[float, float], ...]
+    plausibility_exceptions: tuple[PlausibilityException, ...]
 
     def __init__(
         self,
@@ -181,6 +222,7 @@ class ScrewRobot:
         joint_names: Sequence[str] | None = None,
         joint_types: Sequence[str] | None = None,
         joint_limits: Sequence[tuple[float, float]] | None = None,
+        plausibility_exceptions: Sequence[Any] | None = None,
     ) -> None:
         if not isinstance(name, str):
             raise TypeError(f"name must be a str, got {type(name).__name__} {name!r}")
@@ -190,7 +232,9 @@ class ScrewRobot:
         types = _check_joint_types(joint_types, screws, names)
         limits = _check_joint_limits(joint_limits, types, names)
         frames = _check_link_frames(link_frames, n)
-        inertias = _check_spatial_inertias(spatial_inertias, n)
+        exceptions = as_plausibility_exceptions(plausibility_exceptions, n)
+        exempt = {e.link for e in exceptions if e.check == "inertia_triangle"}
+        inertias = _check_spatial_inertias(spatial_inertias, n, triangle_exempt=exempt)
         home = as_transform(home_ee_pose, "home_ee_pose")
         _check_home_pose(home, frames)
         gravity_vector = as_float_array(gravity, "gravity", (3,))
@@ -208,6 +252,7 @@ class ScrewRobot:
             "joint_names": names,
             "joint_types": types,
             "joint_limits": limits,
+            "plausibility_exceptions": exceptions,
             "_cache": {},
         }
         self.__dict__.update(fields)
@@ -243,6 +288,7 @@ class ScrewRobot:
 
         Accepts the constructor's parameters as keywords. Use it to build a
         robot model with estimation errors for :func:`robolab.simulate_control`.
+        The accepted ``plausibility_exceptions`` are kept unless changed.
 
         Examples
         --------
@@ -257,7 +303,7 @@ class ScrewRobot:
         ...
         TypeError: ScrewRobot.replace() got unknown field(s) ['colour']; expected some of
         ['name', 'home_ee_pose', 'screw_axes_space', 'link_frames', 'spatial_inertias',
-        'gravity', 'joint_names', 'joint_types', 'joint_limits']
+        'gravity', 'joint_names', 'joint_types', 'joint_limits', 'plausibility_exceptions']
         """
         arguments = {
             "name": self.name,
@@ -269,6 +315,7 @@ class ScrewRobot:
             "joint_names": self.joint_names,
             "joint_types": self.joint_types,
             "joint_limits": self.joint_limits,
+            "plausibility_exceptions": self.plausibility_exceptions,
         }
         unknown = sorted(set(changes) - set(arguments))
         if unknown:
@@ -319,6 +366,10 @@ class ScrewRobot:
                 f"<td>[{lower:.4g}, {upper:.4g}]</td><td>{G[3, 3]:.4g}</td></tr>"
             )
         gravity = ", ".join(f"{g:.4g}" for g in self.gravity)
+        accepted = "".join(
+            f"<li>link {e.link}, {html.escape(e.check)}: {html.escape(e.reason)}</li>"
+            for e in self.plausibility_exceptions
+        )
         return (
             f"<p><b>ScrewRobot {html.escape(self.name)}</b>: {self.n_joints} joints, "
             f"gravity ({gravity}) m/s² in the space frame; screw axes [ω; v] in the space "
@@ -326,6 +377,7 @@ class ScrewRobot:
             "<th>S_i = [ω; v]</th><th>limits</th><th>mass of link i (kg)</th></tr>"
             + "".join(rows)
             + "</table>"
+            + (f"<p>Accepted idealisations:</p><ul>{accepted}</ul>" if accepted else "")
         )
 
     def __eq__(self, other: object) -> bool:
@@ -336,6 +388,7 @@ class ScrewRobot:
             and self.joint_names == other.joint_names
             and self.joint_types == other.joint_types
             and self.joint_limits == other.joint_limits
+            and self.plausibility_exceptions == other.plausibility_exceptions
             and all(
                 np.array_equal(getattr(self, key), getattr(other, key))
                 for key in (
@@ -432,6 +485,11 @@ def _check_joint_types(
     if len(types) != n:
         raise ValueError(f"joint_types must have {n} entries (one per joint), got {len(types)}")
     for i, (given, kind) in enumerate(zip(types, kinds, strict=True)):
+        if not isinstance(given, str):
+            raise TypeError(
+                f"joint_types[{i}] ({_joint(names, i)}) must be 'revolute' or 'prismatic' (a str), "
+                f"got {type(given).__name__} {given!r}"
+            )
         if given not in JOINT_TYPES:
             raise ValueError(
                 f"joint_types[{i}] ({_joint(names, i)}) must be 'revolute' or 'prismatic', "
@@ -457,9 +515,14 @@ def _check_joint_limits(
             DEFAULT_REVOLUTE_LIMITS if kind == "revolute" else DEFAULT_PRISMATIC_LIMITS
             for kind in types
         )
+    if isinstance(joint_limits, Mapping):  # a dict would give its keys
+        raise TypeError(
+            f"joint_limits must be {n} pairs (lower, upper) of numbers, "
+            f"got {type(joint_limits).__name__} {joint_limits!r}"
+        )
     try:
-        limits = np.asarray(joint_limits, dtype=float)
-    except (TypeError, ValueError) as error:
+        limits = as_float_array(joint_limits, "joint_limits", finite=False)  # ±inf allowed
+    except ValueError as error:
         raise ValueError(
             f"joint_limits must be {n} pairs (lower, upper) of numbers, got {joint_limits!r}"
         ) from error
@@ -488,7 +551,14 @@ def _frame_label(i: int, n: int) -> str:
 
 
 def _length(sequence: Any, name: str, expected: str) -> int:
-    """``len(sequence)``, or a ValueError saying that ``name`` must be ``expected``."""
+    """``len(sequence)``, or an error saying that ``name`` must be ``expected``.
+
+    Text, dicts and sets have a length but hold no matrices (a dict would be
+    indexed by its keys): ``TypeError``; so is a bare number, ``ValueError``
+    (as it always was).
+    """
+    if isinstance(sequence, str | bytes | Mapping | AbstractSet):
+        raise TypeError(f"{name} must be {expected}, got {type(sequence).__name__}")
     try:
         return len(sequence)
     except TypeError:
@@ -512,8 +582,17 @@ def _check_link_frames(link_frames: Any, n: int) -> np.ndarray:
     return frames
 
 
-def _check_spatial_inertias(spatial_inertias: Any, n: int) -> np.ndarray:
-    """The n spatial inertias G_i as an (n, 6, 6) array; errors name the link."""
+def _check_spatial_inertias(
+    spatial_inertias: Any, n: int, triangle_exempt: AbstractSet[int] | None = None
+) -> np.ndarray:
+    """The n spatial inertias G_i as an (n, 6, 6) array; errors name the link.
+
+    With ``triangle_exempt`` (a set of link numbers 1..n, the accepted
+    plausibility exceptions) the principal moments of every other link must
+    satisfy the triangle inequality; None (the book's functions of
+    :mod:`robolab.screw.dynamics`, which take bare arrays) checks the mass and
+    positive semi-definiteness only.
+    """
     count = _length(spatial_inertias, "spatial_inertias", f"a sequence of {n} 6×6 matrices")
     if count != n:
         raise ValueError(f"spatial_inertias must hold {n} matrices (one per link), got {count}")
@@ -521,12 +600,13 @@ def _check_spatial_inertias(spatial_inertias: Any, n: int) -> np.ndarray:
     for i in range(n):
         name = f"spatial_inertias[{i}] (link {i + 1})"
         G = as_float_array(spatial_inertias[i], name, (6, 6))
-        _check_spatial_inertia(G, name)
+        triangle = triangle_exempt is not None and i + 1 not in triangle_exempt
+        _check_spatial_inertia(G, name, link=i + 1, triangle=triangle)
         inertias[i] = G
     return inertias
 
 
-def _check_spatial_inertia(G: np.ndarray, name: str) -> None:
+def _check_spatial_inertia(G: np.ndarray, name: str, link: int = 0, triangle: bool = False) -> None:
     scale = max(1.0, float(np.abs(G).max()))
     tolerance = _INERTIA_TOLERANCE * scale
     if np.abs(G[:3, 3:]).max() > tolerance or np.abs(G[3:, :3]).max() > tolerance:
@@ -542,21 +622,27 @@ def _check_spatial_inertia(G: np.ndarray, name: str) -> None:
             f"{name}: the lower-right block must be m·1 (the mass times the 3×3 identity), "
             f"got [{'; '.join(', '.join(f'{x:g}' for x in row) for row in mass_block)}]"
         )
-    if mass < -tolerance:
-        raise ValueError(f"{name}: the mass must be non-negative, got m = {mass:g}")
-    inertia = G[:3, :3]
-    asymmetry = float(np.abs(inertia - inertia.T).max())
-    if asymmetry > tolerance:
+    # The physical rules of every door: robolab.support.checks.link_inertia_problem.
+    problem = link_inertia_problem(mass, G[:3, :3], triangle=triangle)
+    if problem is None:
+        return
+    if problem.check == "mass":
+        raise ValueError(f"{name}: the mass must be non-negative, got {problem.found}")
+    if problem.check == "symmetric":
         raise ValueError(
             f"{name}: the rotational inertia I_c (upper-left block) must be symmetric, "
-            f"but max |I_c - I_cᵀ| = {asymmetry:.3g}"
+            f"but {problem.found.replace('I', 'I_c')}"
         )
-    eigenvalues = np.linalg.eigvalsh(inertia)
-    if eigenvalues[0] < -tolerance:
+    if problem.check == "positive_semidefinite":
         raise ValueError(
             f"{name}: the rotational inertia I_c must be positive semi-definite, "
-            f"got eigenvalues [{', '.join(f'{x:.6g}' for x in eigenvalues)}] (indefinite)"
+            f"got eigenvalues [{', '.join(f'{x:.6g}' for x in problem.moments)}] (indefinite)"
         )
+    raise ValueError(
+        f"{name}: the rotational inertia I_c must be {problem.expected}, got {problem.found}. "
+        "No rigid body has these moments; if they are a published idealisation, accept them "
+        f'explicitly with plausibility_exceptions=[({link}, "inertia_triangle", "why")]'
+    )
 
 
 def _check_home_pose(home: np.ndarray, frames: np.ndarray) -> None:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import html
 import io
+import os
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +40,16 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..support import widgets as _widgets
-from ..support.checks import as_float_array
+from ..support.checks import (
+    as_figure_size,
+    as_float_array,
+    as_real_number,
+    require_bool,
+    require_choice,
+    require_int,
+)
 from .drawable import RobotAdapter
-from .robot_view import RobotView
+from .robot_view import _CANVAS_CHOICES, RobotView
 
 __all__ = ["RobotAnimation", "animate"]
 
@@ -95,10 +103,12 @@ class RobotAnimation:
         figsize: tuple[float, float] = (5.0, 5.0),
         canvas: str = "auto",
     ) -> None:
+        require_choice(canvas, "canvas", _CANVAS_CHOICES)
         canvas = _widgets.choose_canvas(canvas)
-        for name, value in (("fps", fps), ("speed", speed)):
-            if not (isinstance(value, float | int) and np.isfinite(value) and value > 0):
-                raise ValueError(f"{name} must be a positive number, got {value!r}")
+        fps = as_real_number(fps, "fps", positive=True)
+        speed = as_real_number(speed, "speed", positive=True)
+        trail = require_bool(trail, "trail")
+        figsize = as_figure_size(figsize)
         self._adapter = RobotAdapter(robot)
         n = self._adapter.dof
         samples = as_float_array(trajectory, "trajectory", (None, n))
@@ -184,7 +194,20 @@ class RobotAnimation:
         self.show_frame(int(change["new"]))
 
     def show_frame(self, index: int) -> None:
-        """Move the view to frame ``index`` (0-based) and redraw."""
+        """Move the view to frame ``index`` (0-based; an ``int``, not a float or a bool).
+
+        Examples
+        --------
+        >>> import numpy as np, robolab
+        >>> anim = robolab.animate(robolab.load_robot("planar2r"), np.zeros((3, 2)), fps=2)
+        >>> anim.show_frame(2); anim.index
+        2
+        >>> anim.show_frame(1.0)
+        Traceback (most recent call last):
+        ...
+        TypeError: index must be an int, got float 1.0
+        """
+        index = require_int(index, "index")
         if not 0 <= index < self.frame_count:
             raise IndexError(f"index must be a frame 0..{self.frame_count - 1}, got {index}")
         self.index = index
@@ -199,7 +222,8 @@ class RobotAnimation:
 
     def snapshot_indices(self, count: int) -> np.ndarray:
         """Indices of ``count`` frames evenly spread from the first to the last."""
-        if not isinstance(count, int) or count < 1:
+        count = require_int(count, "count")
+        if count < 1:
             raise ValueError(f"count must be a positive whole number, got {count!r}")
         return np.unique(np.round(np.linspace(0, self.frame_count - 1, count)).astype(int))
 
@@ -220,6 +244,7 @@ class RobotAnimation:
             it displays as a picture in a notebook.
         """
         indices = self.snapshot_indices(count)
+        panel_size = as_real_number(panel_size, "panel_size", positive=True)
         figure = _widgets.new_figure(
             (panel_size * len(indices), panel_size + 0.5), 100.0, live=False
         )
@@ -256,8 +281,12 @@ class RobotAnimation:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from PIL import Image
 
-        if not isinstance(every, int) or every < 1:
+        every = require_int(every, "every")
+        if every < 1:
             raise ValueError(f"every must be a positive whole number, got {every!r}")
+        dpi = as_real_number(dpi, "dpi", positive=True)
+        if not isinstance(path, str | os.PathLike):
+            raise TypeError(f"path must be a file path, got {type(path).__name__} {path!r}")
         path = Path(path)
         if path.suffix.lower() != ".gif":
             raise ValueError(f"path must end in .gif, got {str(path)!r}")

@@ -59,7 +59,13 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from ..screw.velocity_kinematics import manipulability_ellipsoid
-from ..support.checks import as_float_array, require_choice
+from ..support.checks import (
+    as_figure_size,
+    as_float_array,
+    as_real_number,
+    require_bool,
+    require_choice,
+)
 from .drawable import RobotAdapter, Skeleton
 from .frame_pictures import TRIAD_COLOURS
 from .text3d import centred_text_path, text_marker
@@ -87,6 +93,8 @@ _TRIAD_SIZE = 0.12
 _LABEL_REACH = 1.3 * _TRIAD_SIZE
 _DECORATION_CHOICES = ("lean", "full")
 _ELLIPSOID_CHOICES = (None, "velocity", "force")
+#: The ``canvas`` options of the widget builders (teach, animate, live_figure).
+_CANVAS_CHOICES = ("auto", "ipympl", "image")
 
 
 def _unit_sphere_wireframe(meridians: int = 6, samples: int = 37) -> np.ndarray:
@@ -158,18 +166,14 @@ class RobotView:
         require_choice(frames, "frames", _FRAME_CHOICES)
         require_choice(decorations, "decorations", _DECORATION_CHOICES)
         require_choice(ellipsoid, "ellipsoid", _ELLIPSOID_CHOICES)
+        frame_names = require_bool(frame_names, "frame_names")
+        shadow = require_bool(shadow, "shadow")
         if getattr(ax, "name", None) != "3d":
             raise ValueError(
                 f"ax must be a 3D axes (fig.add_subplot(projection='3d')), got {type(ax).__name__}"
             )
-        for name, value in (("elev", elev), ("azim", azim)):
-            if not (isinstance(value, float | int) and np.isfinite(value)):
-                raise ValueError(f"{name} must be an angle in degrees, got {value!r}")
-        if not (isinstance(zoom, float | int) and np.isfinite(zoom) and zoom > 0):
-            raise ValueError(
-                f"zoom must be a positive number (1 fits the workspace, 2 is twice as close), "
-                f"got {zoom!r}"
-            )
+        elev, azim = _view_angle(elev, "elev"), _view_angle(azim, "azim")
+        zoom = _zoom(zoom)
         self._adapter = robot if isinstance(robot, RobotAdapter) else RobotAdapter(robot)
         self.robot = self._adapter.robot
         self.axes = ax
@@ -551,12 +555,25 @@ class RobotView:
         Parameters
         ----------
         q : array_like, shape (n,)
-            Joint positions.
+            Joint positions (real numbers: text, booleans and complex values
+            are a ``TypeError``).
         draw : bool
             Ask the canvas to redraw (``draw_idle``); the teach pendant passes
             False and draws itself.
+
+        Examples
+        --------
+        >>> import robolab
+        >>> view = robolab.plot_robot(robolab.load_robot("planar2r"))
+        >>> view.update([0.5, -0.5])
+        >>> view.update([0.5, True])
+        Traceback (most recent call last):
+        ...
+        TypeError: q must be numeric, got the boolean True at index (1,) ...
+        >>> import matplotlib.pyplot as plt; plt.close(view.figure)
         """
         q = self._adapter.check_q(q)
+        draw = require_bool(draw, "draw")
         self.show_skeleton(q, self._adapter.skeleton(q), draw=draw)
 
     def show_skeleton(self, q: np.ndarray, skeleton: Skeleton, *, draw: bool = True) -> None:
@@ -586,6 +603,7 @@ class RobotView:
         reach (infinite force radii at a singularity).
         """
         require_choice(kind, "ellipsoid", _ELLIPSOID_CHOICES)
+        draw = require_bool(draw, "draw")
         self.ellipsoid_kind = kind
         if kind is None:
             _set_line(self.ellipsoid, np.zeros((0, 3)))
@@ -607,6 +625,29 @@ class RobotView:
 
     def __repr__(self) -> str:
         return f"<RobotView of {self._adapter.name!r} at q={np.array2string(self.q, precision=3)}>"
+
+
+def _view_angle(value: Any, name: str) -> float:
+    """A viewing angle in degrees: a real number (TypeError), finite (ValueError)."""
+    try:
+        return as_real_number(value, name)
+    except TypeError:
+        raise TypeError(
+            f"{name} must be an angle in degrees (a number), got {type(value).__name__} {value!r}"
+        ) from None
+    except ValueError:
+        raise ValueError(f"{name} must be an angle in degrees, got {value!r}") from None
+
+
+def _zoom(value: Any) -> float:
+    """The magnification: a positive real number."""
+    words = "a positive number (1 fits the workspace, 2 is twice as close)"
+    try:
+        return as_real_number(value, "zoom", positive=True)
+    except TypeError:
+        raise TypeError(f"zoom must be {words}, got {type(value).__name__} {value!r}") from None
+    except ValueError:
+        raise ValueError(f"zoom must be {words}, got {value!r}") from None
 
 
 def plot_robot(
@@ -685,6 +726,7 @@ def plot_robot(
     >>> view.update([0.0, 0.5, -0.9, 0.6, 0.8, 0.2])  # same figure, same artists
     >>> import matplotlib.pyplot as plt; plt.close(view.figure)
     """
+    figsize = as_figure_size(figsize)
     if ax is None:
         import matplotlib.pyplot as plt
 

@@ -60,6 +60,14 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..support import widgets as _widgets
+from ..support.checks import (
+    as_float_array,
+    require_bool,
+    require_choice,
+    require_int,
+    require_str,
+    scalar_problem,
+)
 
 __all__ = [
     "Control",
@@ -79,6 +87,7 @@ LABEL_WIDTH = 90
 #: Pixels of a slider beside its label: the track and the value read-out.
 TRACK_WIDTH = 310
 _READOUT_CHOICES = ("html", "text")
+_CANVAS_CHOICES = ("auto", "ipympl", "image")  # as robolab.views.robot_view._CANVAS_CHOICES
 
 
 # --- controls -----------------------------------------------------------------------------------
@@ -128,6 +137,11 @@ class Control:
                 f"made by robolab.angle_slider/number_slider/choice_buttons, got "
                 f"{type(widget).__name__}"
             )
+        for function, name in ((to_value, "to_value"), (describe, "describe")):
+            if function is not None and not callable(function):
+                raise TypeError(f"{name} must be a function or None, got {type(function).__name__}")
+        unit = require_str(unit, "unit")
+        label = require_str(label, "label", optional=True)
         self.widget = widget
         self.unit = unit
         self.label = label
@@ -267,6 +281,7 @@ def angle_slider(
     ...
     ValueError: value must be one of the slider's positions -180.0, -175.0, ... got 7
     """
+    label = require_str(label, "label", optional=True)
     slider, decimals = _slider(value, low, high, step, "°", _description(label, "°"))
     return Control(
         slider,
@@ -314,6 +329,8 @@ def number_slider(
     >>> number_slider(3, 1, 6, 1).value
     3
     """
+    unit = require_str(unit, "unit")
+    label = require_str(label, "label", optional=True)
     slider, decimals = _slider(value, low, high, step, unit, _description(label, unit))
     whole = all(_is_whole(x) for x in (value, low, high, step))
     suffix = f" {unit}" if unit else ""
@@ -349,6 +366,13 @@ def choice_buttons(
     >>> convention.text()
     'modified'
     """
+    label = require_str(label, "label", optional=True)
+    if isinstance(options, str | bytes | Mapping) or not isinstance(options, Sequence):
+        # a text would give one button per character, a dict its keys
+        raise TypeError(
+            "options must be a list of choices (or of (label, value) pairs), "
+            f"got {type(options).__name__} {options!r}"
+        )
     options = list(options)
     if not options:
         raise ValueError("options must hold at least one choice")
@@ -384,7 +408,10 @@ def matrix_html(matrix: Any, decimals: int = 3) -> str:
     >>> print(table.split("<tr>")[1])
     <td style="padding:0 6px;text-align:right">1.00</td><td ...>0.00</td></tr>
     """
-    array = np.asarray(matrix, dtype=float)
+    array = as_float_array(matrix, "matrix")  # text, booleans, complex values: TypeError
+    decimals = require_int(decimals, "decimals")
+    if decimals < 0:
+        raise ValueError(f"decimals must be 0 or more, got {decimals}")
     if array.ndim == 1:
         array = array[None]
     if array.ndim != 2:
@@ -428,6 +455,17 @@ def _html_to_text(fragment: str) -> str:
 
 
 # --- the panel ----------------------------------------------------------------------------------
+
+
+def _check_control_value(widget: Any, value: Any, name: str) -> None:
+    """A value for a control of the same kind as the one it holds: a number for a slider
+    (not a bool, which is an int to Python), True/False for a checkbox."""
+    current = widget.value
+    if isinstance(current, bool):
+        require_bool(value, name)
+    elif isinstance(current, int | float) and scalar_problem(value) is not None:
+        what = scalar_problem(value)[0]
+        raise TypeError(f"{name} must be a number (the slider's units), got {what}")
 
 
 def _figures_of(figures: Any) -> list[Figure]:
@@ -483,16 +521,22 @@ class LiveFigure:
     ) -> None:
         if not callable(update):
             raise TypeError(f"update must be a function, got {type(update).__name__}")
-        if readout not in _READOUT_CHOICES:
-            raise ValueError(f"readout must be one of {list(_READOUT_CHOICES)}, got {readout!r}")
-        if not isinstance(controls, Mapping) or not controls:
-            raise ValueError(
-                "controls must be a dict of at least one name and slider, e.g. "
-                "{'yaw': robolab.angle_slider(30)}"
-            )
+        require_choice(readout, "readout", _READOUT_CHOICES)
+        title = require_str(title, "title", optional=True)
+        require_choice(canvas, "canvas", _CANVAS_CHOICES)
+        words = "a dict of at least one name and slider, e.g. {'yaw': robolab.angle_slider(30)}"
+        if not isinstance(controls, Mapping):
+            raise TypeError(f"controls must be {words}, got {type(controls).__name__}")
+        if not controls:
+            raise ValueError(f"controls must be {words}")
         self._specs: dict[str, Control] = {}
         for name, control in controls.items():
-            if not (isinstance(name, str) and name.isidentifier()):
+            if not isinstance(name, str):
+                raise TypeError(
+                    f"control names must be Python names (they become keyword arguments of "
+                    f"update), got {type(name).__name__} {name!r}"
+                )
+            if not name.isidentifier():
                 raise ValueError(
                     f"control names must be Python names (they become keyword arguments of "
                     f"update), got {name!r}"
@@ -631,6 +675,8 @@ class LiveFigure:
                 f"no control named {', '.join(map(repr, unknown))}; the controls are "
                 f"{', '.join(self._specs)}"
             )
+        for name, value in values.items():
+            _check_control_value(self._specs[name].widget, value, name)
         self._syncing = True
         try:
             for name, value in values.items():

@@ -42,9 +42,16 @@ import numpy as np
 
 from ..spatial.transforms import rotation_to_rpy
 from ..support import widgets as _widgets
-from ..support.checks import as_float_array, require_choice
+from ..support.checks import (
+    as_figure_size,
+    as_float_array,
+    as_real_number,
+    require_bool,
+    require_choice,
+    require_int,
+)
 from .drawable import RobotAdapter
-from .robot_view import _ELLIPSOID_CHOICES, RobotView
+from .robot_view import _CANVAS_CHOICES, _ELLIPSOID_CHOICES, RobotView
 
 __all__ = ["TeachPendant", "teach"]
 
@@ -129,18 +136,30 @@ class TeachPendant:
         figsize: tuple[float, float] = (5.0, 5.0),
         canvas: str = "auto",
     ) -> None:
+        require_choice(canvas, "canvas", _CANVAS_CHOICES)
         canvas = _widgets.choose_canvas(canvas)
         require_choice(ellipsoid, "ellipsoid", _ELLIPSOID_CHOICES)
-        if not (isinstance(singularity_threshold, float | int) and 0 < singularity_threshold < 1):
+        singularity_warning = require_bool(singularity_warning, "singularity_warning")
+        words = "a number between 0 and 1 (a ratio of singular values)"
+        try:
+            threshold = as_real_number(singularity_threshold, "singularity_threshold")
+        except TypeError:
+            raise TypeError(
+                f"singularity_threshold must be {words}, got "
+                f"{type(singularity_threshold).__name__} {singularity_threshold!r}"
+            ) from None
+        except ValueError:
+            threshold = float("nan")
+        if not 0 < threshold < 1:
             raise ValueError(
-                "singularity_threshold must be a number between 0 and 1 (a ratio of singular "
-                f"values), got {singularity_threshold!r}"
+                f"singularity_threshold must be {words}, got {singularity_threshold!r}"
             )
+        figsize = as_figure_size(figsize)
         self._adapter = RobotAdapter(robot)
         self.robot = robot
         self.q0 = self._adapter.home() if q0 is None else self._adapter.check_q(q0)
         self._check_inside_limits(self.q0)
-        self.singularity_threshold = float(singularity_threshold)
+        self.singularity_threshold = threshold
         self.canvas_kind = canvas
         self._q = self.q0.copy()
         self._syncing = False
@@ -303,12 +322,34 @@ class TeachPendant:
         """Current configuration in radians (revolute) and metres (prismatic)."""
         return self._q.copy()
 
-    def set_joint(self, index: int, slider_value: int) -> None:
-        """Set joint ``index`` (0-based) from a slider value (degrees or millimetres)."""
+    def set_joint(self, index: int, slider_value: float) -> None:
+        """Set joint ``index`` (0-based) from a slider value (degrees or millimetres).
+
+        Parameters
+        ----------
+        index : int
+            The joint, 0..n-1 (an ``int``: a float or a bool is a ``TypeError``).
+        slider_value : float
+            Degrees (revolute) or millimetres (prismatic), a real number.
+
+        Examples
+        --------
+        >>> import robolab
+        >>> pendant = robolab.teach(robolab.load_robot("planar2r"))
+        >>> pendant.set_joint(1, 90)
+        >>> pendant.q.round(4)
+        array([0.    , 1.5708])
+        >>> pendant.set_joint(True, 90)
+        Traceback (most recent call last):
+        ...
+        TypeError: index must be an int, got the boolean True
+        """
+        index = require_int(index, "index")
         if not 0 <= index < self._adapter.dof:
             raise IndexError(f"index must be a joint index 0..{self._adapter.dof - 1}, got {index}")
+        value = as_real_number(slider_value, "slider_value")
         _, factor = self._slider_units(index)
-        self._q[index] = slider_value / factor
+        self._q[index] = value / factor
         self.refresh()
 
     def set_q(self, q: Any) -> None:
