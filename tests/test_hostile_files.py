@@ -2,7 +2,7 @@
 
 Model files (JSON: ``load_robot``, ``read_robot_model``), URDF files (``parse_urdf``) and the
 URDF → JSON command (``python -m robolab.models.convert``) read only regular files no larger than
-``robolab.models.library.MAX_ROBOT_FILE_BYTES``; devices, FIFOs and directories are refused
+``robolab.models.file_format.MAX_ROBOT_FILE_BYTES``; devices, FIFOs and directories are refused
 before they are opened. Inside a file, duplicate keys, numbers no double holds, brackets
 nested past the recursion limit, text that is not UTF-8 and (URDF) entity declarations are
 refused with the file's name and what is wrong. A ModernRoboticsBook.jl file with a
@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 import scipy.linalg
 
-import robolab.models.library as robot_library
+import robolab.models.file_format as robot_library
 from robolab.models.convert import main as convert_main
 from robolab.models.library import (
     MAX_ROBOT_FILE_BYTES,
@@ -213,7 +213,7 @@ def test_an_oversized_model_file_is_refused_before_it_is_read(tmp_path, monkeypa
     with pytest.raises(
         ValueError,
         match=rf"cannot read robot model file .*ur5\.json: it has {size} bytes, more than the "
-        rf"{size - 1} bytes robolab reads \(robolab\.models\.library\.MAX_ROBOT_FILE_BYTES\)",
+        rf"{size - 1} bytes robolab reads \(robolab\.models\.file_format\.MAX_ROBOT_FILE_BYTES\)",
     ):
         load_robot(path)
     monkeypatch.setattr(robot_library, "MAX_ROBOT_FILE_BYTES", size)

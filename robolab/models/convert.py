@@ -12,7 +12,7 @@ everything the conversion assumed is printed and recorded in the file's
 ``source.changes`` (see :func:`robolab.models.urdf.serial_chain_from_urdf`). The URDF
 is only read: nothing is fetched, meshes are ignored. Like every robot file it
 must be a regular UTF-8 file of at most
-:data:`robolab.models.library.MAX_ROBOT_FILE_BYTES`; the output must be a
+:data:`robolab.models.file_format.MAX_ROBOT_FILE_BYTES`; the output must be a
 regular file (or a new one). Anything else — a device, a FIFO, a directory, an
 oversized or malformed file — ends with exit status 2 and one ``error:`` line
 naming the file.

@@ -60,7 +60,7 @@ import numpy as np
 from ..spatial.rigid_body_motions import transform_inv_unchecked
 from ..spatial.transforms import rpy_to_rotation
 from ..support.checks import link_inertia_problem
-from .library import _read_bounded_text, _shorten
+from .file_format import _read_bounded_text, _shorten
 
 __all__ = [
     "DEFAULT_PRISMATIC_LIMITS",
@@ -219,7 +219,7 @@ def parse_urdf(source: str | Path) -> UrdfRobot:
     source : str or pathlib.Path
         A path to a ``.urdf`` file, or the XML text itself (a string starting
         with ``<``). The file must be a regular UTF-8 file of at most
-        :data:`robolab.models.library.MAX_ROBOT_FILE_BYTES` bytes; a directory,
+        :data:`robolab.models.file_format.MAX_ROBOT_FILE_BYTES` bytes; a directory,
         a device, a FIFO or a larger file is refused before it is read.
 
     Returns

@@ -1,0 +1,599 @@
+"""Reading a robot file: JSON (never evaluated) → a checked :class:`RobotModelData`.
+
+Every error names the file, the JSON path of the bad field and what was expected, e.g.
+``ur5.json: $.link_frames[2][1]: expected a row of 4 numbers, got a list of 3 items``.
+
+Examples
+--------
+>>> model = read_robot_model("ur5")
+>>> model.n_joints, model.joint_types[0]
+(6, 'revolute')
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+from typing import Any
+
+import numpy as np
+
+from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
+from ..support.checks import link_inertia_problem
+from ..support.plausibility import (
+    PLAUSIBILITY_CHECKS,
+    PlausibilityException,
+)
+from .file_format import (
+    _CONSISTENCY_TOLERANCE,
+    _CONVENTIONS,
+    _DEFAULT_GRAVITY,
+    _DH_KEYS,
+    _DH_TYPE_LETTER,
+    _EXCHANGE_KEYS,
+    _JOINT_TYPES,
+    _OPTIONAL_KEYS,
+    _SOURCE_KEYS,
+    _TOP_KEYS,
+    _UNIT_TOLERANCE,
+    SCHEMA_VERSION,
+    UNITS,
+    DHTable,
+    RobotModelData,
+    _read_source,
+    _shorten,
+)
+
+__all__ = ["read_robot_model"]
+
+
+def read_robot_model(name_or_path: str | os.PathLike) -> RobotModelData:
+    """Read and validate a robot model file: a bundled name or a path to a ``.json`` file.
+
+    Parameters
+    ----------
+    name_or_path : str or path-like
+        A bundled model name (see :func:`list_robots`) or a file path. A file
+        without ``schema_version`` is read as a ModernRoboticsBook.jl model
+        (its keys only, no provenance).
+
+    Returns
+    -------
+    RobotModelData
+
+    Raises
+    ------
+    ValueError
+        For an unknown name (the message lists the bundled ones) or a malformed
+        file (the message gives the JSON path of the bad field and what was
+        expected).
+
+    Examples
+    --------
+    >>> read_robot_model("puma")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown robot 'puma'; the bundled robots are: panda, planar2r, planar3r, \
+puma560, scara, stanford, ur5 (or pass the path of a .json model file)
+    """
+    text, where = _read_source(name_or_path)
+    return _model_from_json(_parse_json(text, where), where)
+
+
+class _OutOfRange:
+    """A number in a file that no double holds (``1e999``, an integer of 400 digits).
+
+    The JSON reader keeps it in place of the number, so that the validator
+    refuses it with the JSON path of the field like any other wrong value.
+    """
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"_OutOfRange({_shorten(self.text)!r})"
+
+    def describe(self) -> str:
+        return (
+            f"the number {_shorten(self.text)}, which is out of the range of a "
+            "double-precision float (|x| < 1.8e308)"
+        )
+
+
+def _parse_int(text: str) -> int | _OutOfRange:
+    # Python refuses to convert more than 4300 digits (a ValueError of its own, without
+    # the file's name), and an integer beyond ±1.8e308 cannot become a float: keep a marker.
+    if len(text.lstrip("-")) > 309:
+        return _OutOfRange(text)
+    value = int(text)
+    try:
+        float(value)
+    except OverflowError:
+        return _OutOfRange(text)
+    return value
+
+
+def _parse_float(text: str) -> float | _OutOfRange:
+    value = float(text)
+    return value if math.isfinite(value) else _OutOfRange(text)
+
+
+class _DuplicateKeys(dict):
+    """A JSON object in which some key appeared more than once (the last value is kept)."""
+
+    duplicates: dict[str, int]
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    counts: dict[str, int] = {}
+    for key, _ in pairs:
+        counts[key] = counts.get(key, 0) + 1
+    if len(counts) == len(pairs):
+        return dict(pairs)
+    result = _DuplicateKeys(pairs)
+    result.duplicates = {key: count for key, count in counts.items() if count > 1}
+    return result
+
+
+def _json_path(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if key.isidentifier():
+        return f"{path}.{key}"
+    return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def _first_duplicate(data: Any) -> tuple[str, str, int] | None:
+    """(JSON path of the object, key, count) of the first repeated key, in file order."""
+    stack: list[tuple[str, Any]] = [("$", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, _DuplicateKeys):
+            key, count = next(iter(value.duplicates.items()))
+            return path, key, count
+        if isinstance(value, dict):
+            items = [(_json_path(path, key), item) for key, item in value.items()]
+        elif isinstance(value, list):
+            items = [(_json_path(path, k), item) for k, item in enumerate(value)]
+        else:
+            continue
+        stack.extend(reversed(items))
+    return None
+
+
+def _parse_json(text: str, where: str) -> dict[str, Any]:
+    def no_constants(name: str) -> float:
+        raise ValueError(f"{where}: {name} is not valid JSON; write finite numbers only")
+
+    try:
+        data = json.loads(
+            text,
+            parse_constant=no_constants,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            object_pairs_hook=_object,
+        )
+    except json.JSONDecodeError as error:
+        raise ValueError(
+            f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from None
+    except RecursionError:
+        raise ValueError(
+            f"{where}: brackets nested too deeply to read (beyond Python's recursion limit "
+            f"of {sys.getrecursionlimit()}); expected a model file, whose deepest field "
+            "(an inertia tensor of a DH table) is 6 brackets deep"
+        ) from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{where}: $: expected a JSON object, got {_kind(data)}")
+    duplicate = _first_duplicate(data)
+    if duplicate is not None:
+        path, key, count = duplicate
+        raise ValueError(
+            f"{where}: {path}: expected each key of an object once, got the key {key!r} "
+            f"{count} times (JSON readers differ on which value counts)"
+        )
+    return data
+
+
+def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
+    fail = _Failer(where)
+    exchange = "schema_version" not in data
+    allowed = _EXCHANGE_KEYS if exchange else _TOP_KEYS
+    unknown = [key for key in data if key not in allowed]
+    if unknown:
+        hint = (
+            " (a file without schema_version is read as a ModernRoboticsBook.jl model)"
+            if exchange
+            else ""
+        )
+        fail(f"$.{unknown[0]}", f"one of the keys {list(allowed)}{hint}", _Said("an unknown key"))
+    required = [key for key in allowed if key not in _OPTIONAL_KEYS]
+    if not exchange:
+        version = data["schema_version"]
+        if not _is_int(version) or version < 1:
+            fail("$.schema_version", "a positive integer", version)
+        if version > SCHEMA_VERSION:
+            fail(
+                "$.schema_version",
+                f"a version up to {SCHEMA_VERSION} (a newer robolab wrote this file)",
+                version,
+            )
+    missing = [key for key in required if key not in data]
+    if missing:
+        fail(f"$.{missing[0]}", "this required key", _Said("nothing (the key is missing)"))
+
+    name = _string(data["name"], "$.name", fail)
+    n = data["n_joints"]
+    if not _is_int(n) or n < 1:
+        fail("$.n_joints", "a positive integer", n)
+
+    joint_names = tuple(
+        _string(v, f"$.joint_names[{i}]", fail)
+        for i, v in enumerate(_list(data["joint_names"], "$.joint_names", n, fail))
+    )
+    if len(set(joint_names)) != n:
+        fail("$.joint_names", "distinct names", joint_names)
+    joint_types = tuple(_list(data["joint_types"], "$.joint_types", n, fail))
+    for i, joint_type in enumerate(joint_types):
+        if joint_type not in _JOINT_TYPES:
+            fail(f"$.joint_types[{i}]", '"revolute" or "prismatic"', joint_type)
+    joint_limits = _matrix(data["joint_limits"], "$.joint_limits", (n, 2), fail)
+    for i, (lower, upper) in enumerate(joint_limits):
+        if lower > upper:
+            fail(f"$.joint_limits[{i}]", "[lower, upper] with lower <= upper", [lower, upper])
+
+    home_ee_pose = _transform(data["home_ee_pose"], "$.home_ee_pose", fail)
+    screw_rows = _matrix(data["screw_axes_space"], "$.screw_axes_space", (n, 6), fail)
+    for i, (screw, joint_type) in enumerate(zip(screw_rows, joint_types, strict=True)):
+        _check_screw(screw, joint_type, f"$.screw_axes_space[{i}]", fail, joint_names[i])
+    screw_axes_space = screw_rows.T.copy()
+    link_frames = np.array(
+        [
+            _transform(frame, f"$.link_frames[{k}]", fail)
+            for k, frame in enumerate(_list(data["link_frames"], "$.link_frames", n + 1, fail))
+        ]
+    )
+    spatial_inertias = np.array(
+        [
+            _spatial_inertia(G, f"$.spatial_inertias[{i}]", fail)
+            for i, G in enumerate(_list(data["spatial_inertias"], "$.spatial_inertias", n, fail))
+        ]
+    )
+    product = np.linalg.multi_dot([np.eye(4), *link_frames])
+    scale = max(1.0, float(np.abs(home_ee_pose).max()))
+    if np.abs(product - home_ee_pose).max() > _CONSISTENCY_TOLERANCE * scale:
+        fail(
+            "$.home_ee_pose",
+            "the product of the link frames M_01 M_12 ... M_n,n+1 (within 1e-9)",
+            _Said(f"a pose differing from it by {np.abs(product - home_ee_pose).max():.3g}"),
+        )
+    body = None
+    if "screw_axes_body" in data:
+        body = _matrix(data["screw_axes_body"], "$.screw_axes_body", (n, 6), fail).T.copy()
+        expected = (
+            adjoint_representation_unchecked(transform_inv_unchecked(home_ee_pose))
+            @ screw_axes_space
+        )
+        error = float(np.abs(body - expected).max())
+        if error > 1e-8 * scale:
+            fail(
+                "$.screw_axes_body",
+                "[Ad_(M^-1)] S, the space screw axes seen from the home pose (within 1e-8)",
+                _Said(f"axes differing from it by {error:.3g}"),
+            )
+
+    screw_form = {
+        "name": name,
+        "home_ee_pose": home_ee_pose,
+        "screw_axes_space": screw_axes_space,
+        "link_frames": link_frames,
+        "spatial_inertias": spatial_inertias,
+        "joint_names": joint_names,
+        "joint_types": joint_types,
+        "joint_limits": joint_limits,
+        "screw_axes_body": body,
+    }
+    if exchange:
+        return RobotModelData(
+            **screw_form,
+            description=f"{name} (ModernRoboticsBook.jl model file; no provenance recorded)",
+            gravity=np.array(_DEFAULT_GRAVITY),
+            source={
+                "citation": "not recorded",
+                "document": f"{where} (ModernRoboticsBook.jl format, without schema_version)",
+                "changes": [],
+            },
+        )
+
+    description = _string(data["description"], "$.description", fail)
+    if "\n" in description:
+        fail("$.description", "a one-line description", _Said("text with a line break"))
+    source = _check_source(data["source"], "$.source", fail)
+    units = data["units"]
+    if units != UNITS:
+        fail("$.units", f"the SI units {json.dumps(UNITS)}", units)
+    gravity = _matrix(data["gravity"], "$.gravity", (3,), fail)
+    exceptions = tuple(
+        _plausibility_exception(item, f"$.plausibility_exceptions[{k}]", n, fail)
+        for k, item in enumerate(
+            _list(data.get("plausibility_exceptions", []), "$.plausibility_exceptions", None, fail)
+        )
+    )
+    dh = _dh_section(data["dh"], joint_types, spatial_inertias, fail) if "dh" in data else {}
+    return RobotModelData(
+        **screw_form,
+        description=description,
+        gravity=gravity,
+        source=source,
+        plausibility_exceptions=exceptions,
+        dh=dh,
+    )
+
+
+class _Said(str):
+    """A description of what was found, used as is in an error message."""
+
+
+class _Failer:
+    """Raise ``ValueError("<file>: <json path>: expected <what>, got <value>")``."""
+
+    def __init__(self, where: str):
+        self.where = where
+
+    def __call__(self, path: str, expected: str, got: Any) -> None:
+        described = got if isinstance(got, _Said) else _kind(got)
+        raise ValueError(f"{self.where}: {path}: expected {expected}, got {described}")
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, _OutOfRange):
+        return value.describe()
+    if isinstance(value, bool):
+        return f"the boolean {json.dumps(value)}"
+    if value is None:
+        return "null"
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, dict):
+        return f"an object with keys {list(value)}"
+    return f"a {type(value).__name__}"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _string(value: Any, path: str, fail: _Failer) -> str:
+    if not isinstance(value, str) or not value.strip():
+        fail(path, "a non-empty string", value)
+    return value
+
+
+def _list(value: Any, path: str, length: int | None, fail: _Failer) -> list[Any]:
+    if not isinstance(value, list):
+        fail(path, "a list" if length is None else f"a list of {length} items", value)
+    if length is not None and len(value) != length:
+        fail(path, f"a list of {length} items", value)
+    return value
+
+
+def _matrix(value: Any, path: str, shape: tuple[int, ...], fail: _Failer) -> np.ndarray:
+    """A nested list of numbers of exactly ``shape``, checked level by level."""
+
+    def walk(item: Any, item_path: str, dims: tuple[int, ...]) -> None:
+        if len(dims) == 1:
+            if not isinstance(item, list) or len(item) != dims[0]:
+                what = "a row" if len(shape) > 1 else "a list"
+                fail(item_path, f"{what} of {dims[0]} numbers", item)
+            for k, entry in enumerate(item):
+                if not _is_number(entry):
+                    fail(f"{item_path}[{k}]", "a finite number", entry)
+            return
+        if not isinstance(item, list) or len(item) != dims[0]:
+            inner = "×".join(str(d) for d in dims[1:])
+            fail(
+                item_path,
+                f"a list of {dims[0]} rows" + ("" if len(dims) == 2 else f" ({inner})"),
+                item,
+            )
+        for k, entry in enumerate(item):
+            walk(entry, f"{item_path}[{k}]", dims[1:])
+
+    walk(value, path, shape)
+    return np.array(value, dtype=float).reshape(shape)
+
+
+def _transform(value: Any, path: str, fail: _Failer) -> np.ndarray:
+    T = _matrix(value, path, (4, 4), fail)
+    if np.abs(T[3] - (0.0, 0.0, 0.0, 1.0)).max() > _UNIT_TOLERANCE:
+        fail(f"{path}[3]", "the bottom row [0, 0, 0, 1] of a homogeneous transform", T[3].tolist())
+    R = T[:3, :3]
+    if np.abs(R.T @ R - np.eye(3)).max() > _UNIT_TOLERANCE or np.linalg.det(R) < 0:
+        fail(
+            path,
+            "a rotation part that is orthonormal with det +1 (within 1e-6)",
+            _Said("a matrix that is not"),
+        )
+    return T
+
+
+def _non_unit_axis(norm: float) -> str:
+    """Why a revolute screw axis needs |ω| = 1 and how to make it so.
+
+    The same words end the error of :class:`robolab.ScrewRobot` for such an axis.
+    """
+    return (
+        f"the joint variable would not be an angle in radians (the joint would turn {norm:.6g} "
+        f"rad per unit of q); normalise the axis by dividing it (ω and v) by the length of ω, "
+        f"{norm:.6g}: the joint variable then becomes {norm:.6g}·q"
+    )
+
+
+def _check_screw(
+    screw: np.ndarray, joint_type: str, path: str, fail: _Failer, joint_name: str
+) -> None:
+    omega, v = screw[:3], screw[3:]
+    if joint_type == "revolute":
+        norm = float(np.linalg.norm(omega))
+        if abs(norm - 1.0) > _UNIT_TOLERANCE:
+            if norm <= _UNIT_TOLERANCE:  # nothing to normalise: ω = 0 turns about no axis
+                fail(
+                    path,
+                    f"a revolute screw axis [ω; v] with |ω| = 1 (joint {joint_name!r})",
+                    _Said(f"a screw axis with |ω| = {norm:.6g}"),
+                )
+            fail(
+                path,
+                f"a revolute screw axis [ω; v] with |ω| = 1 (joint {joint_name!r})",
+                _Said(f"|ω| = {norm:.6g}: {_non_unit_axis(norm)}"),
+            )
+        if abs(omega @ v) > _UNIT_TOLERANCE:
+            fail(
+                path,
+                "a revolute screw axis of zero pitch (ω·v = 0)",
+                _Said(f"a screw axis with ω·v = {omega @ v:.6g}"),
+            )
+    else:
+        if np.linalg.norm(omega) > _UNIT_TOLERANCE or abs(np.linalg.norm(v) - 1) > _UNIT_TOLERANCE:
+            fail(
+                path,
+                "a prismatic screw axis [0; v] with |v| = 1",
+                _Said(
+                    f"a screw axis with |ω| = {np.linalg.norm(omega):.6g}, |v| = "
+                    f"{np.linalg.norm(v):.6g}"
+                ),
+            )
+
+
+def _check_inertia(inertia: np.ndarray, path: str, fail: _Failer) -> None:
+    # The physical rules of every door (robolab.support.checks.link_inertia_problem). The triangle
+    # inequality is not enforced here: check_plausibility reports it, and the robots made
+    # from the file (to_screw, to_dh) refuse it unless plausibility_exceptions accepts it.
+    problem = link_inertia_problem(None, inertia, triangle=False)
+    if problem is not None:
+        fail(path, f"a {problem.expected} inertia tensor", _Said(problem.found))
+
+
+def _spatial_inertia(value: Any, path: str, fail: _Failer) -> np.ndarray:
+    G = _matrix(value, path, (6, 6), fail)
+    mass = G[3, 3]
+    scale = max(1e-12, float(np.abs(G).max()))
+    if np.abs(G[:3, 3:]).max() > 1e-12 * scale or np.abs(G[3:, :3]).max() > 1e-12 * scale:
+        fail(
+            path,
+            "G = [[I_c, 0], [0, m 1]] in the centre-of-mass frame (zero off-diagonal blocks)",
+            _Said("nonzero entries in the off-diagonal blocks"),
+        )
+    if np.abs(G[3:, 3:] - mass * np.eye(3)).max() > 1e-12 * scale:
+        fail(
+            f"{path}[3..5]",
+            "the lower-right block m·1 (the same mass three times on the "
+            "diagonal, zeros elsewhere)",
+            _Said(f"{G[3:, 3:].tolist()}"),
+        )
+    if link_inertia_problem(mass, None) is not None:
+        fail(f"{path}[3][3]", "a mass >= 0", float(mass))
+    _check_inertia(G[:3, :3], f"{path} (I_c block)", fail)
+    return G
+
+
+def _check_source(value: Any, path: str, fail: _Failer | None = None) -> dict[str, Any]:
+    fail = fail or _Failer("source")
+    if not isinstance(value, dict):
+        fail(path, f"an object with keys {list(_SOURCE_KEYS)}", value)
+    for key in value:
+        if key not in _SOURCE_KEYS:
+            fail(f"{path}.{key}", f"one of the keys {list(_SOURCE_KEYS)}", _Said("an unknown key"))
+    for key in ("citation", "document"):
+        if key not in value:
+            fail(f"{path}.{key}", "this required key", _Said("nothing (the key is missing)"))
+        _string(value[key], f"{path}.{key}", fail)
+    changes = value.get("changes", [])
+    for k, change in enumerate(_list(changes, f"{path}.changes", None, fail)):
+        _string(change, f"{path}.changes[{k}]", fail)
+    return {"citation": value["citation"], "document": value["document"], "changes": list(changes)}
+
+
+def _plausibility_exception(value: Any, path: str, n: int, fail: _Failer) -> PlausibilityException:
+    if not isinstance(value, dict) or set(value) != {"link", "check", "reason"}:
+        fail(path, 'an object with exactly the keys "link", "check", "reason"', value)
+    if not _is_int(value["link"]) or not 1 <= value["link"] <= n:
+        fail(f"{path}.link", f"a link number 1..{n}", value["link"])
+    if value["check"] not in PLAUSIBILITY_CHECKS:
+        fail(f"{path}.check", f"one of {list(PLAUSIBILITY_CHECKS)}", value["check"])
+    return PlausibilityException(
+        value["link"], value["check"], _string(value["reason"], f"{path}.reason", fail)
+    )
+
+
+def _dh_section(
+    section: Any, joint_types: tuple[str, ...], spatial_inertias: np.ndarray, fail: _Failer
+) -> dict[str, DHTable]:
+    """The ``dh`` object of a file: its tables by convention."""
+    if not isinstance(section, dict) or not section:
+        fail("$.dh", 'an object with "standard" and/or "modified" tables', section)
+    tables = {}
+    for convention, table in section.items():
+        if convention not in _CONVENTIONS:
+            fail(f"$.dh.{convention}", 'the key "standard" or "modified"', _Said("an unknown key"))
+        tables[convention] = _dh_table(
+            table, convention, f"$.dh.{convention}", joint_types, spatial_inertias, fail
+        )
+    return tables
+
+
+def _dh_table(
+    value: Any,
+    convention: str,
+    path: str,
+    joint_types: tuple[str, ...],
+    spatial_inertias: np.ndarray,
+    fail: _Failer,
+) -> DHTable:
+    n = len(joint_types)
+    if not isinstance(value, dict):
+        fail(path, f"an object with keys {list(_DH_KEYS)}", value)
+    for key in value:
+        if key not in _DH_KEYS:
+            fail(f"{path}.{key}", f"one of the keys {list(_DH_KEYS)}", _Said("an unknown key"))
+    for key in _DH_KEYS[:4]:
+        if key not in value:
+            fail(f"{path}.{key}", "this required key", _Said("nothing (the key is missing)"))
+    rows = []
+    for i, row in enumerate(_list(value["rows"], f"{path}.rows", n, fail)):
+        row_path = f"{path}.rows[{i}]"
+        if not isinstance(row, list) or len(row) != 5:
+            fail(row_path, 'a row [a, alpha, d, theta, "r" or "p"]', row)
+        for k in range(4):
+            if not _is_number(row[k]):
+                fail(f"{row_path}[{k}]", "a finite number", row[k])
+        letter = _DH_TYPE_LETTER[joint_types[i]]
+        if row[4] != letter:
+            fail(f"{row_path}[4]", f'"{letter}" (joint_types[{i}] is {joint_types[i]})', row[4])
+        rows.append((float(row[0]), float(row[1]), float(row[2]), float(row[3]), letter))
+    masses = _matrix(value["masses"], f"{path}.masses", (n,), fail)
+    for i, mass in enumerate(masses):
+        if link_inertia_problem(mass, None) is not None:
+            fail(f"{path}.masses[{i}]", "a mass >= 0", float(mass))
+        if abs(mass - spatial_inertias[i, 3, 3]) > _CONSISTENCY_TOLERANCE * max(1.0, mass):
+            fail(
+                f"{path}.masses[{i}]",
+                f"the mass in spatial_inertias[{i}] ({float(spatial_inertias[i, 3, 3])!r})",
+                float(mass),
+            )
+    cm_positions = _matrix(value["cm_positions"], f"{path}.cm_positions", (n, 3), fail)
+    inertia_tensors = _matrix(value["inertia_tensors"], f"{path}.inertia_tensors", (n, 3, 3), fail)
+    for i, inertia in enumerate(inertia_tensors):
+        _check_inertia(inertia, f"{path}.inertia_tensors[{i}]", fail)
+    tool = _transform(value["tool"], f"{path}.tool", fail) if "tool" in value else None
+    return DHTable(convention, tuple(rows), masses, cm_positions, inertia_tensors, tool)
