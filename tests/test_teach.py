@@ -375,7 +375,7 @@ def test_bad_input_is_named(puma):
         pendant.set_joint(6, 10)
 
 
-# --- front-end detection and test mode (robolab/_widgets.py) -----------------------------------
+# --- front-end detection and test mode (robolab/support/widgets.py) ---------------------------
 
 
 def test_test_mode_switch_and_environment(monkeypatch):

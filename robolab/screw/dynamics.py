@@ -365,7 +365,7 @@ def _crba(model: _DynamicsModel, state: _State) -> np.ndarray:
 
 
 def _is_large(q: np.ndarray) -> bool:
-    """A batch big enough for the structure-of-arrays kernels of :mod:`._batched_dynamics`."""
+    """A batch big enough for the structure-of-arrays kernels of :mod:`.batched`."""
     return q.ndim > 1 and q.size >= batched.BATCH_THRESHOLD * q.shape[-1]
 
 

@@ -465,7 +465,7 @@ def _check_joint_types(
             got = f"‖ω‖ = {omega_norm:.6g}"
             if omega_norm <= _ZERO_OMEGA:
                 got += f" and ‖v‖ = {v_norm:.6g}"
-            else:  # the same words as robot_library's reader (_non_unit_axis)
+            else:  # the same words as the robot file reader (models.reading._non_unit_axis)
                 got += (
                     ": the joint variable would not be an angle in radians (the joint would "
                     f"turn {omega_norm:.6g} rad per unit of q); normalise the axis by dividing "
