@@ -7,7 +7,7 @@ import sympy as sp
 from reference.dh_arms import moro_arm
 
 from robolab import Derivation, DHRobot, Step, to_text
-from robolab.dh.derivations import TEXT_LINE_COLUMNS, GatheredEquation
+from robolab.dh.gathered_equation import TEXT_LINE_COLUMNS, GatheredEquation
 from robolab.dh.simplify import simplify_matrix, simplify_trig
 from robolab.symbols import l1, l2, q1, q2
 
