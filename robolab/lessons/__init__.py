@@ -1,7 +1,8 @@
 """Teaching objects for the notebooks: step-by-step reveals, exercise checkers
 (also importable as :mod:`robolab.exercises`) and model comparisons.
 
-Top layer below the face: may import every other subpackage.
+Top layer below the face: may import support, spatial, screw, dh and models (not views,
+which shares its layer).
 """
 
 from .model_comparison import ComparedQuantity, ModelComparison, compare_models

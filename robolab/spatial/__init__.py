@@ -1,9 +1,9 @@
 """Single rigid-body frames: rotations, homogeneous transforms, twists, adjoints,
 exponential coordinates (Modern Robotics ch. 3) and the elementary DH transforms.
 
-Imports only robolab.support. The unchecked kernels (``*_unchecked``, ``log3_vector``...)
-are public names of :mod:`robolab.spatial.rigid_body_motions` for the layers above, not
-part of the package face.
+Imports only robolab.support. The kernels without argument checks (``*_unchecked``) are
+public names of :mod:`robolab.spatial.rigid_body_motions` for the layers above, not part
+of the package face.
 """
 
 from .rigid_body_motions import (

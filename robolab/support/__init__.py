@@ -1,5 +1,6 @@
 """Helpers with no robotics in them: argument checks, the widget/test-mode switch,
-progress reports for slow derivations, shared docstring examples.
+progress reports for slow derivations, shared docstring examples, the accepted
+exceptions to the physics checks of link inertias (``plausibility``).
 
 Lowest layer: imports nothing from robolab.
 """

@@ -1,8 +1,8 @@
 """Everything that draws: 3D robot views, frame pictures, sliders and live figures, the
 teach pendant and animations, over one drawable interface for DH and screw robots.
 
-Imports support, spatial and the kinematic modules of screw (never dynamics,
-simulation, control or robot_first), and dh/models for types only.
+Imports support, spatial and the kinematic modules of screw (kinematics,
+velocity_kinematics, kinematic_chain): never dynamics, simulation, control or robot_first.
 """
 
 from .animation import RobotAnimation, animate
