@@ -89,12 +89,13 @@ def test_image_canvas_frames_differ(arm, motion):
 
 def test_strip_for_handouts(arm, motion):
     times, q = motion
+    open_before = plt.get_fignums()  # other tests may leave pyplot figures open
     anim = animate(arm, q, times, fps=10)
     figure = anim.strip(4)
     titles = [ax.get_title() for ax in figure.axes]
     assert titles == ["t = 0.00 s", "t = 0.70 s", "t = 1.30 s", "t = 2.00 s"]  # frames 0, 7, 13, 20
     assert figure.get_suptitle() == "2R arm · standard DH, base frame {0} · metres"
-    assert plt.get_fignums() == []  # pyplot does not manage it
+    assert plt.get_fignums() == open_before  # pyplot does not manage it
     with pytest.raises(ValueError, match="count must be a positive whole number, got 0"):
         anim.strip(0)
 
