@@ -34,6 +34,7 @@ PACKAGE = ROOT / "robolab"
 #: The package face (robolab/__init__.py, robolab/exercises.py, robolab/symbols.py) is on
 #: top of everything.
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("conventions",),
     ("support",),
     ("spatial",),
     ("screw",),
@@ -42,6 +43,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("views", "lessons"),
 )
 FACE = ""  # the subpackage name of robolab's top-level modules
+
+#: Top-level modules that are a layer of their own (not the face): robolab/conventions.py,
+#: the defaults and conventions every layer imports.
+LEAF_MODULES = ("conventions",)
 
 #: The view layer draws: of the numeric back end it needs kinematics only, never the
 #: dynamics-and-control side (nor the robot-first facade over it).
@@ -173,8 +178,10 @@ def _collect(
 
 
 def subpackages(package: Path) -> set[str]:
-    """The names of the package's subpackages (directories with an __init__.py)."""
-    return {path.parent.name for path in package.glob("*/__init__.py")}
+    """The names of the package's subpackages (directories with an __init__.py), and of
+    the top-level modules that are a layer of their own (:data:`LEAF_MODULES`)."""
+    found = {path.parent.name for path in package.glob("*/__init__.py")}
+    return found | {name for name in LEAF_MODULES if (package / f"{name}.py").is_file()}
 
 
 def subpackage(module: str, subs: set[str]) -> str:

@@ -53,6 +53,7 @@ import numpy as np
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
+from ..conventions import DEFAULT_GRAVITY, DEFAULT_PRISMATIC_LIMITS, DEFAULT_REVOLUTE_LIMITS
 from ..support.checks import link_inertia_problem, scalar_problem
 from . import symbols as predefined
 
@@ -74,11 +75,7 @@ __all__ = [
 
 #: A float angle this close to a multiple of π/2 is made exact.
 ANGLE_SNAP_TOLERANCE = 1e-12
-#: Gravity in the base frame when none is given (m/s²).
-DEFAULT_GRAVITY = (0.0, 0.0, -9.81)
-#: Joint limits when none are given: radians for revolute, metres for prismatic joints.
-DEFAULT_REVOLUTE_LIMITS = (-math.pi, math.pi)
-DEFAULT_PRISMATIC_LIMITS = (0.0, 1000.0)
+# DEFAULT_GRAVITY, DEFAULT_REVOLUTE_LIMITS, DEFAULT_PRISMATIC_LIMITS: robolab.conventions.
 
 
 def _describe(value: object) -> str:

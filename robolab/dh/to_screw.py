@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
+from ..conventions import DEFAULT_GRAVITY
 from ..screw.robot import ScrewRobot
 from .numeric import _missing, normalise_values
 
@@ -166,7 +167,7 @@ def screw_parameters(
     link_frames = np.array([np.linalg.solve(chain[i], chain[i + 1]) for i in range(n + 1)])
     gravity_entries = [x.xreplace(substitutions) for x in robot.gravity]
     if kinematics_only and any(x.free_symbols for x in gravity_entries):
-        gravity = [0.0, 0.0, -9.81]
+        gravity = list(DEFAULT_GRAVITY)
     else:
         gravity = [_number(x) for x in gravity_entries]
     return {

@@ -42,6 +42,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..conventions import DEFAULT_GRAVITY
 from .library import RobotModelData, save_robot
 from .urdf import SerialChain, parse_urdf, serial_chain_from_urdf
 
@@ -55,7 +56,7 @@ def model_from_chain(
     description: str | None = None,
     citation: str | None = None,
     document: str | None = None,
-    gravity: Sequence[float] = (0.0, 0.0, -9.81),
+    gravity: Sequence[float] = DEFAULT_GRAVITY,
 ) -> RobotModelData:
     """Wrap a :class:`robolab.models.urdf.SerialChain` as a model file's data, notes as ``changes``.
 

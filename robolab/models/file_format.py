@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from ..conventions import DH_CONVENTIONS
 from ..dh import symbols
 from ..dh.robot import DHRobot
 from ..screw.robot import ScrewRobot
@@ -50,15 +51,6 @@ UNITS = {"length": "m", "angle": "rad", "mass": "kg", "time": "s"}
 #: >>> MAX_ROBOT_FILE_BYTES
 #: 4194304
 MAX_ROBOT_FILE_BYTES = 4 * 1024 * 1024
-
-
-_JOINT_TYPES = ("revolute", "prismatic")
-
-
-_DH_TYPE_LETTER = {"revolute": "r", "prismatic": "p"}
-
-
-_CONVENTIONS = ("standard", "modified")
 
 
 _TOP_KEYS = (
@@ -105,16 +97,6 @@ _DH_KEYS = ("rows", "masses", "cm_positions", "inertia_tensors", "tool")
 
 
 _SOURCE_KEYS = ("citation", "document", "changes")
-
-
-_DEFAULT_GRAVITY = (0.0, 0.0, -9.81)
-
-
-# Tolerances of the consistency checks between redundant fields of a file.
-_UNIT_TOLERANCE = 1e-6
-
-
-_CONSISTENCY_TOLERANCE = 1e-9
 
 
 @dataclass(frozen=True)
@@ -262,7 +244,7 @@ class RobotModelData:
             )
         if convention is None:
             convention = "standard" if "standard" in self.dh else next(iter(self.dh))
-        if convention not in _CONVENTIONS:
+        if convention not in DH_CONVENTIONS:
             raise ValueError(f"convention must be 'standard' or 'modified', got {convention!r}")
         if convention not in self.dh:
             raise ValueError(

@@ -20,6 +20,15 @@ from typing import Any
 
 import numpy as np
 
+from ..conventions import (
+    DEFAULT_GRAVITY,
+    DH_CONVENTIONS,
+    DH_JOINT_LETTERS,
+    FILE_CONSISTENCY_TOLERANCE,
+    JOINT_TYPES,
+    ROTATION_TOLERANCE,
+    UNIT_AXIS_TOLERANCE,
+)
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
 from ..support.checks import link_inertia_problem
 from ..support.plausibility import (
@@ -27,17 +36,11 @@ from ..support.plausibility import (
     PlausibilityException,
 )
 from .file_format import (
-    _CONSISTENCY_TOLERANCE,
-    _CONVENTIONS,
-    _DEFAULT_GRAVITY,
     _DH_KEYS,
-    _DH_TYPE_LETTER,
     _EXCHANGE_KEYS,
-    _JOINT_TYPES,
     _OPTIONAL_KEYS,
     _SOURCE_KEYS,
     _TOP_KEYS,
-    _UNIT_TOLERANCE,
     SCHEMA_VERSION,
     UNITS,
     DHTable,
@@ -237,7 +240,7 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
         fail("$.joint_names", "distinct names", joint_names)
     joint_types = tuple(_list(data["joint_types"], "$.joint_types", n, fail))
     for i, joint_type in enumerate(joint_types):
-        if joint_type not in _JOINT_TYPES:
+        if joint_type not in JOINT_TYPES:
             fail(f"$.joint_types[{i}]", '"revolute" or "prismatic"', joint_type)
     joint_limits = _matrix(data["joint_limits"], "$.joint_limits", (n, 2), fail)
     for i, (lower, upper) in enumerate(joint_limits):
@@ -263,7 +266,7 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
     )
     product = np.linalg.multi_dot([np.eye(4), *link_frames])
     scale = max(1.0, float(np.abs(home_ee_pose).max()))
-    if np.abs(product - home_ee_pose).max() > _CONSISTENCY_TOLERANCE * scale:
+    if np.abs(product - home_ee_pose).max() > FILE_CONSISTENCY_TOLERANCE * scale:
         fail(
             "$.home_ee_pose",
             "the product of the link frames M_01 M_12 ... M_n,n+1 (within 1e-9)",
@@ -299,7 +302,7 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
         return RobotModelData(
             **screw_form,
             description=f"{name} (ModernRoboticsBook.jl model file; no provenance recorded)",
-            gravity=np.array(_DEFAULT_GRAVITY),
+            gravity=np.array(DEFAULT_GRAVITY),
             source={
                 "citation": "not recorded",
                 "document": f"{where} (ModernRoboticsBook.jl format, without schema_version)",
@@ -415,10 +418,10 @@ def _matrix(value: Any, path: str, shape: tuple[int, ...], fail: _Failer) -> np.
 
 def _transform(value: Any, path: str, fail: _Failer) -> np.ndarray:
     T = _matrix(value, path, (4, 4), fail)
-    if np.abs(T[3] - (0.0, 0.0, 0.0, 1.0)).max() > _UNIT_TOLERANCE:
+    if np.abs(T[3] - (0.0, 0.0, 0.0, 1.0)).max() > ROTATION_TOLERANCE:
         fail(f"{path}[3]", "the bottom row [0, 0, 0, 1] of a homogeneous transform", T[3].tolist())
     R = T[:3, :3]
-    if np.abs(R.T @ R - np.eye(3)).max() > _UNIT_TOLERANCE or np.linalg.det(R) < 0:
+    if np.abs(R.T @ R - np.eye(3)).max() > ROTATION_TOLERANCE or np.linalg.det(R) < 0:
         fail(
             path,
             "a rotation part that is orthonormal with det +1 (within 1e-6)",
@@ -445,8 +448,8 @@ def _check_screw(
     omega, v = screw[:3], screw[3:]
     if joint_type == "revolute":
         norm = float(np.linalg.norm(omega))
-        if abs(norm - 1.0) > _UNIT_TOLERANCE:
-            if norm <= _UNIT_TOLERANCE:  # nothing to normalise: ω = 0 turns about no axis
+        if abs(norm - 1.0) > UNIT_AXIS_TOLERANCE:
+            if norm <= UNIT_AXIS_TOLERANCE:  # nothing to normalise: ω = 0 turns about no axis
                 fail(
                     path,
                     f"a revolute screw axis [ω; v] with |ω| = 1 (joint {joint_name!r})",
@@ -457,14 +460,15 @@ def _check_screw(
                 f"a revolute screw axis [ω; v] with |ω| = 1 (joint {joint_name!r})",
                 _Said(f"|ω| = {norm:.6g}: {_non_unit_axis(norm)}"),
             )
-        if abs(omega @ v) > _UNIT_TOLERANCE:
+        if abs(omega @ v) > UNIT_AXIS_TOLERANCE:
             fail(
                 path,
                 "a revolute screw axis of zero pitch (ω·v = 0)",
                 _Said(f"a screw axis with ω·v = {omega @ v:.6g}"),
             )
     else:
-        if np.linalg.norm(omega) > _UNIT_TOLERANCE or abs(np.linalg.norm(v) - 1) > _UNIT_TOLERANCE:
+        omega_norm, v_norm = np.linalg.norm(omega), np.linalg.norm(v)
+        if omega_norm > UNIT_AXIS_TOLERANCE or abs(v_norm - 1) > UNIT_AXIS_TOLERANCE:
             fail(
                 path,
                 "a prismatic screw axis [0; v] with |v| = 1",
@@ -544,7 +548,7 @@ def _dh_section(
         fail("$.dh", 'an object with "standard" and/or "modified" tables', section)
     tables = {}
     for convention, table in section.items():
-        if convention not in _CONVENTIONS:
+        if convention not in DH_CONVENTIONS:
             fail(f"$.dh.{convention}", 'the key "standard" or "modified"', _Said("an unknown key"))
         tables[convention] = _dh_table(
             table, convention, f"$.dh.{convention}", joint_types, spatial_inertias, fail
@@ -577,7 +581,7 @@ def _dh_table(
         for k in range(4):
             if not _is_number(row[k]):
                 fail(f"{row_path}[{k}]", "a finite number", row[k])
-        letter = _DH_TYPE_LETTER[joint_types[i]]
+        letter = DH_JOINT_LETTERS[joint_types[i]]
         if row[4] != letter:
             fail(f"{row_path}[4]", f'"{letter}" (joint_types[{i}] is {joint_types[i]})', row[4])
         rows.append((float(row[0]), float(row[1]), float(row[2]), float(row[3]), letter))
@@ -585,7 +589,7 @@ def _dh_table(
     for i, mass in enumerate(masses):
         if link_inertia_problem(mass, None) is not None:
             fail(f"{path}.masses[{i}]", "a mass >= 0", float(mass))
-        if abs(mass - spatial_inertias[i, 3, 3]) > _CONSISTENCY_TOLERANCE * max(1.0, mass):
+        if abs(mass - spatial_inertias[i, 3, 3]) > FILE_CONSISTENCY_TOLERANCE * max(1.0, mass):
             fail(
                 f"{path}.masses[{i}]",
                 f"the mass in spatial_inertias[{i}] ({float(spatial_inertias[i, 3, 3])!r})",

@@ -57,6 +57,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..conventions import DEFAULT_PRISMATIC_LIMITS, DEFAULT_REVOLUTE_LIMITS
 from ..spatial.rigid_body_motions import transform_inv_unchecked
 from ..spatial.transforms import rpy_to_rotation
 from ..support.checks import link_inertia_problem
@@ -74,10 +75,8 @@ __all__ = [
     "serial_chain_from_urdf",
 ]
 
-#: Limits used for a revolute joint whose URDF gives none (the DH model's default).
-DEFAULT_REVOLUTE_LIMITS = (-math.pi, math.pi)
-#: Limits used for a prismatic joint whose URDF gives none (the DH model's default, as Moro's).
-DEFAULT_PRISMATIC_LIMITS = (0.0, 1000.0)
+# DEFAULT_REVOLUTE_LIMITS, DEFAULT_PRISMATIC_LIMITS (for joints whose URDF gives none):
+# robolab.conventions, re-exported here.
 
 _MOVABLE = ("revolute", "continuous", "prismatic")
 _KNOWN_TYPES = (*_MOVABLE, "fixed", "floating", "planar")

@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from .file_format import _CONVENTIONS, SCHEMA_VERSION, UNITS, DHTable, RobotModelData
+from ..conventions import DH_CONVENTIONS
+from .file_format import SCHEMA_VERSION, UNITS, DHTable, RobotModelData
 
 __all__ = ["TIDY_DIGITS", "format_robot_json", "tidy_number"]
 
@@ -101,7 +102,7 @@ def format_robot_json(model: RobotModelData, tidy: bool = False) -> str:
         ]
     if model.dh:
         content["dh"] = {}
-        for convention in _CONVENTIONS:
+        for convention in DH_CONVENTIONS:
             if convention not in model.dh:
                 continue
             table = model.dh[convention]

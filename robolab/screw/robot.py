@@ -67,6 +67,16 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from ..conventions import (
+    DEFAULT_GRAVITY,
+    DEFAULT_PRISMATIC_LIMITS,
+    DEFAULT_REVOLUTE_LIMITS,
+    HOME_POSE_TOLERANCE,
+    JOINT_TYPES,
+    SPATIAL_INERTIA_TOLERANCE,
+    UNIT_AXIS_TOLERANCE,
+    ZERO_OMEGA_TOLERANCE,
+)
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
 from ..support.checks import (
     as_float_array,
@@ -82,21 +92,12 @@ __all__ = [
     "ScrewRobot",
 ]
 
-#: The two joint types of a screw robot.
-JOINT_TYPES = ("revolute", "prismatic")
-#: Limits of a revolute joint when none are given, in radians.
-DEFAULT_REVOLUTE_LIMITS = (-math.pi, math.pi)
-#: Limits of a prismatic joint when none are given, in metres.
-DEFAULT_PRISMATIC_LIMITS = (0.0, 1.0)
-
-#: |‖ω‖ - 1| (or |‖v‖ - 1| for a prismatic joint) allowed for a unit screw axis.
-_UNIT_TOLERANCE = 1e-6
-#: ‖ω‖ below this is a prismatic axis.
-_ZERO_OMEGA = 1e-9
-#: Relative tolerance on the structure of a spatial inertia (symmetry, zero blocks, m·1).
-_INERTIA_TOLERANCE = 1e-9
-#: Allowed mismatch between home_ee_pose and the product of link_frames.
-_HOME_POSE_TOLERANCE = 1e-6
+# JOINT_TYPES, DEFAULT_REVOLUTE_LIMITS and DEFAULT_PRISMATIC_LIMITS are robolab.conventions'
+# (re-exported here, where they have always been importable).
+_UNIT_TOLERANCE = UNIT_AXIS_TOLERANCE
+_ZERO_OMEGA = ZERO_OMEGA_TOLERANCE
+_INERTIA_TOLERANCE = SPATIAL_INERTIA_TOLERANCE
+_HOME_POSE_TOLERANCE = HOME_POSE_TOLERANCE
 
 _T = TypeVar("_T")
 
@@ -138,7 +139,9 @@ class ScrewRobot:
     joint_limits : sequence of n (lower, upper), optional
         Joint position limits with lower < upper (±inf allowed). Default
         ``DEFAULT_REVOLUTE_LIMITS`` = (-π, π) rad for a revolute joint and
-        ``DEFAULT_PRISMATIC_LIMITS`` = (0, 1) m for a prismatic joint.
+        ``DEFAULT_PRISMATIC_LIMITS`` = (0, 1000) m for a prismatic joint, the
+        defaults of :mod:`robolab.conventions` (the DH model's, Moro's: the
+        prismatic one is a placeholder, and the views show its first metre).
     plausibility_exceptions : sequence of (link, check, reason), optional
         Published idealisations to accept, each a
         :class:`robolab.PlausibilityException` or a tuple such as
@@ -174,7 +177,7 @@ class ScrewRobot:
     >>> robot = ScrewRobot("slider", np.eye(4), [[0], [0], [0], [1], [0], [0]],
     ...                    [np.eye(4), np.eye(4)], [np.diag([0, 0, 0, 2, 2, 2])])
     >>> robot.joint_types, robot.joint_limits
-    (('prismatic',), ((0.0, 1.0),))
+    (('prismatic',), ((0.0, 1000.0),))
     >>> rod = np.diag([0, 0, 0.35, 0, 0, 0])  # only a moment about the joint axis (Puma link 1)
     >>> ScrewRobot("rod", np.eye(4), [[0], [0], [1], [0], [0], [0]], [np.eye(4)] * 2, [rod])
     Traceback (most recent call last):
@@ -218,7 +221,7 @@ class ScrewRobot:
         screw_axes_space: Any,
         link_frames: Any,
         spatial_inertias: Any,
-        gravity: Any = (0.0, 0.0, -9.81),
+        gravity: Any = DEFAULT_GRAVITY,
         joint_names: Sequence[str] | None = None,
         joint_types: Sequence[str] | None = None,
         joint_limits: Sequence[tuple[float, float]] | None = None,
