@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 
 from robolab.models.library import (
-    DHTable,
+    ModelFileDHTable,
     RobotModelData,
     check_plausibility,
     list_robots,
@@ -74,7 +74,7 @@ def _dh_matrix(convention: str, a: float, alpha: float, d: float, theta: float) 
     return Rz @ Tz @ Tx @ Rx if convention == "standard" else Rx @ Tx @ Rz @ Tz
 
 
-def pinocchio_from_dh(model: RobotModelData, table: DHTable):
+def pinocchio_from_dh(model: RobotModelData, table: ModelFileDHTable):
     """Pinocchio model from a DH table: joint i moves about/along z of its DH frame."""
     pmodel = pin.Model()
     pmodel.gravity.linear = model.gravity

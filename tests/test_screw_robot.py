@@ -341,3 +341,50 @@ def test_prismatic_joint_declared_revolute_is_refused():
             [POINT_MASS],
             joint_types=["revolute"],
         )
+
+
+# ------------------------------------------------------------------ one place for conventions
+
+
+def test_every_door_has_the_defaults_of_robolab_conventions():
+    from robolab import conventions
+    from robolab.models import urdf
+
+    assert conventions.DEFAULT_PRISMATIC_LIMITS == (0.0, 1000.0)  # Moro's, for every door
+    slider = ScrewRobot(
+        "slider", np.eye(4), [[0], [0], [0], [1], [0], [0]], [np.eye(4)] * 2, [POINT_MASS]
+    )
+    assert slider.joint_limits == (conventions.DEFAULT_PRISMATIC_LIMITS,)
+    assert tuple(slider.gravity) == conventions.DEFAULT_GRAVITY
+    dh = rl.DHRobot((0, 0, 0, rl.symbols.q1), (0, 0, rl.symbols.q2, 0, "p"))
+    assert dh.joint_limits == [
+        conventions.DEFAULT_REVOLUTE_LIMITS,
+        conventions.DEFAULT_PRISMATIC_LIMITS,
+    ]
+    assert urdf.DEFAULT_PRISMATIC_LIMITS is conventions.DEFAULT_PRISMATIC_LIMITS
+    assert rl.screw.robot.JOINT_TYPES is conventions.JOINT_TYPES
+
+
+def test_from_checked_keeps_the_checks_a_record_does_not_guarantee():
+    rod = np.diag([0, 0, 0.35, 1, 1, 1.0])  # breaks the triangle inequality
+    arrays = (
+        "rod",
+        np.eye(4),
+        np.array([[0.0], [0], [1], [0], [0], [0]]),
+        np.array([np.eye(4)] * 2),
+        np.array([rod]),
+        np.array([0, 0, -9.81]),
+        ["joint1"],
+        ["revolute"],
+    )
+    with pytest.raises(ValueError, match=r"spatial_inertias\[0\] \(link 1\).*sum of the others"):
+        ScrewRobot.from_checked(*arrays, [(-1.0, 1.0)])
+    with pytest.raises(ValueError, match=r"lower limit must be less than the upper limit"):
+        ScrewRobot.from_checked(*arrays, [(1.0, 1.0)], [(1, "inertia_triangle", "textbook")])
+    robot = ScrewRobot.from_checked(*arrays, [(-1.0, 1.0)], [(1, "inertia_triangle", "textbook")])
+    assert robot == ScrewRobot(
+        *arrays[:6],
+        joint_limits=[(-1, 1)],
+        plausibility_exceptions=[(1, "inertia_triangle", "textbook")],
+    )
+    assert not robot.home_ee_pose.flags.writeable

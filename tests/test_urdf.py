@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from robolab.models.convert import main
-from robolab.models.library import read_robot_model
+from robolab.models.library import read_robot_model, save_robot
 from robolab.models.urdf import parse_urdf, serial_chain_from_urdf
 from robolab.spatial.transforms import rpy_to_rotation
 
@@ -311,3 +311,30 @@ def test_command_line_reports_errors_with_status_2(tmp_path, capsys):
     assert not output.exists()
     with pytest.raises(SystemExit):  # argparse: --ee-link is required
         main([str(DATA / "branch.urdf"), "-o", str(output)])
+
+
+def test_the_chain_is_the_one_checked_record_between_a_file_and_a_robot(tmp_path):
+    from robolab.models.convert import model_from_chain
+    from robolab.models.file_format import RobotModelData
+
+    chain = serial_chain_from_urdf(parse_urdf(DATA / "fixed_child_link.urdf"), "tcp")
+    assert isinstance(chain, RobotModelData) and chain.checked
+    assert chain.source["changes"][1:] == list(chain.notes)
+    assert chain.to_screw().joint_names == ("shoulder", "elbow")
+    model = model_from_chain(chain, name="arm", citation="a test")
+    assert type(model) is RobotModelData and model.source["citation"] == "a test"
+    assert model.source["changes"] == chain.source["changes"]
+    again = read_robot_model(save_robot(model, tmp_path / "arm.json"))
+    assert np.array_equal(again.spatial_inertias, chain.spatial_inertias)
+
+
+def test_the_chain_goes_through_the_screw_validation_of_every_door(monkeypatch):
+    import robolab.models.urdf as urdf
+    from robolab.screw.validation import ScrewDataProblem
+
+    def refuse(G, index, *, triangle=False):
+        return ScrewDataProblem("spatial_inertias", index, "", "x", "y", ": refused")
+
+    monkeypatch.setattr(urdf, "spatial_inertia_problem", refuse)
+    with pytest.raises(ValueError, match=r"^URDF robot '.*': body of joint 'shoulder': refused$"):
+        serial_chain_from_urdf(parse_urdf(DATA / "fixed_child_link.urdf"), "tcp")

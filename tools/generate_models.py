@@ -43,7 +43,7 @@ from pathlib import Path
 import numpy as np
 
 from robolab.models.library import (
-    DHTable,
+    ModelFileDHTable,
     PlausibilityException,
     RobotModelData,
     format_robot_json,
@@ -61,7 +61,7 @@ PANDA_URDF_SHA256 = "63792d2679f22c4e41cda2c4d9d903644e628970ad0656b9eec84851139
 # --------------------------------------------------------------------------- DH conversions
 
 
-def dh_frames_at_zero(table: DHTable) -> list[np.ndarray]:
+def dh_frames_at_zero(table: ModelFileDHTable) -> list[np.ndarray]:
     """Poses T_0i of frames {0}..{n} at q = 0."""
     transform = dh_standard if table.convention == "standard" else dh_modified
     frames = [np.eye(4)]
@@ -70,7 +70,7 @@ def dh_frames_at_zero(table: DHTable) -> list[np.ndarray]:
     return frames
 
 
-def screw_form_from_dh(table: DHTable) -> dict[str, np.ndarray]:
+def screw_form_from_dh(table: ModelFileDHTable) -> dict[str, np.ndarray]:
     """Home pose, space screw axes, link frames and spatial inertias of a DH table."""
     frames = dh_frames_at_zero(table)
     n = len(table.rows)
@@ -107,7 +107,7 @@ def _rigid(a: float, alpha: float) -> np.ndarray:
     return transl(a, 0.0, 0.0) @ trotx(alpha)
 
 
-def standard_to_modified(table: DHTable) -> DHTable:
+def standard_to_modified(table: ModelFileDHTable) -> ModelFileDHTable:
     """The modified (Craig) table of the same kinematics and inertial data.
 
     Modified frame {i} is standard frame {i} moved back by its own row's twist
@@ -129,7 +129,7 @@ def standard_to_modified(table: DHTable) -> DHTable:
         inertias.append(R @ table.inertia_tensors[i] @ R.T)
     tool = np.eye(4) if table.tool is None else table.tool
     tool = _rigid(*previous) @ tool
-    return DHTable(
+    return ModelFileDHTable(
         "modified",
         tuple(rows),
         table.masses.copy(),
@@ -139,7 +139,7 @@ def standard_to_modified(table: DHTable) -> DHTable:
     )
 
 
-def modified_to_standard(table: DHTable) -> DHTable:
+def modified_to_standard(table: ModelFileDHTable) -> ModelFileDHTable:
     """The standard table of the same kinematics (inverse of :func:`standard_to_modified`).
 
     Needs ``a_0 = α_0 = 0`` (the standard table has no base transform); the
@@ -157,13 +157,13 @@ def modified_to_standard(table: DHTable) -> DHTable:
         cms.append((X_inv @ np.append(table.cm_positions[i], 1.0))[:3])
         R = rotx(alpha)
         inertias.append(R.T @ table.inertia_tensors[i] @ R)
-    return DHTable(
+    return ModelFileDHTable(
         "standard", tuple(rows), table.masses.copy(), np.array(cms), np.array(inertias), table.tool
     )
 
 
 def model_from_standard_dh(
-    table: DHTable, *, with_modified: bool = True, **metadata
+    table: ModelFileDHTable, *, with_modified: bool = True, **metadata
 ) -> RobotModelData:
     """A model whose screw part is computed from a standard DH table."""
     dh = {"standard": table}
@@ -189,7 +189,7 @@ def cylinder_inertia(mass: float, radius: float, length: float) -> np.ndarray:
 
 def planar2r() -> RobotModelData:
     rows = ((1.0, 0.0, 0.0, 0.0, "r"), (1.0, 0.0, 0.0, 0.0, "r"))
-    table = DHTable(
+    table = ModelFileDHTable(
         "standard",
         rows,
         masses=np.array([1.0, 1.0]),
@@ -227,7 +227,7 @@ def planar2r() -> RobotModelData:
 
 def planar3r() -> RobotModelData:
     rows = tuple((1.0, 0.0, 0.0, 0.0, "r") for _ in range(3))
-    table = DHTable(
+    table = ModelFileDHTable(
         "standard",
         rows,
         masses=np.ones(3),
@@ -264,7 +264,7 @@ def scara() -> RobotModelData:
     a1, a2, d1 = 0.325, 0.275, 0.387
     quill = cylinder_inertia(1.0, 0.015, 0.3)
     flange = cylinder_inertia(0.5, 0.04, 0.02)
-    table = DHTable(
+    table = ModelFileDHTable(
         "standard",
         (
             (a1, 0.0, d1, 0.0, "r"),
@@ -334,7 +334,7 @@ def stanford() -> RobotModelData:
             [0.0, 0.0, 0.1554],  # toolbox: 1.554
         ]
     )
-    table = DHTable(
+    table = ModelFileDHTable(
         "standard",
         (
             (0.0, -PI / 2, 0.412, 0.0, "r"),
@@ -413,7 +413,7 @@ def puma560() -> RobotModelData:
         [0.3e-3, 0.4e-3, 0.3e-3],
         [0.15e-3, 0.15e-3, 0.04e-3],
     ]
-    table = DHTable(
+    table = ModelFileDHTable(
         "standard",
         (
             (0.0, PI / 2, base_height, 0.0, "r"),
@@ -591,7 +591,9 @@ def panda() -> RobotModelData:
     )
     # Flange 0.107 m along z7, hand turned by -π/4, tool centre point 0.1034 m further.
     tool = transl(0.0, 0.0, 0.107) @ _rotz4(-PI / 4) @ transl(0.0, 0.0, 0.1034)
-    kinematic = DHTable("modified", rows, np.zeros(7), np.zeros((7, 3)), np.zeros((7, 3, 3)), tool)
+    kinematic = ModelFileDHTable(
+        "modified", rows, np.zeros(7), np.zeros((7, 3)), np.zeros((7, 3, 3)), tool
+    )
     frames = dh_frames_at_zero(kinematic)
     cms, inertias = [], []
     C = np.eye(4)
@@ -602,7 +604,7 @@ def panda() -> RobotModelData:
             raise SystemExit("URDF link frames are not the DH frames")
         cms.append(T_link_com[:3, 3])
         inertias.append(chain.spatial_inertias[i, :3, :3])
-    modified = DHTable(
+    modified = ModelFileDHTable(
         "modified",
         rows,
         chain.spatial_inertias[:, 3, 3].copy(),

@@ -36,6 +36,7 @@ wrote ... (1 joint: hinge)
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -58,41 +59,44 @@ def model_from_chain(
     document: str | None = None,
     gravity: Sequence[float] = DEFAULT_GRAVITY,
 ) -> RobotModelData:
-    """Wrap a :class:`robolab.models.urdf.SerialChain` as a model file's data, notes as ``changes``.
+    """A URDF chain as a model file's data, with what is known of it (notes as ``changes``).
 
     Parameters
     ----------
     chain : SerialChain
-        From :func:`robolab.models.urdf.serial_chain_from_urdf`.
+        From :func:`robolab.models.urdf.serial_chain_from_urdf` (already a checked
+        :class:`RobotModelData`).
     name, description, citation, document : str, optional
         Recorded in the file; defaults say that the URDF is the only source known.
     gravity : array_like, shape (3,)
         Gravity in the base frame.
+
+    Examples
+    --------
+    >>> from robolab.models.urdf import parse_urdf, serial_chain_from_urdf
+    >>> chain = serial_chain_from_urdf(parse_urdf(
+    ...     '<robot name="r"><link name="a"/><link name="b"/><joint name="j" '
+    ...     'type="continuous"><parent link="a"/><child link="b"/></joint></robot>'))
+    >>> model = model_from_chain(chain, citation="nowhere")
+    >>> type(model).__name__, model.source["citation"], model.source["changes"][0]
+    ('RobotModelData', 'nowhere', "Converted by robolab.models.convert: chain 'a' → 'b'.")
     """
     name = name or chain.name or "robot"
-    return RobotModelData(
+    fields = {f.name: getattr(chain, f.name) for f in dataclasses.fields(RobotModelData)}
+    source = dict(chain.source)
+    if citation:
+        source["citation"] = citation
+    if document:
+        source["document"] = document
+    fields.update(
         name=name,
         description=description
         or f"{name}: {len(chain.joint_names)}-joint chain {chain.base_link} → {chain.ee_link} "
         "converted from URDF",
-        home_ee_pose=chain.home_ee_pose,
-        screw_axes_space=chain.screw_axes_space,
-        link_frames=chain.link_frames,
-        spatial_inertias=chain.spatial_inertias,
         gravity=np.asarray(gravity, dtype=float),
-        joint_names=chain.joint_names,
-        joint_types=chain.joint_types,
-        joint_limits=chain.joint_limits,
-        source={
-            "citation": citation or f"URDF robot {chain.name!r} (no further citation given)",
-            "document": document or f"URDF robot {chain.name!r}",
-            "changes": [
-                "Converted by robolab.models.convert: "
-                f"chain {chain.base_link!r} → {chain.ee_link!r}.",
-                *chain.notes,
-            ],
-        },
+        source=source,
     )
+    return RobotModelData(**fields)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,9 +1,11 @@
 """The robot file format: its constants and limits, the data classes, bounded file access.
 
-:class:`RobotModelData` is one robot file in memory (and turns into a
-:class:`robolab.ScrewRobot` or a :class:`robolab.DHRobot`); :class:`DHTable` is one of its
-DH tables. Files are read only if they are regular files of at most
-:data:`MAX_ROBOT_FILE_BYTES` bytes. Reading and checking a file's JSON is
+:class:`RobotModelData` is the one record between a file and a robot (a model file, a
+URDF chain; it turns into a :class:`robolab.ScrewRobot` or a :class:`robolab.DHRobot`);
+:class:`ModelFileDHTable` is one of its DH tables (the numbers of a file's ``dh``
+section; not the display :class:`robolab.dh.table.DHTable` of a DHRobot).
+Files are read only if they are regular files of at most :data:`MAX_ROBOT_FILE_BYTES`
+bytes. Reading and checking a file's JSON is
 :mod:`robolab.models.reading`, writing it :mod:`robolab.models.writing`; the format is
 documented in ``robots/README.md`` and ``robots/robot.schema.json``.
 """
@@ -31,7 +33,7 @@ from ..support.plausibility import (
     PlausibilityException,
 )
 
-__all__ = ["MAX_ROBOT_FILE_BYTES", "SCHEMA_VERSION", "UNITS", "DHTable", "RobotModelData"]
+__all__ = ["MAX_ROBOT_FILE_BYTES", "SCHEMA_VERSION", "UNITS", "ModelFileDHTable", "RobotModelData"]
 
 
 #: Version of the file format written by this module (``schema_version`` in the files).
@@ -100,8 +102,11 @@ _SOURCE_KEYS = ("citation", "document", "changes")
 
 
 @dataclass(frozen=True)
-class DHTable:
+class ModelFileDHTable:
     """One Denavit–Hartenberg table of a model file, with the link inertial data in its frames.
+
+    (Named apart from :class:`robolab.dh.table.DHTable`, the checked table of a
+    :class:`robolab.DHRobot` and its display.)
 
     Attributes
     ----------
@@ -152,10 +157,16 @@ class RobotModelData:
     joint_limits: np.ndarray
     source: dict[str, Any]
     plausibility_exceptions: tuple[PlausibilityException, ...] = ()
-    dh: dict[str, DHTable] = field(default_factory=dict)
+    dh: dict[str, ModelFileDHTable] = field(default_factory=dict)
     #: Body screw axes ``B = [Ad_{M⁻¹}] S``, shape (6, n): computed when not given,
     #: kept as read from a file (so that writing it back is exact).
     screw_axes_body: np.ndarray | None = None
+    #: True when :mod:`robolab.screw.validation` has passed the screw data: the readers
+    #: (:func:`read_robot_model`, :func:`robolab.models.urdf.serial_chain_from_urdf`) set
+    #: it, and :meth:`to_screw` then does not check the arrays again
+    #: (:meth:`robolab.ScrewRobot.from_checked`). A record built by hand is checked by
+    #: ``ScrewRobot(...)`` as any other robot.
+    checked: bool = field(default=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.screw_axes_body is None:
@@ -179,21 +190,31 @@ class RobotModelData:
         """Return the model as a :class:`robolab.ScrewRobot` (gravity defaults to the file's).
 
         The file's ``plausibility_exceptions`` go with it: the robot accepts
-        the published idealisations they name (and no other).
+        the published idealisations they name (and no other). The arrays of a
+        :attr:`checked` record are not checked a second time.
+
+        Examples
+        --------
+        >>> from robolab.models.reading import read_robot_model
+        >>> read_robot_model("planar2r").to_screw().joint_names
+        ('joint1', 'joint2')
         """
 
-        return ScrewRobot(
+        arguments = (
             self.name,
-            self.home_ee_pose.copy(),
-            self.screw_axes_space.copy(),
-            self.link_frames.copy(),
-            self.spatial_inertias.copy(),
-            gravity=self._gravity(gravity),
-            joint_names=list(self.joint_names),
-            joint_types=list(self.joint_types),
-            joint_limits=[tuple(limits) for limits in self.joint_limits.tolist()],
-            plausibility_exceptions=self.plausibility_exceptions,
+            self.home_ee_pose,
+            self.screw_axes_space,
+            self.link_frames,
+            self.spatial_inertias,
+            self._gravity(gravity),
+            self.joint_names,
+            self.joint_types,
+            [tuple(limits) for limits in self.joint_limits.tolist()],
+            self.plausibility_exceptions,
         )
+        if self.checked:  # the reader checked the arrays: only what it leaves is checked
+            return ScrewRobot.from_checked(*arguments)
+        return ScrewRobot(*arguments)
 
     def to_dh(self, convention: str | None = None, gravity: Sequence[float] | None = None):
         """Return the model as a symbolic :class:`robolab.DHRobot` with the file's numbers.
@@ -236,7 +257,7 @@ class RobotModelData:
             return self.gravity.copy()
         return _array(gravity, "gravity", (3,))
 
-    def _dh_table(self, convention: str | None) -> DHTable:
+    def _dh_table(self, convention: str | None) -> ModelFileDHTable:
         if not self.dh:
             raise ValueError(
                 f"robot {self.name!r} has no DH table (its file has no 'dh' section); "

@@ -36,6 +36,7 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -49,7 +50,7 @@ from ..support.plausibility import (
 from .file_format import (
     MAX_ROBOT_FILE_BYTES,
     SCHEMA_VERSION,
-    DHTable,
+    ModelFileDHTable,
     RobotModelData,
     _bundled_files,
     _write_text,
@@ -65,7 +66,7 @@ __all__ = [
     "PLAUSIBILITY_CHECKS",
     "SCHEMA_VERSION",
     "TIDY_DIGITS",
-    "DHTable",
+    "ModelFileDHTable",
     "PlausibilityException",
     "PlausibilityFinding",
     "RobotModelData",
@@ -197,7 +198,7 @@ def save_robot(
             for item in plausibility_exceptions
         )
     if changes:
-        model = RobotModelData(**{**model.__dict__, **changes})
+        model = dataclasses.replace(model, **changes)
     text = format_robot_json(model, tidy=tidy)
     # Validate what is written exactly as a reader would.
     _model_from_json(_parse_json(text, str(path)), str(path))

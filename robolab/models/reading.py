@@ -26,8 +26,12 @@ from ..conventions import (
     DH_JOINT_LETTERS,
     FILE_CONSISTENCY_TOLERANCE,
     JOINT_TYPES,
-    ROTATION_TOLERANCE,
-    UNIT_AXIS_TOLERANCE,
+)
+from ..screw.validation import (
+    ScrewDataProblem,
+    screw_axis_problem,
+    spatial_inertia_problem,
+    transform_problem,
 )
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
 from ..support.checks import link_inertia_problem
@@ -43,7 +47,7 @@ from .file_format import (
     _TOP_KEYS,
     SCHEMA_VERSION,
     UNITS,
-    DHTable,
+    ModelFileDHTable,
     RobotModelData,
     _read_source,
     _shorten,
@@ -250,7 +254,8 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
     home_ee_pose = _transform(data["home_ee_pose"], "$.home_ee_pose", fail)
     screw_rows = _matrix(data["screw_axes_space"], "$.screw_axes_space", (n, 6), fail)
     for i, (screw, joint_type) in enumerate(zip(screw_rows, joint_types, strict=True)):
-        _check_screw(screw, joint_type, f"$.screw_axes_space[{i}]", fail, joint_names[i])
+        problem = screw_axis_problem(screw, i, joint_names[i], joint_type)
+        _refuse(problem, f"$.screw_axes_space[{i}]", fail)
     screw_axes_space = screw_rows.T.copy()
     link_frames = np.array(
         [
@@ -260,7 +265,7 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
     )
     spatial_inertias = np.array(
         [
-            _spatial_inertia(G, f"$.spatial_inertias[{i}]", fail)
+            _spatial_inertia(G, f"$.spatial_inertias[{i}]", i, fail)
             for i, G in enumerate(_list(data["spatial_inertias"], "$.spatial_inertias", n, fail))
         ]
     )
@@ -297,6 +302,7 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
         "joint_types": joint_types,
         "joint_limits": joint_limits,
         "screw_axes_body": body,
+        "checked": True,
     }
     if exchange:
         return RobotModelData(
@@ -416,67 +422,16 @@ def _matrix(value: Any, path: str, shape: tuple[int, ...], fail: _Failer) -> np.
     return np.array(value, dtype=float).reshape(shape)
 
 
+def _refuse(problem: ScrewDataProblem | None, path: str, fail: _Failer) -> None:
+    """Refuse screw data as robolab.screw.validation judged it, at its JSON path."""
+    if problem is not None:
+        fail(path + problem.part, problem.expected, _Said(problem.found))
+
+
 def _transform(value: Any, path: str, fail: _Failer) -> np.ndarray:
     T = _matrix(value, path, (4, 4), fail)
-    if np.abs(T[3] - (0.0, 0.0, 0.0, 1.0)).max() > ROTATION_TOLERANCE:
-        fail(f"{path}[3]", "the bottom row [0, 0, 0, 1] of a homogeneous transform", T[3].tolist())
-    R = T[:3, :3]
-    if np.abs(R.T @ R - np.eye(3)).max() > ROTATION_TOLERANCE or np.linalg.det(R) < 0:
-        fail(
-            path,
-            "a rotation part that is orthonormal with det +1 (within 1e-6)",
-            _Said("a matrix that is not"),
-        )
+    _refuse(transform_problem(T, "transform"), path, fail)
     return T
-
-
-def _non_unit_axis(norm: float) -> str:
-    """Why a revolute screw axis needs |ω| = 1 and how to make it so.
-
-    The same words end the error of :class:`robolab.ScrewRobot` for such an axis.
-    """
-    return (
-        f"the joint variable would not be an angle in radians (the joint would turn {norm:.6g} "
-        f"rad per unit of q); normalise the axis by dividing it (ω and v) by the length of ω, "
-        f"{norm:.6g}: the joint variable then becomes {norm:.6g}·q"
-    )
-
-
-def _check_screw(
-    screw: np.ndarray, joint_type: str, path: str, fail: _Failer, joint_name: str
-) -> None:
-    omega, v = screw[:3], screw[3:]
-    if joint_type == "revolute":
-        norm = float(np.linalg.norm(omega))
-        if abs(norm - 1.0) > UNIT_AXIS_TOLERANCE:
-            if norm <= UNIT_AXIS_TOLERANCE:  # nothing to normalise: ω = 0 turns about no axis
-                fail(
-                    path,
-                    f"a revolute screw axis [ω; v] with |ω| = 1 (joint {joint_name!r})",
-                    _Said(f"a screw axis with |ω| = {norm:.6g}"),
-                )
-            fail(
-                path,
-                f"a revolute screw axis [ω; v] with |ω| = 1 (joint {joint_name!r})",
-                _Said(f"|ω| = {norm:.6g}: {_non_unit_axis(norm)}"),
-            )
-        if abs(omega @ v) > UNIT_AXIS_TOLERANCE:
-            fail(
-                path,
-                "a revolute screw axis of zero pitch (ω·v = 0)",
-                _Said(f"a screw axis with ω·v = {omega @ v:.6g}"),
-            )
-    else:
-        omega_norm, v_norm = np.linalg.norm(omega), np.linalg.norm(v)
-        if omega_norm > UNIT_AXIS_TOLERANCE or abs(v_norm - 1) > UNIT_AXIS_TOLERANCE:
-            fail(
-                path,
-                "a prismatic screw axis [0; v] with |v| = 1",
-                _Said(
-                    f"a screw axis with |ω| = {np.linalg.norm(omega):.6g}, |v| = "
-                    f"{np.linalg.norm(v):.6g}"
-                ),
-            )
 
 
 def _check_inertia(inertia: np.ndarray, path: str, fail: _Failer) -> None:
@@ -488,26 +443,10 @@ def _check_inertia(inertia: np.ndarray, path: str, fail: _Failer) -> None:
         fail(path, f"a {problem.expected} inertia tensor", _Said(problem.found))
 
 
-def _spatial_inertia(value: Any, path: str, fail: _Failer) -> np.ndarray:
+def _spatial_inertia(value: Any, path: str, index: int, fail: _Failer) -> np.ndarray:
     G = _matrix(value, path, (6, 6), fail)
-    mass = G[3, 3]
-    scale = max(1e-12, float(np.abs(G).max()))
-    if np.abs(G[:3, 3:]).max() > 1e-12 * scale or np.abs(G[3:, :3]).max() > 1e-12 * scale:
-        fail(
-            path,
-            "G = [[I_c, 0], [0, m 1]] in the centre-of-mass frame (zero off-diagonal blocks)",
-            _Said("nonzero entries in the off-diagonal blocks"),
-        )
-    if np.abs(G[3:, 3:] - mass * np.eye(3)).max() > 1e-12 * scale:
-        fail(
-            f"{path}[3..5]",
-            "the lower-right block m·1 (the same mass three times on the "
-            "diagonal, zeros elsewhere)",
-            _Said(f"{G[3:, 3:].tolist()}"),
-        )
-    if link_inertia_problem(mass, None) is not None:
-        fail(f"{path}[3][3]", "a mass >= 0", float(mass))
-    _check_inertia(G[:3, :3], f"{path} (I_c block)", fail)
+    # The triangle inequality is reported by check_plausibility, refused by the robots.
+    _refuse(spatial_inertia_problem(G, index, triangle=False), path, fail)
     return G
 
 
@@ -542,7 +481,7 @@ def _plausibility_exception(value: Any, path: str, n: int, fail: _Failer) -> Pla
 
 def _dh_section(
     section: Any, joint_types: tuple[str, ...], spatial_inertias: np.ndarray, fail: _Failer
-) -> dict[str, DHTable]:
+) -> dict[str, ModelFileDHTable]:
     """The ``dh`` object of a file: its tables by convention."""
     if not isinstance(section, dict) or not section:
         fail("$.dh", 'an object with "standard" and/or "modified" tables', section)
@@ -563,7 +502,7 @@ def _dh_table(
     joint_types: tuple[str, ...],
     spatial_inertias: np.ndarray,
     fail: _Failer,
-) -> DHTable:
+) -> ModelFileDHTable:
     n = len(joint_types)
     if not isinstance(value, dict):
         fail(path, f"an object with keys {list(_DH_KEYS)}", value)
@@ -600,4 +539,4 @@ def _dh_table(
     for i, inertia in enumerate(inertia_tensors):
         _check_inertia(inertia, f"{path}.inertia_tensors[{i}]", fail)
     tool = _transform(value["tool"], f"{path}.tool", fail) if "tool" in value else None
-    return DHTable(convention, tuple(rows), masses, cm_positions, inertia_tensors, tool)
+    return ModelFileDHTable(convention, tuple(rows), masses, cm_positions, inertia_tensors, tool)

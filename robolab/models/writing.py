@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..conventions import DH_CONVENTIONS
-from .file_format import SCHEMA_VERSION, UNITS, DHTable, RobotModelData
+from .file_format import SCHEMA_VERSION, UNITS, ModelFileDHTable, RobotModelData
 
 __all__ = ["TIDY_DIGITS", "format_robot_json", "tidy_number"]
 
@@ -190,7 +190,7 @@ def _model_from_robot(robot: Any) -> RobotModelData:
     )
 
 
-def _dh_table_from_robot(robot: Any) -> DHTable:
+def _dh_table_from_robot(robot: Any) -> ModelFileDHTable:
     """Read the numeric DH table of a DHRobot (joint variables subtracted out)."""
     import sympy as sp
 
@@ -219,7 +219,7 @@ def _dh_table_from_robot(robot: Any) -> DHTable:
         tool = np.array(tool, dtype=float)
         if np.array_equal(tool, np.eye(4)):
             tool = None
-    return DHTable(
+    return ModelFileDHTable(
         convention=convention,
         rows=tuple(rows),
         masses=np.array([float(m) for m in robot.masses]),

@@ -30,7 +30,10 @@ named in ``plausibility_exceptions``, as the bundled model files do. Whether
 the mass matrix is then singular depends on the configuration; forward
 dynamics says so when it is. The physical rules are those of
 :func:`robolab.support.checks.link_inertia_problem`, shared by every door through
-which inertial data enters (DH robots, model files, URDF files).
+which inertial data enters (DH robots, model files, URDF files); the checks of the
+screw data (unit screw axes, transforms, spatial inertias) are those of
+:mod:`robolab.screw.validation`, shared with the model-file and URDF readers. The
+defaults (gravity, joint limits) are :mod:`robolab.conventions`'.
 
 Examples
 --------
@@ -73,17 +76,17 @@ from ..conventions import (
     DEFAULT_REVOLUTE_LIMITS,
     HOME_POSE_TOLERANCE,
     JOINT_TYPES,
-    SPATIAL_INERTIA_TOLERANCE,
-    UNIT_AXIS_TOLERANCE,
-    ZERO_OMEGA_TOLERANCE,
 )
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
-from ..support.checks import (
-    as_float_array,
-    as_transform,
-    link_inertia_problem,
-)
+from ..support.checks import as_float_array
 from ..support.plausibility import PlausibilityException, as_plausibility_exceptions
+from .validation import (
+    raise_problem,
+    screw_axis_kind,
+    screw_axis_problem,
+    spatial_inertia_problem,
+    transform_problem,
+)
 
 __all__ = [
     "DEFAULT_PRISMATIC_LIMITS",
@@ -93,11 +96,8 @@ __all__ = [
 ]
 
 # JOINT_TYPES, DEFAULT_REVOLUTE_LIMITS and DEFAULT_PRISMATIC_LIMITS are robolab.conventions'
-# (re-exported here, where they have always been importable).
-_UNIT_TOLERANCE = UNIT_AXIS_TOLERANCE
-_ZERO_OMEGA = ZERO_OMEGA_TOLERANCE
-_INERTIA_TOLERANCE = SPATIAL_INERTIA_TOLERANCE
-_HOME_POSE_TOLERANCE = HOME_POSE_TOLERANCE
+# (re-exported here, where they have always been importable). The checks of the screw
+# data are robolab.screw.validation's, shared with the file and URDF readers.
 
 _T = TypeVar("_T")
 
@@ -238,10 +238,87 @@ class ScrewRobot:
         exceptions = as_plausibility_exceptions(plausibility_exceptions, n)
         exempt = {e.link for e in exceptions if e.check == "inertia_triangle"}
         inertias = _check_spatial_inertias(spatial_inertias, n, triangle_exempt=exempt)
-        home = as_transform(home_ee_pose, "home_ee_pose")
+        home = _transform(home_ee_pose, "home_ee_pose", "home_ee_pose")
         _check_home_pose(home, frames)
         gravity_vector = as_float_array(gravity, "gravity", (3,))
+        self._store(name, home, screws, frames, inertias, gravity_vector, names, types, limits)
+        self.__dict__["plausibility_exceptions"] = exceptions
 
+    @classmethod
+    def from_checked(
+        cls,
+        name: str,
+        home_ee_pose: np.ndarray,
+        screw_axes_space: np.ndarray,
+        link_frames: np.ndarray,
+        spatial_inertias: np.ndarray,
+        gravity: np.ndarray,
+        joint_names: Sequence[str],
+        joint_types: Sequence[str],
+        joint_limits: Sequence[tuple[float, float]],
+        plausibility_exceptions: Sequence[PlausibilityException] = (),
+    ) -> ScrewRobot:
+        """Build a robot from screw data that :mod:`robolab.screw.validation` has passed.
+
+        For the one record between a file and a robot,
+        :class:`robolab.RobotModelData` (its :meth:`~robolab.RobotModelData.to_screw`):
+        its reader already checked the arrays (shapes, finite numbers, unit screw axes
+        of the named joint types, transforms, spatial inertias, the home pose, distinct
+        names), so they are not checked again. Only what a record does not guarantee is
+        checked here: the accepted ``plausibility_exceptions``, the triangle inequality
+        of every link they do not exempt (a file may hold such a link; check_plausibility
+        reports it) and strictly ordered joint limits (a file allows lower = upper).
+        Anything else should be built with ``ScrewRobot(...)``, which checks everything.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> robot = ScrewRobot.from_checked(
+        ...     "slider", np.eye(4), np.array([[0.0], [0], [0], [1], [0], [0]]),
+        ...     np.array([np.eye(4), np.eye(4)]), np.array([np.diag([0, 0, 0, 2, 2, 2.0])]),
+        ...     np.array([0, 0, -9.81]), ["x"], ["prismatic"], [(0.0, 0.5)])
+        >>> robot == ScrewRobot("slider", np.eye(4), [[0], [0], [0], [1], [0], [0]],
+        ...     [np.eye(4)] * 2, [np.diag([0, 0, 0, 2, 2, 2])], joint_names=["x"],
+        ...     joint_limits=[(0, 0.5)])
+        True
+        """
+        n = len(joint_names)
+        names, types = tuple(joint_names), tuple(joint_types)
+        exceptions = as_plausibility_exceptions(plausibility_exceptions, n)
+        exempt = {e.link for e in exceptions if e.check == "inertia_triangle"}
+        for i in range(n):
+            if i + 1 not in exempt:
+                name_i = f"spatial_inertias[{i}] (link {i + 1})"
+                _check_spatial_inertia(spatial_inertias[i], name_i, link=i + 1, triangle=True)
+        limits = _check_joint_limits(joint_limits, types, names)
+        robot = object.__new__(cls)
+        robot._store(
+            name,
+            home_ee_pose,
+            screw_axes_space,
+            link_frames,
+            spatial_inertias,
+            gravity,
+            names,
+            types,
+            limits,
+        )
+        robot.__dict__["plausibility_exceptions"] = exceptions
+        return robot
+
+    def _store(
+        self,
+        name: str,
+        home: np.ndarray,
+        screws: np.ndarray,
+        frames: np.ndarray,
+        inertias: np.ndarray,
+        gravity_vector: np.ndarray,
+        names: tuple[str, ...],
+        types: tuple[str, ...],
+        limits: tuple[tuple[float, float], ...],
+    ) -> None:
+        n = screws.shape[1]
         body = adjoint_representation_unchecked(transform_inv_unchecked(home)) @ screws
         fields = {
             "name": name,
@@ -255,7 +332,6 @@ class ScrewRobot:
             "joint_names": names,
             "joint_types": types,
             "joint_limits": limits,
-            "plausibility_exceptions": exceptions,
             "_cache": {},
         }
         self.__dict__.update(fields)
@@ -446,40 +522,18 @@ def _check_joint_names(joint_names: Sequence[str] | None, n: int) -> tuple[str, 
     return names
 
 
-def _axis_kind(screw: np.ndarray) -> tuple[str | None, float, float]:
-    """'revolute', 'prismatic' or None (not a unit screw axis), with ‖ω‖ and ‖v‖."""
-    omega_norm = float(np.linalg.norm(screw[:3]))
-    v_norm = float(np.linalg.norm(screw[3:]))
-    if abs(omega_norm - 1.0) <= _UNIT_TOLERANCE:
-        return "revolute", omega_norm, v_norm
-    if omega_norm <= _ZERO_OMEGA and abs(v_norm - 1.0) <= _UNIT_TOLERANCE:
-        return "prismatic", omega_norm, v_norm
-    return None, omega_norm, v_norm
-
-
 def _check_joint_types(
     joint_types: Sequence[str] | None, screws: np.ndarray, names: tuple[str, ...]
 ) -> tuple[str, ...]:
     n = screws.shape[1]
     kinds = []
     for i in range(n):
-        kind, omega_norm, v_norm = _axis_kind(screws[:, i])
-        if kind is None:
-            got = f"‖ω‖ = {omega_norm:.6g}"
-            if omega_norm <= _ZERO_OMEGA:
-                got += f" and ‖v‖ = {v_norm:.6g}"
-            else:  # the same words as the robot file reader (models.reading._non_unit_axis)
-                got += (
-                    ": the joint variable would not be an angle in radians (the joint would "
-                    f"turn {omega_norm:.6g} rad per unit of q); normalise the axis by dividing "
-                    f"it (ω and v) by the length of ω, {omega_norm:.6g}: the joint variable "
-                    f"then becomes {omega_norm:.6g}·q"
-                )
-            raise ValueError(
-                f"screw_axes_space[:, {i}] ({_joint(names, i)}): a screw axis needs ‖ω‖ = 1 "
-                f"(revolute) or ω = 0 and ‖v‖ = 1 (prismatic), got {got}"
+        problem = screw_axis_problem(screws[:, i], i, names[i])
+        if problem is not None:
+            raise_problem(
+                problem, lambda field, index: f"{field}[:, {index}] ({_joint(names, index)})"
             )
-        kinds.append(kind)
+        kinds.append(screw_axis_kind(screws[:, i])[0])
     if joint_types is None:
         return tuple(kinds)
     if isinstance(joint_types, str):
@@ -581,7 +635,7 @@ def _check_link_frames(link_frames: Any, n: int) -> np.ndarray:
     frames = np.empty((n + 1, 4, 4))
     for i in range(n + 1):
         name = f"link_frames[{i}] ({_frame_label(i, n)})"
-        frames[i] = as_transform(link_frames[i], name)
+        frames[i] = _transform(link_frames[i], name, "link_frames", i)
     return frames
 
 
@@ -610,42 +664,18 @@ def _check_spatial_inertias(
 
 
 def _check_spatial_inertia(G: np.ndarray, name: str, link: int = 0, triangle: bool = False) -> None:
-    scale = max(1.0, float(np.abs(G).max()))
-    tolerance = _INERTIA_TOLERANCE * scale
-    if np.abs(G[:3, 3:]).max() > tolerance or np.abs(G[3:, :3]).max() > tolerance:
-        raise ValueError(
-            f"{name} must have the form [[I_c, 0], [0, m·1]] in its centre-of-mass frame, "
-            f"but an off-diagonal 3×3 block is not zero (max |entry| = "
-            f"{max(np.abs(G[:3, 3:]).max(), np.abs(G[3:, :3]).max()):.3g})"
-        )
-    mass_block = G[3:, 3:]
-    mass = float(np.trace(mass_block)) / 3.0
-    if np.abs(mass_block - mass * np.eye(3)).max() > tolerance:
-        raise ValueError(
-            f"{name}: the lower-right block must be m·1 (the mass times the 3×3 identity), "
-            f"got [{'; '.join(', '.join(f'{x:g}' for x in row) for row in mass_block)}]"
-        )
-    # The physical rules of every door: robolab.support.checks.link_inertia_problem.
-    problem = link_inertia_problem(mass, G[:3, :3], triangle=triangle)
-    if problem is None:
-        return
-    if problem.check == "mass":
-        raise ValueError(f"{name}: the mass must be non-negative, got {problem.found}")
-    if problem.check == "symmetric":
-        raise ValueError(
-            f"{name}: the rotational inertia I_c (upper-left block) must be symmetric, "
-            f"but {problem.found.replace('I', 'I_c')}"
-        )
-    if problem.check == "positive_semidefinite":
-        raise ValueError(
-            f"{name}: the rotational inertia I_c must be positive semi-definite, "
-            f"got eigenvalues [{', '.join(f'{x:.6g}' for x in problem.moments)}] (indefinite)"
-        )
-    raise ValueError(
-        f"{name}: the rotational inertia I_c must be {problem.expected}, got {problem.found}. "
-        "No rigid body has these moments; if they are a published idealisation, accept them "
-        f'explicitly with plausibility_exceptions=[({link}, "inertia_triangle", "why")]'
-    )
+    problem = spatial_inertia_problem(G, link - 1, triangle=triangle)
+    if problem is not None:
+        raise_problem(problem, lambda field, index: name)
+
+
+def _transform(value: Any, name: str, field: str, index: int | None = None) -> np.ndarray:
+    """``value`` as a 4×4 rigid-body transform, or an error naming it ``name``."""
+    T = as_float_array(value, name, (4, 4))
+    problem = transform_problem(T, field, index)
+    if problem is not None:
+        raise_problem(problem, lambda field, index: name)
+    return T
 
 
 def _check_home_pose(home: np.ndarray, frames: np.ndarray) -> None:
@@ -653,7 +683,7 @@ def _check_home_pose(home: np.ndarray, frames: np.ndarray) -> None:
     for frame in frames:
         product = product @ frame
     difference = float(np.abs(product - home).max())
-    if difference > _HOME_POSE_TOLERANCE * max(1.0, float(np.abs(home[:3, 3]).max())):
+    if difference > HOME_POSE_TOLERANCE * max(1.0, float(np.abs(home[:3, 3]).max())):
         raise ValueError(
             "home_ee_pose must equal the product M_01 M_12 ⋯ M_{n,n+1} of link_frames "
             f"(both describe the end-effector at home), but they differ by up to {difference:.3g}"

@@ -41,11 +41,10 @@ from typing import Any
 
 import numpy as np
 
-#: Tolerance used to decide whether a matrix is a rotation or a transform.
-ROTATION_TOLERANCE = 1e-6
-#: Relative tolerance of the physical checks of a link's inertia (symmetry,
-#: positive semi-definiteness, triangle inequality): rounding, not physics.
-INERTIA_TOLERANCE = 1e-9
+from ..conventions import INERTIA_TOLERANCE, ROTATION_TOLERANCE
+
+# ROTATION_TOLERANCE (is a matrix a rotation, a transform?) and INERTIA_TOLERANCE (the
+# physical checks of a link's inertia) are robolab.conventions', importable here as before.
 
 _REAL_KINDS = frozenset("fiu")
 _PLAIN_NUMBERS = frozenset({float, int})
