@@ -54,6 +54,7 @@ lab: $(VENV)/.installed-lab
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 test: lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

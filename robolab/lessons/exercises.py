@@ -51,10 +51,11 @@ import numbers
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsFloat, SupportsIndex, TypeAlias, TypedDict
 
 import numpy as np
 import sympy as sp
+from numpy.typing import ArrayLike
 
 from ..dh import symbols
 from ..dh.derivation import to_text
@@ -73,6 +74,9 @@ __all__ = [
 ]
 
 _SHOW_SOLUTIONS: bool | None = None
+
+#: What an answer is checked against: numbers or arrays, SymPy objects, a reference function.
+Expected: TypeAlias = "ArrayLike | sp.Expr | sp.MatrixBase | sp.Equality | Callable[..., object]"
 
 
 # --- results --------------------------------------------------------------------------------
@@ -133,7 +137,7 @@ def _fmt(value: Any) -> str:
     return f"{float(value):.4g}"
 
 
-def _index(index: tuple[int, ...]) -> str:
+def _index(index: tuple[int | np.integer, ...]) -> str:
     return "[" + ", ".join(str(i) for i in index) + "]"
 
 
@@ -241,20 +245,19 @@ def _numbers_of(
         return _sympy_number(value, name, path), ()
     if isinstance(value, numbers.Number):
         try:
-            number = (
-                complex(value)
-                if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real)
-                else float(value)
-            )
+            if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
+                return complex(value), ()
+            if isinstance(value, SupportsFloat | SupportsIndex):  # what float() takes (Decimal)
+                return float(value), ()
         except OverflowError:
             raise _NotNumbers(
                 f"{where} is {_short(value)}, too large to be a floating-point number."
             ) from None
-        except (TypeError, ValueError):  # a numbers.Number that is no real or complex number
-            raise _NotNumbers(
-                f"{where} must be a number robolab can compute with, got {_describe(value)}."
-            ) from None
-        return number, ()
+        except (TypeError, ValueError):  # a conversion that fails: no real or complex number
+            pass
+        raise _NotNumbers(
+            f"{where} must be a number robolab can compute with, got {_describe(value)}."
+        )
     if isinstance(value, list | tuple | range):
         return _numbers_of_sequence(list(value), name, path, bools)
     if hasattr(value, "__array__") and not isinstance(value, Mapping):
@@ -328,12 +331,10 @@ def _numbers_of_array(
             )
         first = tuple(int(i) for i in np.unravel_index(0, array.shape))
         raise _NotNumbers(_text_problem(array.flat[0].item(), name, path + first))
+    if kind == "O" and array.ndim:
+        return _numbers_of_sequence(array.tolist(), name, path, bools)
     if kind == "O":
-        return (
-            _numbers_of_sequence(array.tolist(), name, path, bools)
-            if array.ndim
-            else (_numbers_of(array.item(), name, path, bools))
-        )
+        return _numbers_of(array.item(), name, path, bools)
     raise _NotNumbers(f"{_entry(name, path)} must be numbers, got an array of {array.dtype}.")
 
 
@@ -364,9 +365,7 @@ def _numbers_of_sequence(
     return values, (len(values), *(shapes[0] if shapes else ()))
 
 
-def _as_numbers(
-    answer: Any, name: str, *, bools: bool = False
-) -> tuple[np.ndarray | None, str | None]:
+def _as_numbers(answer: object, name: str, *, bools: bool = False) -> np.ndarray | str:
     """The answer as a float (or complex) array, or a sentence saying why it is not one.
 
     Text, None, truth values (unless ``bools``), dicts, functions, SymPy
@@ -376,11 +375,11 @@ def _as_numbers(
     try:
         values, _ = _numbers_of(answer, name, (), bools)
     except _NotNumbers as problem:
-        return None, str(problem)
+        return str(problem)
     array = np.array(values)
     if array.dtype.kind not in "fc":  # an empty list: no entries to tell the type by
         array = array.astype(float)
-    return array, None
+    return array
 
 
 def _is_boolean(value: Any) -> bool:
@@ -494,8 +493,8 @@ def _diagnose(answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float
 
 
 def check_numeric(
-    answer: Any,
-    expected: Any,
+    answer: object,
+    expected: ArrayLike | sp.Expr | sp.MatrixBase,
     *,
     rtol: float = 1e-6,
     atol: float = 1e-9,
@@ -552,9 +551,9 @@ def check_numeric(
         raise TypeError(f"name must be a str, got {_describe(name)}")
     if expected is None:
         raise ValueError("the expected value is None (does the solution return its result?)")
-    expected_array, problem = _as_numbers(expected, "expected", bools=True)
-    if problem:
-        raise ValueError(f"the expected value is not numeric: {problem}")
+    expected_array = _as_numbers(expected, "expected", bools=True)
+    if isinstance(expected_array, str):
+        raise ValueError(f"the expected value is not numeric: {expected_array}")
     if not np.all(np.isfinite(expected_array)):
         raise ValueError(f"the expected value is not finite: {_short(expected, 80)}")
     try:
@@ -573,9 +572,9 @@ def _check_numbers(
     hint: str | None,
 ) -> CheckResult:
     """:func:`check_numeric` once the expected value and the tolerances are known to be fine."""
-    answer_array, problem = _as_numbers(answer, name, bools=bools)
-    if problem:
-        return _wrong(problem, hint)
+    answer_array = _as_numbers(answer, name, bools=bools)
+    if isinstance(answer_array, str):
+        return _wrong(answer_array, hint)
     if expected_array.ndim == 0 and answer_array.size == 1:
         answer_array = answer_array.reshape(())
     if answer_array.shape != expected_array.shape:
@@ -636,7 +635,6 @@ def _unknowns(expr: Any) -> set[Any]:
 
 def _atom_text(atom: Any) -> str:
     """A symbol, joint variable or its time derivative as in textbooks: l₁, q₁, q̇₁, q̈₁."""
-
     return to_text(atom)
 
 
@@ -656,7 +654,6 @@ def _physical_magnitudes() -> frozenset[Any]:
     ``DHRobot`` generates must be the same symbols), but they are lengths
     and moments of inertia: never negative.
     """
-
     names = [f"{stem}{i}" for stem in ("l", "lc", "Ixx", "Iyy", "Izz") for i in range(1, 8)]
     return frozenset(getattr(symbols, name) for name in names if hasattr(symbols, name))
 
@@ -755,8 +752,8 @@ def _as_difference(expr: Any) -> Any:
 
 
 def check_expression(
-    answer: Any,
-    expected: Any,
+    answer: object,
+    expected: sp.Expr | sp.MatrixBase | sp.Equality,
     *,
     samples: int = 6,
     seed: int = 0,
@@ -993,9 +990,9 @@ def _error_text(error: BaseException) -> str:
 
 
 def check_function(
-    answer: Callable[..., Any],
-    expected: Callable[..., Any],
-    inputs: Iterable[Any],
+    answer: object,
+    expected: Callable[..., object],
+    inputs: Iterable[object],
     *,
     rtol: float = 1e-6,
     atol: float = 1e-9,
@@ -1068,6 +1065,8 @@ def check_function(
     cases = list(inputs)
     if not cases:
         raise ValueError("inputs must hold at least one input to call the functions with")
+    args: tuple[object, ...]
+    kwargs: dict[str, object]
     for case in cases:
         if isinstance(case, dict):
             args, kwargs = (), case
@@ -1093,15 +1092,20 @@ def check_function(
     return _right(f"Correct: {label} agrees with the reference on {len(cases)} inputs.")
 
 
+class _Tolerances(TypedDict, total=False):
+    rtol: float
+    atol: float
+
+
 def check(
-    answer: Any,
-    expected: Any,
+    answer: object,
+    expected: Expected,
     *,
     rtol: float | None = None,
     atol: float | None = None,
     name: str = "answer",
     hint: str | None = None,
-    inputs: Iterable[Any] | None = None,
+    inputs: Iterable[object] | None = None,
 ) -> CheckResult:
     """Check an answer against the expected one: numbers, arrays, SymPy objects or functions.
 
@@ -1164,11 +1168,11 @@ def check(
     ...
     ValueError: rtol must be a finite number ≥ 0, got -1e-06
     """
+    tolerances: _Tolerances = {}  # the checks' own defaults for those not given
     if rtol is not None:
-        rtol = _tolerance(rtol, "rtol")
+        tolerances["rtol"] = _tolerance(rtol, "rtol")
     if atol is not None:
-        atol = _tolerance(atol, "atol")
-    tolerances = {k: v for k, v in (("rtol", rtol), ("atol", atol)) if v is not None}
+        tolerances["atol"] = _tolerance(atol, "atol")
     if callable(expected) and not isinstance(expected, sp.Basic):
         if inputs is None:
             raise ValueError(
@@ -1195,12 +1199,8 @@ def solutions_shown() -> bool:
     """True after :func:`show_solutions`, or when ``ROBOLAB_SHOW_SOLUTIONS=1`` is set."""
     if _SHOW_SOLUTIONS is not None:
         return _SHOW_SOLUTIONS
-    return os.environ.get("ROBOLAB_SHOW_SOLUTIONS", "").strip().lower() in {
-        "1",
-        "true",
-        "yes",
-        "on",
-    }
+    flag = os.environ.get("ROBOLAB_SHOW_SOLUTIONS", "").strip().lower()
+    return flag in {"1", "true", "yes", "on"}
 
 
 def seed_for(student: str, exercise: str = "") -> int:
@@ -1220,7 +1220,7 @@ def seed_for(student: str, exercise: str = "") -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def _render_value(value: Any) -> str:
+def _render_value(value: Expected) -> str:
     if isinstance(value, sp.Basic | sp.MatrixBase):
         return f"$$\n{sp.latex(value)}\n$$"
     if callable(value):
@@ -1234,7 +1234,7 @@ class Solution:
     """The teacher's solution of an exercise; shown only when solutions are on."""
 
     title: str
-    value: Any
+    value: Expected
     explanation: str
     visible: bool
 
@@ -1303,15 +1303,15 @@ class Exercise:
         self,
         title: str,
         prompt: str,
-        solve: Callable[..., Any],
+        solve: Callable[..., Expected],
         *,
-        generate: Callable[[np.random.Generator], Mapping[str, Any]] | None = None,
+        generate: Callable[[np.random.Generator], Mapping[str, object]] | None = None,
         seed: int = 0,
         hint: str | None = None,
         explanation: str = "",
         rtol: float | None = None,
         atol: float | None = None,
-        inputs: Iterable[Any] | None = None,
+        inputs: Iterable[object] | None = None,
     ) -> None:
         if not callable(solve):
             raise TypeError(
@@ -1355,7 +1355,7 @@ class Exercise:
             inputs=self.inputs,
         )
 
-    def check(self, answer: Any) -> CheckResult:
+    def check(self, answer: object) -> CheckResult:
         """Check an answer with :func:`check`; the result displays as a coloured message.
 
         Never raises because of the answer: text, ``None``, a truth value, a

@@ -24,11 +24,11 @@ angles within 1e-9 of 0 and of π where the textbook formulas lose digits
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from ..support.checks import as_float_array, as_transform, require_rotation
 
-# The *_unchecked kernels skip the argument checks: for the layers above (screw, models) that
-# call them in loops on arrays they have already checked. They are not on the package face.
+# *_unchecked: kernels without the argument checks, for loops of the layers above; not on the face.
 __all__ = [
     "ad",
     "ad_unchecked",
@@ -92,7 +92,7 @@ def near_zero(z: float) -> bool:
     return bool(abs(z) < _NEAR_ZERO)
 
 
-def normalize(v: np.ndarray) -> np.ndarray:
+def normalize(v: ArrayLike) -> NDArray[np.float64]:
     """Return ``v`` scaled to unit length.
 
     Raises ``ValueError`` for a zero vector, whose direction is undefined.
@@ -147,7 +147,7 @@ def _require_se3(se3mat: np.ndarray, name: str) -> None:
 # --------------------------------------------------------------------------- so(3), SO(3)
 
 
-def vec_to_so3(omega: np.ndarray) -> np.ndarray:
+def vec_to_so3(omega: ArrayLike) -> NDArray[np.float64]:
     """Return the 3×3 skew-symmetric matrix [ω] of a 3-vector ω.
 
     Parameters
@@ -169,7 +169,7 @@ def vec_to_so3(omega: np.ndarray) -> np.ndarray:
     return vec_to_so3_unchecked(as_float_array(omega, "omega", (3,), batch=True))
 
 
-def so3_to_vec(so3mat: np.ndarray) -> np.ndarray:
+def so3_to_vec(so3mat: ArrayLike) -> NDArray[np.float64]:
     """Return the 3-vector ω of a skew-symmetric matrix [ω] (inverse of :func:`vec_to_so3`).
 
     Examples
@@ -182,7 +182,7 @@ def so3_to_vec(so3mat: np.ndarray) -> np.ndarray:
     return _vee(so3mat)
 
 
-def axis_angle3(expc3: np.ndarray) -> tuple[np.ndarray, float]:
+def axis_angle3(expc3: ArrayLike) -> tuple[NDArray[np.float64], float]:
     """Split exponential coordinates ω̂θ of a rotation into the unit axis ω̂ and angle θ ≥ 0.
 
     Raises ``ValueError`` for the zero vector (no rotation has no axis).
@@ -218,7 +218,7 @@ def matrix_exp3_unchecked(so3mat: np.ndarray) -> np.ndarray:
     return np.eye(3) + a[..., None, None] * so3mat + b[..., None, None] * (so3mat @ so3mat)
 
 
-def matrix_exp3(so3mat: np.ndarray) -> np.ndarray:
+def matrix_exp3(so3mat: ArrayLike) -> NDArray[np.float64]:
     """Return the rotation ``exp([ω̂]θ)`` of a matrix in so(3) (Rodrigues' formula).
 
     ``R = I + sin θ [ω̂] + (1 - cos θ) [ω̂]²``, evaluated without loss of
@@ -274,7 +274,7 @@ def log3_vector_unchecked(R: np.ndarray) -> np.ndarray:
     return np.where((cos_theta > 0.0)[..., None], near_identity, near_half_turn)
 
 
-def matrix_log3(R: np.ndarray) -> np.ndarray:
+def matrix_log3(R: ArrayLike) -> NDArray[np.float64]:
     """Return the matrix logarithm [ω̂]θ (θ in [0, π]) of a rotation matrix.
 
     Accurate for every rotation: near θ = 0 through the series of θ/sin θ,
@@ -305,7 +305,7 @@ def matrix_log3(R: np.ndarray) -> np.ndarray:
 # --------------------------------------------------------------------------- SE(3)
 
 
-def rotation_position_to_transform(R: np.ndarray, p: np.ndarray) -> np.ndarray:
+def rotation_position_to_transform(R: ArrayLike, p: ArrayLike) -> NDArray[np.float64]:
     """Return the homogeneous transform ``[[R, p], [0, 1]]``.
 
     Examples
@@ -332,7 +332,7 @@ def rotation_position_to_transform_unchecked(R: np.ndarray, p: np.ndarray) -> np
     return T
 
 
-def transform_to_rotation_position(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def transform_to_rotation_position(T: ArrayLike) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Split a homogeneous transform into its rotation R and position p.
 
     Examples
@@ -346,7 +346,7 @@ def transform_to_rotation_position(T: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return T[..., :3, :3].copy(), T[..., :3, 3].copy()
 
 
-def transform_inv(T: np.ndarray) -> np.ndarray:
+def transform_inv(T: ArrayLike) -> NDArray[np.float64]:
     """Return the inverse ``[[Rᵀ, -Rᵀp], [0, 1]]`` of a homogeneous transform.
 
     Examples
@@ -369,7 +369,7 @@ def transform_inv_unchecked(T: np.ndarray) -> np.ndarray:
     )
 
 
-def vec_to_se3(V: np.ndarray) -> np.ndarray:
+def vec_to_se3(V: ArrayLike) -> NDArray[np.float64]:
     """Return the 4×4 matrix ``[[ [ω], v ], [0, 0]]`` of a twist V = [ω; v].
 
     Examples
@@ -392,7 +392,7 @@ def vec_to_se3_unchecked(V: np.ndarray) -> np.ndarray:
     return se3mat
 
 
-def se3_to_vec(se3mat: np.ndarray) -> np.ndarray:
+def se3_to_vec(se3mat: ArrayLike) -> NDArray[np.float64]:
     """Return the twist [ω; v] of a 4×4 se(3) matrix (inverse of :func:`vec_to_se3`).
 
     Examples
@@ -405,7 +405,7 @@ def se3_to_vec(se3mat: np.ndarray) -> np.ndarray:
     return np.concatenate([_vee(se3mat[..., :3, :3]), se3mat[..., :3, 3]], axis=-1)
 
 
-def adjoint_representation(T: np.ndarray) -> np.ndarray:
+def adjoint_representation(T: ArrayLike) -> NDArray[np.float64]:
     """Return the 6×6 adjoint ``[Ad_T] = [[R, 0], [[p]R, R]]`` of a transform T.
 
     With ``T = T_ab``, ``[Ad_T] V_b = V_a`` re-expresses a twist [ω; v]
@@ -435,7 +435,7 @@ def adjoint_representation_unchecked(T: np.ndarray) -> np.ndarray:
     return Ad
 
 
-def ad(V: np.ndarray) -> np.ndarray:
+def ad(V: ArrayLike) -> NDArray[np.float64]:
     """Return the 6×6 matrix ``[ad_V] = [[ [ω], 0 ], [ [v], [ω] ]]`` of a twist V = [ω; v].
 
     ``[ad_V1] V2`` is the Lie bracket of two twists; ``-[ad_V]ᵀ`` acts on
@@ -465,7 +465,7 @@ def ad_unchecked(V: np.ndarray) -> np.ndarray:
     return out
 
 
-def screw_to_axis(q: np.ndarray, s: np.ndarray, h: float) -> np.ndarray:
+def screw_to_axis(q: ArrayLike, s: ArrayLike, h: float) -> NDArray[np.float64]:
     """Return the screw axis S = [ŝ; -ŝ × q + h ŝ] of a screw through point q along ŝ with pitch h.
 
     Parameters
@@ -490,7 +490,7 @@ def screw_to_axis(q: np.ndarray, s: np.ndarray, h: float) -> np.ndarray:
     return np.concatenate([s, np.cross(q, s) + h * s])
 
 
-def axis_angle6(expc6: np.ndarray) -> tuple[np.ndarray, float]:
+def axis_angle6(expc6: ArrayLike) -> tuple[NDArray[np.float64], float]:
     """Split exponential coordinates Sθ into the screw axis S and the distance θ ≥ 0.
 
     θ is |ω| when the rotation is non-zero, otherwise |v| (a pure translation).
@@ -530,7 +530,7 @@ def matrix_exp6_unchecked(se3mat: np.ndarray) -> np.ndarray:
     return rotation_position_to_transform_unchecked(R, np.einsum("...ij,...j->...i", G, v))
 
 
-def matrix_exp6(se3mat: np.ndarray) -> np.ndarray:
+def matrix_exp6(se3mat: ArrayLike) -> NDArray[np.float64]:
     """Return the transform ``exp([S]θ)`` of a matrix [S]θ in se(3).
 
     ``R = exp([ω̂]θ)`` and ``p = (Iθ + (1 - cos θ)[ω̂] + (θ - sin θ)[ω̂]²) v``,
@@ -579,7 +579,7 @@ def log6_vector_unchecked(T: np.ndarray) -> np.ndarray:
     return np.concatenate([omega_theta, v_theta], axis=-1)
 
 
-def matrix_log6(T: np.ndarray) -> np.ndarray:
+def matrix_log6(T: ArrayLike) -> NDArray[np.float64]:
     """Return the matrix logarithm [S]θ in se(3) of a homogeneous transform.
 
     The rotation part is :func:`matrix_log3` (θ in [0, π]); the linear part
@@ -609,7 +609,7 @@ def matrix_log6(T: np.ndarray) -> np.ndarray:
 # --------------------------------------------------------------------------- projections
 
 
-def project_to_so3(mat: np.ndarray) -> np.ndarray:
+def project_to_so3(mat: ArrayLike) -> NDArray[np.float64]:
     """Return the rotation matrix nearest to ``mat`` in the Frobenius norm.
 
     Uses the SVD ``mat = U Σ Vᵀ`` and returns ``U diag(1, 1, det(UVᵀ)) Vᵀ``,
@@ -632,7 +632,7 @@ def project_to_so3(mat: np.ndarray) -> np.ndarray:
     return U @ Vt
 
 
-def project_to_se3(mat: np.ndarray) -> np.ndarray:
+def project_to_se3(mat: ArrayLike) -> NDArray[np.float64]:
     """Return the transform nearest to a 4×4 ``mat``: its rotation block projected onto SO(3).
 
     Examples
@@ -651,7 +651,7 @@ def project_to_se3(mat: np.ndarray) -> np.ndarray:
     )
 
 
-def distance_to_so3(mat: np.ndarray) -> float:
+def distance_to_so3(mat: ArrayLike) -> float:
     """Return ``‖matᵀmat - I‖_F`` if det(mat) > 0, else infinity (the book's code returns 1e9).
 
     Examples
@@ -665,7 +665,7 @@ def distance_to_so3(mat: np.ndarray) -> float:
     return float(np.linalg.norm(mat.T @ mat - np.eye(3)))
 
 
-def distance_to_se3(mat: np.ndarray) -> float:
+def distance_to_se3(mat: ArrayLike) -> float:
     """Return the Frobenius distance of a 4×4 ``mat`` from SE(3) (infinity if det R ≤ 0).
 
     The measure is ``‖[[RᵀR, 0], [bottom row of mat]] - I‖_F``, as in the book.
@@ -687,7 +687,7 @@ def distance_to_se3(mat: np.ndarray) -> float:
     return float(np.linalg.norm(check - np.eye(4)))
 
 
-def is_so3(mat: np.ndarray) -> bool:
+def is_so3(mat: ArrayLike) -> bool:
     """Return True if ``mat`` is within 1e-3 of SO(3) (see :func:`distance_to_so3`).
 
     Examples
@@ -700,7 +700,7 @@ def is_so3(mat: np.ndarray) -> bool:
     return distance_to_so3(mat) < _MANIFOLD_TOLERANCE
 
 
-def is_se3(mat: np.ndarray) -> bool:
+def is_se3(mat: ArrayLike) -> bool:
     """Return True if ``mat`` is within 1e-3 of SE(3) (see :func:`distance_to_se3`).
 
     Examples

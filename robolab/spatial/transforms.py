@@ -25,10 +25,11 @@ Roll–pitch–yaw angles are the ZYX convention ``R = Rz(yaw) Ry(pitch) Rx(roll
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsFloat, TypeAlias
 
 import numpy as np
 import sympy as sp
+from numpy.typing import ArrayLike, NDArray
 
 from ..support.checks import as_float_array, require_rotation
 
@@ -47,7 +48,8 @@ __all__ = [
     "trotz",
 ]
 
-Scalar = Any  # a number or a SymPy expression
+#: An argument of the functions here: a number (int, float, NumPy scalar) or a SymPy expression.
+Scalar: TypeAlias = "SupportsFloat | sp.Expr"
 
 
 def is_symbolic(*values: Scalar) -> bool:
@@ -67,7 +69,9 @@ def _number(value: Scalar, name: str) -> float:
     return float(as_float_array(value, name, ()))
 
 
-def _trig(angle: Scalar, name: str, symbolic: bool | None = None) -> tuple[Scalar, Scalar, bool]:
+def _trig(
+    angle: Scalar, name: str, symbolic: bool | None = None
+) -> tuple[float | sp.Expr, float | sp.Expr, bool]:
     """cos and sin of ``angle``: exact SymPy values when ``symbolic`` (default: if ``angle`` is)."""
     if symbolic is None:
         symbolic = is_symbolic(angle)
@@ -78,11 +82,11 @@ def _trig(angle: Scalar, name: str, symbolic: bool | None = None) -> tuple[Scala
     return np.cos(theta), np.sin(theta), False
 
 
-def _matrix(rows: list[list[Scalar]], symbolic: bool) -> sp.Matrix | np.ndarray:
+def _matrix(rows: list[list[Scalar]], symbolic: bool) -> sp.Matrix | NDArray[np.float64]:
     return sp.Matrix(rows) if symbolic else np.array(rows, dtype=float)
 
 
-def rotx(angle: Scalar) -> sp.Matrix | np.ndarray:
+def rotx(angle: Scalar) -> sp.Matrix | NDArray[np.float64]:
     """Return the 3×3 rotation about x by ``angle`` (radians).
 
     Examples
@@ -97,7 +101,7 @@ def rotx(angle: Scalar) -> sp.Matrix | np.ndarray:
     return _matrix([[1, 0, 0], [0, c, -s], [0, s, c]], symbolic)
 
 
-def roty(angle: Scalar) -> sp.Matrix | np.ndarray:
+def roty(angle: Scalar) -> sp.Matrix | NDArray[np.float64]:
     """Return the 3×3 rotation about y by ``angle`` (radians).
 
     Examples
@@ -111,7 +115,7 @@ def roty(angle: Scalar) -> sp.Matrix | np.ndarray:
     return _matrix([[c, 0, s], [0, 1, 0], [-s, 0, c]], symbolic)
 
 
-def rotz(angle: Scalar) -> sp.Matrix | np.ndarray:
+def rotz(angle: Scalar) -> sp.Matrix | NDArray[np.float64]:
     """Return the 3×3 rotation about z by ``angle`` (radians).
 
     Examples
@@ -126,7 +130,7 @@ def rotz(angle: Scalar) -> sp.Matrix | np.ndarray:
     return _matrix([[c, -s, 0], [s, c, 0], [0, 0, 1]], symbolic)
 
 
-def _homogeneous(R: sp.Matrix | np.ndarray) -> sp.Matrix | np.ndarray:
+def _homogeneous(R: sp.Matrix | NDArray[np.float64]) -> sp.Matrix | NDArray[np.float64]:
     if isinstance(R, sp.MatrixBase):
         return sp.diag(R, sp.Integer(1))
     T = np.eye(4)
@@ -134,7 +138,7 @@ def _homogeneous(R: sp.Matrix | np.ndarray) -> sp.Matrix | np.ndarray:
     return T
 
 
-def trotx(angle: Scalar) -> sp.Matrix | np.ndarray:
+def trotx(angle: Scalar) -> sp.Matrix | NDArray[np.float64]:
     """Return the 4×4 homogeneous rotation about x by ``angle``.
 
     Examples
@@ -147,7 +151,7 @@ def trotx(angle: Scalar) -> sp.Matrix | np.ndarray:
     return _homogeneous(rotx(angle))
 
 
-def troty(angle: Scalar) -> sp.Matrix | np.ndarray:
+def troty(angle: Scalar) -> sp.Matrix | NDArray[np.float64]:
     """Return the 4×4 homogeneous rotation about y by ``angle``.
 
     Examples
@@ -161,7 +165,7 @@ def troty(angle: Scalar) -> sp.Matrix | np.ndarray:
     return _homogeneous(roty(angle))
 
 
-def trotz(angle: Scalar) -> sp.Matrix | np.ndarray:
+def trotz(angle: Scalar) -> sp.Matrix | NDArray[np.float64]:
     """Return the 4×4 homogeneous rotation about z by ``angle``.
 
     Examples
@@ -172,7 +176,7 @@ def trotz(angle: Scalar) -> sp.Matrix | np.ndarray:
     return _homogeneous(rotz(angle))
 
 
-def transl(x: Scalar, y: Scalar, z: Scalar) -> sp.Matrix | np.ndarray:
+def transl(x: Scalar, y: Scalar, z: Scalar) -> sp.Matrix | NDArray[np.float64]:
     """Return the 4×4 pure translation by (x, y, z).
 
     Examples
@@ -200,7 +204,9 @@ def _dh_terms(a: Scalar, alpha: Scalar, d: Scalar, theta: Scalar) -> tuple[Any, 
     return symbolic, a, d, ct, st, ca, sa
 
 
-def dh_standard(a: Scalar, alpha: Scalar, d: Scalar, theta: Scalar) -> sp.Matrix | np.ndarray:
+def dh_standard(
+    a: Scalar, alpha: Scalar, d: Scalar, theta: Scalar
+) -> sp.Matrix | NDArray[np.float64]:
     """Return the standard DH link transform ``A = Rz(θ) Tz(d) Tx(a) Rx(α)``.
 
     This is T_{i-1,i}, the pose of frame {i} in frame {i-1}, for the row
@@ -228,7 +234,9 @@ def dh_standard(a: Scalar, alpha: Scalar, d: Scalar, theta: Scalar) -> sp.Matrix
     )
 
 
-def dh_modified(a: Scalar, alpha: Scalar, d: Scalar, theta: Scalar) -> sp.Matrix | np.ndarray:
+def dh_modified(
+    a: Scalar, alpha: Scalar, d: Scalar, theta: Scalar
+) -> sp.Matrix | NDArray[np.float64]:
     """Return the modified (Craig) DH link transform ``Rx(α_{i-1}) Tx(a_{i-1}) Rz(θ_i) Tz(d_i)``.
 
     This is T_{i-1,i} for the row (a_{i-1}, α_{i-1}, d_i, θ_i) of a modified
@@ -256,7 +264,7 @@ def dh_modified(a: Scalar, alpha: Scalar, d: Scalar, theta: Scalar) -> sp.Matrix
     )
 
 
-def rpy_to_rotation(roll: float, pitch: float, yaw: float) -> np.ndarray:
+def rpy_to_rotation(roll: float, pitch: float, yaw: float) -> NDArray[np.float64]:
     """Return ``R = Rz(yaw) Ry(pitch) Rx(roll)`` (ZYX roll–pitch–yaw, radians).
 
     Examples
@@ -267,7 +275,7 @@ def rpy_to_rotation(roll: float, pitch: float, yaw: float) -> np.ndarray:
     return rotz(yaw) @ roty(pitch) @ rotx(roll)
 
 
-def rotation_to_rpy(R: np.ndarray) -> np.ndarray:
+def rotation_to_rpy(R: ArrayLike) -> NDArray[np.float64]:
     """Return (roll, pitch, yaw) in radians with ``R = Rz(yaw) Ry(pitch) Rx(roll)``.
 
     At the gimbal-lock singularity (pitch = ±π/2) roll is set to 0 and the

@@ -48,7 +48,8 @@ import shutil
 import sys
 import threading
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import TypeVar
 
 from . import widgets as _widgets
 
@@ -58,6 +59,8 @@ __all__ = ["DELAY", "INTERVAL", "Progress", "front_end"]
 DELAY = 0.75
 #: Seconds between two redraws of a shown indicator (at most four a second).
 INTERVAL = 0.25
+
+_T = TypeVar("_T")
 
 _local = threading.local()  # .stack: the active contexts of this thread, outermost first
 
@@ -143,7 +146,7 @@ class Progress:
         self._finished = threading.Event()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
-        self._indicator: Any = None
+        self._indicator: _WidgetIndicator | _ConsoleIndicator | None = None
 
     # --- what the computation calls ------------------------------------------------------
 
@@ -207,7 +210,9 @@ class Progress:
         with self._lock:
             if self._finished.is_set():
                 return
-            maker = _WidgetIndicator if self._kind == "widget" else _ConsoleIndicator
+            maker: Callable[[str, int, int], _WidgetIndicator | _ConsoleIndicator] = (
+                _WidgetIndicator if self._kind == "widget" else _ConsoleIndicator
+            )
             self._indicator = _quietly(maker, *self._state())
             self.shown = self._indicator is not None
         last = self._state()
@@ -222,7 +227,7 @@ class Progress:
             last = state
 
 
-def _quietly(call: Any, *args: Any) -> Any:
+def _quietly(call: Callable[..., _T], *args: object) -> _T | None:
     """Run a display call; a failing display never breaks the computation it reports on."""
     try:
         return call(*args)

@@ -31,7 +31,7 @@ import io
 import math
 import os
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import matplotlib
@@ -194,6 +194,8 @@ def figure_png(figure: Figure, *, draw: bool = True, crop: bool = False) -> byte
     from PIL import Image
 
     canvas = figure.canvas
+    if not isinstance(canvas, FigureCanvasAgg):  # ipympl's canvas is one too
+        raise TypeError(f"figure_png needs an Agg-based canvas, got {type(canvas).__name__}")
     if draw:
         # Agg's own draw: an ipympl canvas would also push the pixels to its front end.
         FigureCanvasAgg.draw(canvas)
@@ -225,7 +227,7 @@ def cropped(rgb: np.ndarray, margin: int = CROP_MARGIN) -> np.ndarray:
     return rgb[top:bottom, left:right]
 
 
-def widget_bundle(widget: Any, static: dict[str, Any]) -> dict[str, Any]:
+def widget_bundle(widget: Any, static: Mapping[str, object]) -> dict[str, Any]:
     """Return the display bundle of a robolab widget.
 
     ``static`` holds the fallbacks (``text/plain`` at least, ``text/markdown``
@@ -250,7 +252,7 @@ def draw_live_canvas(figure: Figure) -> None:
     its ``data:`` prefix and the front end could not show it, so the picture
     is stored here in full.
     """
-    canvas = figure.canvas
+    canvas: Any = figure.canvas  # an ipympl Canvas (ipympl has no type annotations)
     if getattr(canvas, "syncing_data_url", False):
         png = base64.b64encode(figure_png(figure)).decode("ascii")
         canvas._data_url = f"data:image/png;base64,{png}"
@@ -354,7 +356,7 @@ def plain_canvas(canvas: Any) -> Any:
     return canvas
 
 
-def is_ipympl_canvas(canvas: Any) -> bool:
+def is_ipympl_canvas(canvas: object) -> bool:
     """True for an ipympl canvas widget (checked without importing ipympl)."""
     return type(canvas).__module__.startswith("ipympl")
 
