@@ -72,7 +72,7 @@ TOO_LONG_TO_SPLIT_YET = {
     # the exercise checkers: one concept (compare an answer), many kinds of answers
     "lessons/exercises.py": 1390,
     # the DHRobot class: parameters, kinematics, dynamics and displays of one object
-    "dh/robot.py": 1012,
+    "dh/robot.py": 782,
     # RNEA, CRBA and energies share the _DynamicsModel/_State kernel
     "screw/dynamics.py": 833,
     # LiveFigure and the slider builders

@@ -181,7 +181,7 @@ def test_newton_euler_program_is_compact():
     robot.cm_positions = [(0, 0, 0)] * 6
     robot.masses = [1.0] * 6
     robot.inertia_tensors = [np.eye(3) * 0.01] * 6
-    assignments, torques = newton_euler_program(robot)
+    assignments, torques = newton_euler_program(robot.model)
     operations = sum(sp.count_ops(e) for _, e in assignments) + sum(
         sp.count_ops(e) for e in torques
     )

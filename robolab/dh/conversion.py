@@ -45,16 +45,25 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import warnings
 from collections.abc import Sequence
 from typing import Any
 
 import sympy as sp
 
+from .model import DHInertial, DHModel
 from .parameters import as_sympy_scalar, placeholder_centres_of_mass, placeholder_inertia_tensors
 from .simplify import simplify_trig
 
-__all__ = ["ROUND_OFF", "modified_to_standard", "normal_screw", "standard_to_modified"]
+__all__ = [
+    "ROUND_OFF",
+    "modified_model",
+    "modified_to_standard",
+    "normal_screw",
+    "standard_model",
+    "standard_to_modified",
+]
 
 #: Float terms below this times the largest float in a re-expressed matrix are round-off.
 ROUND_OFF = 1e-13
@@ -121,43 +130,74 @@ def _turned_inertia(tensor: sp.MatrixBase, X: sp.MatrixBase) -> sp.ImmutableMatr
     return _tidy(R * sp.Matrix(tensor) * R.T)
 
 
-def _new_robot(
-    source: Any,
+def _new_model(
+    source: DHModel,
     rows: Sequence[tuple[Any, ...]],
     convention: str,
     tool: sp.MatrixBase,
     screws: Sequence[sp.MatrixBase],
-) -> Any:
-    """A DHRobot with ``rows``; dynamic parameters of ``source`` re-expressed by ``screws``.
+) -> DHModel:
+    """A description with ``rows``; dynamic parameters of ``source`` re-expressed by ``screws``.
 
-    ``screws[i]`` maps coordinates in the old frame {i+1} to the new one.
+    ``screws[i]`` maps coordinates in the old frame {i+1} to the new one. ``source`` is
+    not changed (it cannot be: descriptions are immutable).
     """
 
     with warnings.catch_warnings():
         # the angles are the source's own: any warning about them was given when it was built
         warnings.simplefilter("ignore", UserWarning)
-        # type(source) is DHRobot: this module builds robots without importing robot.py,
-        # which imports it (DHRobot.to_modified / to_standard)
-        robot = type(source)(*rows, convention=convention, tool=tool, name=source.name)
-    n = robot.dof
-    robot._masses, robot._masses_given = list(source._masses), source._masses_given
-    centres = source._cms
-    if centres is not None:
-        moved = [_moved_centre(c, X) for c, X in zip(centres, screws, strict=True)]
-        robot._cms, robot._cms_given = moved, source._cms_given
-        if not source._cms_given and moved != placeholder_centres_of_mass(n):
-            robot._cms_assumed_in = source._cms_assumed_in or source.convention
-    tensors = [
-        _turned_inertia(tensor, X) for tensor, X in zip(source._inertias, screws, strict=True)
-    ]
-    robot._inertias, robot._inertias_given = tensors, source._inertias_given
-    if not source._inertias_given and tensors != placeholder_inertia_tensors(n):
-        robot._inertias_assumed_in = source._inertias_assumed_in or source.convention
-    robot._gravity, robot._gravity_given = source._gravity, source._gravity_given
-    robot._limits, robot._limits_given = list(source._limits), source._limits_given
-    robot._qis_range = None if source._qis_range is None else list(source._qis_range)
-    robot._plausibility_exceptions = source._plausibility_exceptions  # the same links
-    return robot
+        fresh = DHModel.new(rows, convention=convention, tool=tool, name=source.name)
+    n = fresh.chain.dof
+    inertial, old_convention, given = source.inertial, source.chain.convention, source.given
+    centres, centres_assumed_in = None, None
+    if inertial.centres is not None:
+        centres = tuple(_moved_centre(c, X) for c, X in zip(inertial.centres, screws, strict=True))
+        if "cm_positions" not in given and list(centres) != placeholder_centres_of_mass(n):
+            centres_assumed_in = source.centres_assumed_in or old_convention
+    tensors = tuple(
+        _turned_inertia(tensor, X) for tensor, X in zip(inertial.inertias, screws, strict=True)
+    )
+    inertias_assumed_in = None
+    if "inertia_tensors" not in given and list(tensors) != placeholder_inertia_tensors(n):
+        inertias_assumed_in = source.inertias_assumed_in or old_convention
+    return dataclasses.replace(
+        fresh,
+        inertial=DHInertial(inertial.masses, centres, tensors, inertial.gravity),
+        given=given,
+        centres_assumed_in=centres_assumed_in,
+        inertias_assumed_in=inertias_assumed_in,
+        joint_limits=source.joint_limits,
+        qis_range=source.qis_range,
+        plausibility_exceptions=source.plausibility_exceptions,  # the same links
+    )
+
+
+def modified_model(model: DHModel) -> DHModel:
+    """Return the same robot's description as a modified-DH table (:func:`standard_to_modified`).
+
+    Examples
+    --------
+    >>> from robolab.symbols import q1, l1
+    >>> standard = DHModel.new([(l1, 0, 0, q1)])
+    >>> modified = modified_model(standard)
+    >>> modified.chain.convention, modified.chain.tool[0, 3], standard.chain.convention
+    ('modified', l_1, 'standard')
+    """
+    chain = model.chain
+    if chain.convention == "modified":
+        same = [(*row.entries, row.joint_type) for row in chain.rows]
+        copy = _new_model(model, same, "modified", chain.tool, [sp.eye(4)] * chain.dof)
+        return dataclasses.replace(copy, standard_form=model.standard_form)
+    rows = chain.rows
+    shifted = []
+    for i, row in enumerate(rows):
+        a, alpha = (rows[i - 1].a, rows[i - 1].alpha) if i > 0 else (0, 0)
+        shifted.append((a, alpha, row.d, row.theta, row.joint_type))
+    a_n, alpha_n = rows[-1].a, rows[-1].alpha
+    tool = _tidy(normal_screw(a_n, alpha_n) * chain.tool)
+    screws = [normal_screw(row.a, row.alpha) for row in rows]
+    modified = _new_model(model, shifted, "modified", tool, screws)
+    return dataclasses.replace(modified, standard_form=(a_n, alpha_n, chain.tool))
 
 
 def standard_to_modified(robot: Any) -> Any:
@@ -190,27 +230,8 @@ def standard_to_modified(robot: Any) -> Any:
     >>> puma.I_cm(1).diagonal(), puma.to_modified().I_cm(1).diagonal()
     (Matrix([[0, 0.350000000000000, 0]]), Matrix([[0, 0, 0.350000000000000]]))
     """
-    if robot.convention == "modified":
-        copy = _new_robot(
-            robot,
-            [(*row.entries, row.joint_type) for row in robot._rows],
-            "modified",
-            robot._tool,
-            [sp.eye(4)] * robot.dof,
-        )
-        copy._standard_form = robot._standard_form
-        return copy
-    rows = robot._rows
-    shifted = []
-    for i, row in enumerate(rows):
-        a, alpha = (rows[i - 1].a, rows[i - 1].alpha) if i > 0 else (0, 0)
-        shifted.append((a, alpha, row.d, row.theta, row.joint_type))
-    a_n, alpha_n = rows[-1].a, rows[-1].alpha
-    tool = _tidy(normal_screw(a_n, alpha_n) * robot._tool)
-    screws = [normal_screw(row.a, row.alpha) for row in rows]
-    modified = _new_robot(robot, shifted, "modified", tool, screws)
-    modified._standard_form = (a_n, alpha_n, robot._tool)
-    return modified
+    # type(robot) is DHRobot (or a subclass): this module builds descriptions, not robots
+    return type(robot).from_model(modified_model(robot.model))
 
 
 def _pure_normal_screw(tool: sp.MatrixBase) -> tuple[sp.Expr, sp.Expr] | None:
@@ -277,17 +298,32 @@ def modified_to_standard(robot: Any, last_link: Sequence[Any] | None = None) -> 
     >>> standard.dh_parameters, standard.tool == sp.eye(4)
     ([(l_1, 0, 0, q_1(t)), (l_2, 0, 0, q_2(t))], True)
     """
-    if robot.convention == "standard":
+    # type(robot) is DHRobot (or a subclass): this module builds descriptions, not robots
+    return type(robot).from_model(standard_model(robot.model, last_link))
+
+
+def standard_model(model: DHModel, last_link: Sequence[Any] | None = None) -> DHModel:
+    """Return the same robot's description as a standard-DH table (:func:`modified_to_standard`).
+
+    Examples
+    --------
+    >>> from robolab.symbols import q1, l1
+    >>> craig = modified_model(DHModel.new([(l1, 0, 0, q1)]))
+    >>> standard_model(craig).chain.rows[0].a
+    l_1
+    """
+    chain = model.chain
+    if chain.convention == "standard":
         if last_link is not None:
             raise ValueError("last_link: only a modified table needs it; this robot is standard")
-        return _new_robot(
-            robot,
-            [(*row.entries, row.joint_type) for row in robot._rows],
+        return _new_model(
+            model,
+            [(*row.entries, row.joint_type) for row in chain.rows],
             "standard",
-            robot._tool,
-            [sp.eye(4)] * robot.dof,
+            chain.tool,
+            [sp.eye(4)] * chain.dof,
         )
-    rows = robot._rows
+    rows = chain.rows
     first = rows[0]
     if first.a != 0 or first.alpha != 0:
         raise ValueError(
@@ -296,15 +332,15 @@ def modified_to_standard(robot: Any, last_link: Sequence[Any] | None = None) -> 
             "form with the same base frame {0}. Choose the base frame with z_0 along joint 1 "
             "(a_0 = alpha_0 = 0) to convert it"
         )
-    tool = robot._tool
+    tool = chain.tool
     if last_link is not None:
         if isinstance(last_link, str) or len(last_link) != 2:
             raise ValueError(f"last_link: expected a pair (a_n, alpha_n), got {last_link!r}")
         a_n = as_sympy_scalar(last_link[0], "last_link, a_n")
         alpha_n = as_sympy_scalar(last_link[1], "last_link, alpha_n", angle=True)
         standard_tool = _tidy(_inverse_normal_screw(a_n, alpha_n) * tool)
-    elif getattr(robot, "_standard_form", None) is not None:
-        a_n, alpha_n, standard_tool = robot._standard_form
+    elif model.standard_form is not None:
+        a_n, alpha_n, standard_tool = model.standard_form
     elif (pair := _pure_normal_screw(tool)) is not None:
         a_n = as_sympy_scalar(pair[0], "tool, a")
         alpha_n = as_sympy_scalar(pair[1], "tool, alpha", angle=True)
@@ -316,4 +352,4 @@ def modified_to_standard(robot: Any, last_link: Sequence[Any] | None = None) -> 
         a, alpha = (rows[i + 1].a, rows[i + 1].alpha) if i + 1 < len(rows) else (a_n, alpha_n)
         lifted.append((a, alpha, row.d, row.theta, row.joint_type))
     screws = [_inverse_normal_screw(a, alpha) for a, alpha, *_ in lifted]
-    return _new_robot(robot, lifted, "standard", standard_tool, screws)
+    return _new_model(model, lifted, "standard", standard_tool, screws)

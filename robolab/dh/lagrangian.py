@@ -1,10 +1,11 @@
 """The Lagrangian dynamics of a DH robot: energies, M, Christoffel symbols, C, G.
 
-:class:`LagrangianDynamics` holds the dynamics half of :class:`robolab.DHRobot`
-(which inherits it); the kinematics and the parameters stay in
-:mod:`robolab.dh.robot`. The methods use the robot's kinematics
-(``_chain``, ``_axis_frame``), parameters (``_masses``, ``_centres()``,
-``_inertias``, ``_gravity``) and helpers (``_cache``, ``_timed``, ``_link``).
+:class:`DerivedDynamics` computes them from one description of a robot
+(:class:`robolab.dh.model.DHModel`: its chain and dynamic parameters) and keeps them,
+with the kinematics of :class:`robolab.dh.kinematics.DerivedKinematics`.
+:class:`LagrangianDynamics` holds the public dynamics methods of
+:class:`robolab.DHRobot` (which inherits it, Moro's names); it reads the robot's public
+``model`` only.
 
 How it scales:
 
@@ -28,6 +29,8 @@ from typing import Any
 import sympy as sp
 
 from ..support.progress import Progress
+from .kinematics import DerivedKinematics
+from .model import DHInertial, DHModel
 from .simplify import (
     PIECE_MAX_TERMS,
     derivative,
@@ -36,144 +39,220 @@ from .simplify import (
     simplify_trig,
 )
 
-__all__ = ["EquationOfMotion", "LagrangianDynamics"]
+__all__ = ["DerivedDynamics", "EquationOfMotion", "LagrangianDynamics"]
 
 
-class LagrangianDynamics:
-    """The Lagrangian dynamics methods of :class:`robolab.DHRobot` (Moro's names)."""
+class DerivedDynamics:
+    """The dynamic results of one description (its chain and dynamic parameters), kept.
 
-    # ----------------------------------------------------------------------------------
-    # dynamics (internal symbols; see the public methods below)
-    # ----------------------------------------------------------------------------------
+    Everything with the chain's internal symbols for q, q̇, q̈; :meth:`of` returns the
+    one instance of a :class:`robolab.dh.model.DHModel`, kept in the memo of its
+    dynamic parameters: new parameters (a setter) have new results.
+    """
 
-    def _link_inertia_matrix(self, i: int) -> sp.ImmutableMatrix:
+    def __init__(self, kinematics: DerivedKinematics, inertial: DHInertial) -> None:
+        self.kinematics = kinematics
+        self.chain = kinematics.chain
+        self.inertial = inertial
+        self._cache: dict[Any, Any] = {}
+
+    @classmethod
+    def of(cls, model: DHModel) -> DerivedDynamics:
+        """Return the results of ``model`` (one object per chain and dynamic parameters)."""
+        key = (cls, model.chain)
+        found = model.inertial.memo.get(key)
+        if found is None:
+            kinematics = DerivedKinematics.of(model.chain)
+            found = model.inertial.memo[key] = cls(kinematics, model.inertial)
+        return found
+
+    def _cached(self, key: Any, compute: Any) -> Any:
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    def centre_position(self, i: int) -> sp.ImmutableMatrix:
+        """r_ci = R_0i c_i + p_0i, reduced."""
+
+        def compute() -> sp.ImmutableMatrix:
+            R, p = self.kinematics.frames(0)[i]
+            centre = self.inertial.centres_of_mass()[i - 1]
+            return sp.ImmutableMatrix(simplify_piece_matrix(R * centre + p))
+
+        return self._cached(("r_cm", i), compute)
+
+    def inertia_in_base(self, i: int) -> sp.ImmutableMatrix:
+        """R_0i I_i R_0iᵀ, reduced."""
+
+        def compute() -> sp.ImmutableMatrix:
+            R = self.kinematics.frames(0)[i][0]
+            return sp.ImmutableMatrix(
+                simplify_piece_matrix(R * self.inertial.inertias[i - 1] * R.T)
+            )
+
+        return self._cached(("I_cm0", i), compute)
+
+    def link_inertia_matrix(self, i: int) -> sp.ImmutableMatrix:
         """Link i's share of M: m_i J_vᵀJ_v + J_ωᵀ I_i J_ω, Jacobians written in frame {i}."""
 
         def compute() -> sp.ImmutableMatrix:
-            c = self._centres()[i - 1]
-            linear, angular = sp.zeros(3, self._n), sp.zeros(3, self._n)
+            chain, n = self.chain, self.chain.dof
+            c = self.inertial.centres_of_mass()[i - 1]
+            linear, angular = sp.zeros(3, n), sp.zeros(3, n)
             for j in range(1, i + 1):
-                k = self._axis_frame(j)
-                Rki, pki = self._chain(k)[i - k]
+                k = chain.axis_frame(j)
+                Rki, pki = self.kinematics.frames(k)[i - k]
                 z = Rki[2, :].T  # the joint axis in frame {i}
-                if self._rows[j - 1].joint_type == "p":
+                if chain.rows[j - 1].joint_type == "p":
                     linear[:, j - 1] = z
                     continue
                 w = Rki * c + pki
                 linear[:, j - 1] = simplify_piece_matrix(Rki.T * sp.Matrix([-w[1], w[0], 0]))
                 angular[:, j - 1] = z
-            share = self._masses[i - 1] * linear.T * linear
-            share += angular.T * self._inertias[i - 1] * angular
+            share = self.inertial.masses[i - 1] * linear.T * linear
+            share += angular.T * self.inertial.inertias[i - 1] * angular
             return _symmetric(share)
 
-        return self._cache(self._dynamics, ("M_i", i), compute)
+        return self._cached(("M_i", i), compute)
 
-    def _inertia_matrix(self) -> sp.ImmutableMatrix:
+    def inertia_matrix(self) -> sp.ImmutableMatrix:
+        """M(q), the sum of the links' shares."""
+
         def compute() -> sp.ImmutableMatrix:
-            n = self._n
+            n = self.chain.dof
             total = sp.zeros(n, n)
             with Progress("M(q)", n + 1) as progress:
                 for i in range(1, n + 1):
                     progress.update(i - 1, f"link {i} of {n}")
-                    total += self._link_inertia_matrix(i)
+                    total += self.link_inertia_matrix(i)
                 progress.update(n, "adding the links")
                 return _symmetric(total)
 
-        return self._cache(self._dynamics, "M", compute)
+        return self._cached("M", compute)
 
-    def _inertia_derivatives(self) -> dict[tuple[int, int, int], sp.Expr]:
+    def inertia_derivatives(self) -> dict[tuple[int, int, int], sp.Expr]:
         """∂M_ab/∂q_c (0-based), computed once for a <= b and shared by symmetry."""
 
         def compute() -> dict[tuple[int, int, int], sp.Expr]:
-            n = self._n
+            n = self.chain.dof
             with Progress("∂M/∂q", n + 1) as progress:
                 progress.update(0, "M(q)")
-                M = self._inertia_matrix()
+                M = self.inertia_matrix()
                 derivatives = {}
                 for c in range(n):
                     progress.update(c + 1, f"joint {c + 1} of {n}")
                     memo: dict = {}  # shared by the entries: they have common factors
                     for a in range(n):
                         for b in range(a, n):
-                            value = derivative(M[a, b], self._q[c], memo)
+                            value = derivative(M[a, b], self.chain.q[c], memo)
                             derivatives[a, b, c] = derivatives[b, a, c] = value
             return derivatives
 
-        return self._cache(self._dynamics, "dM", compute)
+        return self._cached("dM", compute)
 
-    def _christoffel(self, i: int, j: int, k: int) -> sp.Expr:
+    def christoffel(self, i: int, j: int, k: int) -> sp.Expr:
         """c_ijk (0-based) = ½(∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i), symmetric in j, k."""
         j, k = min(j, k), max(j, k)
 
         def compute() -> sp.Expr:
-            D = self._inertia_derivatives()
+            D = self.inertia_derivatives()
             return simplify_piece((D[i, j, k] + D[i, k, j] - D[j, k, i]) / 2)
 
-        return self._cache(self._dynamics, ("c", i, j, k), compute)
+        return self._cached(("c", i, j, k), compute)
 
     def _christoffel_symbols(self) -> None:
         """Compute (and cache) every c_ijk, one row i of C at a time, reporting progress."""
-        n = self._n
+        n = self.chain.dof
         with Progress("Christoffel symbols", n + 1) as progress:
             progress.update(0, "∂M/∂q")
-            self._inertia_derivatives()
+            self.inertia_derivatives()
             for i in range(n):
                 progress.update(i + 1, f"row {i + 1} of {n}")
                 for j in range(n):
                     for k in range(j, n):
-                        self._christoffel(i, j, k)
+                        self.christoffel(i, j, k)
 
-    def _coriolis_matrix(self) -> sp.ImmutableMatrix:
+    def coriolis_matrix(self) -> sp.ImmutableMatrix:
+        """C(q, q̇) with C_ij = Σ_k c_ijk q̇_k."""
+
         def compute() -> sp.ImmutableMatrix:
-            n = self._n
+            n, qd = self.chain.dof, self.chain.qd
             self._christoffel_symbols()
             return sp.ImmutableMatrix(
                 n,
                 n,
-                lambda i, j: sum(
-                    (self._christoffel(i, j, k) * self._qd[k] for k in range(n)), sp.S.Zero
-                ),
+                lambda i, j: sum((self.christoffel(i, j, k) * qd[k] for k in range(n)), sp.S.Zero),
             )
 
-        return self._cache(self._dynamics, "C", compute)
+        return self._cached("C", compute)
 
-    def _link_potential_energy(self, i: int) -> sp.Expr:
+    def link_potential_energy(self, i: int) -> sp.Expr:
+        """P_i = -m_i gᵀ r_ci."""
+
         def compute() -> sp.Expr:
-            height = (self._gravity.T * self._centre_position(i))[0, 0]
-            return simplify_piece(-self._masses[i - 1] * height)
+            height = (self.inertial.gravity.T * self.centre_position(i))[0, 0]
+            return simplify_piece(-self.inertial.masses[i - 1] * height)
 
-        return self._cache(self._dynamics, ("P_i", i), compute)
+        return self._cached(("P_i", i), compute)
 
-    def _potential_energy(self) -> sp.Expr:
-        return sp.Add(*[self._link_potential_energy(i) for i in range(1, self._n + 1)])
+    def potential_energy(self) -> sp.Expr:
+        """P = Σ P_i."""
+        return sp.Add(*[self.link_potential_energy(i) for i in range(1, self.chain.dof + 1)])
 
-    def _gravity_vector(self) -> sp.ImmutableMatrix:
+    def gravity_vector(self) -> sp.ImmutableMatrix:
+        """G(q) = ∂P/∂q."""
+
         def compute() -> sp.ImmutableMatrix:
-            n = self._n
+            n = self.chain.dof
             with Progress("G(q)", n + 1) as progress:
                 progress.update(0, "potential energy")
-                P = self._potential_energy()
+                P = self.potential_energy()
                 torques = []
-                for i, q in enumerate(self._q, start=1):
+                for i, q in enumerate(self.chain.q, start=1):
                     progress.update(i, f"joint {i} of {n}")
                     torques.append(simplify_piece(P.diff(q)))
             return sp.ImmutableMatrix(torques)
 
-        return self._cache(self._dynamics, "G", compute)
+        return self._cached("G", compute)
 
-    def _link_kinetic_energy(self, i: int) -> sp.Expr:
+    def link_kinetic_energy(self, i: int) -> sp.Expr:
+        """K_i = ½ q̇ᵀ M_i q̇."""
+
         def compute() -> sp.Expr:
-            qd = sp.Matrix(self._qd)
-            return simplify_piece((qd.T * self._link_inertia_matrix(i) * qd)[0, 0] / 2)
+            qd = sp.Matrix(self.chain.qd)
+            return simplify_piece((qd.T * self.link_inertia_matrix(i) * qd)[0, 0] / 2)
 
-        return self._cache(self._dynamics, ("K_i", i), compute)
+        return self._cached(("K_i", i), compute)
 
-    def _reported(self, title: str, compute: Any) -> Any:
+    def kinetic_energy(self) -> sp.Expr:
+        """K = Σ K_i."""
+        n = self.chain.dof
+        with Progress("K", n) as progress:
+            terms = []
+            for i in range(1, n + 1):
+                progress.update(i - 1, f"link {i} of {n}")
+                terms.append(self.link_kinetic_energy(i))
+        return sp.Add(*terms)
+
+    def reported(self, title: str, compute: Any) -> Any:
         """``compute()`` written with q_i(t), under one progress report (long for 6–7 joints)."""
         with Progress(title, 2) as progress:
             value = compute()
             progress.update(1, "writing it with q_i(t)")
-            return self._timed(value)
+            return self.kinematics.timed(value)
+
+
+class LagrangianDynamics:
+    """The Lagrangian dynamics methods of :class:`robolab.DHRobot` (Moro's names).
+
+    A base of :class:`robolab.DHRobot` that reads the robot's public :attr:`model`
+    only: the results are :meth:`DerivedDynamics.of` its description.
+    """
+
+    model: DHModel
+
+    def _derived(self) -> DerivedDynamics:
+        return DerivedDynamics.of(self.model)
 
     # ----------------------------------------------------------------------------------
     # dynamics (public, Moro's names)
@@ -181,28 +260,25 @@ class LagrangianDynamics:
 
     def link_kinetic_energy(self, i: int) -> sp.Expr:
         """Return ``K_i = ½ m_i v_ciᵀ v_ci + ½ ω_iᵀ R_0i I_i R_0iᵀ ω_i`` (a scalar)."""
-        return self._timed(self._link_kinetic_energy(self._link(i)))
-
-    def _kinetic_energy(self) -> sp.Expr:
-        n = self._n
-        with Progress("K", n) as progress:
-            terms = []
-            for i in range(1, n + 1):
-                progress.update(i - 1, f"link {i} of {n}")
-                terms.append(self._link_kinetic_energy(i))
-        return sp.Add(*terms)
+        derived = self._derived()
+        return derived.kinematics.timed(derived.link_kinetic_energy(self.model.chain.check_link(i)))
 
     def kinetic_energy(self) -> sp.Expr:
         """Return the total kinetic energy ``K = Σ K_i = ½ q̇ᵀ M(q) q̇``."""
-        return self._reported("K", self._kinetic_energy)
+        derived = self._derived()
+        return derived.reported("K", derived.kinetic_energy)
 
     def link_potential_energy(self, i: int) -> sp.Expr:
         """Return ``P_i = -m_i gᵀ r_ci`` (gravity g in the base frame)."""
-        return self._timed(self._link_potential_energy(self._link(i)))
+        derived = self._derived()
+        return derived.kinematics.timed(
+            derived.link_potential_energy(self.model.chain.check_link(i))
+        )
 
     def potential_energy(self) -> sp.Expr:
         """Return the total potential energy ``P = Σ P_i``."""
-        return self._timed(self._potential_energy())
+        derived = self._derived()
+        return derived.kinematics.timed(derived.potential_energy())
 
     def lagrangian(self) -> sp.Expr:
         """Return the Lagrangian ``L = K - P``."""
@@ -226,7 +302,8 @@ class LagrangianDynamics:
         >>> pendulum.inertia_matrix()
         Matrix([[I_zz1 + l_1**2*m_1]])
         """
-        return self._reported("M(q)", self._inertia_matrix)
+        derived = self._derived()
+        return derived.reported("M(q)", derived.inertia_matrix)
 
     def christoffel_symbols(self, i: int, j: int, k: int, M: Any = None) -> sp.Expr:
         """Return the Christoffel symbol of the first kind c_ijk (indices 1..n).
@@ -245,17 +322,19 @@ class LagrangianDynamics:
         >>> arm.christoffel_symbols(1, 1, 2)
         -l_1*l_2*m_2*sin(q_2(t))
         """
-        i, j, k = (self._link(x, "joint") for x in (i, j, k))
+        chain, derived = self.model.chain, self._derived()
+        i, j, k = (chain.check_link(x, "joint") for x in (i, j, k))
+        timed = derived.kinematics.timed
         if M is None or sp.Matrix(M) == self.inertia_matrix():
-            return self._timed(self._christoffel(i - 1, j - 1, k - 1))
-        M = sp.Matrix(M).xreplace(self._to_internal)
-        q = self._q
+            return timed(derived.christoffel(i - 1, j - 1, k - 1))
+        M = sp.Matrix(M).xreplace(chain.to_internal)
+        q = chain.q
         value = (
             M[i - 1, j - 1].diff(q[k - 1])
             + M[i - 1, k - 1].diff(q[j - 1])
             - M[j - 1, k - 1].diff(q[i - 1])
         ) / 2
-        return self._timed(simplify_piece(value))
+        return timed(simplify_piece(value))
 
     def coriolis_matrix(self) -> sp.Matrix:
         """Return C(q, q̇) with ``C_ij = Σ_k c_ijk q̇_k``; Ṁ − 2C is skew-symmetric.
@@ -268,7 +347,8 @@ class LagrangianDynamics:
         >>> arm.coriolis_matrix()[1, 0]
         l_1*l_2*m_2*sin(q_2(t))*Derivative(q_1(t), t)
         """
-        return self._reported("C(q, q̇)", self._coriolis_matrix)
+        derived = self._derived()
+        return derived.reported("C(q, q̇)", derived.coriolis_matrix)
 
     def gravity_vector(self) -> sp.Matrix:
         """Return the gravity torques ``G(q) = ∂P/∂q`` (n×1), P the potential energy.
@@ -282,10 +362,8 @@ class LagrangianDynamics:
         >>> pendulum.gravity_vector()
         Matrix([[g*l_1*m_1*cos(q_1(t))]])
         """
-        return self._reported("G(q)", self._gravity_vector)
-
-    def _torque_symbols(self) -> sp.Matrix:
-        return sp.Matrix([sp.Symbol(f"tau_{i}", real=True) for i in range(1, self._n + 1)])
+        derived = self._derived()
+        return derived.reported("G(q)", derived.gravity_vector)
 
     def dynamic_model(self) -> sp.Eq:
         """Return the unevaluated equation ``M(q) q̈ + C(q, q̇) q̇ + G(q) = τ``.
@@ -303,13 +381,16 @@ class LagrangianDynamics:
         >>> pendulum.dynamic_model().rhs
         Matrix([[tau_1]])
         """
-        qd = sp.ImmutableMatrix([row.variable.diff(self._time) for row in self._rows])
-        qdd = sp.ImmutableMatrix([row.variable.diff(self._time, 2) for row in self._rows])
+        chain = self.model.chain
+        qd = sp.ImmutableMatrix([row.variable.diff(chain.time) for row in chain.rows])
+        qdd = sp.ImmutableMatrix([row.variable.diff(chain.time, 2) for row in chain.rows])
         M = sp.ImmutableMatrix(self.inertia_matrix())
         C = sp.ImmutableMatrix(self.coriolis_matrix())
         G = sp.ImmutableMatrix(self.gravity_vector())
         left = sp.MatAdd(sp.MatMul(M, qdd), sp.MatMul(C, qd), G)
-        return EquationOfMotion(left, sp.ImmutableMatrix(self._torque_symbols()), evaluate=False)
+        return EquationOfMotion(
+            left, sp.ImmutableMatrix(_torque_symbols(chain.dof)), evaluate=False
+        )
 
     def dynamic_model_matrix_form(self) -> sp.Eq:
         r"""Return the matrix equation of motion; the same as :meth:`dynamic_model`.
@@ -337,13 +418,13 @@ class LagrangianDynamics:
         Derived from the Lagrangian itself (chain rule for d/dt), so they can be
         compared with the matrix form ``M q̈ + C q̇ + G``.
         """
-        q, qd, qdd = self._q, self._qd, self._qdd
-        n = self._n
+        chain, derived = self.model.chain, self._derived()
+        q, qd, qdd, n = chain.q, chain.qd, chain.qdd, chain.dof
         equations = []
         with Progress("Euler–Lagrange equations", n + 1) as progress:
             progress.update(0, "the Lagrangian")
-            L = self._kinetic_energy() - self._potential_energy()
-            for i, tau in enumerate(self._torque_symbols()):
+            L = derived.kinetic_energy() - derived.potential_energy()
+            for i, tau in enumerate(_torque_symbols(n)):
                 progress.update(i + 1, f"joint {i + 1} of {n}")
                 momentum = L.diff(qd[i])
                 rate = sum(
@@ -351,7 +432,7 @@ class LagrangianDynamics:
                     sp.S.Zero,
                 )
                 left = simplify_piece(rate - L.diff(q[i]))
-                equations.append(sp.Eq(self._timed(left), tau))
+                equations.append(sp.Eq(derived.kinematics.timed(left), tau))
         return equations
 
 
@@ -389,6 +470,10 @@ class EquationOfMotion(sp.Equality):
     def _sympystr(self, printer: Any) -> str:
         left = " + ".join(printer._print(term) for term in self._terms())
         return f"Eq({left}, {printer._print(self.rhs)})"
+
+
+def _torque_symbols(n: int) -> sp.Matrix:
+    return sp.Matrix([sp.Symbol(f"tau_{i}", real=True) for i in range(1, n + 1)])
 
 
 def _symmetric(matrix: sp.MatrixBase) -> sp.ImmutableMatrix:

@@ -37,9 +37,18 @@ from sympy.printing.pycode import PythonCodePrinter
 from ..spatial.transforms import dh_modified, dh_standard
 from ..support.checks import as_float_array, scalar_problem
 from ..support.progress import Progress
+from .kinematics import DerivedKinematics
+from .lagrangian import DerivedDynamics
+from .model import DHModel
 from .simplify import replace_shared
 
-__all__ = ["NumericDHRobot", "compile_expressions", "newton_euler_program", "normalise_values"]
+__all__ = [
+    "NumericDHRobot",
+    "compile_expressions",
+    "missing_parameters",
+    "newton_euler_program",
+    "normalise_values",
+]
 
 
 # --------------------------------------------------------------------------------------
@@ -182,8 +191,8 @@ def _identifier(symbol: sp.Symbol, fallback: str, used: set[str]) -> str:
 # --------------------------------------------------------------------------------------
 
 
-def normalise_values(robot: Any, values: Mapping[Any, Any] | None) -> dict[sp.Symbol, sp.Float]:
-    """Return ``values`` keyed by the robot's own symbols, with float values.
+def normalise_values(model: DHModel, values: Mapping[Any, Any] | None) -> dict[sp.Symbol, sp.Float]:
+    """Return ``values`` keyed by the symbols of a robot's description, with float values.
 
     Keys may be symbols or their names (``"m_1"``); a key that is not a
     parameter of the robot is an error, so a typo never goes unnoticed.
@@ -196,7 +205,7 @@ def normalise_values(robot: Any, values: Mapping[Any, Any] | None) -> dict[sp.Sy
         raise TypeError(
             f"values: expected a mapping {{symbol: number}}, got {type(values).__name__}"
         )
-    known = robot.symbolic_parameters()
+    known = model.symbolic_parameters()
     by_name = {str(symbol): symbol for symbol in known}
     result = {}
     for key, value in values.items():
@@ -219,8 +228,18 @@ def normalise_values(robot: Any, values: Mapping[Any, Any] | None) -> dict[sp.Sy
     return result
 
 
-def _missing(robot: Any, values: Mapping[sp.Symbol, Any], dynamics: bool) -> list[str]:
-    where = robot.symbolic_parameters(dynamics=dynamics)
+def missing_parameters(
+    model: DHModel, values: Mapping[sp.Symbol, Any], dynamics: bool
+) -> list[str]:
+    """Return the symbolic parameters without a value, each with where it appears.
+
+    Examples
+    --------
+    >>> from robolab.symbols import q1, l1
+    >>> missing_parameters(DHModel.new([(l1, 0, 0, q1)]), {}, dynamics=False)
+    ['l_1 (row 1, a)']
+    """
+    where = model.symbolic_parameters(dynamics=dynamics)
     return [f"{s} ({'; '.join(places)})" for s, places in where.items() if s not in values]
 
 
@@ -256,7 +275,7 @@ class _Program:
 
 
 def newton_euler_program(
-    robot: Any, values: Mapping[sp.Symbol, Any] | None = None
+    model: DHModel, values: Mapping[sp.Symbol, Any] | None = None
 ) -> tuple[list[tuple[sp.Symbol, sp.Expr]], list[sp.Expr]]:
     """Return the inverse dynamics τ(q, q̇, q̈) as a straight-line program.
 
@@ -275,7 +294,8 @@ def newton_euler_program(
 
     Parameters
     ----------
-    robot : DHRobot
+    model : DHModel
+        The robot's description (``robot.model``).
     values : mapping, optional
         Numbers for symbolic parameters.
 
@@ -288,19 +308,20 @@ def newton_euler_program(
         τ_1 … τ_n in terms of the intermediates.
     """
     values = dict(values or {})
-    n = robot.dof
+    chain, inertial = model.chain, model.inertial
+    n = chain.dof
     program = _Program()
-    standard = robot.convention == "standard"
+    standard = chain.convention == "standard"
     transform = dh_standard if standard else dh_modified
-    gravity = sp.Matrix(robot._gravity).xreplace(values)
-    centres = robot._centres()
+    gravity = sp.Matrix(inertial.gravity).xreplace(values)
+    centres = inertial.centres_of_mass()
     omega, velocity = sp.zeros(3, 1), sp.zeros(3, 1)
     omega_dot, acceleration = sp.zeros(3, 1), -gravity
     links = []
     phi = sp.Dummy("phi")
     for i in range(1, n + 1):
-        a, alpha, d, theta = (e.xreplace(values) for e in robot._entries[i - 1])
-        revolute = robot._rows[i - 1].joint_type == "r"
+        a, alpha, d, theta = (e.xreplace(values) for e in chain.entries[i - 1])
+        revolute = chain.rows[i - 1].joint_type == "r"
         if revolute:
             cosine, sine = program.let(sp.cos(theta)), program.let(sp.sin(theta))
             A = transform(a, alpha, d, phi).xreplace({sp.cos(phi): cosine, sp.sin(phi): sine})
@@ -313,7 +334,7 @@ def newton_euler_program(
         else:
             axis, offset = sp.Matrix([0, 0, 1]), sp.zeros(3, 1)
         S_w, S_v = (axis, offset) if revolute else (sp.zeros(3, 1), axis)
-        qd, qdd = robot._qd[i - 1], robot._qdd[i - 1]
+        qd, qdd = chain.qd[i - 1], chain.qdd[i - 1]
         Rt = R.T
         new_omega = program.vector(Rt * omega + S_w * qd)
         new_velocity = program.vector(Rt * (velocity + omega.cross(p)) + S_v * qd)
@@ -335,9 +356,9 @@ def newton_euler_program(
     child = None
     for i in range(n, 0, -1):
         _, _, S_w, S_v, omega, velocity, omega_dot, acceleration = links[i - 1]
-        m = robot._masses[i - 1].xreplace(values)
+        m = inertial.masses[i - 1].xreplace(values)
         c = sp.Matrix(centres[i - 1]).xreplace(values)
-        I_c = sp.Matrix(robot._inertias[i - 1]).xreplace(values)
+        I_c = sp.Matrix(inertial.inertias[i - 1]).xreplace(values)
         I_o = I_c + m * ((c.T * c)[0, 0] * sp.eye(3) - c * c.T)
         angular_momentum = program.vector(I_o * omega + m * c.cross(velocity))
         linear_momentum = program.vector(m * velocity - m * c.cross(omega))
@@ -386,15 +407,18 @@ class NumericDHRobot:
     """
 
     def __init__(self, robot: Any, values: Mapping[sp.Symbol, sp.Float]) -> None:
+        # the robot, to notice a setter (a new description); its description, to compile
         self._robot = robot
+        self._model = model = robot.model
+        self._kinematics = DerivedKinematics.of(model.chain)
+        self._dynamics = DerivedDynamics.of(model)
         self._values = dict(values)
-        self._version = robot._version
         self._functions: dict[str, Any] = {}
-        self.dof: int = robot.dof
-        self.name: str = robot.name
-        self.joint_types: list[str] = robot.joint_types
-        self.convention: str = robot.convention
-        self._symbols = (robot._q, robot._qd, robot._qdd)
+        self.dof: int = model.chain.dof
+        self.name: str = model.name
+        self.joint_types: list[str] = list(model.chain.joint_types)
+        self.convention: str = model.chain.convention
+        self._symbols = (model.chain.q, model.chain.qd, model.chain.qdd)
 
     def __repr__(self) -> str:
         return f"NumericDHRobot({self.name!r}, dof={self.dof})"
@@ -402,13 +426,14 @@ class NumericDHRobot:
     # --- plumbing ----------------------------------------------------------------------
 
     def _compiled(self, key: str, dynamics: bool, build: Callable[[], Any]) -> Any:
-        if self._robot._version != self._version:
+        current = self._robot.model  # a setter replaced the chain or the dynamic parameters?
+        if current.chain is not self._model.chain or current.inertial is not self._model.inertial:
             raise RuntimeError(
                 "the robot's parameters changed after numeric() was called; "
                 "call robot.numeric() again for functions with the new values"
             )
         if key not in self._functions:
-            missing = _missing(self._robot, self._values, dynamics)
+            missing = missing_parameters(self._model, self._values, dynamics)
             if missing:
                 kind = "dynamic" if dynamics else "kinematic"
                 raise ValueError(
@@ -454,7 +479,7 @@ class NumericDHRobot:
                 progress.update(0, "symbolic result")
                 expressions = self._numeric(outputs())
                 progress.update(1, "Python function")
-                scalar, batch, _ = compile_expressions(key, [self._robot._q], expressions)
+                scalar, batch, _ = compile_expressions(key, [self._model.chain.q], expressions)
             return scalar, batch
 
         return self._compiled(key, False, build)
@@ -475,7 +500,7 @@ class NumericDHRobot:
         """
 
         def outputs() -> sp.Matrix:
-            blocks = [R.row_join(p) for R, p in self._robot._chain(0)[1:]]
+            blocks = [R.row_join(p) for R, p in self._kinematics.frames(0)[1:]]
             return sp.Matrix.vstack(*blocks)
 
         q = self._state(q, "q")
@@ -491,7 +516,7 @@ class NumericDHRobot:
         """Return the end-effector pose ``T_0n · tool``, shape (4, 4) or (B, 4, 4)."""
 
         def outputs() -> sp.Matrix:
-            return (self._robot._pose(self.dof) * self._robot._tool)[:3, :]
+            return (self._kinematics.pose(self.dof) * self._model.chain.tool)[:3, :]
 
         q = self._state(q, "q")
         values = self._call(self._kinematic_function("forward_kinematics", outputs), q)
@@ -510,7 +535,7 @@ class NumericDHRobot:
         """
 
         def outputs() -> sp.Matrix:
-            return self._robot._jacobian_point(self._robot._tool[:3, 3], self.dof)
+            return self._kinematics.end_effector_jacobian()
 
         q = self._state(q, "q")
         values = self._call(self._kinematic_function("jacobian", outputs), q)
@@ -538,7 +563,7 @@ class NumericDHRobot:
         upper = [(a, b) for a in range(n) for b in range(a, n)]
 
         def entries() -> list[sp.Expr]:
-            M = self._robot._inertia_matrix()
+            M = self._dynamics.inertia_matrix()
             return [M[a, b] for a, b in upper]
 
         q = self._state(q, "q")
@@ -553,7 +578,7 @@ class NumericDHRobot:
         """Return the gravity torques G(q), shape (n,) or (B, n)."""
         q = self._state(q, "q")
         function = self._matrix_function(
-            "gravity_vector", lambda: list(self._robot._gravity_vector()), 1
+            "gravity_vector", lambda: list(self._dynamics.gravity_vector()), 1
         )
         return self._call(function, q)
 
@@ -567,7 +592,7 @@ class NumericDHRobot:
         def compile_coriolis(progress: Progress) -> tuple[Callable, Callable]:
             n = self.dof
             progress.update(0, "∂M/∂q")
-            D = self._robot._inertia_derivatives()
+            D = self._dynamics.inertia_derivatives()
             keys = [(a, b, c) for a in range(n) for b in range(a, n) for c in range(n)]
             progress.update(1, "numbers for the parameters")
             memo: dict = {}
@@ -581,7 +606,7 @@ class NumericDHRobot:
             def d(a: int, b: int, c: int) -> sp.Expr:
                 return names[(min(a, b), max(a, b), c)]
 
-            qd = self._robot._qd
+            qd = self._model.chain.qd
             outputs = [
                 sp.Add(*[(d(i, j, k) + d(i, k, j) - d(j, k, i)) * qd[k] for k in range(n)]) / 2
                 for i in range(n)
@@ -610,7 +635,7 @@ class NumericDHRobot:
         def build() -> tuple[Callable, Callable]:
             with Progress("compiling inverse_dynamics", 2) as progress:
                 progress.update(0, "Newton–Euler program")
-                assignments, torques = newton_euler_program(self._robot, self._values)
+                assignments, torques = newton_euler_program(self._model, self._values)
                 progress.update(1, "Python function")
                 scalar, batch, _ = compile_expressions(
                     "inverse_dynamics", self._symbols, torques, assignments, cse=False

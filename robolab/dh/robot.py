@@ -4,9 +4,13 @@
 meanings (frames and links numbered 1..n, {0} the base), in both DH
 conventions, and fast enough for 6–7 joint arms:
 
-* **Kinematics by construction.** Rotations about parallel consecutive z axes
-  are merged while the chain is multiplied out (``Rz(q2) Rz(q3) = Rz(q2 + q3)``),
-  so the poses ``T_0i`` come out compact without any simplifier.
+* **One description.** The robot holds a :class:`robolab.dh.model.DHModel`
+  (:attr:`DHRobot.model`), immutable; each setter checks its value and puts a new
+  description in place, and the results cached with the old one go with it.
+* **Kinematics by construction** (:mod:`robolab.dh.kinematics`). Rotations about
+  parallel consecutive z axes are merged while the chain is multiplied out
+  (``Rz(q2) Rz(q3) = Rz(q2 + q3)``), so the poses ``T_0i`` come out compact
+  without any simplifier.
 * **Dynamics from small pieces** (:mod:`robolab.dh.lagrangian`, inherited):
   ``M = Σ_i m_i J_vᵀJ_v + J_ωᵀ I_i J_ω`` with each link's Jacobian written in
   its own frame {i}, where it depends only on the joints between, each piece
@@ -43,16 +47,19 @@ g*l_c2*m_2*cos(q_1(t) + q_2(t))
 
 from __future__ import annotations
 
+import dataclasses
 import html
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import sympy as sp
 
 from ..screw.robot import ScrewRobot
-from ..spatial.transforms import dh_modified, dh_standard, rotx, rotz
 from ..support.plausibility import as_plausibility_exceptions
-from .lagrangian import LagrangianDynamics
+from .conversion import modified_model, standard_model
+from .kinematics import DerivedKinematics
+from .lagrangian import DerivedDynamics, LagrangianDynamics
+from .model import DHModel, refuse_joint_names
 from .parameters import (
     DEFAULT_GRAVITY,
     _vector3,
@@ -62,21 +69,15 @@ from .parameters import (
     check_joint_limits,
     check_masses,
     check_substituted_dynamics,
-    check_tool,
     default_joint_limits,
     placeholder_centres_of_mass,
     placeholder_inertia_tensors,
     placeholder_masses,
 )
-from .simplify import replace_shared
 from .simplify import simplify_piece_matrix as simplify_matrix
-from .table import CONVENTIONS, DHTable, read_rows
+from .table import DHTable
 
 __all__ = ["DHRobot"]
-
-_T = TypeVar("_T")
-
-_FLIP = sp.ImmutableMatrix(sp.diag(1, -1, -1))
 
 
 class DHRobot(LagrangianDynamics):
@@ -154,50 +155,54 @@ class DHRobot(LagrangianDynamics):
         tool: Any = None,
         name: str | None = None,
     ) -> None:
-        self._rows, self._time = read_rows(rows, convention)
-        self._convention = convention
-        self._tool = check_tool(tool)
-        self._refuse_joint_names([self._tool], "tool")
-        self._n = n = len(self._rows)
-        if name is not None and not isinstance(name, str):
-            raise TypeError(f"name: expected a str, got {type(name).__name__} {name!r}")
-        self._name = name if name is not None else "".join(self.joint_types).upper()
-        self._q = [sp.Dummy(f"q{i}", real=True) for i in range(1, n + 1)]
-        self._qd = [sp.Dummy(f"qd{i}", real=True) for i in range(1, n + 1)]
-        self._qdd = [sp.Dummy(f"qdd{i}", real=True) for i in range(1, n + 1)]
-        self._to_time: dict[sp.Expr, sp.Expr] = {}
-        self._to_internal: dict[sp.Expr, sp.Expr] = {}
-        for row, q, qd, qdd in zip(self._rows, self._q, self._qd, self._qdd, strict=True):
-            velocity = row.variable.diff(self._time)
-            acceleration = row.variable.diff(self._time, 2)
-            self._to_time.update({q: row.variable, qd: velocity, qdd: acceleration})
-            self._to_internal.update({row.variable: q, velocity: qd, acceleration: qdd})
-        self._entries = [
-            tuple(e.xreplace({row.variable: q}) for e in row.entries)
-            for row, q in zip(self._rows, self._q, strict=True)
-        ]
-        self._masses = placeholder_masses(n)
-        self._masses_given = False
-        self._cms: list[sp.ImmutableMatrix] | None = None
-        self._cms_given = False
-        self._inertias = placeholder_inertia_tensors(n)
-        self._inertias_given = False
-        self._plausibility_exceptions: tuple[Any, ...] = ()
-        # assumed placeholders re-expressed from another table (to_modified, to_standard):
-        # the convention of the table in whose frames they were assumed
-        self._cms_assumed_in: str | None = None
-        self._inertias_assumed_in: str | None = None
-        # (a_n, alpha_n, tool) of the standard table this modified robot was made from
-        self._standard_form: tuple[sp.Expr, sp.Expr, sp.ImmutableMatrix] | None = None
-        self._gravity = check_gravity(DEFAULT_GRAVITY)
-        self._gravity_given = False
-        self._limits = default_joint_limits(self.joint_types)
-        self._limits_given = False
-        self._qis_range: list[tuple[float, float]] | None = None
-        self._kinematics: dict[Any, Any] = {}
-        self._dynamics: dict[Any, Any] = {}
-        self._numerics: dict[Any, Any] = {}
-        self._version = 0
+        self._model = DHModel.new(rows, convention, tool, name)
+
+    @classmethod
+    def from_model(cls, model: DHModel) -> DHRobot:
+        """Return a robot whose description is ``model`` (a :class:`robolab.dh.model.DHModel`).
+
+        The way the conversions build their results: the description is checked
+        already, so nothing is checked again.
+
+        Examples
+        --------
+        >>> from robolab.symbols import q1, l1
+        >>> arm = DHRobot((l1, 0, 0, q1), name="pendulum")
+        >>> twin = DHRobot.from_model(arm.model)
+        >>> twin.model is arm.model, twin.T == arm.T
+        (True, True)
+        """
+        if not isinstance(model, DHModel):
+            raise TypeError(f"model: expected a DHModel, got {type(model).__name__}")
+        robot = cls.__new__(cls)
+        robot._model = model
+        return robot
+
+    @property
+    def model(self) -> DHModel:
+        """The robot's description (:class:`robolab.dh.model.DHModel`), immutable.
+
+        Each setter puts a new description in place of this one, so a description
+        read before a setter still holds the old values:
+
+        >>> from robolab.symbols import q1, l1
+        >>> arm = DHRobot((l1, 0, 0, q1))
+        >>> before = arm.model
+        >>> arm.masses = [2]
+        >>> before.inertial.masses, arm.model.inertial.masses
+        ((m_1,), (2,))
+        """
+        return self._model
+
+    def _replace(self, given: str | None = None, is_given: bool = False, **changes: Any) -> None:
+        """Put a new description in place: ``changes`` of the model, ``given`` flagged or not."""
+        model = self._model
+        if given is not None:
+            changes["given"] = model.given | {given} if is_given else model.given - {given}
+        self._model = dataclasses.replace(model, **changes)
+
+    def _kinematics(self) -> DerivedKinematics:
+        return DerivedKinematics.of(self._model.chain)
 
     # ----------------------------------------------------------------------------------
     # structure
@@ -206,78 +211,84 @@ class DHRobot(LagrangianDynamics):
     @property
     def name(self) -> str:
         """The robot's name, used in displays."""
-        return self._name
+        return self._model.name
 
     @property
     def convention(self) -> str:
         """``"standard"`` or ``"modified"``: the DH convention of the table."""
-        return self._convention
+        return self._model.chain.convention
 
     @property
     def dof(self) -> int:
         """The number of joints n (degrees of freedom)."""
-        return self._n
+        return self._model.chain.dof
 
     @property
     def tool(self) -> sp.Matrix:
         """The constant end-effector transform ``T_n,ee`` (identity unless given)."""
-        return sp.Matrix(self._tool)
+        return sp.Matrix(self._model.chain.tool)
 
     @property
     def qs(self) -> list[sp.Expr]:
         """The joint variables ``[q_1(t), …, q_n(t)]``."""
-        return [row.variable for row in self._rows]
+        return [row.variable for row in self._model.chain.rows]
 
     def q(self, i: int) -> sp.Expr:
         """Return the variable ``q_i(t)`` of joint ``i`` (1..n)."""
-        return self._rows[self._link(i, "joint") - 1].variable
+        chain = self._model.chain
+        return chain.rows[chain.check_link(i, "joint") - 1].variable
 
     def q_dot(self, i: int) -> sp.Expr:
         """Return the velocity ``dq_i/dt`` of joint ``i`` (1..n)."""
-        return self.q(i).diff(self._time)
+        return self.q(i).diff(self._model.chain.time)
 
     def joint_type(self, i: int) -> str:
         """Return ``"r"`` (revolute) or ``"p"`` (prismatic) for joint ``i`` (1..n)."""
-        return self._rows[self._link(i, "joint") - 1].joint_type
+        chain = self._model.chain
+        return chain.rows[chain.check_link(i, "joint") - 1].joint_type
 
     @property
     def joint_types(self) -> list[str]:
         """The joint types, ``"r"`` or ``"p"``, joint 1 first."""
-        return [row.joint_type for row in self._rows]
+        return list(self._model.chain.joint_types)
 
     @property
     def dh_parameters(self) -> list[tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr]]:
         """The rows ``(a, alpha, d, theta)`` as checked (floats near kπ/2 made exact)."""
-        return [row.entries for row in self._rows]
+        return [row.entries for row in self._model.chain.rows]
 
     @property
     def dh_table(self) -> DHTable:
         """The DH table; displays itself with its convention named."""
-        return DHTable(self._rows, self._convention, self._tool)
+        chain = self._model.chain
+        return DHTable(list(chain.rows), chain.convention, chain.tool)
 
     @property
     def joint_limits(self) -> list[tuple[float, float]]:
         """``(lower, upper)`` per joint; default (-π, π) revolute, (0, 1000) prismatic."""
-        return list(self._limits)
+        return list(self._model.joint_limits)
 
     @joint_limits.setter
     def joint_limits(self, limits: Any) -> None:
+        # limits change no symbolic result and no compiled function: the chain and the
+        # dynamic parameters stay, and with them every cache
         if limits is None:
-            self._limits, self._limits_given = default_joint_limits(self.joint_types), False
+            limits, given = default_joint_limits(self.joint_types), False
         else:
-            self._limits, self._limits_given = check_joint_limits(limits, self.joint_types), True
-        # limits change no symbolic result and no compiled function: the caches stay
+            limits, given = check_joint_limits(limits, self.joint_types), True
+        self._replace("joint_limits", given, joint_limits=tuple(limits))
 
     @property
     def qis_range(self) -> list[tuple[float, float]]:
         """Ranges of the joint variables for sampling (workspace plots); the limits unless set."""
-        return list(self._qis_range) if self._qis_range is not None else self.joint_limits
+        ranges = self._model.qis_range
+        return list(ranges) if ranges is not None else self.joint_limits
 
     @qis_range.setter
     def qis_range(self, ranges: Any) -> None:
-        self._qis_range = (
-            None if ranges is None else check_joint_limits(ranges, self.joint_types, "qis_range")
-        )
+        if ranges is not None:
+            ranges = tuple(check_joint_limits(ranges, self.joint_types, "qis_range"))
+        self._replace(qis_range=ranges)
 
     # ----------------------------------------------------------------------------------
     # dynamic parameters
@@ -286,58 +297,65 @@ class DHRobot(LagrangianDynamics):
     @property
     def masses(self) -> list[sp.Expr]:
         """Link masses ``[m_1, …, m_n]``; symbolic placeholders unless set."""
-        return list(self._masses)
+        return list(self._model.inertial.masses)
 
     @masses.setter
     def masses(self, masses: Any) -> None:
         if masses is None:
-            self._masses, self._masses_given = placeholder_masses(self._n), False
+            checked, given = placeholder_masses(self.dof), False
         else:
-            checked = check_masses(masses, self._n)
-            self._refuse_joint_names(checked, "masses")
-            self._masses, self._masses_given = checked, True
-        self._changed()
+            checked, given = check_masses(masses, self.dof), True
+            refuse_joint_names(self._model.chain, checked, "masses")
+        self._replace_inertial("masses", given, masses=tuple(checked))
+
+    def _replace_inertial(
+        self, given: str, is_given: bool, assumed_in: Mapping[str, None] = {}, **changes: Any
+    ) -> None:
+        """New dynamic parameters: a new DHInertial, with an empty memo (no cache survives)."""
+        inertial = dataclasses.replace(self._model.inertial, **changes)
+        self._replace(given, is_given, inertial=inertial, **assumed_in)
 
     def m(self, i: int) -> sp.Expr:
         """Return the mass of link ``i`` (1..n)."""
-        return self._masses[self._link(i) - 1]
+        return self._model.inertial.masses[self._model.chain.check_link(i) - 1]
 
     @property
     def cm_positions(self) -> list[sp.Matrix]:
         """Centre of mass of each link in its own frame {i}, as 3×1 matrices."""
-        return [sp.Matrix(c) for c in self._centres()]
+        return [sp.Matrix(c) for c in self._model.inertial.centres_of_mass()]
 
     @property
     def has_centres_of_mass(self) -> bool:
         """False while the centres of mass are missing (then :attr:`cm_positions` raises)."""
-        return self._cms is not None
+        return self._model.inertial.centres is not None
 
     @cm_positions.setter
     def cm_positions(self, positions: Any) -> None:
         if positions is None:
-            self._cms, self._cms_given = placeholder_centres_of_mass(self._n), False
+            checked, given = placeholder_centres_of_mass(self.dof), False
         else:
-            checked = check_centres_of_mass(positions, self._n)
-            self._refuse_joint_names(checked, "cm_positions")
-            self._cms, self._cms_given = checked, True
-        self._cms_assumed_in = None
-        self._changed()
+            checked, given = check_centres_of_mass(positions, self.dof), True
+            refuse_joint_names(self._model.chain, checked, "cm_positions")
+        self._replace_inertial(
+            "cm_positions", given, {"centres_assumed_in": None}, centres=tuple(checked)
+        )
 
     @property
     def inertia_tensors(self) -> list[sp.Matrix]:
         """Inertia tensor of each link about its centre of mass, axes parallel to {i}."""
-        return [sp.Matrix(tensor) for tensor in self._inertias]
+        return [sp.Matrix(tensor) for tensor in self._model.inertial.inertias]
 
     @inertia_tensors.setter
     def inertia_tensors(self, tensors: Any) -> None:
         if tensors is None:
-            self._inertias, self._inertias_given = placeholder_inertia_tensors(self._n), False
+            checked, given = placeholder_inertia_tensors(self.dof), False
         else:
-            checked = check_inertia_tensors(tensors, self._n, self._triangle_exempt())
-            self._refuse_joint_names(checked, "inertia_tensors")
-            self._inertias, self._inertias_given = checked, True
-        self._inertias_assumed_in = None
-        self._changed()
+            exempt = self._model.triangle_exempt()
+            checked, given = check_inertia_tensors(tensors, self.dof, exempt), True
+            refuse_joint_names(self._model.chain, checked, "inertia_tensors")
+        self._replace_inertial(
+            "inertia_tensors", given, {"inertias_assumed_in": None}, inertias=tuple(checked)
+        )
 
     @property
     def plausibility_exceptions(self) -> tuple[Any, ...]:
@@ -365,191 +383,77 @@ class DHRobot(LagrangianDynamics):
         >>> arm.I_cm(1)[2, 2]
         0.350000000000000
         """
-        return self._plausibility_exceptions
+        return self._model.plausibility_exceptions
 
     @plausibility_exceptions.setter
     def plausibility_exceptions(self, exceptions: Any) -> None:
-
-        checked = as_plausibility_exceptions(exceptions, self._n)
+        checked = as_plausibility_exceptions(exceptions, self.dof)
         exempt = {e.link for e in checked if e.check == "inertia_triangle"}
-        if self._inertias_given:  # what is set already must pass without the old exceptions
-            check_inertia_tensors(self._inertias, self._n, exempt)
-        self._plausibility_exceptions = checked
-
-    def _refuse_joint_names(self, values: Sequence[Any], what: str) -> None:
-        """One name, one meaning: no parameter may be a symbol named like a joint variable.
-
-        (A function of time ``q_i(t)`` itself is refused by the checks as not constant.)
-        """
-        names = {row.variable.func.__name__: i for i, row in enumerate(self._rows, start=1)}
-        for k, value in enumerate(values):
-            for symbol in value.free_symbols:  # SymPy objects, checked already
-                if isinstance(symbol, sp.Symbol) and symbol.name in names:
-                    i = names[symbol.name]
-                    field = "theta" if self._rows[i - 1].joint_type == "r" else "d"
-                    where = f"{what}[{k}]" if len(values) > 1 else what
-                    raise ValueError(
-                        f"{where}: the symbol {symbol.name} has the name of the joint variable "
-                        f"{symbol.name}(t) of joint {i} (row {i}, {field}) but is another SymPy "
-                        "object: one name, one meaning. Rename the parameter"
-                    )
-
-    def _triangle_exempt(self) -> set[int]:
-        return {e.link for e in self._plausibility_exceptions if e.check == "inertia_triangle"}
+        if "inertia_tensors" in self._model.given:  # what is set must pass without the old ones
+            check_inertia_tensors(self._model.inertial.inertias, self.dof, exempt)
+        self._replace(plausibility_exceptions=checked)
 
     @property
     def gravity(self) -> sp.Matrix:
         """The gravity vector in the base frame {0}; ``(0, 0, -9.81)`` unless set."""
-        return sp.Matrix(self._gravity)
+        return sp.Matrix(self._model.inertial.gravity)
 
     @gravity.setter
     def gravity(self, gravity: Any) -> None:
         if gravity is None:
-            self._gravity, self._gravity_given = check_gravity(DEFAULT_GRAVITY), False
+            checked, given = check_gravity(DEFAULT_GRAVITY), False
         else:
-            checked = check_gravity(gravity)
-            self._refuse_joint_names([checked], "gravity")
-            self._gravity, self._gravity_given = checked, True
-        self._changed()
+            checked, given = check_gravity(gravity), True
+            refuse_joint_names(self._model.chain, [checked], "gravity")
+        self._replace_inertial("gravity", given, gravity=checked)
 
     def I_cm(self, i: int) -> sp.Matrix:
         """Return the inertia tensor of link ``i`` about its centre of mass, axes of {i}."""
-        return sp.Matrix(self._inertias[self._link(i) - 1])
+        return sp.Matrix(self._model.inertial.inertias[self._model.chain.check_link(i) - 1])
 
     def I_cm0(self, i: int) -> sp.Matrix:
         """Return the inertia tensor of link ``i`` about its centre of mass, axes of {0}.
 
         ``R_0i I_i R_0iᵀ``, which depends on the configuration.
         """
-        i = self._link(i)
-
-        def compute() -> sp.ImmutableMatrix:
-            R = self._chain(0)[i][0]
-            return sp.ImmutableMatrix(simplify_matrix(R * self._inertias[i - 1] * R.T))
-
-        return self._timed(self._cache(self._dynamics, ("I_cm0", i), compute))
-
-    def _changed(self) -> None:
-        """A dynamic parameter changed: drop the dynamics and numeric caches."""
-        self._dynamics.clear()
-        self._numerics.clear()
-        self._version += 1
-
-    def _centres(self) -> list[sp.ImmutableMatrix]:
-        if self._cms is None:
-            raise ValueError(
-                "the centres of mass are missing: set robot.cm_positions = [(x, y, z), ...] "
-                "with link i's centre of mass in frame {i} (or None for symbolic placeholders "
-                "x_ci, y_ci, z_ci)"
-            )
-        return self._cms
+        i = self._model.chain.check_link(i)
+        return self._kinematics().timed(DerivedDynamics.of(self._model).inertia_in_base(i))
 
     # ----------------------------------------------------------------------------------
     # kinematics
     # ----------------------------------------------------------------------------------
 
-    def _link_transform(self, i: int) -> sp.ImmutableMatrix:
-        """A_i = T_{i-1,i} with internal symbols."""
-        transform = dh_standard if self._convention == "standard" else dh_modified
-        return self._cache(
-            self._kinematics,
-            ("A", i),
-            lambda: sp.ImmutableMatrix(transform(*self._entries[i - 1])),
-        )
-
-    def _chain(self, start: int) -> list[tuple[sp.ImmutableMatrix, sp.ImmutableMatrix]]:
-        """Poses (R, p) of frames {start}, …, {n} in frame {start}, internal symbols.
-
-        The rotation is kept as ``R_b Rz(Θ) Rx(π)^flip``: a joint rotation about
-        a z axis parallel to the previous one (α = 0, or α = π with a sign
-        change) is added to the angle Θ instead of being multiplied out.
-        """
-
-        def compute() -> list[tuple[sp.ImmutableMatrix, sp.ImmutableMatrix]]:
-            base, angle, flip = sp.eye(3), sp.S.Zero, False
-            p = sp.zeros(3, 1)
-
-            def rotation() -> sp.Matrix:
-                R = base * rotz(angle) if angle != 0 else base
-                return R * _FLIP if flip else R
-
-            def twist(alpha: sp.Expr) -> tuple[sp.Matrix, sp.Expr, bool]:
-                half_turns = alpha / sp.pi
-                if alpha == 0:
-                    return base, angle, flip
-                if half_turns.is_integer:
-                    return base, angle, flip != bool(half_turns.is_odd)
-                return rotation() * rotx(alpha), sp.S.Zero, False
-
-            frames = [(sp.ImmutableMatrix(sp.eye(3)), sp.ImmutableMatrix(p))]
-            for a, alpha, d, theta in self._entries[start:]:
-                if self._convention == "standard":  # Rz(θ) Tz(d) Tx(a) Rx(α)
-                    p = p + rotation()[:, 2] * d
-                    angle = angle + (-theta if flip else theta)
-                    p = p + rotation()[:, 0] * a
-                    base, angle, flip = twist(alpha)
-                else:  # Rx(α) Tx(a) Rz(θ) Tz(d)
-                    p = p + rotation()[:, 0] * a
-                    base, angle, flip = twist(alpha)
-                    angle = angle + (-theta if flip else theta)
-                    p = p + rotation()[:, 2] * d
-                frames.append((sp.ImmutableMatrix(rotation()), sp.ImmutableMatrix(p)))
-            return frames
-
-        return self._cache(self._kinematics, ("chain", start), compute)
-
-    def _pose(self, i: int) -> sp.ImmutableMatrix:
-        R, p = self._chain(0)[i]
-        return sp.ImmutableMatrix(R.row_join(p).col_join(sp.Matrix([[0, 0, 0, 1]])))
-
-    def _axis_frame(self, j: int) -> int:
-        """The frame whose z axis is joint j's axis: {j-1} (standard) or {j} (modified)."""
-        return j - 1 if self._convention == "standard" else j
-
-    def _timed(self, value: _T) -> _T:
-        """Internal symbols → q_i(t) and their derivatives (a mutable copy for matrices)."""
-        memo: dict = {}
-        if isinstance(value, sp.MatrixBase):
-            entries = [replace_shared(entry, self._to_time, memo) for entry in value]
-            return sp.Matrix(value.rows, value.cols, entries)
-        if isinstance(value, list):
-            return [self._timed(v) for v in value]
-        return replace_shared(value, self._to_time, memo)
-
     @property
     def Ts(self) -> list[sp.Matrix]:
         """The link transforms ``A_i = T_{i-1,i}``, i = 1..n."""
-        return [self._timed(self._link_transform(i)) for i in range(1, self._n + 1)]
+        kinematics = self._kinematics()
+        return [kinematics.timed(kinematics.link_transform(i)) for i in range(1, self.dof + 1)]
 
     def T_i0(self, i: int) -> sp.Matrix:
         """Return ``T_0i``, the pose of frame {i} in the base frame (Moro's T_i^0), i = 0..n."""
-        return self._timed(self._pose(self._frame(i)))
+        kinematics = self._kinematics()
+        return kinematics.timed(kinematics.pose(self._model.chain.check_frame(i)))
 
     def T_ij(self, i: int, j: int) -> sp.Matrix:
         """Return the pose of frame {i} in frame {j} (Moro's T_i^j, our ``T_ji``), 0..n."""
-        i, j = self._frame(i), self._frame(j)
-        if j <= i:
-            R, p = self._chain(j)[i - j]
-            return self._timed(R.row_join(p).col_join(sp.Matrix([[0, 0, 0, 1]])))
-
-        def compute() -> sp.ImmutableMatrix:
-            R, p = self._chain(i)[j - i]
-            inverse = R.T.row_join(simplify_matrix(-R.T * p)).col_join(sp.Matrix([[0, 0, 0, 1]]))
-            return sp.ImmutableMatrix(inverse)
-
-        return self._timed(self._cache(self._kinematics, ("inverse", i, j), compute))
+        chain, kinematics = self._model.chain, self._kinematics()
+        i, j = chain.check_frame(i), chain.check_frame(j)
+        return kinematics.timed(kinematics.relative_pose(i, j))
 
     def R_i0(self, i: int) -> sp.Matrix:
         """Return ``R_0i``, the orientation of frame {i} in the base frame, i = 0..n."""
-        return self._timed(self._chain(0)[self._frame(i)][0])
+        kinematics = self._kinematics()
+        return kinematics.timed(kinematics.frames(0)[self._model.chain.check_frame(i)][0])
 
     def r_o(self, i: int) -> sp.Matrix:
         """Return the position of the origin of frame {i} in the base frame, i = 0..n."""
-        return self._timed(self._chain(0)[self._frame(i)][1])
+        kinematics = self._kinematics()
+        return kinematics.timed(kinematics.frames(0)[self._model.chain.check_frame(i)][1])
 
     def z(self, i: int) -> sp.Matrix:
         """Return the direction of the axis z_i of frame {i} in the base frame, i = 0..n."""
-        return self._timed(self._chain(0)[self._frame(i)][0][:, 2])
+        kinematics = self._kinematics()
+        return kinematics.timed(kinematics.frames(0)[self._model.chain.check_frame(i)][0][:, 2])
 
     @property
     def T(self) -> sp.Matrix:
@@ -564,31 +468,8 @@ class DHRobot(LagrangianDynamics):
         [cos(q_1(t) + q_2(t)), -sin(q_1(t) + q_2(t))],
         [sin(q_1(t) + q_2(t)),  cos(q_1(t) + q_2(t))]])
         """
-        pose = self._pose(self._n)
-        return self._timed(pose if self._tool == sp.eye(4) else pose * self._tool)
-
-    def _jacobian_point(self, point: sp.MatrixBase, i: int) -> sp.ImmutableMatrix:
-        """6×n Jacobian [v; ω] (base frame) of a point fixed in link i, internal symbols."""
-
-        def compute() -> sp.ImmutableMatrix:
-            columns = []
-            for j in range(1, self._n + 1):
-                if j > i:
-                    columns.append(sp.zeros(6, 1))
-                    continue
-                k = self._axis_frame(j)
-                R0k = self._chain(0)[k][0]
-                z = R0k[:, 2]
-                if self._rows[j - 1].joint_type == "p":
-                    columns.append(z.col_join(sp.zeros(3, 1)))
-                    continue
-                Rki, pki = self._chain(k)[i - k]
-                w = Rki * point + pki  # the point in frame {k}, where the axis is z
-                v = simplify_matrix(R0k * sp.Matrix([-w[1], w[0], 0]))
-                columns.append(v.col_join(z))
-            return sp.ImmutableMatrix(sp.Matrix.hstack(*columns))
-
-        return self._cache(self._kinematics, ("J_point", i, sp.ImmutableMatrix(point)), compute)
+        kinematics = self._kinematics()
+        return kinematics.timed(kinematics.end_effector_pose())
 
     def J_point(self, point: Any, i: int) -> sp.Matrix:
         """Return the 6×n geometric Jacobian ``[v; ω]`` of a point fixed in link ``i``.
@@ -616,9 +497,10 @@ class DHRobot(LagrangianDynamics):
         >>> arm.J_point((0, 0, 0), 1)[:, 0].T
         Matrix([[-l_1*sin(q_1(t)), l_1*cos(q_1(t)), 0, 0, 0, 1]])
         """
-        i = self._link(i)
+        i = self._model.chain.check_link(i)
         coordinates = _vector3(point, "point", f" in frame {{{i}}}")
-        return self._timed(self._jacobian_point(coordinates, i))
+        kinematics = self._kinematics()
+        return kinematics.timed(kinematics.jacobian_point(coordinates, i))
 
     @property
     def J(self) -> sp.Matrix:
@@ -632,12 +514,15 @@ class DHRobot(LagrangianDynamics):
         >>> DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2)).J[:, 1].T
         Matrix([[-l_2*sin(q_1(t) + q_2(t)), l_2*cos(q_1(t) + q_2(t)), 0, 0, 0, 1]])
         """
-        return self._timed(self._jacobian_point(self._tool[:3, 3], self._n))
+        kinematics = self._kinematics()
+        return kinematics.timed(kinematics.end_effector_jacobian())
 
     def J_cm_i(self, i: int) -> sp.Matrix:
         """Return the 6×n Jacobian ``[v; ω]`` of the centre of mass of link ``i``."""
-        i = self._link(i)
-        return self._timed(self._jacobian_point(self._centres()[i - 1], i))
+        i = self._model.chain.check_link(i)
+        centre = self._model.inertial.centres_of_mass()[i - 1]
+        kinematics = self._kinematics()
+        return kinematics.timed(kinematics.jacobian_point(centre, i))
 
     def Jv_cm_i(self, i: int) -> sp.Matrix:
         """Return the 3×n linear-velocity Jacobian of the centre of mass of link ``i``."""
@@ -649,14 +534,17 @@ class DHRobot(LagrangianDynamics):
 
     def w_rel0(self, i: int) -> sp.Matrix:
         """Return ``q̇_i z`` along joint i's axis (zero if prismatic): ω of link i w.r.t. i-1."""
-        i = self._link(i)
-        if self._rows[i - 1].joint_type == "p":
+        chain, kinematics = self._model.chain, self._kinematics()
+        i = chain.check_link(i)
+        if chain.rows[i - 1].joint_type == "p":
             return sp.zeros(3, 1)
-        return self._timed(self._chain(0)[self._axis_frame(i)][0][:, 2] * self._qd[i - 1])
+        axis = kinematics.frames(0)[chain.axis_frame(i)][0][:, 2]
+        return kinematics.timed(axis * chain.qd[i - 1])
 
     def w(self, i: int) -> sp.Matrix:
         """Return the angular velocity of link ``i`` in the base frame, ``Σ_{k≤i} ω_{k-1,k}``."""
-        return sum((self.w_rel0(k) for k in range(1, self._link(i) + 1)), sp.zeros(3, 1))
+        last = self._model.chain.check_link(i)
+        return sum((self.w_rel0(k) for k in range(1, last + 1)), sp.zeros(3, 1))
 
     def r_cm(self, i: int) -> sp.Matrix:
         """Return the position of the centre of mass of link ``i`` in the base frame.
@@ -671,20 +559,16 @@ class DHRobot(LagrangianDynamics):
         >>> arm.r_cm(1).T
         Matrix([[l_c1*cos(q_1(t)), l_c1*sin(q_1(t)), 0]])
         """
-        return self._timed(self._centre_position(self._link(i)))
-
-    def _centre_position(self, i: int) -> sp.ImmutableMatrix:
-        def compute() -> sp.ImmutableMatrix:
-            R, p = self._chain(0)[i]
-            return sp.ImmutableMatrix(simplify_matrix(R * self._centres()[i - 1] + p))
-
-        return self._cache(self._dynamics, ("r_cm", i), compute)
+        i = self._model.chain.check_link(i)
+        return self._kinematics().timed(DerivedDynamics.of(self._model).centre_position(i))
 
     def v_cm(self, i: int) -> sp.Matrix:
         """Return the velocity of the centre of mass of link ``i`` in the base frame."""
-        i = self._link(i)
-        J = self._jacobian_point(self._centres()[i - 1], i)[:3, :]
-        return self._timed(simplify_matrix(J * sp.Matrix(self._qd)))
+        chain, kinematics = self._model.chain, self._kinematics()
+        i = chain.check_link(i)
+        centre = self._model.inertial.centres_of_mass()[i - 1]
+        J = kinematics.jacobian_point(centre, i)[:3, :]
+        return kinematics.timed(simplify_matrix(J * sp.Matrix(chain.qd)))
 
     # ----------------------------------------------------------------------------------
     # numbers, screw form, derivations
@@ -720,17 +604,19 @@ class DHRobot(LagrangianDynamics):
         # lazy, to keep `import robolab` fast: the module is loaded on first use
         from .numeric import NumericDHRobot, normalise_values
 
-        substitutions = normalise_values(self, values)
-        key = frozenset(substitutions.items())
-
-        def build() -> NumericDHRobot:
+        model = self._model
+        substitutions = normalise_values(model, values)
+        # kept with the dynamic parameters, like M, C, G: a setter starts an empty memo
+        key = ("numeric", model.chain, frozenset(substitutions.items()))
+        found = model.inertial.memo.get(key)
+        if found is None:
             # masses and inertias that the values make numeric: the setters' physical checks
+            inertial = model.inertial
             check_substituted_dynamics(
-                self._masses, self._inertias, substitutions, self._triangle_exempt()
+                inertial.masses, inertial.inertias, substitutions, model.triangle_exempt()
             )
-            return NumericDHRobot(self, substitutions)
-
-        return self._cache(self._numerics, key, build)
+            found = model.inertial.memo[key] = NumericDHRobot(self, substitutions)
+        return found
 
     def to_screw(
         self, values: Mapping[Any, Any] | None = None, kinematics_only: bool = False
@@ -778,7 +664,7 @@ class DHRobot(LagrangianDynamics):
         from .to_screw import screw_parameters
 
         parameters = screw_parameters(self, values, kinematics_only)
-        return ScrewRobot(**parameters, plausibility_exceptions=self._plausibility_exceptions)
+        return ScrewRobot(**parameters, plausibility_exceptions=self.plausibility_exceptions)
 
     def to_modified(self) -> DHRobot:
         """Return the same robot as a modified-DH (Craig) table, dynamics re-expressed exactly.
@@ -809,10 +695,7 @@ class DHRobot(LagrangianDynamics):
         >>> craig.cm_positions[1].T  # the middle of link 2, now measured from joint 2
         Matrix([[l_2/2, 0, 0]])
         """
-        # lazy, to keep `import robolab` fast: the module is loaded on first use
-        from .conversion import standard_to_modified
-
-        return standard_to_modified(self)
+        return DHRobot.from_model(modified_model(self._model))
 
     def to_standard(self, last_link: Sequence[Any] | None = None) -> DHRobot:
         """Return the same robot as a standard-DH table, dynamics re-expressed exactly.
@@ -834,10 +717,7 @@ class DHRobot(LagrangianDynamics):
         >>> craig.to_standard().dh_parameters
         [(l_1, 0, 0, q_1(t)), (l_2, 0, 0, q_2(t))]
         """
-        # lazy, to keep `import robolab` fast: the module is loaded on first use
-        from .conversion import modified_to_standard
-
-        return modified_to_standard(self, last_link)
+        return DHRobot.from_model(standard_model(self._model, last_link))
 
     def forward_kinematics_derivation(self) -> Any:
         """Return the forward kinematics step by step (a :class:`robolab.Derivation`)."""
@@ -866,26 +746,7 @@ class DHRobot(LagrangianDynamics):
         >>> DHRobot((l1, 0, 0, q1)).symbolic_parameters(dynamics=False)
         {l_1: ['row 1, a']}
         """
-        where: dict[sp.Symbol, list[str]] = {}
-
-        def note(expr: sp.Basic, label: str) -> None:
-            for symbol in sorted(expr.free_symbols - set(self._q), key=sp.default_sort_key):
-                where.setdefault(symbol, [])
-                if label not in where[symbol]:
-                    where[symbol].append(label)
-
-        for i, entries in enumerate(self._entries, start=1):
-            for field, value in zip(("a", "alpha", "d", "theta"), entries, strict=True):
-                note(value, f"row {i}, {field}")
-        note(self._tool, "tool")
-        if dynamics:
-            for i in range(1, self._n + 1):
-                note(self._masses[i - 1], f"mass of link {i}")
-                if self._cms is not None:
-                    note(self._cms[i - 1], f"centre of mass of link {i}")
-                note(self._inertias[i - 1], f"inertia tensor of link {i}")
-            note(self._gravity, "gravity")
-        return where
+        return self._model.symbolic_parameters(dynamics)
 
     def model_summary(self) -> str:
         """Return what was given, what is assumed and what is missing, one line per item.
@@ -903,110 +764,19 @@ class DHRobot(LagrangianDynamics):
           inertia tensors  : assumed (diagonal I_xx_i, I_yy_i, I_zz_i: zero products of inertia)
           gravity          : assumed ((0, 0, -9.81) m/s² in {0})
         """
-
-        def symbolic(values: Any) -> str:
-            found: set[sp.Symbol] = set()
-            for value in values:
-                found |= sp.sympify(value).free_symbols
-            found -= set(self._q)
-            if not found:
-                return "numeric"
-            names = sorted((str(s) for s in found), key=str)
-            return "symbolic: " + ", ".join(names[:8]) + (", …" if len(names) > 8 else "")
-
-        joints = "".join(self.joint_types).upper()
-        plural = "s" if self._n > 1 else ""
-        table_symbols = symbolic([e for entries in self._entries for e in entries])
-        table_state = "given" + ("" if table_symbols == "numeric" else f"; {table_symbols}")
-        tool = "given" if self._tool != sp.eye(4) else f"none (end-effector = frame {{{self._n}}})"
-
-        def state(given: bool, values: Any, assumption: str) -> str:
-            return f"given ({symbolic(values)})" if given else f"assumed ({assumption})"
-
-        masses = state(
-            self._masses_given,
-            self._masses,
-            "symbolic "
-            + ", ".join(str(m) for m in self._masses[:3])
-            + (", …" if self._n > 3 else ""),
-        )
-
-        def frames(assumed_in: str | None) -> str:
-            if assumed_in is None:
-                return ""
-            return f", in the frames of the {assumed_in} table, re-expressed in these"
-
-        if self._cms is None:
-            centres = "MISSING (set robot.cm_positions)"
-        else:
-            centres = state(
-                self._cms_given,
-                self._cms,
-                "general symbolic x_ci, y_ci, z_ci" + frames(self._cms_assumed_in),
-            )
-        inertias = state(
-            self._inertias_given,
-            self._inertias,
-            "diagonal I_xx_i, I_yy_i, I_zz_i: zero products of inertia"
-            + frames(self._inertias_assumed_in),
-        )
-        gravity = state(self._gravity_given, self._gravity, "(0, 0, -9.81) m/s² in {0}")
-        limits = (
-            "given"
-            if self._limits_given
-            else "assumed (defaults: (-π, π) revolute, (0, 1000) prismatic)"
-        )
-        lines = [
-            f"DHRobot {self._name!r}: {self._n} joint{plural} ({joints}), "
-            f"{CONVENTIONS[self._convention][0]}",
-            f"  DH table         : {table_state}",
-            f"  tool             : {tool}",
-            f"  joint limits     : {limits}",
-            f"  masses           : {masses}",
-            f"  centres of mass  : {centres}",
-            f"  inertia tensors  : {inertias}",
-            f"  gravity          : {gravity}",
-        ]
-        return "\n".join(lines)
+        return self._model.summary()
 
     def __repr__(self) -> str:
         joints = "".join(self.joint_types).upper()
-        return f"DHRobot({self._name!r}, joints={joints!r}, convention={self._convention!r})"
+        return f"DHRobot({self.name!r}, joints={joints!r}, convention={self.convention!r})"
 
     def _repr_html_(self) -> str:
         title = (
-            f"<p><b>DHRobot {html.escape(repr(self._name))}</b>: {self._n} joints "
+            f"<p><b>DHRobot {html.escape(repr(self.name))}</b>: {self.dof} joints "
             f"({''.join(self.joint_types).upper()})</p>"
         )
         return f"<div>{title}{self.dh_table._repr_html_()}</div>"
 
     def _repr_latex_(self) -> str:
-        name = self._name.replace("_", r"\_").replace("{", "").replace("}", "")
+        name = self.name.replace("_", r"\_").replace("{", "").replace("}", "")
         return rf"$$\text{{DHRobot {name}}}\quad {self.dh_table._latex_body()}$$"
-
-    # ----------------------------------------------------------------------------------
-    # helpers
-    # ----------------------------------------------------------------------------------
-
-    @staticmethod
-    def _cache(store: dict[Any, Any], key: Any, compute: Callable[[], _T]) -> _T:
-        if key not in store:
-            store[key] = compute()
-        return store[key]
-
-    def _link(self, i: Any, what: str = "link") -> int:
-        if isinstance(i, bool) or not isinstance(i, int):
-            raise TypeError(f"{what} number must be an integer 1..{self._n}, got {i!r}")
-        if not 1 <= i <= self._n:
-            raise IndexError(
-                f"{what} {i} is out of range: {what}s are numbered 1..{self._n} "
-                f"({{0}} is the fixed base)"
-            )
-        return i
-
-    def _frame(self, i: Any) -> int:
-        if isinstance(i, bool) or not isinstance(i, int):
-            raise TypeError(f"frame number must be an integer 0..{self._n}, got {i!r}")
-        if not 0 <= i <= self._n:
-            raise IndexError(f"frame {i} is out of range: frames are numbered 0..{self._n}")
-        return i

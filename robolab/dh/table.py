@@ -200,7 +200,7 @@ def read_rows(rows: Sequence[Any], convention: str) -> tuple[list[DHRow], sp.Sym
             "expr.subs(symbol, value) would change nothing; substitute robot.q(i) instead, or "
             "write the rows with robolab.symbols.q1, q2, … (functions of time already)",
             PlainSymbolWarning,
-            stacklevel=3,
+            stacklevel=5,  # the user's DHRobot(...): __init__, DHModel.new, DHChain.read, here
         )
     return checked, time
 
@@ -287,7 +287,7 @@ def _warn_degrees(number: int, row: DHRow) -> None:
             f"DH angles are in radians, so this looks like degrees. For {number_text}° write "
             f"np.radians({number_text}) or {exact}",
             UserWarning,
-            stacklevel=4,
+            stacklevel=6,  # the user's DHRobot(...): __init__, DHModel.new, DHChain.read, …
         )
 
 

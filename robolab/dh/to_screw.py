@@ -29,7 +29,7 @@ import sympy as sp
 
 from ..conventions import DEFAULT_GRAVITY
 from ..screw.robot import ScrewRobot
-from .numeric import _missing, normalise_values
+from .numeric import missing_parameters, normalise_values
 
 __all__ = ["dh_to_screw", "home_ee_pose", "screw_axes_space", "screw_parameters"]
 
@@ -66,7 +66,7 @@ def screw_axes_space(robot: Any, values: Mapping[Any, Any] | None = None) -> np.
     _, frames = _home_frames(robot, values)
     axes = np.zeros((6, robot.dof))
     for j in range(1, robot.dof + 1):
-        frame = frames[robot._axis_frame(j)]
+        frame = frames[robot.model.chain.axis_frame(j)]
         z, o = frame[:3, 2], frame[:3, 3]
         if robot.joint_type(j) == "r":
             axes[:3, j - 1], axes[3:, j - 1] = z, -np.cross(z, o)
@@ -113,13 +113,13 @@ def screw_parameters(
     np.float64(0.0)
     """
 
-    substitutions = normalise_values(robot, values)
+    substitutions = normalise_values(robot.model, values)
     hint = (
         " For the kinematic model alone (home pose and screw axes, zero inertias) use "
         "robot.to_screw(kinematics_only=True)."
     )
     if kinematics_only:
-        missing = _missing(robot, substitutions, dynamics=False)
+        missing = missing_parameters(robot.model, substitutions, dynamics=False)
         if missing:
             raise ValueError(
                 f"the kinematic screw form needs numbers for the DH table and the tool; still "
@@ -127,9 +127,9 @@ def screw_parameters(
                 "robot.to_screw({symbol_or_name: value, ...}, kinematics_only=True)"
             )
     else:
-        missing = _missing(robot, substitutions, dynamics=True)
+        missing = missing_parameters(robot.model, substitutions, dynamics=True)
         if missing:
-            geometric = set(_missing(robot, substitutions, dynamics=False))
+            geometric = set(missing_parameters(robot.model, substitutions, dynamics=False))
             dynamic_only = all(item not in geometric for item in missing)
             raise ValueError(
                 f"the screw form needs numbers for every parameter; still symbolic: "
@@ -137,7 +137,7 @@ def screw_parameters(
                 "them: robot.to_screw({symbol_or_name: value, ...})."
                 + (hint if dynamic_only else "")
             )
-        if robot._cms is None:
+        if not robot.has_centres_of_mass:
             raise ValueError(
                 "the screw form needs the centres of mass, which are missing: set "
                 "robot.cm_positions = [(x, y, z), ...] (link i's in frame {i})." + hint
