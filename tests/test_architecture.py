@@ -75,12 +75,8 @@ TOO_LONG_TO_SPLIT_YET = {
     "dh/robot.py": 782,
     # RNEA, CRBA and energies share the _DynamicsModel/_State kernel
     "screw/dynamics.py": 833,
-    # LiveFigure and the slider builders
-    "views/sliders.py": 823,
     # one robot-first wrapper per book algorithm, each with its example
     "screw/robot_first.py": 777,
-    # RobotView: the 3D view and its canvases
-    "views/robot_view.py": 749,
     # Modern Robotics ch. 3: checked functions and their unchecked kernels
     "spatial/rigid_body_motions.py": 711,
     # argument checks, one helper per kind of argument

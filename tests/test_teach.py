@@ -416,3 +416,87 @@ def test_backend_kind(monkeypatch, backend, kind):
 def test_outside_a_kernel_objects_show_as_text():
     assert not _widgets.in_kernel()
     assert _widgets.widget_bundle(None, {"text/plain": "x"}) == {"text/plain": "x"}
+
+
+# --- one snapshot per slider step (robolab/views/drawable.py) ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("form", "q0", "ellipsoid"),
+    [
+        ("dh", [0.2, 0.7, -1.1, 0.4, 0.02, -0.3], "velocity"),  # near the wrist singularity
+        ("screw", [0.2, 0.7, -1.1, 0.4, 0.02, -0.3], "force"),
+        ("dh", [0.1, 0.2, -0.3, 0.4, 0.5, 0.6], None),
+    ],
+)
+def test_a_slider_step_computes_one_jacobian_and_one_svd(monkeypatch, form, q0, ellipsoid):
+    from robolab.dh.numeric import NumericDHRobot
+    from robolab.screw.kinematic_chain import KinematicChain
+
+    pendant = teach(robolab.load_robot("puma560", form=form), q0, ellipsoid=ellipsoid)
+    counts = {"jacobian": 0, "svd": 0}
+    dh = form == "dh"
+    owner, name = (NumericDHRobot, "jacobian") if dh else (KinematicChain, "jacobian_space")
+    jacobian, svd = getattr(owner, name), np.linalg.svd
+
+    def counted_jacobian(self, q):
+        counts["jacobian"] += 1
+        return jacobian(self, q)
+
+    def counted_svd(*args, **kwargs):
+        counts["svd"] += 1
+        return svd(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted_jacobian)
+    monkeypatch.setattr(np.linalg, "svd", counted_svd)
+    pendant.sliders[0].value = 30
+    assert counts == {"jacobian": 1, "svd": 1}
+    # everything shown was read from that one snapshot
+    assert pendant.warning.value and pendant.readout.value
+    if ellipsoid is not None:
+        assert pendant.view.ellipsoid.get_visible()
+    if form == "dh" and ellipsoid == "velocity":
+        assert "Near a singularity" in pendant.warning.value
+
+
+@pytest.mark.parametrize("form", ["dh", "screw"])
+@pytest.mark.parametrize(
+    "q",
+    [
+        [0.2, 0.7, -1.1, 0.4, 0.9, -0.3],
+        [0.2, 0.7, -1.1, 0.4, 0.0, -0.3],  # wrist singularity
+        [0.0, 0.0, -np.pi / 2, 0.0, 0.5, 0.0],
+    ],
+)
+def test_the_snapshot_ellipsoid_is_the_manipulability_ellipsoid(form, q):
+    from robolab.views.drawable import RobotAdapter
+
+    adapter = RobotAdapter.of(robolab.load_robot("puma560", form=form))
+    shot = adapter.snapshot(np.array(q))
+    linear = adapter.linear_jacobian(np.array(q), shot.end_effector_pose)
+    np.testing.assert_allclose(shot.linear_jacobian, linear, atol=1e-12)
+    for kind in ("velocity", "force"):
+        radii, axes = shot.ellipsoid(kind)
+        expected_radii, expected_axes = robolab.manipulability_ellipsoid(linear, kind)
+        np.testing.assert_allclose(radii, expected_radii, rtol=1e-9, atol=1e-12)
+        np.testing.assert_allclose(axes.T @ axes, np.eye(3), atol=1e-12)
+        for i, radius in enumerate(radii):
+            if 0 < radius < np.inf:  # a clear direction: the same axis, up to its sign
+                assert abs(axes[:, i] @ expected_axes[:, i]) == pytest.approx(1.0, abs=1e-9)
+    sigma = np.linalg.svd(shot.jacobian, compute_uv=False)
+    np.testing.assert_allclose(shot.decomposition.jacobian_sigma, sigma, atol=1e-12)
+
+
+def test_both_adapters_implement_the_drawing_protocol():
+    from robolab.views.drawable import DrawableRobot, RobotAdapter
+
+    for robot in (robolab.load_robot("ur5"), robolab.load_robot("scara", form="dh")):
+        adapter = RobotAdapter.of(robot)
+        assert isinstance(adapter, DrawableRobot)
+        q = adapter.home()
+        shot = adapter.snapshot(q)
+        np.testing.assert_array_equal(adapter.frames(q), shot.frames)
+        np.testing.assert_array_equal(adapter.end_effector_pose(q), shot.end_effector_pose)
+        np.testing.assert_allclose(adapter.jacobian(q), shot.jacobian, atol=1e-12)
+        assert len(adapter.frame_names) == len(shot.frames)
+        assert adapter.joint_limits.shape == (adapter.dof, 2)

@@ -49,7 +49,8 @@ from ..support.checks import (
     require_int,
 )
 from .drawable import RobotAdapter
-from .robot_view import _CANVAS_CHOICES, RobotView
+from .options import CANVAS_CHOICES, ViewOptions
+from .robot_view import RobotView
 
 __all__ = ["RobotAnimation", "animate"]
 
@@ -83,6 +84,9 @@ class RobotAnimation:
     figure_widget : ipywidgets.DOMWidget
         ipympl canvas or ``ipywidgets.Image``.
     widget : ipywidgets.VBox
+    options : ViewOptions
+        The options of the view and of the strip's panels (``options=``, or
+        the keywords of :func:`animate`; ``frames="ends"`` unless given).
     """
 
     def __init__(
@@ -91,25 +95,24 @@ class RobotAnimation:
         trajectory: Any,
         times: Any = None,
         *,
+        options: ViewOptions | None = None,
         fps: float = 25.0,
         speed: float = 1.0,
-        frames: str = "ends",
-        shadow: bool = True,
         trail: bool = True,
-        elev: float = 25.0,
-        azim: float = -55.0,
-        limits: Any = None,
-        zoom: float = 1.0,
         figsize: tuple[float, float] = (5.0, 5.0),
         canvas: str = "auto",
+        **view_options: Any,
     ) -> None:
-        require_choice(canvas, "canvas", _CANVAS_CHOICES)
+        if options is None:
+            options = ViewOptions(frames="ends")
+        self.options = ViewOptions.from_keywords(options, view_options)
+        require_choice(canvas, "canvas", CANVAS_CHOICES)
         canvas = _widgets.choose_canvas(canvas)
         fps = as_real_number(fps, "fps", positive=True)
         speed = as_real_number(speed, "speed", positive=True)
         trail = require_bool(trail, "trail")
         figsize = as_figure_size(figsize)
-        self._adapter = RobotAdapter(robot)
+        self._adapter = RobotAdapter.of(robot)
         n = self._adapter.dof
         samples = as_float_array(trajectory, "trajectory", (None, n))
         if len(samples) == 0:
@@ -139,15 +142,7 @@ class RobotAnimation:
         figure = _widgets.new_figure(figsize, 100.0, live=canvas == "ipympl")
         ax = figure.add_subplot(projection="3d", computed_zorder=False)
         figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
-        self._view_options = {
-            "frames": frames,
-            "shadow": shadow,
-            "elev": elev,
-            "azim": azim,
-            "limits": limits,
-            "zoom": zoom,
-        }
-        self.view = RobotView(self._adapter, self.configurations[0], ax=ax, **self._view_options)
+        self.view = RobotView(self._adapter, self.configurations[0], ax=ax, options=self.options)
         self.skeletons = [self.view.skeleton_of(q) for q in self.configurations]
         self.trail = None
         if trail:
@@ -257,8 +252,8 @@ class RobotAnimation:
                 self._adapter,
                 self.configurations[index],
                 ax=ax,
+                options=self.options,
                 frame_names=False,
-                **self._view_options,
             )
             panel.caption.set_visible(False)
             if self.trail is not None:
@@ -401,15 +396,10 @@ def animate(
         robot,
         trajectory,
         times,
+        options=ViewOptions(frames, shadow, elev, azim, limits, zoom),
         fps=fps,
         speed=speed,
-        frames=frames,
-        shadow=shadow,
         trail=trail,
-        elev=elev,
-        azim=azim,
-        limits=limits,
-        zoom=zoom,
         figsize=figsize,
         canvas=canvas,
     )

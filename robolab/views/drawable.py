@@ -1,27 +1,61 @@
-"""One interface over DHRobot and ScrewRobot for the views.
+"""What a view needs of a robot, written down once, and its two implementations.
 
 The 3D views (:mod:`robolab.views.robot_view`), the teach pendant and the animations
-draw either kind of robot. :class:`RobotAdapter` turns "a robot and q" into
-what is drawn (a :class:`Skeleton`: the link polyline, the joint points and
-axes, the frames, the end-effector pose), the robot's Jacobian in its own
-convention and the extent of its workspace.
+draw either kind of robot. They ask it only what :class:`DrawableRobot` lists: the
+joints (count, kinds, names, limits), the frames drawn at ``q``, the end-effector pose,
+the Jacobian at ``q`` in the robot's own convention, and one :class:`Snapshot` per
+configuration that holds those, each computed once (and, when asked, the one singular
+value decomposition that the manipulability ellipsoid and the singularity check share).
+
+:class:`DHAdapter` (a :class:`robolab.DHRobot`: its compiled ``numeric()`` functions,
+Jacobian rows [v; ω] in the base frame {0}) and :class:`ScrewAdapter` (a
+:class:`robolab.ScrewRobot`: a :class:`robolab.screw.kinematic_chain.KinematicChain`,
+space Jacobian rows [ω; v] in {s}) implement it; :meth:`RobotAdapter.of` picks one by
+the robot's type, once, when a view is made.
+
+Examples
+--------
+>>> import numpy as np, robolab
+>>> arm = RobotAdapter.of(robolab.load_robot("planar2r"))
+>>> isinstance(arm, DrawableRobot), arm.joint_kinds, arm.jacobian_rows
+(True, ('revolute', 'revolute'), '[ω; v], space frame {s}')
+>>> shot = arm.snapshot(np.array([0.0, np.pi / 2]))
+>>> shot.end_effector_pose[:3, 3].round(3) + 0.0
+array([1., 1., 0.])
+>>> shot.jacobian is shot.jacobian  # computed once per configuration
+True
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from functools import cached_property
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
 
+from ..dh.robot import DHRobot
 from ..screw.kinematic_chain import KinematicChain
+from ..screw.robot import ScrewRobot
 from ..support.checks import as_float_array
 
-__all__ = ["RobotAdapter", "Skeleton"]
+__all__ = [
+    "ROUND_OFF_RATIO",
+    "DHAdapter",
+    "Decomposition",
+    "DrawableRobot",
+    "RobotAdapter",
+    "ScrewAdapter",
+    "Skeleton",
+    "Snapshot",
+]
 
 #: Prismatic ranges wider than this (metres) are treated as placeholders
 #: (Moro's default is (0, 1000)) and shown as the first metre only.
 _PLACEHOLDER_SPAN = 10.0
 _PLACEHOLDER_SHOWN = 1.0
+#: Ratios σ_i/σ_1 below this are round-off: a singular direction (an infinite force radius,
+#: as in :func:`robolab.manipulability_ellipsoid`; "At a singularity" on the teach pendant).
+ROUND_OFF_RATIO = 1e-12
 
 
 class Skeleton(NamedTuple):
@@ -48,58 +82,249 @@ class Skeleton(NamedTuple):
     end_effector_pose: np.ndarray
 
 
+class Decomposition(NamedTuple):
+    """The singular values and vectors of ``J`` and of its linear part, from one SVD.
+
+    ``J`` is the robot's own Jacobian (6×n); its linear part ``L`` (3×n) maps
+    joint velocities to the velocity of the end-effector origin in the base
+    frame. Both come from one call of :func:`numpy.linalg.svd` on the stack
+    of ``J`` and ``L`` (``L`` padded with three zero rows, which adds zero
+    singular values only).
+
+    Attributes
+    ----------
+    jacobian_sigma : ndarray, shape (min(6, n),)
+        Singular values of ``J``, descending.
+    jacobian_vt : ndarray, shape (n, n)
+        Right singular vectors of ``J`` as rows.
+    linear_sigma : ndarray, shape (min(3, n),)
+        Singular values of ``L``, descending.
+    linear_u : ndarray, shape (3, 3)
+        Left singular vectors of ``L`` as columns (directions of the end-effector
+        origin; those of zero singular values complete an orthonormal basis).
+    linear_vt : ndarray, shape (n, n)
+        Right singular vectors of ``L`` as rows.
+    """
+
+    jacobian_sigma: np.ndarray
+    jacobian_vt: np.ndarray
+    linear_sigma: np.ndarray
+    linear_u: np.ndarray
+    linear_vt: np.ndarray
+
+
+def _orthonormal_completion(columns: list[np.ndarray]) -> np.ndarray:
+    """Three orthonormal columns in 3-space: the given ones (at most two used), then the rest."""
+    if not columns:
+        return np.eye(3)
+    first = columns[0]
+    if len(columns) == 1:
+        pick = np.eye(3)[int(np.argmin(np.abs(first)))]
+        second = pick - (pick @ first) * first
+        second /= np.linalg.norm(second)
+    else:
+        second = columns[1]
+    return np.column_stack([first, second, np.cross(first, second)])
+
+
+def decompose(jacobian: np.ndarray, linear: np.ndarray) -> Decomposition:
+    """The :class:`Decomposition` of a 6×n ``jacobian`` and its 3×n linear part (one SVD).
+
+    Examples
+    --------
+    >>> J = np.vstack([np.diag([2.0, 0.5, 0.0]), np.eye(3)])
+    >>> d = decompose(J, J[:3])
+    >>> d.linear_sigma.round(3) + 0.0, np.abs(d.linear_u[:, 2]).round(3) + 0.0
+    (array([2. , 0.5, 0. ]), array([0., 0., 1.]))
+    """
+    n = jacobian.shape[1]
+    stack = np.zeros((2, 6, n))
+    stack[0] = jacobian
+    stack[1, :3] = linear
+    u, sigma, vt = np.linalg.svd(stack)
+    linear_sigma = sigma[1, : min(3, n)]
+    # The padding adds zero singular values: left vectors of L's own zero singular values are
+    # then any mix with the padded rows, so only the clear ones are kept and completed.
+    clear = [
+        u[1, :3, i] / np.linalg.norm(u[1, :3, i])
+        for i in range(min(2, len(linear_sigma)))
+        if linear_sigma[i] > ROUND_OFF_RATIO * linear_sigma[0] > 0.0
+    ]
+    return Decomposition(sigma[0], vt[0], linear_sigma, _orthonormal_completion(clear), vt[1])
+
+
+def ellipsoid_of(decomposition: Decomposition, kind: str) -> tuple[np.ndarray, np.ndarray]:
+    """Radii and axes of the manipulability ellipsoid of the linear part of J.
+
+    The numbers of :func:`robolab.manipulability_ellipsoid` of ``L``: velocity
+    radii σ_i (0 in singular directions), force radii 1/σ_i (∞ where σ_i is
+    round-off), axes the left singular vectors as columns.
+
+    Examples
+    --------
+    >>> J = np.vstack([np.diag([2.0, 0.5, 0.0]), np.eye(3)])
+    >>> ellipsoid_of(decompose(J, J[:3]), "force")[0]
+    array([0.5, 2. , inf])
+    """
+    radii = np.zeros(3)
+    sigma = decomposition.linear_sigma
+    radii[: len(sigma)] = sigma
+    if kind == "force":
+        singular = radii <= ROUND_OFF_RATIO * radii.max()
+        with np.errstate(divide="ignore"):
+            radii = np.where(singular, np.inf, 1.0 / np.where(singular, 1.0, radii))
+    return radii, decomposition.linear_u
+
+
+class Snapshot:
+    """A robot at one configuration: frames, pose and Jacobian, each computed once.
+
+    Made by :meth:`DrawableRobot.snapshot`. The skeleton (frames, pose) is computed
+    when the snapshot is made; the Jacobian, its linear part and their
+    :class:`Decomposition` on first use, then kept.
+
+    Attributes
+    ----------
+    q : ndarray, shape (n,)
+    skeleton : Skeleton
+    """
+
+    def __init__(
+        self,
+        robot: RobotAdapter,
+        q: np.ndarray,
+        skeleton: Skeleton,
+        jacobian: np.ndarray | None = None,
+    ) -> None:
+        self.robot = robot
+        self.q = q
+        self.skeleton = skeleton
+        if jacobian is not None:
+            self.__dict__["jacobian"] = jacobian
+
+    @property
+    def frames(self) -> np.ndarray:
+        """The drawn frames (k, 4, 4), base first, end-effector last."""
+        return self.skeleton.frames
+
+    @property
+    def end_effector_pose(self) -> np.ndarray:
+        """``T_0e`` (4×4, base frame)."""
+        return self.skeleton.end_effector_pose
+
+    @cached_property
+    def jacobian(self) -> np.ndarray:
+        """The robot's own 6×n Jacobian (see :attr:`DrawableRobot.jacobian_rows`)."""
+        return self.robot.jacobian(self.q)
+
+    @cached_property
+    def linear_jacobian(self) -> np.ndarray:
+        """3×n: joint velocities to the velocity of the end-effector origin, base frame."""
+        return self.robot.linear_part(self.jacobian, self.end_effector_pose)
+
+    @cached_property
+    def decomposition(self) -> Decomposition:
+        """The SVD of the Jacobian and of its linear part (one call, see :func:`decompose`)."""
+        return decompose(self.jacobian, self.linear_jacobian)
+
+    def ellipsoid(self, kind: str) -> tuple[np.ndarray, np.ndarray]:
+        """Radii (3,) and axes (3×3, columns) of the ``"velocity"`` or ``"force"`` ellipsoid."""
+        return ellipsoid_of(self.decomposition, kind)
+
+
+@runtime_checkable
+class DrawableRobot(Protocol):
+    """What the views ask of a robot (implemented by :class:`DHAdapter` and :class:`ScrewAdapter`).
+
+    Attributes
+    ----------
+    name, description : str
+        The robot's name; its convention and base frame in words.
+    dof : int
+    joint_kinds : tuple of str
+        ``"revolute"`` or ``"prismatic"``, one per joint.
+    joint_names : tuple of str
+    joint_limits : ndarray, shape (n, 2)
+        Radians / metres, as the model gives them.
+    frame_names : tuple of str
+        Names of the drawn frames, ``{0}`` … (``{s}`` … ``{b}`` for a screw robot).
+    jacobian_rows : str
+        The Jacobian's convention: ``"[v; ω], base frame {0}"`` (DH) or
+        ``"[ω; v], space frame {s}"`` (screw, ``J_s``).
+    """
+
+    description: str
+    dof: int
+    joint_kinds: tuple[str, ...]
+    joint_names: tuple[str, ...]
+    joint_limits: np.ndarray
+    frame_names: tuple[str, ...]
+    jacobian_rows: str
+
+    @property
+    def name(self) -> str:
+        """The robot's name (its class name when it has none)."""
+
+    def frames(self, q: np.ndarray) -> np.ndarray:
+        """The drawn frames at ``q``, shape (k, 4, 4), base first, end-effector last."""
+
+    def end_effector_pose(self, q: np.ndarray) -> np.ndarray:
+        """``T_0e`` at ``q`` (4×4, base frame, including any tool)."""
+
+    def jacobian(self, q: np.ndarray) -> np.ndarray:
+        """The 6×n Jacobian at ``q`` in the convention of :attr:`jacobian_rows`."""
+
+    def snapshot(self, q: np.ndarray) -> Snapshot:
+        """Frames, pose and (on first use) Jacobian at ``q``, each computed once."""
+
+
 def _unit_rows(vectors: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(vectors, axis=-1, keepdims=True)
     return vectors / np.where(norms > 0.0, norms, 1.0)
 
 
 class RobotAdapter:
-    """The one place that turns "a robot and q" into what is drawn.
+    """What both adapters share: joints, limits, home, ranks and the workspace of a robot.
 
-    Works for a DH robot (``robot.numeric()`` with ``frames``,
-    ``forward_kinematics`` and ``jacobian``, rows [v; ω]) and for a screw
-    robot (``screw_axes_space``, ``home_ee_pose``; its link frames and space
-    Jacobian, rows [ω; v], come from a
-    :class:`robolab.screw.kinematic_chain.KinematicChain`: the numbers of
-    :func:`robolab.link_frames_space` and :func:`robolab.jacobian_space`). The
-    manipulability ellipsoid comes from
-    :func:`robolab.manipulability_ellipsoid` of the linear part of the Jacobian.
+    Use :meth:`of` to get the adapter of a robot; subclasses implement
+    :meth:`snapshot` and :meth:`jacobian` (the rest of :class:`DrawableRobot`).
     """
 
-    def __init__(self, robot: Any) -> None:
+    description = ""
+    jacobian_rows = ""
+    joint_names: tuple[str, ...]
+    frame_names: tuple[str, ...]
+
+    @staticmethod
+    def of(robot: Any) -> RobotAdapter:
+        """The adapter of a :class:`robolab.DHRobot` or :class:`robolab.ScrewRobot` (or itself).
+
+        Examples
+        --------
+        >>> import robolab
+        >>> type(RobotAdapter.of(robolab.load_robot("puma560", form="dh"))).__name__
+        'DHAdapter'
+        >>> RobotAdapter.of("puma560")
+        Traceback (most recent call last):
+        ...
+        TypeError: robot must be a robolab.DHRobot or a robolab.ScrewRobot ... got str
+        """
+        if isinstance(robot, RobotAdapter):
+            return robot
+        if isinstance(robot, ScrewRobot):
+            return ScrewAdapter(robot)
+        if isinstance(robot, DHRobot):
+            return DHAdapter(robot)
+        raise TypeError(
+            "robot must be a robolab.DHRobot or a robolab.ScrewRobot "
+            f"(e.g. robolab.load_robot('puma560')), got {type(robot).__name__}"
+        )
+
+    def __init__(self, robot: Any, dof: int) -> None:
         self.robot = robot
+        self.dof = dof
         self._generic_ranks: tuple[int, int] | None = None
         self._workspace_cache: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
-        if hasattr(robot, "screw_axes_space") and hasattr(robot, "home_ee_pose"):
-            self.kind = "screw"
-            self.dof = int(robot.n_joints)
-            names = getattr(robot, "joint_names", None) or [f"q{i + 1}" for i in range(self.dof)]
-            self.joint_names = tuple(str(name) for name in names)
-            self.convention = "screw"
-            self.description = "product of exponentials, space frame {s}"
-            chain = KinematicChain.of(robot)
-            self._link_frames = chain.link_frames_space
-            self._jacobian_space = chain.jacobian_space
-            self.has_tool = False
-        elif hasattr(robot, "numeric") and hasattr(robot, "dof"):
-            self.kind = "dh"
-            self.dof = int(robot.dof)
-            self.joint_names = tuple(f"q{i + 1}" for i in range(self.dof))
-            self.convention = str(getattr(robot, "convention", "standard"))
-            if self.convention not in ("standard", "modified"):
-                raise ValueError(
-                    f"robot.convention must be 'standard' or 'modified', got {self.convention!r}"
-                )
-            self.description = f"{self.convention} DH, base frame {{0}}"
-            try:
-                self._numeric = robot.numeric()
-            except ValueError as error:
-                raise ValueError(f"cannot draw {self.name!r}: {error}") from error
-        else:
-            raise TypeError(
-                "robot must be a robolab.DHRobot or a robolab.ScrewRobot "
-                f"(e.g. robolab.load_robot('puma560')), got {type(robot).__name__}"
-            )
         kinds = [str(kind).lower() for kind in robot.joint_types]
         self.joint_kinds = tuple("prismatic" if k.startswith("p") else "revolute" for k in kinds)
         if len(self.joint_kinds) != self.dof:
@@ -108,15 +333,6 @@ class RobotAdapter:
             )
         self._revolute_mask = np.array([kind == "revolute" for kind in self.joint_kinds])
         self.joint_limits = self._read_limits()
-        if self.kind == "dh":
-            q = self.home()
-            try:
-                frames = np.asarray(self._numeric.frames(q), dtype=float)
-                pose = np.asarray(self._numeric.forward_kinematics(q), dtype=float)
-            except ValueError as error:
-                raise ValueError(f"cannot draw {self.name!r}: {error}") from error
-            self.has_tool = not np.allclose(frames[-1], pose, atol=1e-12)
-        self.frame_names = self._frame_names()
 
     @property
     def name(self) -> str:
@@ -136,12 +352,6 @@ class RobotAdapter:
             )
         return limits
 
-    def _frame_names(self) -> tuple[str, ...]:
-        if self.kind == "screw":
-            return ("{s}", *(f"{{{i}}}" for i in range(1, self.dof + 1)), "{b}")
-        names = tuple(f"{{{i}}}" for i in range(self.dof + 1))
-        return (*names, "{ee}") if self.has_tool else names
-
     @property
     def shown_limits(self) -> np.ndarray:
         """Joint limits for sliders and reach: placeholder prismatic ranges cut to 1 m."""
@@ -160,70 +370,33 @@ class RobotAdapter:
     def check_q(self, q: Any) -> np.ndarray:
         return as_float_array(q, "q", (self.dof,))
 
-    # --- kinematics -------------------------------------------------------------------------
+    # --- kinematics (DrawableRobot) ---------------------------------------------------------
 
-    def skeleton(self, q: np.ndarray) -> Skeleton:
-        if self.kind == "dh":
-            return self._dh_skeleton(q)
-        return self._screw_skeleton(q)
-
-    def _dh_skeleton(self, q: np.ndarray) -> Skeleton:
-        frames = np.asarray(self._numeric.frames(q), dtype=float)
-        origins, x_axes, z_axes = frames[:, :3, 3], frames[:, :3, 0], frames[:, :3, 2]
-        steps = origins[1:] - origins[:-1]
-        if self.convention == "standard":
-            # T_{i-1,i} = Rz(θ) Tz(d) Tx(a) Rx(α): along z_{i-1} by d, then along x_i by a.
-            a = np.einsum("ij,ij->i", steps, x_axes[1:])
-            corners = origins[1:] - a[:, None] * x_axes[1:]
-            joint_points, joint_axes = origins[:-1], z_axes[:-1]
-        else:
-            # T_{i-1,i} = Rx(α) Tx(a) Rz(θ) Tz(d): along x_{i-1} by a, then along z_i by d.
-            a = np.einsum("ij,ij->i", steps, x_axes[:-1])
-            corners = origins[:-1] + a[:, None] * x_axes[:-1]
-            joint_points, joint_axes = origins[1:], z_axes[1:]
-        points = np.empty((2 * self.dof + 1, 3))
-        points[0::2] = origins
-        points[1::2] = corners
-        if self.has_tool:
-            pose = np.asarray(self._numeric.forward_kinematics(q), dtype=float)
-            points = np.vstack([points, pose[:3, 3]])
-            frames = np.concatenate([frames, pose[None]], axis=0)
-        else:
-            pose = frames[-1]
-        return Skeleton(points, joint_points.copy(), joint_axes.copy(), frames, pose)
-
-    def _screw_skeleton(self, q: np.ndarray) -> Skeleton:
-        frames = np.asarray(self._link_frames(q), dtype=float)
-        jacobian = np.asarray(self._jacobian_space(q), dtype=float)
-        omegas, velocities = jacobian[:3].T, jacobian[3:].T
-        # Joint i moves link i + 1, whose frame origin is the reference point on its axis.
-        references = frames[1 : self.dof + 1, :3, 3]
-        revolute = self._revolute_mask
-        units = _unit_rows(np.where(revolute[:, None], omegas, velocities))
-        # Revolute: S = [ω; v] with v = -ω × p, so ω × v is the point of the axis nearest the
-        # origin; the joint marker goes where the axis passes nearest the link's frame.
-        nearest = np.cross(units, velocities)
-        along = np.einsum("ij,ij->i", references - nearest, units)
-        joint_points = np.where(revolute[:, None], nearest + along[:, None] * units, references)
-        points = np.vstack([frames[0, :3, 3], joint_points, frames[-1, :3, 3]])
-        return Skeleton(points, joint_points, units, frames, frames[-1])
+    def snapshot(self, q: np.ndarray) -> Snapshot:
+        raise NotImplementedError
 
     def jacobian(self, q: np.ndarray) -> np.ndarray:
-        """The robot's own 6×n Jacobian: DH rows [v; ω] (base frame), screw J_s rows [ω; v]."""
-        if self.kind == "dh":
-            return np.asarray(self._numeric.jacobian(q), dtype=float)
-        return np.asarray(self._jacobian_space(q), dtype=float)
+        raise NotImplementedError
+
+    def linear_part(self, jacobian: np.ndarray, pose: np.ndarray) -> np.ndarray:
+        """3×n rows of the end-effector origin's velocity (base frame) from the 6×n ``jacobian``."""
+        raise NotImplementedError
+
+    def skeleton(self, q: np.ndarray) -> Skeleton:
+        return self.snapshot(q).skeleton
+
+    def frames(self, q: np.ndarray) -> np.ndarray:
+        return self.snapshot(q).frames
+
+    def end_effector_pose(self, q: np.ndarray) -> np.ndarray:
+        return self.snapshot(q).end_effector_pose
 
     def linear_jacobian(self, q: np.ndarray, pose: np.ndarray) -> np.ndarray:
         """3×n Jacobian of the end-effector origin's velocity, in the base frame (m/s per unit q̇).
 
         For a screw robot ``v_p = v_s + ω × p`` (docs/conventions.md).
         """
-        jacobian = self.jacobian(q)
-        if self.kind == "dh":
-            return jacobian[:3]
-        p = pose[:3, 3]
-        return jacobian[3:] + np.cross(jacobian[:3].T, p).T
+        return self.linear_part(self.jacobian(q), pose)
 
     def generic_ranks(self) -> tuple[int, int]:
         """Ranks of J and of its linear part at generic configurations (cached)."""
@@ -235,11 +408,9 @@ class RobotAdapter:
             high = np.where(high > low, high, limits[:, 1])
             full, linear = 0, 0
             for q in rng.uniform(low, high, (8, self.dof)):
-                pose = self.skeleton(q).end_effector_pose
-                full = max(full, int(np.linalg.matrix_rank(self.jacobian(q), tol=1e-9)))
-                linear = max(
-                    linear, int(np.linalg.matrix_rank(self.linear_jacobian(q, pose), tol=1e-9))
-                )
+                shot = self.snapshot(q)
+                full = max(full, int(np.linalg.matrix_rank(shot.jacobian, tol=1e-9)))
+                linear = max(linear, int(np.linalg.matrix_rank(shot.linear_jacobian, tol=1e-9)))
             self._generic_ranks = (full, linear)
         return self._generic_ranks
 
@@ -284,3 +455,116 @@ class RobotAdapter:
         radius = float(np.hypot(points[:, 0] - centre[0], points[:, 1] - centre[1]).max())
         z_range = np.array([points[:, 2].min(), points[:, 2].max()])
         return centre, (radius if radius > 0.0 else 1.0), z_range
+
+
+class DHAdapter(RobotAdapter):
+    """A :class:`robolab.DHRobot` for the views: its compiled ``numeric()`` functions.
+
+    Jacobian rows [v; ω] in the base frame {0} (``robot.numeric().jacobian``);
+    the drawn frames are {0} … {n}, and {ee} when the robot has a tool.
+    """
+
+    jacobian_rows = "[v; ω], base frame {0}"
+
+    def __init__(self, robot: DHRobot) -> None:
+        super().__init__(robot, int(robot.dof))
+        self.joint_names = tuple(f"q{i + 1}" for i in range(self.dof))
+        self.convention = str(robot.convention)
+        if self.convention not in ("standard", "modified"):
+            raise ValueError(
+                f"robot.convention must be 'standard' or 'modified', got {self.convention!r}"
+            )
+        self.description = f"{self.convention} DH, base frame {{0}}"
+        try:
+            self._numeric = robot.numeric()
+            q = self.home()
+            frames = np.asarray(self._numeric.frames(q), dtype=float)
+            pose = np.asarray(self._numeric.forward_kinematics(q), dtype=float)
+        except ValueError as error:
+            raise ValueError(f"cannot draw {self.name!r}: {error}") from error
+        self.has_tool = not np.allclose(frames[-1], pose, atol=1e-12)
+        names = tuple(f"{{{i}}}" for i in range(self.dof + 1))
+        self.frame_names = (*names, "{ee}") if self.has_tool else names
+
+    def jacobian(self, q: np.ndarray) -> np.ndarray:
+        """The 6×n Jacobian, rows [v; ω], base frame."""
+        return np.asarray(self._numeric.jacobian(q), dtype=float)
+
+    def linear_part(self, jacobian: np.ndarray, pose: np.ndarray) -> np.ndarray:
+        return jacobian[:3]
+
+    def snapshot(self, q: np.ndarray) -> Snapshot:
+        frames = np.asarray(self._numeric.frames(q), dtype=float)
+        origins, x_axes, z_axes = frames[:, :3, 3], frames[:, :3, 0], frames[:, :3, 2]
+        steps = origins[1:] - origins[:-1]
+        if self.convention == "standard":
+            # T_{i-1,i} = Rz(θ) Tz(d) Tx(a) Rx(α): along z_{i-1} by d, then along x_i by a.
+            a = np.einsum("ij,ij->i", steps, x_axes[1:])
+            corners = origins[1:] - a[:, None] * x_axes[1:]
+            joint_points, joint_axes = origins[:-1], z_axes[:-1]
+        else:
+            # T_{i-1,i} = Rx(α) Tx(a) Rz(θ) Tz(d): along x_{i-1} by a, then along z_i by d.
+            a = np.einsum("ij,ij->i", steps, x_axes[:-1])
+            corners = origins[:-1] + a[:, None] * x_axes[:-1]
+            joint_points, joint_axes = origins[1:], z_axes[1:]
+        points = np.empty((2 * self.dof + 1, 3))
+        points[0::2] = origins
+        points[1::2] = corners
+        if self.has_tool:
+            pose = np.asarray(self._numeric.forward_kinematics(q), dtype=float)
+            points = np.vstack([points, pose[:3, 3]])
+            frames = np.concatenate([frames, pose[None]], axis=0)
+        else:
+            pose = frames[-1]
+        skeleton = Skeleton(points, joint_points.copy(), joint_axes.copy(), frames, pose)
+        return Snapshot(self, q, skeleton)
+
+
+class ScrewAdapter(RobotAdapter):
+    """A :class:`robolab.ScrewRobot` for the views, through its :class:`KinematicChain`.
+
+    Link frames and space Jacobian ``J_s`` (rows [ω; v], space frame {s}) are
+    the numbers of :func:`robolab.link_frames_space` and
+    :func:`robolab.jacobian_space`; the drawn frames are {s}, {1} … {n}, {b}.
+    """
+
+    description = "product of exponentials, space frame {s}"
+    jacobian_rows = "[ω; v], space frame {s}"
+    convention = "screw"
+    has_tool = False
+
+    def __init__(self, robot: ScrewRobot) -> None:
+        super().__init__(robot, int(robot.n_joints))
+        names = robot.joint_names or [f"q{i + 1}" for i in range(self.dof)]
+        self.joint_names = tuple(str(name) for name in names)
+        self._chain = KinematicChain.of(robot)
+        self.frame_names = ("{s}", *(f"{{{i}}}" for i in range(1, self.dof + 1)), "{b}")
+
+    def jacobian(self, q: np.ndarray) -> np.ndarray:
+        """The space Jacobian J_s, rows [ω; v]."""
+        return np.asarray(self._chain.jacobian_space(q), dtype=float)
+
+    def linear_part(self, jacobian: np.ndarray, pose: np.ndarray) -> np.ndarray:
+        # v_p = v_s + ω × p for the end-effector origin p
+        return jacobian[3:] + np.cross(jacobian[:3].T, pose[:3, 3]).T
+
+    def snapshot(self, q: np.ndarray) -> Snapshot:
+        frames = np.asarray(self._chain.link_frames_space(q), dtype=float)
+        jacobian = self.jacobian(q)
+        omegas, velocities = jacobian[:3].T, jacobian[3:].T
+        # Joint i moves link i + 1, whose frame origin is the reference point on its axis.
+        references = frames[1 : self.dof + 1, :3, 3]
+        revolute = self._revolute_mask
+        units = _unit_rows(np.where(revolute[:, None], omegas, velocities))
+        # Revolute: S = [ω; v] with v = -ω × p, so ω × v is the point of the axis nearest the
+        # origin; the joint marker goes where the axis passes nearest the link's frame.
+        nearest = np.cross(units, velocities)
+        along = np.einsum("ij,ij->i", references - nearest, units)
+        joint_points = np.where(revolute[:, None], nearest + along[:, None] * units, references)
+        points = np.vstack([frames[0, :3, 3], joint_points, frames[-1, :3, 3]])
+        skeleton = Skeleton(points, joint_points, units, frames, frames[-1])
+        return Snapshot(self, q, skeleton, jacobian)
+
+
+def _conforms(robot: RobotAdapter) -> DrawableRobot:
+    return robot  # for the type checker: both adapters implement the protocol

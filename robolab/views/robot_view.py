@@ -50,7 +50,6 @@ array([1. , 0.5, 0. ])
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -58,16 +57,11 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
-from ..screw.velocity_kinematics import manipulability_ellipsoid
-from ..support.checks import (
-    as_figure_size,
-    as_float_array,
-    as_real_number,
-    require_bool,
-    require_choice,
-)
-from .drawable import RobotAdapter, Skeleton
+from ..support.checks import as_figure_size, require_bool, require_choice
+from .drawable import RobotAdapter, Skeleton, Snapshot
+from .fitting import _CAPTION_PAD, _LABEL_REACH, _TRIAD_SIZE, WorkspaceFit
 from .frame_pictures import TRIAD_COLOURS
+from .options import ELLIPSOID_CHOICES, ViewOptions
 from .text3d import centred_text_path, text_marker
 
 __all__ = [
@@ -84,17 +78,7 @@ JOINT_AXIS_COLOUR = "#7A7A7A"
 SHADOW_COLOUR = "#B8B8B8"
 FLOOR_COLOUR = "#E4E4E4"
 
-_FRAME_CHOICES = ("all", "ends", "none")
-#: Space (points) around the caption and between the picture and the edges of its axes.
-_CAPTION_PAD = 4.0
-_FIT_PAD_POINTS = 6.0
-#: Triads are TRIAD_SIZE × reach long; their x, y, z labels sit 1.3 triad lengths out.
-_TRIAD_SIZE = 0.12
-_LABEL_REACH = 1.3 * _TRIAD_SIZE
 _DECORATION_CHOICES = ("lean", "full")
-_ELLIPSOID_CHOICES = (None, "velocity", "force")
-#: The ``canvas`` options of the widget builders (teach, animate, live_figure).
-_CANVAS_CHOICES = ("auto", "ipympl", "image")
 
 
 def _unit_sphere_wireframe(meridians: int = 6, samples: int = 37) -> np.ndarray:
@@ -134,7 +118,7 @@ def _set_line(line: Any, points: np.ndarray) -> None:
     line.set_data_3d(points[:, 0], points[:, 1], points[:, 2])
 
 
-class RobotView:
+class RobotView(WorkspaceFit):
     """A 3D drawing of a robot whose artists are moved in place by :meth:`update`.
 
     Made by :func:`plot_robot` (which explains the options). Attributes hold
@@ -145,6 +129,10 @@ class RobotView:
     (drawn at the top-left corner of the view's own axes). ``limits`` is the
     box shown (3×2, metres), ``zoom`` the magnification asked for and
     ``box_zoom`` the zoom of matplotlib's box that results from fitting.
+
+    The six options of the picture (``frames``, ``shadow``, ``elev``,
+    ``azim``, ``limits``, ``zoom``) come as one :class:`ViewOptions`
+    (``options=``) or as keywords, which replace those of ``options``.
     """
 
     def __init__(
@@ -153,59 +141,57 @@ class RobotView:
         q: Any = None,
         *,
         ax: Any,
-        frames: str = "all",
+        options: ViewOptions | None = None,
         frame_names: bool = True,
-        shadow: bool = True,
         ellipsoid: str | None = None,
-        limits: Sequence[float] | None = None,
         decorations: str = "lean",
-        elev: float = 25.0,
-        azim: float = -55.0,
-        zoom: float = 1.0,
+        **view_options: Any,
     ) -> None:
-        require_choice(frames, "frames", _FRAME_CHOICES)
+        options = ViewOptions.from_keywords(options, view_options)
         require_choice(decorations, "decorations", _DECORATION_CHOICES)
-        require_choice(ellipsoid, "ellipsoid", _ELLIPSOID_CHOICES)
+        require_choice(ellipsoid, "ellipsoid", ELLIPSOID_CHOICES)
         frame_names = require_bool(frame_names, "frame_names")
-        shadow = require_bool(shadow, "shadow")
         if getattr(ax, "name", None) != "3d":
             raise ValueError(
                 f"ax must be a 3D axes (fig.add_subplot(projection='3d')), got {type(ax).__name__}"
             )
-        elev, azim = _view_angle(elev, "elev"), _view_angle(azim, "azim")
-        zoom = _zoom(zoom)
-        self._adapter = robot if isinstance(robot, RobotAdapter) else RobotAdapter(robot)
+        self._adapter = RobotAdapter.of(robot)
         self.robot = self._adapter.robot
+        self.options = options
         self.axes = ax
         self.figure: Figure = ax.figure
-        self.frames_shown = frames
+        self.frames_shown = options.frames
         self.decorations = decorations
-        self.zoom = float(zoom)
-        self.q = self._adapter.home() if q is None else self._adapter.check_q(q)
-        self.skeleton = self._adapter.skeleton(self.q)
+        self.zoom = options.zoom
+        q = self._adapter.home() if q is None else self._adapter.check_q(q)
+        self.snapshot: Snapshot = self._adapter.snapshot(q)
 
         centre, self.reach, self._z_range = self._adapter.workspace()
         self._centre = centre
-        self.limits = self._limits(centre, limits)
-        self._build_axes(decorations, elev, azim)
-        self._fit(explicit_limits=limits is not None)
-        self._build_artists(shadow, frame_names)
+        self.limits = self._limits(centre, options.box)
+        self._build_axes(decorations, options.elev, options.azim)
+        self._fit(explicit_limits=options.limits is not None)
+        self._build_artists(options.shadow, frame_names)
         self.ellipsoid_kind: str | None = None
         self.ellipsoid_scale = 1.0
         self.ellipsoid_radii = np.zeros(3)
         self.set_ellipsoid(ellipsoid, draw=False)
-        self._place(self.skeleton)
+        self._place(self.snapshot)
 
     # --- construction -----------------------------------------------------------------------
 
-    def _limits(self, centre: np.ndarray, limits: Sequence[float] | None) -> np.ndarray:
-        if limits is not None:
-            box = as_float_array(limits, "limits", (6,)).reshape(3, 2)
-            if np.any(box[:, 1] <= box[:, 0]):
-                raise ValueError(
-                    "limits must be (xmin, xmax, ymin, ymax, zmin, zmax) with min < max, "
-                    f"got {tuple(box.ravel())}"
-                )
+    @property
+    def q(self) -> np.ndarray:
+        """The configuration drawn (radians / metres)."""
+        return self.snapshot.q
+
+    @property
+    def skeleton(self) -> Skeleton:
+        """What is drawn at :attr:`q` (from :attr:`snapshot`)."""
+        return self.snapshot.skeleton
+
+    def _limits(self, centre: np.ndarray, box: np.ndarray | None) -> np.ndarray:
+        if box is not None:
             return box
         # x and y: the first joint ± the horizontal reach (so the floor disc fits); z: what the
         # arm can reach, the base included, at least a quarter of the width high.
@@ -299,148 +285,6 @@ class RobotView:
         gap = np.full((1, 3), np.nan)
         return np.vstack([np.vstack([curve, gap]) for curve in curves])
 
-    # --- fitting the picture to the axes ----------------------------------------------------
-
-    def _set_box(self, box_zoom: float) -> None:
-        ax = self.axes
-        ax.set_xlim(*self.limits[0])
-        ax.set_ylim(*self.limits[1])
-        ax.set_zlim(*self.limits[2])
-        ax.set_box_aspect(self.limits[:, 1] - self.limits[:, 0], zoom=box_zoom)
-        self.box_zoom = float(box_zoom)
-
-    def _content(self, explicit_limits: bool) -> np.ndarray:
-        """The points that must stay in the picture, whatever the configuration."""
-        if self.decorations == "full":  # the box itself is drawn, with ticks
-            box = self.limits
-            return np.array(list(itertools.product(box[0], box[1], box[2])), dtype=float)
-        links = self._adapter.workspace_points()
-        # Where the triads and their labels reach: origin + 1.3 triad lengths along each axis.
-        frames = self._adapter.workspace_frames()
-        if self.frames_shown == "ends":
-            frames = frames[:, [0, -1]]
-        elif self.frames_shown == "none":
-            frames = frames[:, :0]
-        origins = frames[..., :3, 3]
-        tips = origins[..., None, :] + _LABEL_REACH * self.reach * np.swapaxes(
-            frames[..., :3, :3], -1, -2
-        )
-        floor = self._floor_points[np.all(np.isfinite(self._floor_points), axis=1)]
-        points = np.vstack([links, tips.reshape(-1, 3), floor])
-        if explicit_limits:
-            points = np.clip(points, self.limits[:, 0], self.limits[:, 1])
-        return points
-
-    def _projected(self, points: np.ndarray) -> np.ndarray:
-        """Pixel positions of 3D points (display coordinates of the figure)."""
-        from mpl_toolkits.mplot3d import proj3d
-
-        ax = self.axes
-        ax.apply_aspect()
-        x, y, _ = proj3d.proj_transform(*points.T, ax.get_proj())
-        return ax.transData.transform(np.column_stack([x, y]))
-
-    def _room(self) -> np.ndarray:
-        """The pixel rectangle (x0, y0, x1, y1) the picture may fill: the axes minus the caption."""
-        box = self.axes.bbox
-        pad = _FIT_PAD_POINTS * self.figure.dpi / 72.0
-        band = (self.caption_height + 2 * _CAPTION_PAD) * self.figure.dpi / 72.0
-        return np.array([box.x0 + pad, box.y0 + pad, box.x1 - pad, box.y1 - band])
-
-    def _screen_jacobian(self) -> np.ndarray:
-        """Pixels per metre of a point at the box centre moving along x, y, z (2 × 3)."""
-        centre = self.limits.mean(axis=1)
-        step = 1e-3 * self.reach
-        base = self._projected(centre[None])[0]
-        return np.column_stack(
-            [(self._projected((centre + step * unit)[None])[0] - base) / step for unit in np.eye(3)]
-        )
-
-    def _move_box(self, miss: np.ndarray) -> None:
-        """Extend the box on one side per axis so that the picture moves by ``-miss`` pixels."""
-        # Moving the box centre by w moves the picture by -J w (the box centre stays at the
-        # centre of the axes); extending one side of an axis by 2 w moves the centre by w.
-        shift = np.linalg.pinv(self._screen_jacobian()) @ miss
-        self.limits = self.limits.copy()
-        for axis in range(3):
-            self.limits[axis, 1 if shift[axis] > 0 else 0] += 2.0 * shift[axis]
-
-    def _arm_centre(self) -> np.ndarray:
-        """Pixel position of the middle of the arm as drawn now (links and triad tips)."""
-        frames = self._shown_frames(self.skeleton)[0]
-        tips = frames[:, None, :3, 3] + _LABEL_REACH * self.reach * np.swapaxes(
-            frames[:, :3, :3], -1, -2
-        )
-        points = np.vstack([self.skeleton.link_points, tips.reshape(-1, 3)])
-        pixels = self._projected(points)
-        return 0.5 * (pixels.min(axis=0) + pixels.max(axis=0))
-
-    def _magnify_about_the_arm(self, box_zoom: float) -> None:
-        """Apply ``self.zoom`` about the arm at the first configuration, not the axes centre.
-
-        The arm keeps its place in the picture while it grows, so a close-up
-        (``zoom > 1``) still shows it whole; the box is extended to move the
-        picture, as when centring the workspace.
-        """
-        self._set_box(box_zoom)
-        fixed = self._arm_centre()
-        wanted = self.zoom * float(np.linalg.norm(self._screen_jacobian(), 2))
-        current = box_zoom * self.zoom
-        for _ in range(12):
-            self._set_box(current)
-            miss = self._arm_centre() - fixed
-            ratio = wanted / float(np.linalg.norm(self._screen_jacobian(), 2))
-            if np.all(np.abs(miss) < 0.5) and abs(ratio - 1.0) < 2e-3:
-                break
-            if np.any(np.abs(miss) >= 0.5):
-                self._move_box(miss)
-            current *= wanted / float(np.linalg.norm(self._screen_jacobian(), 2))
-        self._set_box(current)
-
-    def _fit(self, explicit_limits: bool) -> None:
-        """Choose the box (unless given) and matplotlib's zoom so that the workspace fills the axes.
-
-        matplotlib centres the box of a 3D axes in the axes and scales it to
-        leave room for ticks, which leaves an arm small and low in its
-        picture. The workspace (link polylines at many configurations, the
-        floor disc, room for the triads) is projected for the view angles;
-        without explicit ``limits`` the box is first extended on one side so
-        that the projected workspace is centred in the free part of the axes
-        (the box still holds every reachable point); then the zoom is set
-        so that the workspace just fits. ``zoom`` then magnifies about the
-        arm at its first configuration (about the axes centre when the
-        limits are given, since the box stays as given).
-        """
-        content = self._content(explicit_limits)
-        centring = not explicit_limits and self.decorations == "lean"
-        fill = 0.97 if self.decorations == "lean" else 0.8
-        box_zoom = 1.0
-        for _ in range(12):
-            self._set_box(box_zoom)
-            room = self._room()
-            pixels = self._projected(content)
-            low, high = pixels.min(axis=0), pixels.max(axis=0)
-            miss = 0.5 * (low + high) - 0.5 * (room[:2] + room[2:])
-            if centring and np.any(np.abs(miss) > 0.5):
-                self._move_box(miss)
-                continue
-            # matplotlib scales the picture about the centre of the axes.
-            bbox = self.axes.bbox
-            centre = np.array([bbox.x0 + bbox.x1, bbox.y0 + bbox.y1]) / 2.0
-            ratios = np.concatenate(
-                [(centre - room[:2]) / np.maximum(centre - low, 1e-9),
-                 (room[2:] - centre) / np.maximum(high - centre, 1e-9)]
-            )  # fmt: skip
-            factor = fill * float(ratios.min())
-            if abs(factor - 1.0) < 2e-3:
-                break
-            box_zoom *= factor
-        self.fitted_box_zoom = box_zoom
-        if centring and self.zoom != 1.0:
-            self._magnify_about_the_arm(box_zoom)
-        else:
-            self._set_box(box_zoom * self.zoom)
-
     def _build_artists(self, shadow: bool, frame_names: bool) -> None:
         ax = self.axes
         empty = np.zeros(0)
@@ -490,7 +334,8 @@ class RobotView:
 
     # --- updates ----------------------------------------------------------------------------
 
-    def _place(self, skeleton: Skeleton) -> None:
+    def _place(self, snapshot: Snapshot) -> None:
+        skeleton = snapshot.skeleton
         points = skeleton.link_points
         _set_line(self.links, points)
         floor = points.copy()
@@ -510,7 +355,7 @@ class RobotView:
             _set_line(self.triad_labels[k], origins + _LABEL_REACH * self.reach * axes)
         self._place_frame_labels(origins, names)
         if self.ellipsoid_kind is not None:
-            self._place_ellipsoid(skeleton)
+            self._place_ellipsoid(snapshot)
 
     def _place_frame_labels(self, origins: np.ndarray, names: tuple[str, ...]) -> None:
         if not self.frame_labels:
@@ -540,10 +385,9 @@ class RobotView:
             self.frame_labels[index].set_visible(False)
             self.frame_label_texts[index] = ""
 
-    def _place_ellipsoid(self, skeleton: Skeleton) -> None:
-        pose = skeleton.end_effector_pose
-        jacobian = self._adapter.linear_jacobian(self.q, pose)
-        radii, axes = manipulability_ellipsoid(jacobian, self.ellipsoid_kind or "velocity")
+    def _place_ellipsoid(self, snapshot: Snapshot) -> None:
+        pose = snapshot.end_effector_pose
+        radii, axes = snapshot.ellipsoid(self.ellipsoid_kind or "velocity")
         self.ellipsoid_radii = radii
         drawn = np.minimum(self.ellipsoid_scale * radii, self.reach)
         points = pose[:3, 3] + (_SPHERE * drawn) @ axes.T
@@ -574,18 +418,26 @@ class RobotView:
         """
         q = self._adapter.check_q(q)
         draw = require_bool(draw, "draw")
-        self.show_skeleton(q, self._adapter.skeleton(q), draw=draw)
+        self.show_snapshot(self._adapter.snapshot(q), draw=draw)
+
+    def show_snapshot(self, snapshot: Snapshot, *, draw: bool = True) -> None:
+        """Move the artists to a snapshot of this view's robot (frames, pose, Jacobian at q).
+
+        The view keeps it as :attr:`snapshot`: what the teach pendant reads
+        its pose, ellipsoid and singularity check from (computed once per q).
+        """
+        self.snapshot = snapshot
+        self._place(snapshot)
+        if draw:
+            self.figure.canvas.draw_idle()
 
     def show_skeleton(self, q: np.ndarray, skeleton: Skeleton, *, draw: bool = True) -> None:
         """Move the artists to a precomputed skeleton of configuration ``q`` (animations).
 
         ``skeleton`` must come from the same robot (``view.skeleton_of(q)``).
         """
-        self.q = np.asarray(q, dtype=float)
-        self.skeleton = skeleton
-        self._place(skeleton)
-        if draw:
-            self.figure.canvas.draw_idle()
+        q = np.asarray(q, dtype=float)
+        self.show_snapshot(Snapshot(self._adapter, q, skeleton), draw=draw)
 
     def skeleton_of(self, q: Any) -> Skeleton:
         """What this view would draw at configuration ``q`` (precompute it for animations)."""
@@ -602,19 +454,18 @@ class RobotView:
         or grows as the arm moves. Radii are drawn at most as long as the
         reach (infinite force radii at a singularity).
         """
-        require_choice(kind, "ellipsoid", _ELLIPSOID_CHOICES)
+        require_choice(kind, "ellipsoid", ELLIPSOID_CHOICES)
         draw = require_bool(draw, "draw")
         self.ellipsoid_kind = kind
         if kind is None:
             _set_line(self.ellipsoid, np.zeros((0, 3)))
             self.ellipsoid.set_visible(False)
         else:
-            jacobian = self._adapter.linear_jacobian(self.q, self.skeleton.end_effector_pose)
-            radii, _ = manipulability_ellipsoid(jacobian, kind)
+            radii, _ = self.snapshot.ellipsoid(kind)
             finite = radii[np.isfinite(radii) & (radii > 0)]
             self.ellipsoid_scale = 0.3 * self.reach / finite.max() if finite.size else 1.0
             self.ellipsoid.set_visible(True)
-            self._place_ellipsoid(self.skeleton)
+            self._place_ellipsoid(self.snapshot)
         if draw:
             self.figure.canvas.draw_idle()
 
@@ -625,29 +476,6 @@ class RobotView:
 
     def __repr__(self) -> str:
         return f"<RobotView of {self._adapter.name!r} at q={np.array2string(self.q, precision=3)}>"
-
-
-def _view_angle(value: Any, name: str) -> float:
-    """A viewing angle in degrees: a real number (TypeError), finite (ValueError)."""
-    try:
-        return as_real_number(value, name)
-    except TypeError:
-        raise TypeError(
-            f"{name} must be an angle in degrees (a number), got {type(value).__name__} {value!r}"
-        ) from None
-    except ValueError:
-        raise ValueError(f"{name} must be an angle in degrees, got {value!r}") from None
-
-
-def _zoom(value: Any) -> float:
-    """The magnification: a positive real number."""
-    words = "a positive number (1 fits the workspace, 2 is twice as close)"
-    try:
-        return as_real_number(value, "zoom", positive=True)
-    except TypeError:
-        raise TypeError(f"zoom must be {words}, got {type(value).__name__} {value!r}") from None
-    except ValueError:
-        raise ValueError(f"zoom must be {words}, got {value!r}") from None
 
 
 def plot_robot(
@@ -726,6 +554,7 @@ def plot_robot(
     >>> view.update([0.0, 0.5, -0.9, 0.6, 0.8, 0.2])  # same figure, same artists
     >>> import matplotlib.pyplot as plt; plt.close(view.figure)
     """
+    options = ViewOptions(frames, shadow, elev, azim, limits, zoom)
     figsize = as_figure_size(figsize)
     if ax is None:
         import matplotlib.pyplot as plt
@@ -737,13 +566,8 @@ def plot_robot(
         robot,
         q,
         ax=ax,
-        frames=frames,
+        options=options,
         frame_names=frame_names,
-        shadow=shadow,
         ellipsoid=ellipsoid,
-        limits=limits,
         decorations=decorations,
-        elev=elev,
-        azim=azim,
-        zoom=zoom,
     )

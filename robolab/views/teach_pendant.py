@@ -25,6 +25,12 @@ an inline figure is shown):
 * without a widget front end (test mode, nbval, HTML export, a console) the
   pendant shows its read-out as text (and, outside test mode, a picture).
 
+The pendant is a :class:`robolab.LiveFigure` whose controls are the joint
+sliders: a slider step runs the live figure's update path once, which moves
+the view to one :class:`robolab.views.drawable.Snapshot` of the arm (frames,
+pose, Jacobian and its singular value decomposition, each computed once) and
+reads the pose, the ellipsoid and the singularity check from it.
+
 Every callback is a method that a test can call kernel-side, or trigger by
 setting a slider's ``value`` or calling ``reset_button.click()``; the
 artists and the read-out can then be read back.
@@ -50,15 +56,22 @@ from ..support.checks import (
     require_choice,
     require_int,
 )
-from .drawable import RobotAdapter
-from .robot_view import _CANVAS_CHOICES, _ELLIPSOID_CHOICES, RobotView
+from .controls import Control
+from .drawable import Decomposition, RobotAdapter
+from .options import CANVAS_CHOICES, ELLIPSOID_CHOICES, ViewOptions
+from .robot_view import RobotView
+from .singularity import (
+    _clean,
+    _format_vector,
+    _ratio_text,
+    singularity_margin,
+    singularity_sentence,
+)
+from .sliders import LiveFigure
 
 __all__ = ["TeachPendant", "teach"]
 
 _ELLIPSOID_OPTIONS = ("off", "velocity", "force")
-#: Ratios σ_r/σ_1 below this are round-off: the arm is at a singularity, shown as ``< 1e-12``
-#: (as :func:`robolab.compare_models` shows differences), since the digits vary between machines.
-ROUND_OFF_RATIO = 1e-12
 #: Narrowest joint label (pixels); wider names widen every label (no name is cut with "…").
 JOINT_LABEL_WIDTH = 100
 #: Pixels of a joint slider beside its label: the track and the value; down to
@@ -68,35 +81,31 @@ JOINT_TRACK_WIDTH = 320
 JOINT_TRACK_MIN_WIDTH = 240
 
 
-def _clean(value: float, decimals: int) -> float:
-    """Round for display, without a negative zero."""
-    return float(np.round(value, decimals)) + 0.0
-
-
-def _format_vector(values: np.ndarray, decimals: int) -> str:
-    return "(" + ", ".join(f"{_clean(v, decimals):.{decimals}f}" for v in values) + ")"
-
-
-def _ratio_text(ratio: float) -> str:
-    """A ratio of singular values as shown: ``< 1e-12`` (round-off) or ``= 0.0042``."""
-    if ratio < ROUND_OFF_RATIO:
-        return f"< {ROUND_OFF_RATIO:.0e}"
-    return f"= {ratio:.2g}"
-
-
 def _unbroken_numbers(text: str) -> str:
     """HTML in which a number such as ``1e-12`` is never broken across lines at its hyphen."""
     return re.sub(r"\d+(?:\.\d+)?e-\d+", r'<span style="white-space:nowrap">\g<0></span>', text)
 
 
-def _direction(vector: np.ndarray) -> np.ndarray:
-    """A singular vector (its sign is arbitrary) with its first entry that is not 0 positive."""
-    significant = np.flatnonzero(np.abs(vector) > 1e-9)
-    return -vector if significant.size and vector[significant[0]] < 0 else vector
+def _joint_control(slider: widgets.IntSlider, unit: str, factor: float) -> Control:
+    """A joint slider as a control: degrees or millimetres shown, radians or metres passed."""
+
+    def to_value(value: int) -> float:
+        return value / factor
+
+    def describe(value: int) -> str:
+        return f"{value} {unit}"
+
+    label = slider.description
+    return Control(slider, to_value=to_value, describe=describe, unit=unit, label=label)
 
 
-class TeachPendant:
+class TeachPendant(LiveFigure):
     """Sliders, a 3D view and a pose read-out for one robot (made by :func:`teach`).
+
+    A :class:`robolab.LiveFigure` whose controls are the joint sliders (named
+    ``q1`` … ``qn`` in :attr:`controls`); the view options come as one
+    :class:`robolab.views.ViewOptions` (``options=``) or as the keywords of
+    :func:`teach`.
 
     Attributes
     ----------
@@ -119,26 +128,26 @@ class TeachPendant:
         ``"ipympl"`` or ``"image"``.
     """
 
+    label_minimum = JOINT_LABEL_WIDTH
+    reset_tooltip = "back to the initial configuration"
+
     def __init__(
         self,
         robot: Any,
         q0: Any = None,
         *,
+        options: ViewOptions | None = None,
         ellipsoid: str | None = None,
         singularity_warning: bool = True,
         singularity_threshold: float = 1e-2,
-        frames: str = "all",
-        shadow: bool = True,
-        elev: float = 25.0,
-        azim: float = -55.0,
-        limits: Sequence[float] | None = None,
-        zoom: float = 1.0,
         figsize: tuple[float, float] = (5.0, 5.0),
         canvas: str = "auto",
+        **view_options: Any,
     ) -> None:
-        require_choice(canvas, "canvas", _CANVAS_CHOICES)
+        options = ViewOptions.from_keywords(options, view_options)
+        require_choice(canvas, "canvas", CANVAS_CHOICES)
         canvas = _widgets.choose_canvas(canvas)
-        require_choice(ellipsoid, "ellipsoid", _ELLIPSOID_CHOICES)
+        require_choice(ellipsoid, "ellipsoid", ELLIPSOID_CHOICES)
         singularity_warning = require_bool(singularity_warning, "singularity_warning")
         words = "a number between 0 and 1 (a ratio of singular values)"
         try:
@@ -155,31 +164,20 @@ class TeachPendant:
                 f"singularity_threshold must be {words}, got {singularity_threshold!r}"
             )
         figsize = as_figure_size(figsize)
-        self._adapter = RobotAdapter(robot)
+        self._adapter = RobotAdapter.of(robot)
         self.robot = robot
         self.q0 = self._adapter.home() if q0 is None else self._adapter.check_q(q0)
         self._check_inside_limits(self.q0)
         self.singularity_threshold = threshold
-        self.canvas_kind = canvas
         self._q = self.q0.copy()
-        self._syncing = False
 
         figure = _widgets.new_figure(figsize, 100.0, live=canvas == "ipympl")
         ax = figure.add_subplot(projection="3d", computed_zorder=False)
         figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
-        self.view = RobotView(
-            self._adapter,
-            self._q,
-            ax=ax,
-            frames=frames,
-            shadow=shadow,
-            elev=elev,
-            azim=azim,
-            limits=limits,
-            zoom=zoom,
-        )
-        self._build_widgets(ellipsoid, singularity_warning)
-        self.refresh()
+        self.view = RobotView(self._adapter, self._q, ax=ax, options=options)
+        self._build_pendant_widgets(ellipsoid, singularity_warning)
+        # The live figure observes the sliders, builds the panel (_layout) and draws once.
+        super().__init__(self._draw, self.view, self._joint_controls(), canvas=canvas)
 
     # --- construction -----------------------------------------------------------------------
 
@@ -207,7 +205,7 @@ class TeachPendant:
             return "deg", 180.0 / np.pi
         return "mm", 1000.0
 
-    def _build_widgets(self, ellipsoid: str | None, singularity_warning: bool) -> None:
+    def _build_pendant_widgets(self, ellipsoid: str | None, singularity_warning: bool) -> None:
         limits = self._adapter.shown_limits
         labels = [
             f"{name} ({self._slider_units(i)[0]})"
@@ -236,14 +234,9 @@ class TeachPendant:
                 style={"description_width": f"{label_width}px"},
                 layout=widgets.Layout(width=f"{label_width + track_width}px"),
             )
-            slider.observe(self.on_slider_change, names="value")
             slider.add_class("robolab-joint-slider")
             self.sliders.append(slider)
-
-        self.reset_button = widgets.Button(
-            description="Reset", icon="undo", tooltip="back to the initial configuration"
-        )
-        self.reset_button.on_click(self.on_reset_click)
+        self._panel_width = max(440, label_width + track_width + 20)
         self.ellipsoid_buttons = widgets.ToggleButtons(
             options=list(_ELLIPSOID_OPTIONS),
             value="off" if ellipsoid is None else ellipsoid,
@@ -260,12 +253,22 @@ class TeachPendant:
             value=singularity_warning, description="Singularity warning", indent=False
         )
         self.singularity_checkbox.observe(self.on_singularity_toggle, names="value")
-        self.readout = widgets.HTML()
-        self.readout.add_class("robolab-readout")
         self.warning = widgets.HTML()
         self.warning.add_class("robolab-warning")
 
-        self.figure_widget = _widgets.figure_widget(self.view.figure, self.canvas_kind)
+    def _joint_controls(self) -> dict[str, Control]:
+        """The sliders as live-figure controls ``q1`` … ``qn`` (values in radians / metres)."""
+        controls = {}
+        for i, slider in enumerate(self.sliders):
+            unit, factor = self._slider_units(i)
+            controls[f"q{i + 1}"] = _joint_control(slider, unit, factor)
+        return controls
+
+    def _layout(self) -> widgets.Box:
+        """The pendant's panel: the figure, then sliders, switches, warning and read-out."""
+        self.figure_widget = self.figure_widgets[0]
+        self.readout = widgets.HTML()
+        self.readout.add_class("robolab-readout")
         header = widgets.HTML(
             f"<b>{html.escape(self._adapter.name)}</b>: drag a slider or use the arrow keys "
             "(revolute joints in degrees, prismatic joints in millimetres)."
@@ -284,15 +287,20 @@ class TeachPendant:
                 self.warning,
                 self.readout,
             ],
-            layout=widgets.Layout(width=f"{max(440, label_width + track_width + 20)}px"),
+            layout=widgets.Layout(width=f"{self._panel_width}px"),
         )
-        self.widget = widgets.HBox(
+        widget = widgets.HBox(
             [self.figure_widget, controls],
             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
-        self.widget.add_class("robolab-teach")
+        widget.add_class("robolab-teach")
+        return widget
 
     # --- callbacks (plain methods: call them, or set a slider's value) ----------------------
+
+    def on_control_change(self, change: dict[str, Any]) -> None:
+        """Observer of the joint sliders (the live figure's): see :meth:`on_slider_change`."""
+        self.on_slider_change(change)
 
     def on_slider_change(self, change: dict[str, Any]) -> None:
         """Slider observer: the joint of ``change["owner"]`` moved to ``change["new"]``."""
@@ -300,10 +308,6 @@ class TeachPendant:
             return
         index = self.sliders.index(change["owner"])
         self.set_joint(index, change["new"])
-
-    def on_reset_click(self, _button: Any = None) -> None:
-        """Reset-button handler: back to the initial configuration ``q0``."""
-        self.reset()
 
     def on_ellipsoid_change(self, change: dict[str, Any]) -> None:
         """Ellipsoid-choice observer: ``"off"``, ``"velocity"`` or ``"force"``."""
@@ -361,25 +365,25 @@ class TeachPendant:
         q = as_float_array(q, "q", (self._adapter.dof,))
         self._check_inside_limits(q, "q")
         self._q = q.copy()
-        self._syncing = True
-        try:
-            for i, slider in enumerate(self.sliders):
-                _, factor = self._slider_units(i)
-                slider.value = int(np.clip(np.round(q[i] * factor), slider.min, slider.max))
-        finally:
-            self._syncing = False
-        self.refresh()
+        values = {}
+        for i, slider in enumerate(self.sliders):
+            _, factor = self._slider_units(i)
+            values[f"q{i + 1}"] = int(np.clip(np.round(q[i] * factor), slider.min, slider.max))
+        self.set_values(**values)  # the sliders follow, with one update and one redraw
 
     def reset(self) -> None:
         """Back to the initial configuration ``q0``."""
         self.set_q(self.q0)
 
-    def refresh(self) -> None:
-        """Move the view to the current configuration, update the read-out and redraw."""
+    def _draw(self, **_joints: float) -> None:
+        """The live figure's update: the view to :attr:`q` (the exact values, not the sliders').
+
+        One snapshot of the arm (:attr:`RobotView.snapshot`): the read-out, the
+        ellipsoid and the singularity check all read it, so a slider step
+        computes one Jacobian and one singular value decomposition.
+        """
         self.view.update(self._q, draw=False)
-        self.readout.value = self.readout_html()
         self.warning.value = self.singularity_html() if self.singularity_checkbox.value else ""
-        _widgets.show_figure(self.view.figure, self.figure_widget)
 
     # --- read-outs --------------------------------------------------------------------------
 
@@ -389,7 +393,7 @@ class TeachPendant:
         For a DH robot this is ``J`` (rows [v; ω], base frame), for a screw
         robot ``J_s`` (rows [ω; v], space frame); the two have the same rank.
         """
-        return np.linalg.svd(self._adapter.jacobian(self._q), compute_uv=False)
+        return self._decomposition().jacobian_sigma.copy()
 
     def singularity_margin(self) -> tuple[float, str]:
         """How far from a singularity: the smallest ratio ``σ_r / σ_1`` and what it measures.
@@ -407,20 +411,11 @@ class TeachPendant:
         which : str
             ``"J"`` or ``"the linear part of J"``.
         """
-        margins = []
-        for name in ("the linear part of J", "J"):
-            matrix, rank = self._watched(name)
-            sigma = np.linalg.svd(matrix, compute_uv=False)
-            ratio = float(sigma[rank - 1] / sigma[0]) if rank > 0 and sigma[0] > 0 else 0.0
-            margins.append((ratio, name))
-        return min(margins)
+        return singularity_margin(self._decomposition(), self._adapter.generic_ranks())
 
-    def _watched(self, which: str) -> tuple[np.ndarray, int]:
-        """The Jacobian named ``which`` (see :meth:`singularity_margin`) and its generic rank."""
-        full_rank, linear_rank = self._adapter.generic_ranks()
-        if which == "J":
-            return self._adapter.jacobian(self._q), full_rank
-        return self._adapter.linear_jacobian(self._q, self.view.end_effector_pose), linear_rank
+    def _decomposition(self) -> Decomposition:
+        """The SVD of J and of its linear part at the configuration shown (computed once)."""
+        return self.view.snapshot.decomposition
 
     def near_singularity(self) -> bool:
         """True when :meth:`singularity_margin` is below ``singularity_threshold``."""
@@ -473,6 +468,17 @@ class TeachPendant:
                 lines.append(self._singularity_sentence(margin, which))
         return "\n".join(lines)
 
+    def _singularity_sentence(self, margin: float, which: str) -> str:
+        """What is lost at or near a singularity, in words (see :func:`singularity_sentence`)."""
+        return singularity_sentence(
+            self._decomposition(),
+            self._adapter.generic_ranks(),
+            margin,
+            which,
+            self.singularity_threshold,
+            self._frames()[0],
+        )
+
     def _ellipsoid_text(self) -> str:
         kind = self.view.ellipsoid_kind
         radii = self.view.ellipsoid_radii
@@ -482,40 +488,6 @@ class TeachPendant:
             f"{kind} ellipsoid of the end-effector origin (linear part of J, base frame): "
             f"radii {shown} {unit}; drawn {self.view.ellipsoid_scale:.3g} m per unit"
         )
-
-    def _singularity_sentence(self, margin: float, which: str) -> str:
-        """What is lost at (σ_r/σ_1 below round-off) or near a singularity, in words.
-
-        From the singular value decomposition ``A = U Σ Vᵀ`` of the watched
-        Jacobian ``A`` (rank ``r`` at generic configurations): the last
-        column of ``V`` that counts, ``v_r``, is the joint velocity that moves
-        the end-effector least (not at all at the singularity); it is shown
-        when it is the only such direction (as many joints as ``r``, one
-        small singular value). For the linear part of a Jacobian of rank 3,
-        ``u_r`` is the direction the end-effector origin cannot move along.
-        """
-        at = margin < ROUND_OFF_RATIO
-        linear = which != "J"
-        matrix, rank = self._watched(which)
-        u, sigma, vt = np.linalg.svd(matrix)
-        alone = rank < 2 or sigma[rank - 2] >= self.singularity_threshold * sigma[0]
-        base = self._frames()[0]
-        cannot = "cannot" if at else "can hardly"
-        if linear and alone and rank == matrix.shape[0]:
-            direction = _format_vector(_direction(u[:, rank - 1]), 2)
-            lost = f"the arm {cannot} move its end-effector origin along ±{direction} in {base}"
-        elif linear:
-            lost = f"the arm {cannot} move its end-effector origin in some direction"
-        else:
-            lost = f"the arm {cannot} move or turn its end-effector in some direction"
-        if alone and rank == matrix.shape[1]:
-            joints = _format_vector(_direction(vt[rank - 1]), 2)
-            velocity = "no velocity" if at else "almost none"
-            lost += f"; the joint velocity q̇ ∝ {joints} gives it {velocity}"
-        number = f"σ_r/σ_1 of {which} {_ratio_text(margin)}"
-        if at:
-            return f"At a singularity: {lost} ({number}, zero up to round-off)."
-        return f"Near a singularity: {lost} ({number} < {self.singularity_threshold:g})."
 
     def readout_html(self) -> str:
         """The read-out as HTML (the ``readout`` widget's value)."""
@@ -547,7 +519,7 @@ class TeachPendant:
 
     def singularity_html(self) -> str:
         """The singularity line (HTML): a warning near a singularity, else the margin."""
-        margin, which = self.singularity_margin()  # one Jacobian and SVD per slider step
+        margin, which = self.singularity_margin()  # from the snapshot's one SVD
         if margin < self.singularity_threshold:
             return (
                 '<div class="robolab-singular" style="color:#B00020;line-height:1.35"><b>⚠ '
@@ -668,15 +640,10 @@ def teach(
     return TeachPendant(
         robot,
         q0,
+        options=ViewOptions(frames, shadow, elev, azim, limits, zoom),
         ellipsoid=ellipsoid,
         singularity_warning=singularity_warning,
         singularity_threshold=singularity_threshold,
-        frames=frames,
-        shadow=shadow,
-        elev=elev,
-        azim=azim,
-        limits=limits,
-        zoom=zoom,
         figsize=figsize,
         canvas=canvas,
     )
