@@ -54,6 +54,7 @@ FORBIDDEN = {
     "views": (
         "screw.robot_first",
         "screw.dynamics",
+        "screw.dynamics_kernel",
         "screw.batched",
         "screw.forward_dynamics",
         "screw.simulation",
@@ -73,10 +74,6 @@ TOO_LONG_TO_SPLIT_YET = {
     "lessons/exercises.py": 1390,
     # the DHRobot class: parameters, kinematics, dynamics and displays of one object
     "dh/robot.py": 782,
-    # RNEA, CRBA and energies share the _DynamicsModel/_State kernel
-    "screw/dynamics.py": 833,
-    # one robot-first wrapper per book algorithm, each with its example
-    "screw/robot_first.py": 777,
     # Modern Robotics ch. 3: checked functions and their unchecked kernels
     "spatial/rigid_body_motions.py": 711,
     # argument checks, one helper per kind of argument

@@ -1,39 +1,38 @@
 """The numeric back end: a :class:`ScrewRobot` (product of exponentials) and the book's
 algorithms in chapter order -- kinematics (4), velocity kinematics (5), inverse
-kinematics (6), dynamics and simulation (8), trajectories (9), control (11) -- as array
-forms in the chapter modules and robot-first forms in :mod:`robolab.screw.robot_first`.
+kinematics (6), dynamics and simulation (8), trajectories (9), control (11) -- each
+defined once in its chapter module, taking a robot or the book's arrays first.
 
 Imports only robolab.support and robolab.spatial.
 """
 
-from .inverse_kinematics import InverseKinematicsResult
-from .robot import ScrewRobot
-from .robot_first import (
-    computed_torque,
+from .dynamics import (
     end_effector_forces,
-    forward_dynamics_aba,
-    forward_dynamics_crba,
-    forward_dynamics_rnea,
-    forward_dynamics_trajectory,
-    forward_kinematics_body,
-    forward_kinematics_space,
     gravity_forces,
     inverse_dynamics_rnea,
-    inverse_dynamics_trajectory,
-    inverse_kinematics_body,
-    inverse_kinematics_space,
-    jacobian_body,
-    jacobian_space,
+    inverse_dynamics_rnea_textbook,
     kinetic_energy,
-    link_frames_space,
     mass_matrix_crba,
     mass_matrix_rnea,
     potential_energy,
-    runge_kutta4_step,
-    simulate_control,
     velocity_quadratic_forces,
 )
-from .simulation import SimulationDiverged, euler_step
+from .forward_dynamics import forward_dynamics_aba, forward_dynamics_crba, forward_dynamics_rnea
+from .inverse_kinematics import (
+    InverseKinematicsResult,
+    inverse_kinematics_body,
+    inverse_kinematics_space,
+)
+from .kinematics import forward_kinematics_body, forward_kinematics_space, link_frames_space
+from .robot import ScrewRobot
+from .robot_control import computed_torque, simulate_control
+from .simulation import (
+    SimulationDiverged,
+    euler_step,
+    forward_dynamics_trajectory,
+    inverse_dynamics_trajectory,
+    runge_kutta4_step,
+)
 from .trajectory_generation import (
     cartesian_trajectory,
     cubic_time_scaling,
@@ -41,7 +40,12 @@ from .trajectory_generation import (
     quintic_time_scaling,
     screw_trajectory,
 )
-from .velocity_kinematics import manipulability, manipulability_ellipsoid
+from .velocity_kinematics import (
+    jacobian_body,
+    jacobian_space,
+    manipulability,
+    manipulability_ellipsoid,
+)
 
 __all__ = [
     "InverseKinematicsResult",
@@ -60,6 +64,7 @@ __all__ = [
     "forward_kinematics_space",
     "gravity_forces",
     "inverse_dynamics_rnea",
+    "inverse_dynamics_rnea_textbook",
     "inverse_dynamics_trajectory",
     "inverse_kinematics_body",
     "inverse_kinematics_space",

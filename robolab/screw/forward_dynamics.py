@@ -25,7 +25,8 @@ joint would have to move) makes forward dynamics undefined: all three raise
 Arguments follow the book's library: joint arrays of shape (n,) or (..., n),
 gravity (3,) in {s}, the tip wrench [m; f] in the end-effector frame {n+1},
 then ``link_frames``, ``spatial_inertias``, ``screw_axes`` (see
-:mod:`robolab.screw.dynamics`).
+:mod:`robolab.screw.dynamics`); or a :class:`~robolab.ScrewRobot` first in place of
+the arrays, gravity then defaulting to the robot's and the tip wrench to zero.
 """
 
 from __future__ import annotations
@@ -37,22 +38,27 @@ import numpy as np
 from ..support.docstrings import shared_examples
 from . import batched
 from .dynamics import (
-    _AD_BASIS,
-    _dynamics_model,
-    _DynamicsModel,
-    _gravity,
-    _is_large,
-    _joint_first,
-    _mass_matrix_and_inverse_dynamics,
-    _State,
-    _tip,
-    _tip_wrench_space,
+    _INVERSE,
     end_effector_forces,
     gravity_forces,
     mass_matrix_rnea,
     velocity_quadratic_forces,
 )
+from .dynamics_kernel import (
+    _AD_BASIS,
+    _DynamicsModel,
+    _gravity_of,
+    _is_large,
+    _joint_first,
+    _mass_matrix_and_inverse_dynamics,
+    _model,
+    _State,
+    _tip_of,
+    _tip_wrench_space,
+)
 from .kinematics import _joint_arrays
+from .robot import ScrewRobot
+from .two_forms import BookArrays, robot_or_arrays
 
 __all__ = [
     "forward_dynamics_aba",
@@ -113,22 +119,24 @@ def _solve_mass_matrix(M: np.ndarray, rhs: np.ndarray, q: np.ndarray) -> np.ndar
     raise _singular_error((), matrix.shape[0] - 1, q)  # pragma: no cover - tiny pivot only
 
 
+#: The book's argument list of forward dynamics.
+_FORWARD = _INVERSE.replace("joint_accelerations", "joint_torques")
+
+
 def _forward_inputs(
+    robot: ScrewRobot | BookArrays,
     joint_positions: Any,
     joint_velocities: Any,
     joint_torques: Any,
     gravity: Any,
     tip_wrench: Any,
-    link_frames: Any,
-    spatial_inertias: Any,
-    screw_axes: Any,
-) -> tuple[_DynamicsModel, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[_DynamicsModel, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
     """The checked arguments of a forward-dynamics call: (model, θ, θ̇, τ, gravity, F_tip)."""
-    model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
+    model = _model(robot)
     q, qd, tau = _joint_arrays(
         model.n, joint_positions, joint_velocities=joint_velocities, joint_torques=joint_torques
     )
-    return model, q, qd, tau, _gravity(gravity), _tip(tip_wrench, q.shape[:-1])
+    return model, q, qd, tau, _gravity_of(robot, gravity), _tip_of(q, tip_wrench)
 
 
 def _forward_dynamics_crba(
@@ -144,15 +152,14 @@ def _forward_dynamics_crba(
 
 
 @shared_examples
+@robot_or_arrays(_FORWARD)
 def forward_dynamics_crba(
+    robot: ScrewRobot,
     joint_positions: Any,
     joint_velocities: Any,
     joint_torques: Any,
-    gravity: Any,
-    tip_wrench: Any,
-    link_frames: Any,
-    spatial_inertias: Any,
-    screw_axes: Any,
+    gravity: Any = None,
+    tip_wrench: Any = None,
 ) -> np.ndarray:
     """Joint accelerations θ̈ by the mass matrix (CRBA) and one Newton–Euler pass.
 
@@ -160,15 +167,23 @@ def forward_dynamics_crba(
     τ_bias = c + g + J_bᵀF_tip comes from one call of the Newton–Euler
     recursion with θ̈ = 0 (instead of three), and M θ̈ = τ - τ_bias is solved
     by a Cholesky factorisation (instead of forming M⁻¹).
+    {forms}
+
+    Educational note: :func:`forward_dynamics_rnea` is the book's way, with M
+    from n inverse-dynamics calls and an explicit inverse; it agrees with this
+    one to rounding and shows the formula, this one is the one to simulate with.
 
     Parameters
     ----------
+    robot : ScrewRobot
+        Gives the link frames, spatial inertias, screw axes and gravity; in
+        the book's form pass them instead, as in
+        :func:`~robolab.screw.dynamics.inverse_dynamics_rnea`.
     joint_positions, joint_velocities, joint_torques : array_like, shape (n,) or (..., n)
     gravity : array_like, shape (3,)
+        By default the robot's.
     tip_wrench : array_like, shape (6,) or (..., 6)
-        F_tip applied by the end-effector, in frame {n+1}.
-    link_frames, spatial_inertias, screw_axes
-        As in :func:`robolab.screw.dynamics.inverse_dynamics_rnea`.
+        F_tip applied by the end-effector, in frame {n+1}; by default zero.
 
     Returns
     -------
@@ -181,8 +196,12 @@ def forward_dynamics_crba(
 
     Examples
     --------
-    The book's three-link example (arrays as in
-    :func:`robolab.screw.dynamics.inverse_dynamics_rnea`):
+    {planar_2r_robot}
+    >>> from robolab import forward_dynamics_crba
+    >>> forward_dynamics_crba(arm, [0.0, 0.0], [0.0, 0.0], [29.43, 9.81]) + 0.0  # held still
+    array([0., 0.])
+
+    The book's three-link example, with its arrays:
 
     {book_three_link_arrays}
     >>> forward_dynamics_crba([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [0.5, 0.6, 0.7], [0, 0, -9.8],
@@ -191,10 +210,9 @@ def forward_dynamics_crba(
     """
     return _forward_dynamics_crba(
         *_forward_inputs(
-            joint_positions, joint_velocities, joint_torques, gravity, tip_wrench,
-            link_frames, spatial_inertias, screw_axes,
+            robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
         )
-    )  # fmt: skip
+    )
 
 
 def _forward_dynamics_aba(
@@ -256,15 +274,15 @@ def _raise_singular(regular: np.ndarray, joint: int, q: np.ndarray) -> None:
     raise _singular_error(index, joint, q)
 
 
+@shared_examples
+@robot_or_arrays(_FORWARD)
 def forward_dynamics_aba(
+    robot: ScrewRobot,
     joint_positions: Any,
     joint_velocities: Any,
     joint_torques: Any,
-    gravity: Any,
-    tip_wrench: Any,
-    link_frames: Any,
-    spatial_inertias: Any,
-    screw_axes: Any,
+    gravity: Any = None,
+    tip_wrench: Any = None,
 ) -> np.ndarray:
     """Joint accelerations θ̈ by Featherstone's articulated-body algorithm, in the space frame.
 
@@ -285,12 +303,18 @@ def forward_dynamics_aba(
 
     Parameters, returns and errors as in :func:`forward_dynamics_crba`; a
     pivot D_i ≤ 0 means M(θ) is singular.
+    {forms}
 
     Examples
     --------
-    A pendulum: a 1 kg point mass 1 m from a revolute joint, held horizontal:
+    {planar_2r_robot}
+    >>> from robolab import forward_dynamics_aba
+    >>> forward_dynamics_aba(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])  # dropped from horizontal
+    array([-9.81,  9.81])
 
-    >>> import numpy as np
+    A pendulum in the book's form: a 1 kg point mass 1 m from a revolute joint, held
+    horizontal:
+
     >>> x = np.eye(4); x[0, 3] = 1.0
     >>> forward_dynamics_aba([0.0], [0.0], [0.0], [0, -9.81, 0], np.zeros(6),
     ...                      [x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])],
@@ -299,21 +323,20 @@ def forward_dynamics_aba(
     """
     return _forward_dynamics_aba(
         *_forward_inputs(
-            joint_positions, joint_velocities, joint_torques, gravity, tip_wrench,
-            link_frames, spatial_inertias, screw_axes,
+            robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
         )
-    )  # fmt: skip
+    )
 
 
+@shared_examples
+@robot_or_arrays(_FORWARD)
 def forward_dynamics_rnea(
+    robot: ScrewRobot,
     joint_positions: Any,
     joint_velocities: Any,
     joint_torques: Any,
-    gravity: Any,
-    tip_wrench: Any,
-    link_frames: Any,
-    spatial_inertias: Any,
-    screw_axes: Any,
+    gravity: Any = None,
+    tip_wrench: Any = None,
 ) -> np.ndarray:
     """Joint accelerations θ̈ = M⁻¹(τ - c - g - J_bᵀF_tip), the book's way (``ForwardDynamics``).
 
@@ -324,25 +347,26 @@ def forward_dynamics_rnea(
     (:func:`~robolab.screw.dynamics.end_effector_forces`), and an explicit inverse
     of M. Slow but transparent; :func:`forward_dynamics_crba` does the same
     with one pass for the bias and a factorisation instead of M⁻¹.
-
     Parameters, returns and errors as in :func:`forward_dynamics_crba`.
+    {forms}
 
     Examples
     --------
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
+    {planar_2r_robot}
+    >>> from robolab import forward_dynamics_rnea
+    >>> forward_dynamics_rnea(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]).round(12)
+    array([-9.81,  9.81])
     >>> forward_dynamics_rnea([0.0], [0.0], [2.0], [0, -9.81, 0], np.zeros(6),
     ...                       [x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])],
-    ...                       [[0], [0], [1], [0], [0], [0]])  # (τ - m g L) / (m L²)
+    ...                       [[0], [0], [1], [0], [0], [0]])  # a pendulum: (τ - m g L) / (m L²)
     array([-7.81])
     """
-    arrays = (link_frames, spatial_inertias, screw_axes)
     _, q, qd, tau, gravity, tip_wrench = _forward_inputs(
-        joint_positions, joint_velocities, joint_torques, gravity, tip_wrench, *arrays
+        robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
     )
-    M = mass_matrix_rnea(q, *arrays)
-    c = velocity_quadratic_forces(q, qd, *arrays)
-    g = gravity_forces(q, gravity, *arrays)
-    f = end_effector_forces(q, tip_wrench, *arrays)
+    M = mass_matrix_rnea(robot, q)
+    c = velocity_quadratic_forces(robot, q, qd)
+    g = gravity_forces(robot, q, gravity)
+    f = 0.0 if tip_wrench is None else end_effector_forces(robot, q, tip_wrench)
     _solve_mass_matrix(M, np.zeros(q.shape), q)  # a clear error if M is singular
     return (np.linalg.inv(M) @ (tau - c - g - f)[..., None])[..., 0]

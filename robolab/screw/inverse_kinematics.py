@@ -31,14 +31,18 @@ from ..spatial.rigid_body_motions import (
     transform_inv_unchecked,
 )
 from ..support.checks import as_float_array, as_transform
+from ..support.docstrings import shared_examples
 from .kinematics import (
+    _body_chain,
     _forward_kinematics,
     _forward_kinematics_body,
+    _home_pose,
     _joint_array,
-    _screw_axes_array,
-    _screw_chain,
     _ScrewChain,
+    _space_chain,
 )
+from .robot import ScrewRobot
+from .two_forms import robot_or_arrays
 from .velocity_kinematics import _jacobian_body, _jacobian_space
 
 __all__ = [
@@ -49,6 +53,9 @@ __all__ = [
 
 #: The book's iteration limit.
 DEFAULT_MAX_ITERATIONS = 20
+#: Newton–Raphson tolerances when a robot is given without them (rad and m).
+DEFAULT_ANGULAR_TOLERANCE = 1e-6
+DEFAULT_LINEAR_TOLERANCE = 1e-6
 
 
 @dataclass(frozen=True)
@@ -166,20 +173,27 @@ def _inverse_kinematics(
     return InverseKinematicsResult(theta, converged, iterations, angular, linear)
 
 
+@shared_examples
+@robot_or_arrays(
+    "body_screw_axes, home_ee_pose, target_pose, initial_guess, angular_tolerance, linear_tolerance"
+)
 def inverse_kinematics_body(
-    body_screw_axes: Any,
-    home_ee_pose: Any,
+    robot: ScrewRobot,
     target_pose: Any,
     initial_guess: Any,
-    angular_tolerance: float,
-    linear_tolerance: float,
+    angular_tolerance: float = DEFAULT_ANGULAR_TOLERANCE,
+    linear_tolerance: float = DEFAULT_LINEAR_TOLERANCE,
     *,
     max_iterations: int = DEFAULT_MAX_ITERATIONS,
 ) -> InverseKinematicsResult:
     """Joint positions reaching ``target_pose``, Newton–Raphson with J_b (book: ``IKinBody``).
 
+    {forms}
+
     Parameters
     ----------
+    robot : ScrewRobot
+        Gives the B_i and M; in the book's form pass them instead:
     body_screw_axes : array_like, shape (6, n)
         Screw axes B_i in the end-effector frame at home.
     home_ee_pose : array_like, shape (4, 4)
@@ -189,20 +203,31 @@ def inverse_kinematics_body(
     initial_guess : array_like, shape (n,)
         θ⁰; Newton–Raphson finds the solution near it (if any).
     angular_tolerance, linear_tolerance : float
-        ε_ω (rad) and ε_v (m) on the error twist V_b.
+        ε_ω (rad) and ε_v (m) on the error twist V_b; with a robot, 1e-6 unless
+        given (the book's form has no defaults).
     max_iterations : int
         At most this many updates (the book uses 20).
 
     Returns
     -------
     InverseKinematicsResult
-        Unpacks as ``(joint_positions, success)``.
+        Unpacks as ``(joint_positions, success)``; ``success`` is true only if
+        the returned joint positions reach ``target_pose`` within the tolerances.
 
     Examples
     --------
-    The book's example of ``IKinBody``:
+    {planar_2r_robot}
+    >>> from robolab import forward_kinematics_space, inverse_kinematics_body
+    >>> target = forward_kinematics_space(arm, [0.5, 1.0])
+    >>> theta, success = inverse_kinematics_body(arm, target, [0.3, 0.8])
+    >>> theta.round(9), success
+    (array([0.5, 1. ]), True)
+    >>> too_far = x @ x @ x                     # 3 m away: out of reach
+    >>> inverse_kinematics_body(arm, too_far, [0.3, 0.8]).success
+    False
 
-    >>> import numpy as np
+    The book's example of ``IKinBody``, with its arrays:
+
     >>> B = np.array([[0, 0, -1, 2, 0, 0], [0, 0, 0, 0, 1, 0], [0, 0, 1, 0, 0, 0.1]]).T
     >>> M = [[-1, 0, 0, 0], [0, 1, 0, 6], [0, 0, -1, 2], [0, 0, 0, 1]]
     >>> T = [[0, 1, 0, -5], [1, 0, 0, 4], [0, 0, -1, 1.6858], [0, 0, 0, 1]]
@@ -210,21 +235,23 @@ def inverse_kinematics_body(
     >>> theta, success
     (array([1.57073819, 2.999667  , 3.14153913]), True)
     """
-    M = as_transform(home_ee_pose, "home_ee_pose")
-    chain = _screw_chain(_screw_axes_array(body_screw_axes, "body_screw_axes"))
+    chain, home = _body_chain(robot), _home_pose(robot)
     return _inverse_kinematics(
-        "body", chain, M, target_pose, initial_guess, angular_tolerance, linear_tolerance,
+        "body", chain, home, target_pose, initial_guess, angular_tolerance, linear_tolerance,
         max_iterations,
     )  # fmt: skip
 
 
+@shared_examples
+@robot_or_arrays(
+    "screw_axes, home_ee_pose, target_pose, initial_guess, angular_tolerance, linear_tolerance"
+)
 def inverse_kinematics_space(
-    screw_axes: Any,
-    home_ee_pose: Any,
+    robot: ScrewRobot,
     target_pose: Any,
     initial_guess: Any,
-    angular_tolerance: float,
-    linear_tolerance: float,
+    angular_tolerance: float = DEFAULT_ANGULAR_TOLERANCE,
+    linear_tolerance: float = DEFAULT_LINEAR_TOLERANCE,
     *,
     max_iterations: int = DEFAULT_MAX_ITERATIONS,
 ) -> InverseKinematicsResult:
@@ -233,12 +260,19 @@ def inverse_kinematics_space(
     The error twist is V_s = [Ad_{T_sb}] log(T_sb⁻¹ T_sd), the update
     θ += J_s†(θ) V_s. Parameters and returns as in
     :func:`inverse_kinematics_body`, with ``screw_axes`` S_i in the space frame.
+    {forms}
 
     Examples
     --------
-    The book's example of ``IKinSpace``:
+    {planar_2r_robot}
+    >>> from robolab import forward_kinematics_space, inverse_kinematics_space
+    >>> result = inverse_kinematics_space(arm, forward_kinematics_space(arm, [0.5, 1.0]),
+    ...                                   [0.3, 0.8])
+    >>> result.joint_positions.round(9), result.success, result.linear_error < 1e-6
+    (array([0.5, 1. ]), True, True)
 
-    >>> import numpy as np
+    The book's example of ``IKinSpace``, with its arrays:
+
     >>> S = np.array([[0, 0, 1, 4, 0, 0], [0, 0, 0, 0, 1, 0], [0, 0, -1, -6, 0, -0.1]]).T
     >>> M = [[-1, 0, 0, 0], [0, 1, 0, 6], [0, 0, -1, 2], [0, 0, 0, 1]]
     >>> T = [[0, 1, 0, -5], [1, 0, 0, 4], [0, 0, -1, 1.6858], [0, 0, 0, 1]]
@@ -246,9 +280,8 @@ def inverse_kinematics_space(
     >>> result.joint_positions, result.success, result.iterations
     (array([1.57073783, 2.99966384, 3.1415342 ]), True, 2)
     """
-    M = as_transform(home_ee_pose, "home_ee_pose")
-    chain = _screw_chain(_screw_axes_array(screw_axes))
+    chain, home = _space_chain(robot), _home_pose(robot)
     return _inverse_kinematics(
-        "space", chain, M, target_pose, initial_guess, angular_tolerance, linear_tolerance,
+        "space", chain, home, target_pose, initial_guess, angular_tolerance, linear_tolerance,
         max_iterations,
     )  # fmt: skip

@@ -9,9 +9,10 @@ screw axes S_i in the space frame or B_i in the end-effector (body) frame,
 where M = T_sb(0) is the home pose. The functions here take the arrays of the
 book's library (home pose, screw axes as the columns of a 6×n matrix, joint
 positions) and accept a batch of configurations: ``joint_positions`` of shape
-(..., n) gives poses of shape (..., 4, 4). The robot-first forms
-(``robolab.forward_kinematics_space(robot, q)``) live in
-:mod:`robolab.screw.robot_first`.
+(..., n) gives poses of shape (..., 4, 4). Each function also takes a
+:class:`~robolab.ScrewRobot` in place of its arrays,
+``forward_kinematics_space(robot, q)`` beside the book's
+``forward_kinematics_space(M, S, q)`` (see :mod:`robolab.screw.two_forms`).
 
 How it is fast
 --------------
@@ -41,7 +42,9 @@ import numpy as np
 
 from ..spatial.rigid_body_motions import vec_to_so3_unchecked
 from ..support.checks import as_float_array, as_transform, require_finite
-from .robot import _check_link_frames
+from ..support.docstrings import shared_examples
+from .robot import ScrewRobot, _check_link_frames
+from .two_forms import BookArrays, robot_or_arrays
 
 __all__ = [
     "forward_kinematics_body",
@@ -275,18 +278,58 @@ def _batch_last(array: np.ndarray) -> np.ndarray:
     return np.moveaxis(array, 0, -3)
 
 
+# --------------------------------------------------------------------------- robot or arrays
+
+
+def _space_chain(robot: ScrewRobot | BookArrays) -> _ScrewChain:
+    """The chain of the space screw axes: cached on a robot, checked (and cached) for arrays."""
+    if type(robot) is BookArrays:
+        return _screw_chain(_screw_axes_array(robot.screw_axes))
+    chain = robot._cache.get("space_chain")  # the common case, kept cheap
+    if chain is None:
+        chain = robot._derived("space_chain", lambda: _ScrewChain(robot.screw_axes_space))
+    return chain
+
+
+def _body_chain(robot: ScrewRobot | BookArrays) -> _ScrewChain:
+    """The chain of the body screw axes B_i, like :func:`_space_chain`."""
+    if type(robot) is BookArrays:
+        return _screw_chain(_screw_axes_array(robot.body_screw_axes, "body_screw_axes"))
+    chain = robot._cache.get("body_chain")
+    if chain is None:
+        chain = robot._derived("body_chain", lambda: _ScrewChain(robot.screw_axes_body))
+    return chain
+
+
+def _home_pose(robot: ScrewRobot | BookArrays) -> np.ndarray:
+    """M, the end-effector pose at home (checked if given as an array)."""
+    if type(robot) is BookArrays:
+        return as_transform(robot.home_ee_pose, "home_ee_pose")
+    return robot.home_ee_pose
+
+
+def _home_link_poses_of(robot: ScrewRobot | BookArrays, n: int) -> np.ndarray:
+    """M_{0i} for i = 1..n+1 of a robot (cached) or of the book's ``link_frames`` (checked)."""
+    if type(robot) is BookArrays:
+        return _home_link_poses(_check_link_frames(robot.link_frames, n))
+    return robot._derived("home_link_poses", lambda: _home_link_poses(robot.link_frames))
+
+
 # --------------------------------------------------------------------------- the book's functions
 
 
-def forward_kinematics_space(
-    home_ee_pose: Any, screw_axes: Any, joint_positions: Any
-) -> np.ndarray:
+@shared_examples
+@robot_or_arrays("home_ee_pose, screw_axes, joint_positions")
+def forward_kinematics_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """End-effector pose T_sb(θ) = e^{[S_1]θ_1} ⋯ e^{[S_n]θ_n} M from space screw axes.
 
     The book's ``FKinSpace`` (eq. 4.14).
+    {forms}
 
     Parameters
     ----------
+    robot : ScrewRobot
+        Gives M and the S_i; in the book's form pass them instead:
     home_ee_pose : array_like, shape (4, 4)
         M, the end-effector pose at θ = 0.
     screw_axes : array_like, shape (6, n)
@@ -300,9 +343,13 @@ def forward_kinematics_space(
 
     Examples
     --------
-    The book's example of its ``FKinSpace``:
+    {planar_2r_robot}
+    >>> from robolab import forward_kinematics_space
+    >>> forward_kinematics_space(arm, [np.pi / 2, -np.pi / 2])[:3, 3].round(12) + 0.0
+    array([1., 1., 0.])
 
-    >>> import numpy as np
+    The book's example of its ``FKinSpace``, with its arrays:
+
     >>> M = [[-1, 0, 0, 0], [0, 1, 0, 6], [0, 0, -1, 2], [0, 0, 0, 1]]
     >>> S = np.array([[0, 0, 1, 4, 0, 0], [0, 0, 0, 0, 1, 0], [0, 0, -1, -6, 0, -0.1]]).T
     >>> forward_kinematics_space(M, S, [np.pi / 2, 3, np.pi]).round(5) + 0.0
@@ -311,10 +358,11 @@ def forward_kinematics_space(
            [ 0.     ,  0.     , -1.     ,  1.68584],
            [ 0.     ,  0.     ,  0.     ,  1.     ]])
     """
-    M = as_transform(home_ee_pose, "home_ee_pose")
-    screws = _screw_axes_array(screw_axes)
-    q = _joint_array(joint_positions, screws.shape[1], "joint_positions")
-    return _forward_kinematics(_screw_chain(screws), M, q)
+    home = _home_pose(robot)
+    chain = _space_chain(robot)
+    return _forward_kinematics(
+        chain, home, _joint_array(joint_positions, chain.n, "joint_positions")
+    )
 
 
 def _forward_kinematics(chain: _ScrewChain, M: np.ndarray, q: np.ndarray) -> np.ndarray:
@@ -325,16 +373,19 @@ def _forward_kinematics(chain: _ScrewChain, M: np.ndarray, q: np.ndarray) -> np.
     return P @ M
 
 
-def forward_kinematics_body(
-    home_ee_pose: Any, body_screw_axes: Any, joint_positions: Any
-) -> np.ndarray:
+@shared_examples
+@robot_or_arrays("home_ee_pose, body_screw_axes, joint_positions")
+def forward_kinematics_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """End-effector pose T_sb(θ) = M e^{[B_1]θ_1} ⋯ e^{[B_n]θ_n} from body screw axes.
 
     The book's ``FKinBody`` (eq. 4.16). Same result as
     :func:`forward_kinematics_space` with S_i = [Ad_M] B_i.
+    {forms}
 
     Parameters
     ----------
+    robot : ScrewRobot
+        Gives M and the B_i; in the book's form pass them instead:
     home_ee_pose : array_like, shape (4, 4)
         M, the end-effector pose at θ = 0.
     body_screw_axes : array_like, shape (6, n)
@@ -347,19 +398,19 @@ def forward_kinematics_body(
 
     Examples
     --------
-    >>> import numpy as np
-    >>> M = [[-1, 0, 0, 0], [0, 1, 0, 6], [0, 0, -1, 2], [0, 0, 0, 1]]
+    {planar_2r_robot}
+    >>> from robolab import forward_kinematics_body
+    >>> forward_kinematics_body(arm, [np.pi / 2, -np.pi / 2])[:3, 3].round(12) + 0.0
+    array([1., 1., 0.])
+    >>> M = [[-1, 0, 0, 0], [0, 1, 0, 6], [0, 0, -1, 2], [0, 0, 0, 1]]  # the book's arrays
     >>> B = np.array([[0, 0, -1, 2, 0, 0], [0, 0, 0, 0, 1, 0], [0, 0, 1, 0, 0, 0.1]]).T
-    >>> forward_kinematics_body(M, B, [np.pi / 2, 3, np.pi]).round(5) + 0.0
-    array([[ 0.     ,  1.     ,  0.     , -5.     ],
-           [ 1.     ,  0.     ,  0.     ,  4.     ],
-           [ 0.     ,  0.     , -1.     ,  1.68584],
-           [ 0.     ,  0.     ,  0.     ,  1.     ]])
+    >>> forward_kinematics_body(M, B, [np.pi / 2, 3, np.pi]).round(5)[:3, 3]
+    array([-5.     ,  4.     ,  1.68584])
     """
-    M = as_transform(home_ee_pose, "home_ee_pose")
-    screws = _screw_axes_array(body_screw_axes, "body_screw_axes")
-    q = _joint_array(joint_positions, screws.shape[1], "joint_positions")
-    return _forward_kinematics_body(_screw_chain(screws), M, q)
+    home = _home_pose(robot)
+    chain = _body_chain(robot)
+    q = _joint_array(joint_positions, chain.n, "joint_positions")
+    return _forward_kinematics_body(chain, home, q)
 
 
 def _forward_kinematics_body(chain: _ScrewChain, M: np.ndarray, q: np.ndarray) -> np.ndarray:
@@ -370,7 +421,9 @@ def _forward_kinematics_body(chain: _ScrewChain, M: np.ndarray, q: np.ndarray) -
     return P
 
 
-def link_frames_space(link_frames: Any, screw_axes: Any, joint_positions: Any) -> np.ndarray:
+@shared_examples
+@robot_or_arrays("link_frames, screw_axes, joint_positions")
+def link_frames_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """Poses in the space frame of the base, every centre-of-mass frame and the end-effector.
 
     With the link frames M_{i-1,i} of the book's dynamics (pose of
@@ -380,9 +433,12 @@ def link_frames_space(link_frames: Any, screw_axes: Any, joint_positions: Any) -
 
     and the end-effector frame is T_s,n+1 = e^{[S_1]θ_1} ⋯ e^{[S_n]θ_n} M_{0,n+1}.
     This is what a 3D view draws: one frame per link plus the base and the tool.
+    {forms}
 
     Parameters
     ----------
+    robot : ScrewRobot
+        Gives the link frames and the S_i; in the book's form pass them instead:
     link_frames : sequence of n+1 array_like, shape (4, 4)
         M_01, M_12, ..., M_{n,n+1}.
     screw_axes : array_like, shape (6, n)
@@ -399,9 +455,14 @@ def link_frames_space(link_frames: Any, screw_axes: Any, joint_positions: Any) -
     --------
     A 2R planar arm with unit links, its centres of mass at the link tips:
 
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
+    {planar_2r_robot}
+    >>> from robolab import link_frames_space
+    >>> link_frames_space(arm, [np.pi / 2, 0.0])[:, :3, 3].round(12) + 0.0
+    array([[0., 0., 0.],
+           [0., 1., 0.],
+           [0., 2., 0.],
+           [0., 2., 0.]])
+    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]  # the same arm, the book's way
     >>> poses = link_frames_space([x, x, np.eye(4)], S, [np.pi / 2, -np.pi / 2])
     >>> poses[:, :3, 3].round(6) + 0.0
     array([[0., 0., 0.],
@@ -409,11 +470,10 @@ def link_frames_space(link_frames: Any, screw_axes: Any, joint_positions: Any) -
            [1., 1., 0.],
            [1., 1., 0.]])
     """
-    screws = _screw_axes_array(screw_axes)
-    n = screws.shape[1]
-    frames = _check_link_frames(link_frames, n)
-    q = _joint_array(joint_positions, n, "joint_positions")
-    return _link_frames_space(_screw_chain(screws), _home_link_poses(frames), q)
+    chain = _space_chain(robot)
+    home_poses = _home_link_poses_of(robot, chain.n)
+    q = _joint_array(joint_positions, chain.n, "joint_positions")
+    return _link_frames_space(chain, home_poses, q)
 
 
 def _home_link_poses(link_frames: np.ndarray) -> np.ndarray:

@@ -25,8 +25,10 @@ import numpy as np
 
 from ..support.checks import as_float_array
 from ..support.docstrings import shared_examples
-from .dynamics import _dynamics_model, _DynamicsModel, _gravity, _mass_matrix_and_inverse_dynamics
+from .dynamics import _ARRAYS
+from .dynamics_kernel import _DynamicsModel, _gravity_of, _mass_matrix_and_inverse_dynamics, _model
 from .kinematics import _joint_array, _joint_arrays
+from .robot import ScrewRobot
 from .simulation import (
     _CHECK_EVERY,
     _QUIET,
@@ -43,6 +45,7 @@ from .simulation import (
     _tip_trajectory,
     _trajectories,
 )
+from .two_forms import robot_or_arrays
 
 __all__ = [
     "computed_torque",
@@ -84,42 +87,46 @@ def _control_law(
 
 
 @shared_examples
+@robot_or_arrays(
+    f"joint_positions, joint_velocities, error_integral, gravity, {_ARRAYS}, "
+    "desired_joint_positions, desired_joint_velocities, desired_joint_accelerations, Kp, Ki, Kd"
+)
 def computed_torque(
+    robot: ScrewRobot,
     joint_positions: Any,
     joint_velocities: Any,
     error_integral: Any,
-    gravity: Any,
-    link_frames: Any,
-    spatial_inertias: Any,
-    screw_axes: Any,
     desired_joint_positions: Any,
     desired_joint_velocities: Any,
     desired_joint_accelerations: Any,
     Kp: Any,
     Ki: Any,
     Kd: Any,
+    gravity: Any = None,
 ) -> np.ndarray:
     """Joint torques of the computed-torque controller (the book's ``ComputedTorque``, eq. 11.35).
 
     τ = M̃(θ)(K_p θ_e + K_i (∫θ_e + θ_e) + K_d θ̇_e) + M̃(θ) θ̈_d + h̃(θ, θ̇), with
     θ_e = θ_d - θ. As in the book's library, the integral term adds the
     current error to the running integral ``error_integral``.
+    {forms}
 
     Parameters
     ----------
+    robot : ScrewRobot
+        The controller's model of the robot and, by default, of gravity; in
+        the book's form pass ``gravity, link_frames, spatial_inertias,
+        screw_axes`` (see :func:`robolab.screw.dynamics.inverse_dynamics_rnea`).
     joint_positions, joint_velocities : array_like, shape (n,) or (..., n)
         The measured state θ, θ̇.
     error_integral : array_like, shape (n,) or (..., n)
         ∫θ_e dt so far.
-    gravity : array_like, shape (3,)
-        The controller's model of gravity.
-    link_frames, spatial_inertias, screw_axes
-        The controller's model of the robot (see
-        :func:`robolab.screw.dynamics.inverse_dynamics_rnea`).
     desired_joint_positions, desired_joint_velocities, desired_joint_accelerations : array_like
         θ_d, θ̇_d, θ̈_d, shape (n,) or (..., n).
     Kp, Ki, Kd : float or array_like, shape (n,)
         Proportional, integral and derivative gains.
+    gravity : array_like, shape (3,)
+        The controller's model of gravity; by default the robot's.
 
     Returns
     -------
@@ -127,6 +134,12 @@ def computed_torque(
 
     Examples
     --------
+    {planar_2r_robot}
+    >>> from robolab import computed_torque
+    >>> computed_torque(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0],
+    ...                 [0.0, 0.0], 20, 10, 18)  # on target: just gravity compensation
+    array([29.43,  9.81])
+
     The book's example (the three-link arrays of
     :func:`robolab.screw.dynamics.inverse_dynamics_rnea`):
 
@@ -137,9 +150,9 @@ def computed_torque(
     array([133.00525246, -29.94223324,  -3.03276856])
     """
     return _computed_torque(
-        _dynamics_model(link_frames, spatial_inertias, screw_axes), _gravity(gravity),
-        joint_positions, joint_velocities, error_integral, desired_joint_positions,
-        desired_joint_velocities, desired_joint_accelerations, Kp, Ki, Kd,
+        _model(robot), _gravity_of(robot, gravity), joint_positions, joint_velocities,
+        error_integral, desired_joint_positions, desired_joint_velocities,
+        desired_joint_accelerations, Kp, Ki, Kd,
     )  # fmt: skip
 
 
@@ -169,27 +182,30 @@ def _computed_torque(
     )  # fmt: skip
 
 
+@shared_examples
+@robot_or_arrays(
+    f"joint_positions, joint_velocities, gravity, tip_wrench_traj, {_ARRAYS}, "
+    "desired_joint_position_traj, desired_joint_velocity_traj, desired_joint_acceleration_traj, "
+    "estimated_gravity, estimated_link_frames, estimated_spatial_inertias, Kp, Ki, Kd, "
+    "timestep, integration_resolution, *, estimated_screw_axes=None"
+)
 def simulate_control(
+    robot: ScrewRobot,
     joint_positions: Any,
     joint_velocities: Any,
-    gravity: Any,
     tip_wrench_traj: Any,
-    link_frames: Any,
-    spatial_inertias: Any,
-    screw_axes: Any,
     desired_joint_position_traj: Any,
     desired_joint_velocity_traj: Any,
     desired_joint_acceleration_traj: Any,
-    estimated_gravity: Any,
-    estimated_link_frames: Any,
-    estimated_spatial_inertias: Any,
+    estimated_robot: ScrewRobot,
     Kp: Any,
     Ki: Any,
     Kd: Any,
     timestep: float,
     integration_resolution: int,
+    gravity: Any = None,
+    estimated_gravity: Any = None,
     *,
-    estimated_screw_axes: Any = None,
     integrator: Literal["euler", "rk4"] = "euler",
 ) -> tuple[np.ndarray, np.ndarray]:
     """Simulate computed-torque control along a reference (the book's ``SimulateControl``).
@@ -202,29 +218,34 @@ def simulate_control(
        ``timestep``, in ``integration_resolution`` integration steps;
     3. the row i of the results is τ_i and the joint positions reached;
        ∫θ_e += Δt (θ_d[i] - θ).
+    {forms}
 
     Parameters
     ----------
+    robot : ScrewRobot
+        The true robot (and, by default, true gravity). In the book's form pass
+        ``gravity`` (true gravity), ``link_frames, spatial_inertias, screw_axes``
+        (the true robot) where the signature above shows them, and the
+        controller's model as ``estimated_gravity, estimated_link_frames,
+        estimated_spatial_inertias`` before the gains, and optionally
+        ``estimated_screw_axes=`` (by default the true ones, as the book's
+        library always uses).
     joint_positions, joint_velocities : array_like, shape (n,)
         The initial state of the true robot.
-    gravity : array_like, shape (3,)
-        True gravity.
     tip_wrench_traj : array_like, shape (N, 6) or (6,), or None
         Wrench the end-effector applies at each step (in {n+1}); None for zero.
-    link_frames, spatial_inertias, screw_axes
-        The true robot.
     desired_joint_position_traj, desired_joint_velocity_traj, desired_joint_acceleration_traj
         The reference, each of shape (N, n).
-    estimated_gravity, estimated_link_frames, estimated_spatial_inertias
-        The controller's model.
+    estimated_robot : ScrewRobot
+        The controller's model: link frames, inertias, screw axes and, by
+        default, its gravity.
     Kp, Ki, Kd : float or array_like, shape (n,)
     timestep : float
         Δt between reference points, in seconds.
     integration_resolution : int
         Integration steps per Δt (≥ 1).
-    estimated_screw_axes : array_like, shape (6, n), optional
-        The controller's screw axes; by default the true ones (the book's
-        library always uses the true ones).
+    gravity, estimated_gravity : array_like, shape (3,)
+        True gravity and the controller's; by default those of the two robots.
     integrator : {"euler", "rk4"}
 
     Returns
@@ -240,15 +261,25 @@ def simulate_control(
 
     Examples
     --------
-    A pendulum (1 kg at 1 m) held still against gravity by a perfect model:
+    {planar_2r_robot}
+    >>> from robolab import simulate_control
+    >>> lighter = arm.replace(spatial_inertias=[np.diag([0, 0, 0, 0.8, 0.8, 0.8])] * 2)
+    >>> hold = np.zeros((100, 2))                    # hold it horizontal for 1 s
+    >>> tau, q = simulate_control(arm, [0.0, 0.0], [0.0, 0.0], None, hold, hold, hold,
+    ...                           lighter, 20, 10, 18, 0.01, 5)
+    >>> tau[0]  # the model's gravity torques, 20 % short of the true [29.43, 9.81]
+    array([23.544,  7.848])
+    >>> bool(np.abs(q).max() < 0.1)  # the arm sags a little; the feedback holds it
+    True
 
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ([x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])])
+    In the book's form, a pendulum (1 kg at 1 m) held still against gravity by a
+    perfect model:
+
+    >>> pendulum = ([x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])])
     >>> S = [[0], [0], [1], [0], [0], [0]]
     >>> hold = np.zeros((3, 1))
-    >>> tau, q = simulate_control([0.0], [0.0], [0, -9.81, 0], None, *arm, S, hold, hold, hold,
-    ...                           [0, -9.81, 0], *arm, 20, 10, 18, 0.01, 10)
+    >>> tau, q = simulate_control([0.0], [0.0], [0, -9.81, 0], None, *pendulum, S, hold, hold,
+    ...                           hold, [0, -9.81, 0], *pendulum, 20, 10, 18, 0.01, 10)
     >>> tau.round(12), q.round(12)
     (array([[9.81],
            [9.81],
@@ -256,18 +287,14 @@ def simulate_control(
            [0.],
            [0.]]))
     """
-    model = _dynamics_model(link_frames, spatial_inertias, screw_axes)
-    estimated = _dynamics_model(
-        estimated_link_frames, estimated_spatial_inertias,
-        screw_axes if estimated_screw_axes is None else estimated_screw_axes,
-    )  # fmt: skip
+    model, estimated = _model(robot), _model(estimated_robot, "estimated_robot")
     if estimated.n != model.n:
         raise ValueError(f"the estimated model has {estimated.n} joints, the true robot {model.n}")
     return _simulate_control(
-        model, estimated, _gravity(gravity), _gravity(estimated_gravity), joint_positions,
-        joint_velocities, tip_wrench_traj, desired_joint_position_traj,
-        desired_joint_velocity_traj, desired_joint_acceleration_traj, Kp, Ki, Kd, timestep,
-        integration_resolution, integrator,
+        model, estimated, _gravity_of(robot, gravity),
+        _gravity_of(estimated_robot, estimated_gravity), joint_positions, joint_velocities,
+        tip_wrench_traj, desired_joint_position_traj, desired_joint_velocity_traj,
+        desired_joint_acceleration_traj, Kp, Ki, Kd, timestep, integration_resolution, integrator,
     )  # fmt: skip
 
 

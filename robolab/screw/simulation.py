@@ -29,9 +29,19 @@ from typing import Any, Literal
 import numpy as np
 
 from ..support.checks import as_float_array
-from .dynamics import _dynamics_model, _DynamicsModel, _gravity, _inverse_dynamics
-from .forward_dynamics import _forward_dynamics_crba, _forward_inputs
+from ..support.docstrings import shared_examples
+from .dynamics import _ARRAYS
+from .dynamics_kernel import (
+    _dynamics_model,  # noqa: F401 (used by the tests of divergence)
+    _DynamicsModel,
+    _gravity_of,
+    _inverse_dynamics,
+    _model,
+)
+from .forward_dynamics import _FORWARD, _forward_dynamics_crba, _forward_inputs
 from .kinematics import _joint_array, _joint_arrays
+from .robot import ScrewRobot
+from .two_forms import robot_or_arrays
 
 __all__ = [
     "SimulationDiverged",
@@ -299,16 +309,16 @@ def _dynamics(
     return lambda q, qd: _forward_dynamics_crba(model, q, qd, tau, gravity, tip_wrench)
 
 
+@shared_examples
+@robot_or_arrays(f"{_FORWARD}, timestep")
 def runge_kutta4_step(
+    robot: ScrewRobot,
     joint_positions: Any,
     joint_velocities: Any,
     joint_torques: Any,
-    gravity: Any,
-    tip_wrench: Any,
-    link_frames: Any,
-    spatial_inertias: Any,
-    screw_axes: Any,
     timestep: float,
+    gravity: Any = None,
+    tip_wrench: Any = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """One classical Runge–Kutta (RK4) step of the state (θ, θ̇) under constant torques.
 
@@ -317,15 +327,20 @@ def runge_kutta4_step(
         k1 = f(x), k2 = f(x + Δt/2 k1), k3 = f(x + Δt/2 k2), k4 = f(x + Δt k3),
         x(t + Δt) ≈ x + Δt/6 (k1 + 2 k2 + 2 k3 + k4),
 
-    where FD is :func:`~robolab.screw.forward_dynamics.forward_dynamics_crba`.
+    where FD is :func:`~robolab.screw.forward_dynamics.forward_dynamics_crba`; the
+    Euler step is :func:`euler_step`.
+    {forms}
 
     Parameters
     ----------
+    robot : ScrewRobot
+        Or, in the book's form, its arrays as in
+        :func:`~robolab.screw.forward_dynamics.forward_dynamics_crba`, before the timestep.
     joint_positions, joint_velocities, joint_torques : array_like, shape (n,) or (..., n)
-    gravity, tip_wrench, link_frames, spatial_inertias, screw_axes
-        As in :func:`~robolab.screw.forward_dynamics.forward_dynamics_crba`.
     timestep : float
         Δt in seconds.
+    gravity, tip_wrench
+        As in :func:`~robolab.screw.forward_dynamics.forward_dynamics_crba`.
 
     Returns
     -------
@@ -338,10 +353,15 @@ def runge_kutta4_step(
 
     Examples
     --------
-    A pendulum released from horizontal: after 1 ms it has fallen by ½ (g/L) t²:
+    {planar_2r_robot}
+    >>> from robolab import runge_kutta4_step
+    >>> q, qd = runge_kutta4_step(arm, [0.0, 0.0], [0.0, 0.0], [29.43, 9.81], 0.01)
+    >>> q.round(12) + 0.0, qd.round(12) + 0.0  # gravity compensated: it stays
+    (array([0., 0.]), array([0., 0.]))
 
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
+    A pendulum released from horizontal, in the book's form: after 1 ms it has fallen
+    by ½ (g/L) t²:
+
     >>> q, qd = runge_kutta4_step([0.0], [0.0], [0.0], [0, -9.81, 0], np.zeros(6),
     ...                           [x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])],
     ...                           [[0], [0], [1], [0], [0], [0]], 0.001)
@@ -349,9 +369,8 @@ def runge_kutta4_step(
     (-4.905e-06, -0.00981)
     """
     model, q, qd, tau, gravity, tip_wrench = _forward_inputs(
-        joint_positions, joint_velocities, joint_torques, gravity, tip_wrench,
-        link_frames, spatial_inertias, screw_axes,
-    )  # fmt: skip
+        robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
+    )
     return _step(_dynamics(model, tau, gravity, tip_wrench), q, qd, _timestep(timestep), "rk4")
 
 
@@ -393,29 +412,35 @@ def _tip_trajectory(value: Any, length: int, batch: tuple[int, ...]) -> np.ndarr
     return _trajectory("tip_wrench_traj", array, 6, batch, length)
 
 
+@shared_examples
+@robot_or_arrays(
+    "joint_position_traj, joint_velocity_traj, joint_acceleration_traj, gravity, "
+    f"tip_wrench_traj, {_ARRAYS}"
+)
 def inverse_dynamics_trajectory(
+    robot: ScrewRobot,
     joint_position_traj: Any,
     joint_velocity_traj: Any,
     joint_acceleration_traj: Any,
-    gravity: Any,
-    tip_wrench_traj: Any,
-    link_frames: Any,
-    spatial_inertias: Any,
-    screw_axes: Any,
+    gravity: Any = None,
+    tip_wrench_traj: Any = None,
 ) -> np.ndarray:
     """Joint torques along a trajectory (the book's ``InverseDynamicsTrajectory``).
 
     Inverse dynamics at every point; computed as one batched call.
+    {forms}
 
     Parameters
     ----------
+    robot : ScrewRobot
+        Or, in the book's form, its arrays after ``tip_wrench_traj``, as in
+        :func:`~robolab.screw.dynamics.inverse_dynamics_rnea`.
     joint_position_traj, joint_velocity_traj, joint_acceleration_traj : array_like, shape (N, n)
         Row i is the state at time step i.
     gravity : array_like, shape (3,)
+        By default the robot's.
     tip_wrench_traj : array_like, shape (N, 6) or (6,), or None
         Tip wrench at each step (in {n+1}); a single wrench for all steps; None for zero.
-    link_frames, spatial_inertias, screw_axes
-        As in :func:`~robolab.screw.dynamics.inverse_dynamics_rnea`.
 
     Returns
     -------
@@ -423,10 +448,16 @@ def inverse_dynamics_trajectory(
 
     Examples
     --------
-    A pendulum (1 kg at 1 m) accelerated at 1 rad/s² while horizontal, then while hanging:
+    {planar_2r_robot}
+    >>> from robolab import inverse_dynamics_trajectory
+    >>> inverse_dynamics_trajectory(arm, [[0.0, 0.0], [np.pi / 2, 0.0]], np.zeros((2, 2)),
+    ...                             np.zeros((2, 2))).round(12) + 0.0
+    array([[29.43,  9.81],
+           [ 0.  ,  0.  ]])
 
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
+    In the book's form, a pendulum (1 kg at 1 m) accelerated at 1 rad/s² while
+    horizontal, then while hanging:
+
     >>> inverse_dynamics_trajectory([[0.0], [-np.pi / 2]], [[0.0], [0.0]], [[1.0], [1.0]],
     ...                             [0, -9.81, 0], None, [x, np.eye(4)],
     ...                             [np.diag([0, 0, 0, 1.0, 1.0, 1.0])],
@@ -435,8 +466,8 @@ def inverse_dynamics_trajectory(
            [ 1.  ]])
     """
     return _inverse_dynamics_trajectory(
-        _dynamics_model(link_frames, spatial_inertias, screw_axes), _gravity(gravity),
-        joint_position_traj, joint_velocity_traj, joint_acceleration_traj, tip_wrench_traj,
+        _model(robot), _gravity_of(robot, gravity), joint_position_traj, joint_velocity_traj,
+        joint_acceleration_traj, tip_wrench_traj,
     )  # fmt: skip
 
 
@@ -457,17 +488,20 @@ def _inverse_dynamics_trajectory(
     return _inverse_dynamics(model, q, qd, qdd, gravity, tip)
 
 
+@shared_examples
+@robot_or_arrays(
+    "joint_positions, joint_velocities, joint_torque_traj, gravity, tip_wrench_traj, "
+    f"{_ARRAYS}, timestep, integration_resolution"
+)
 def forward_dynamics_trajectory(
+    robot: ScrewRobot,
     joint_positions: Any,
     joint_velocities: Any,
     joint_torque_traj: Any,
-    gravity: Any,
-    tip_wrench_traj: Any,
-    link_frames: Any,
-    spatial_inertias: Any,
-    screw_axes: Any,
     timestep: float,
     integration_resolution: int,
+    gravity: Any = None,
+    tip_wrench_traj: Any = None,
     *,
     integrator: Literal["euler", "rk4"] = "euler",
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -476,20 +510,23 @@ def forward_dynamics_trajectory(
     Row 0 of the result is the initial state; the torques (and tip wrench)
     of row i act, held constant, from step i to step i+1, integrated with
     ``integration_resolution`` steps of length Δt / ``integration_resolution``.
+    {forms}
 
     Parameters
     ----------
+    robot : ScrewRobot
+        Or, in the book's form, its arrays after ``tip_wrench_traj``, as in
+        :func:`~robolab.screw.dynamics.inverse_dynamics_rnea`.
     joint_positions, joint_velocities : array_like, shape (n,) or (..., n)
         The initial state; a batch simulates many robots at once.
     joint_torque_traj : array_like, shape (N, n) or (N, ..., n)
-    gravity : array_like, shape (3,)
-    tip_wrench_traj : array_like, shape (N, 6) or (N, ..., 6) or (6,), or None
-    link_frames, spatial_inertias, screw_axes
-        As in :func:`~robolab.screw.dynamics.inverse_dynamics_rnea`.
     timestep : float
         Δt between trajectory points, in seconds.
     integration_resolution : int
         Integration steps per Δt (≥ 1).
+    gravity : array_like, shape (3,)
+        By default the robot's.
+    tip_wrench_traj : array_like, shape (N, 6) or (N, ..., 6) or (6,), or None
     integrator : {"euler", "rk4"}
         Euler's method as in the book, or fourth-order Runge–Kutta.
 
@@ -506,10 +543,17 @@ def forward_dynamics_trajectory(
 
     Examples
     --------
-    A pendulum released from horizontal, 10 ms in steps of 5 ms:
+    {planar_2r_robot}
+    >>> from robolab import forward_dynamics_trajectory
+    >>> q, qd = forward_dynamics_trajectory(arm, [0.0, 0.0], [0.0, 0.0],
+    ...                                     [[29.43, 9.81]] * 3, 0.01, 2)
+    >>> q + 0.0  # held still by gravity-compensating torques
+    array([[0., 0.],
+           [0., 0.],
+           [0., 0.]])
 
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
+    In the book's form, a pendulum released from horizontal, 10 ms in steps of 5 ms:
+
     >>> q, qd = forward_dynamics_trajectory([0.0], [0.0], np.zeros((3, 1)), [0, -9.81, 0],
     ...                                     None, [x, np.eye(4)],
     ...                                     [np.diag([0, 0, 0, 1.0, 1.0, 1.0])],
@@ -519,9 +563,8 @@ def forward_dynamics_trajectory(
     (array([ 0.        , -0.00012262, -0.0004905 ]), array([ 0.     , -0.04905, -0.0981 ]))
     """
     return _forward_dynamics_trajectory(
-        _dynamics_model(link_frames, spatial_inertias, screw_axes), _gravity(gravity),
-        joint_positions, joint_velocities, joint_torque_traj, tip_wrench_traj, timestep,
-        integration_resolution, integrator,
+        _model(robot), _gravity_of(robot, gravity), joint_positions, joint_velocities,
+        joint_torque_traj, tip_wrench_traj, timestep, integration_resolution, integrator,
     )  # fmt: skip
 
 

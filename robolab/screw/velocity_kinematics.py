@@ -13,7 +13,9 @@ columns are the screw axes at the current configuration (eqs. 5.11, 5.18):
 and they are related by J_b = [Ad_{T_bs}] J_s. By statics the joint torques
 that balance a wrench F_b applied by the end-effector are τ = J_bᵀ F_b.
 
-Joint positions of shape (..., n) give Jacobians of shape (..., 6, n).
+Joint positions of shape (..., n) give Jacobians of shape (..., 6, n). Each Jacobian
+takes a :class:`~robolab.ScrewRobot` or the book's screw axes first
+(:mod:`robolab.screw.two_forms`).
 
 Manipulability (section 5.4) measures how well the arm moves (or pushes) in
 each direction: :func:`manipulability` is Yoshikawa's √det(J Jᵀ), and
@@ -29,14 +31,17 @@ from typing import Any, Literal
 import numpy as np
 
 from ..support.checks import as_float_array
+from ..support.docstrings import shared_examples
 from .kinematics import (
+    _body_chain,
     _inverse_adjoints,
     _joint_array,
     _running_products,
-    _screw_axes_array,
-    _screw_chain,
     _ScrewChain,
+    _space_chain,
 )
+from .robot import ScrewRobot
+from .two_forms import robot_or_arrays
 
 __all__ = [
     "jacobian_body",
@@ -49,11 +54,17 @@ __all__ = [
 _SINGULAR_RATIO = 1e-12
 
 
-def jacobian_space(screw_axes: Any, joint_positions: Any) -> np.ndarray:
+@shared_examples
+@robot_or_arrays("screw_axes, joint_positions")
+def jacobian_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """Space Jacobian J_s(θ), rows [ω; v], so that V_s = J_s θ̇ (the book's ``JacobianSpace``).
+
+    {forms}
 
     Parameters
     ----------
+    robot : ScrewRobot
+        Gives the S_i; in the book's form pass them instead:
     screw_axes : array_like, shape (6, n)
         Screw axes S_i in the space frame at home, as columns.
     joint_positions : array_like, shape (n,) or (..., n)
@@ -64,9 +75,18 @@ def jacobian_space(screw_axes: Any, joint_positions: Any) -> np.ndarray:
 
     Examples
     --------
-    The example of the book's ``JacobianSpace``:
+    {planar_2r_robot}
+    >>> from robolab import jacobian_space
+    >>> jacobian_space(arm, [np.pi / 2, 0.0]).round(12) + 0.0
+    array([[0., 0.],
+           [0., 0.],
+           [1., 1.],
+           [0., 1.],
+           [0., 0.],
+           [0., 0.]])
 
-    >>> import numpy as np
+    The example of the book's ``JacobianSpace``, with its screw axes:
+
     >>> S = np.array([[0, 0, 1, 0, 0.2, 0.2], [1, 0, 0, 2, 0, 3],
     ...               [0, 1, 0, 0, 2, 1], [1, 0, 0, 0.2, 0.3, 0.4]]).T
     >>> jacobian_space(S, [0.2, 1.1, 0.1, 1.2]).round(6) + 0.0
@@ -77,9 +97,8 @@ def jacobian_space(screw_axes: Any, joint_positions: Any) -> np.ndarray:
            [ 0.2     ,  0.436541, -2.437126,  2.775357],
            [ 0.2     ,  2.960266,  3.235731,  2.225124]])
     """
-    screws = _screw_axes_array(screw_axes)
-    q = _joint_array(joint_positions, screws.shape[1], "joint_positions")
-    return _jacobian_space(_screw_chain(screws), q)
+    chain = _space_chain(robot)
+    return _jacobian_space(chain, _joint_array(joint_positions, chain.n, "joint_positions"))
 
 
 def _space_axes_now(chain: _ScrewChain, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -97,11 +116,17 @@ def _jacobian_space(chain: _ScrewChain, q: np.ndarray) -> np.ndarray:
     return np.moveaxis(axes_now, 0, -1)
 
 
-def jacobian_body(body_screw_axes: Any, joint_positions: Any) -> np.ndarray:
+@shared_examples
+@robot_or_arrays("body_screw_axes, joint_positions")
+def jacobian_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     """Body Jacobian J_b(θ), rows [ω; v], so that V_b = J_b θ̇ (the book's ``JacobianBody``).
+
+    {forms}
 
     Parameters
     ----------
+    robot : ScrewRobot
+        Gives the B_i; in the book's form pass them instead:
     body_screw_axes : array_like, shape (6, n)
         Screw axes B_i in the end-effector frame at home, as columns.
     joint_positions : array_like, shape (n,) or (..., n)
@@ -112,22 +137,25 @@ def jacobian_body(body_screw_axes: Any, joint_positions: Any) -> np.ndarray:
 
     Examples
     --------
-    The example of the book's ``JacobianBody``:
+    {planar_2r_robot}
+    >>> from robolab import jacobian_body
+    >>> jacobian_body(arm, [0.0, np.pi / 2]).round(12) + 0.0  # the forearm points along y
+    array([[0., 0.],
+           [0., 0.],
+           [1., 1.],
+           [1., 0.],
+           [1., 1.],
+           [0., 0.]])
 
-    >>> import numpy as np
+    The example of the book's ``JacobianBody``, with its body screw axes:
+
     >>> B = np.array([[0, 0, 1, 0, 0.2, 0.2], [1, 0, 0, 2, 0, 3],
     ...               [0, 1, 0, 0, 2, 1], [1, 0, 0, 0.2, 0.3, 0.4]]).T
-    >>> jacobian_body(B, [0.2, 1.1, 0.1, 1.2]).round(6) + 0.0
-    array([[-0.045284,  0.995004,  0.      ,  1.      ],
-           [ 0.743593,  0.093049,  0.362358,  0.      ],
-           [-0.667097,  0.036175, -0.932039,  0.      ],
-           [ 2.32586 ,  1.66809 ,  0.564108,  0.2     ],
-           [-1.443212,  2.945613,  1.433065,  0.3     ],
-           [-2.066396,  1.828817, -1.588686,  0.4     ]])
+    >>> jacobian_body(B, [0.2, 1.1, 0.1, 1.2]).round(6)[:, 0] + 0.0
+    array([-0.045284,  0.743593, -0.667097,  2.32586 , -1.443212, -2.066396])
     """
-    screws = _screw_axes_array(body_screw_axes, "body_screw_axes")
-    q = _joint_array(joint_positions, screws.shape[1], "joint_positions")
-    return _jacobian_body(_screw_chain(screws), q)
+    chain = _body_chain(robot)
+    return _jacobian_body(chain, _joint_array(joint_positions, chain.n, "joint_positions"))
 
 
 def _jacobian_body(body_chain: _ScrewChain, q: np.ndarray) -> np.ndarray:
