@@ -236,8 +236,8 @@ def serial_chain_from_urdf(
     )
     for T in link_frames:  # exact bottom rows, whatever the products left there
         T[3] = (0.0, 0.0, 0.0, 1.0)
-    names = tuple(joint.name for joint in chain_joints)
-    _check_chain(robot.name, screw_axes, link_frames, inertias, names, types)
+    joint_names = tuple(joint.name for joint in chain_joints)
+    _check_chain(robot.name, screw_axes, link_frames, inertias, joint_names, types)
     label = f"URDF robot {robot.name!r}"
     return SerialChain(  # "+ 0.0" turns the -0.0 that cross products leave into 0.0
         name=robot.name,
@@ -248,7 +248,7 @@ def serial_chain_from_urdf(
         link_frames=link_frames + 0.0,
         spatial_inertias=inertias,
         gravity=np.array(DEFAULT_GRAVITY),
-        joint_names=names,
+        joint_names=joint_names,
         joint_types=tuple(types),
         joint_limits=limits,
         source={
@@ -277,11 +277,12 @@ def _check_chain(
     """The screw data of the chain through the one validation of every door."""
 
     def where(field: str, index: int | None) -> str:
+        k = 0 if index is None else index
         if field == "spatial_inertias":
-            return f"URDF robot {robot!r}: body of joint {names[index]!r}"  # type: ignore[index]
+            return f"URDF robot {robot!r}: body of joint {names[k]!r}"
         if field == "link_frames":
-            return f"URDF robot {robot!r}: link frame M_{index},{index + 1}"  # type: ignore[operator]
-        return f"URDF robot {robot!r}: joint {names[index]!r}"  # type: ignore[index]
+            return f"URDF robot {robot!r}: link frame M_{k},{k + 1}"
+        return f"URDF robot {robot!r}: joint {names[k]!r}"
 
     for i, joint_type in enumerate(types):
         problem = screw_axis_problem(screws[:, i], i, names[i], joint_type)

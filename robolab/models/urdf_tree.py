@@ -332,7 +332,7 @@ def _parse_joint(element: ET.Element, name: str, links: dict[str, UrdfLink]) -> 
     joint_type = element.get("type")
     if joint_type not in _KNOWN_TYPES:
         raise ValueError(f"{what}: type must be one of {list(_KNOWN_TYPES)}, got {joint_type!r}")
-    ends = {}
+    ends: dict[str, str] = {}
     for tag in ("parent", "child"):
         end = element.find(tag)
         if end is None or not end.get("link"):
@@ -341,7 +341,7 @@ def _parse_joint(element: ET.Element, name: str, links: dict[str, UrdfLink]) -> 
             raise ValueError(
                 f"{what}: <{tag}> names link {end.get('link')!r}, which does not exist"
             )
-        ends[tag] = end.get("link")
+        ends[tag] = end.get("link", "")
     axis_element = element.find("axis")
     axis = _floats(
         None if axis_element is None else axis_element.get("xyz"),

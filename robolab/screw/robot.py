@@ -526,14 +526,12 @@ def _check_joint_types(
     joint_types: Sequence[str] | None, screws: np.ndarray, names: tuple[str, ...]
 ) -> tuple[str, ...]:
     n = screws.shape[1]
-    kinds = []
+    kinds: list[str] = []
     for i in range(n):
         problem = screw_axis_problem(screws[:, i], i, names[i])
         if problem is not None:
-            raise_problem(
-                problem, lambda field, index: f"{field}[:, {index}] ({_joint(names, index)})"
-            )
-        kinds.append(screw_axis_kind(screws[:, i])[0])
+            raise ValueError(f"screw_axes_space[:, {i}] ({_joint(names, i)})" + problem.sentence)
+        kinds.append(str(screw_axis_kind(screws[:, i])[0]))
     if joint_types is None:
         return tuple(kinds)
     if isinstance(joint_types, str):

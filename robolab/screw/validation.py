@@ -35,7 +35,8 @@ joint variable then becomes 2·q
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, NoReturn
+from dataclasses import dataclass
+from typing import NoReturn
 
 import numpy as np
 
@@ -57,10 +58,11 @@ __all__ = [
 ]
 
 #: A door's name for a field: ``where("spatial_inertias", 0)`` → ``"$.spatial_inertias[0]"``.
-Where = Callable[[str, "int | None"], str]
+Where = Callable[[str, int | None], str]
 
 
-class ScrewDataProblem(NamedTuple):
+@dataclass(frozen=True)
+class ScrewDataProblem:
     """One refused piece of screw data, described for a robot and for a file.
 
     Attributes
