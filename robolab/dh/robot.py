@@ -309,11 +309,12 @@ class DHRobot(LagrangianDynamics):
         self._replace_inertial("masses", given, masses=tuple(checked))
 
     def _replace_inertial(
-        self, given: str, is_given: bool, assumed_in: Mapping[str, None] = {}, **changes: Any
+        self, given: str, is_given: bool, assumed_in: str | None = None, **changes: Any
     ) -> None:
-        """New dynamic parameters: a new DHInertial, with an empty memo (no cache survives)."""
+        """New dynamic parameters (a new DHInertial: empty memo); the field assumed_in cleared."""
         inertial = dataclasses.replace(self._model.inertial, **changes)
-        self._replace(given, is_given, inertial=inertial, **assumed_in)
+        cleared = {assumed_in: None} if assumed_in is not None else {}
+        self._replace(given, is_given, inertial=inertial, **cleared)
 
     def m(self, i: int) -> sp.Expr:
         """Return the mass of link ``i`` (1..n)."""
@@ -336,9 +337,7 @@ class DHRobot(LagrangianDynamics):
         else:
             checked, given = check_centres_of_mass(positions, self.dof), True
             refuse_joint_names(self._model.chain, checked, "cm_positions")
-        self._replace_inertial(
-            "cm_positions", given, {"centres_assumed_in": None}, centres=tuple(checked)
-        )
+        self._replace_inertial("cm_positions", given, "centres_assumed_in", centres=tuple(checked))
 
     @property
     def inertia_tensors(self) -> list[sp.Matrix]:
@@ -354,7 +353,7 @@ class DHRobot(LagrangianDynamics):
             checked, given = check_inertia_tensors(tensors, self.dof, exempt), True
             refuse_joint_names(self._model.chain, checked, "inertia_tensors")
         self._replace_inertial(
-            "inertia_tensors", given, {"inertias_assumed_in": None}, inertias=tuple(checked)
+            "inertia_tensors", given, "inertias_assumed_in", inertias=tuple(checked)
         )
 
     @property
