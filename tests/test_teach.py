@@ -500,3 +500,17 @@ def test_both_adapters_implement_the_drawing_protocol():
         np.testing.assert_allclose(adapter.jacobian(q), shot.jacobian, atol=1e-12)
         assert len(adapter.frame_names) == len(shot.frames)
         assert adapter.joint_limits.shape == (adapter.dof, 2)
+
+
+def test_the_pendant_is_a_live_figure_of_its_joint_sliders(puma):
+    pendant = teach(puma)
+    assert isinstance(pendant, robolab.LiveFigure)
+    assert list(pendant.controls) == [f"q{i}" for i in range(1, 7)]
+    assert [pendant.controls[f"q{i + 1}"] for i in range(6)] == pendant.sliders
+    updates = pendant.updates
+    pendant.sliders[1].value = 30  # one step: one run of the live figure's update path
+    assert pendant.updates == updates + 1
+    assert pendant.values["q2"] == pytest.approx(np.radians(30))
+    pendant.set_q(np.radians([10, 20, -30, 0, 40, 0]))  # six sliders move: one update
+    assert pendant.updates == updates + 2
+    assert pendant.reset_button.tooltip == "back to the initial configuration"

@@ -622,3 +622,29 @@ def test_a_triad_needs_a_3d_axes():
     figure = Figure()
     with pytest.raises(ValueError, match=r"ax must be a 3D axes \(robolab.frame_axes\(\)"):
         robolab.draw_frame(figure.add_subplot(), np.eye(4))
+
+
+def test_view_options_are_one_dataclass_passed_along(puma):
+    from robolab.views.options import ViewOptions
+
+    options = ViewOptions(frames="ends", elev=40, zoom=1.2, limits=(-1, 1, -1, 1, 0, 1.5))
+    view = RobotView(puma, ax=Figure().add_subplot(projection="3d"), options=options)
+    assert view.options is options and view.frames_shown == "ends"
+    assert view.axes.get_xlim() == (-1, 1) and view.axes.elev == 40
+    # the public functions keep their keywords and build the same options
+    assert plot_robot(puma, frames="ends", elev=40, zoom=1.2, limits=options.limits).options == (
+        options
+    )
+    pendant = robolab.teach(puma, frames="ends", elev=40, zoom=1.2, limits=options.limits)
+    assert pendant.view.options == options
+    anim = robolab.animate(puma, np.zeros((2, 6)), elev=40)
+    assert anim.view.options is anim.options and anim.options == ViewOptions(frames="ends", elev=40)
+    # keywords replace those of options= (the classes take both)
+    closer = RobotView(puma, ax=Figure().add_subplot(projection="3d"), options=options, zoom=2)
+    assert closer.options == ViewOptions(
+        frames="ends", elev=40, zoom=2, limits=(-1, 1, -1, 1, 0, 1.5)
+    )
+    with pytest.raises(TypeError, match=r"unexpected view option 'colour'; the view options are"):
+        RobotView(puma, ax=Figure().add_subplot(projection="3d"), colour="red")
+    with pytest.raises(ValueError, match=r"limits must be .* with min < max"):
+        ViewOptions(limits=(1, -1, -1, 1, 0, 1))

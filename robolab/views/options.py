@@ -139,4 +139,6 @@ class ViewOptions:
                 raise TypeError(
                     f"unexpected view option {name!r}; the view options are {', '.join(names)}"
                 )
+        if options is not None and not keywords:
+            return options  # passed along as it is
         return replace(options or cls(), **keywords)
