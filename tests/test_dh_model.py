@@ -113,6 +113,19 @@ def test_from_model_shares_the_description():
         DHRobot.from_model(arm)
 
 
+def test_robots_sharing_a_model_have_their_own_numeric_robots():
+    arm = DHRobot((1.0, 0, 0, q1))
+    arm.cm_positions, arm.masses, arm.inertia_tensors = [(0, 0, 0)], [1.0], [np.zeros((3, 3))]
+    arm.gravity = (0, -9.81, 0)
+    twin = DHRobot.from_model(arm.model)
+    fast, twin_fast = arm.numeric(), twin.numeric()
+    assert fast is not twin_fast and arm.numeric() is fast
+    arm.masses = [2.0]
+    np.testing.assert_allclose(twin_fast.gravity_vector([0.0]), [9.81])  # twin unchanged
+    with pytest.raises(RuntimeError, match="parameters changed after numeric"):
+        fast.gravity_vector([0.0])
+
+
 @pytest.mark.parametrize("convert", ["to_modified", "to_standard", "to_screw"])
 def test_a_conversion_does_not_touch_the_source(convert):
     arm = DHRobot((1.0, sp.pi / 2, 0.5, q1), (0.5, 0, 0, q2))

@@ -605,8 +605,8 @@ class DHRobot(LagrangianDynamics):
 
         model = self._model
         substitutions = normalise_values(model, values)
-        # kept with the dynamic parameters, like M, C, G: a setter starts an empty memo
-        key = ("numeric", model.chain, frozenset(substitutions.items()))
+        # with the dynamic parameters like M, C, G (a setter: an empty memo); per robot (setters)
+        key = ("numeric", model.chain, self, frozenset(substitutions.items()))
         found = model.inertial.memo.get(key)
         if found is None:
             # masses and inertias that the values make numeric: the setters' physical checks
