@@ -173,7 +173,17 @@ def robot_or_arrays(book: str) -> Callable[[_F], _F]:
         required = sum(p.default is p.empty for p in positional)
         defaults = {p.name: p.default for p in form.parameters.values() if p.default is not p.empty}
 
+        # The common call, every positional argument given and nothing by name, for a
+        # function with one robot: which argument goes where, worked out once.
+        fields = [routes[p.name][1] for p in positional]
+        in_robot = [(i, field) for i, field in enumerate(fields) if field]
+        by_name = [(i, names[i]) for i, field in enumerate(fields) if not field]
+        one_robot = all(target == "robot" for target, field in routes.values() if field)
+
         def robot_form_call(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+            if one_robot and not kwargs and len(args) == len(positional):
+                stand_in = BookArrays(**{field: args[i] for i, field in in_robot})
+                return function(stand_in, **{key: args[i] for i, key in by_name})
             if not kwargs and required <= len(args) <= len(positional):
                 values = defaults | dict(zip(names, args, strict=False))
             else:
