@@ -57,12 +57,11 @@ import sympy as sp
 from ..screw.robot import ScrewRobot
 from ..support.plausibility import as_plausibility_exceptions
 from .conversion import modified_model, standard_model
-from .kinematics import DerivedKinematics
+from .kinematics import DerivedKinematics, KinematicsMethods
 from .lagrangian import DerivedDynamics, LagrangianDynamics
 from .model import DHModel, refuse_joint_names
 from .parameters import (
     DEFAULT_GRAVITY,
-    _vector3,
     check_centres_of_mass,
     check_gravity,
     check_inertia_tensors,
@@ -80,7 +79,7 @@ from .table import DHTable
 __all__ = ["DHRobot"]
 
 
-class DHRobot(LagrangianDynamics):
+class DHRobot(KinematicsMethods, LagrangianDynamics):
     """A serial robot from a Denavit–Hartenberg table, with symbolic kinematics and dynamics.
 
     Parameters
@@ -419,131 +418,8 @@ class DHRobot(LagrangianDynamics):
         return self._kinematics().timed(DerivedDynamics.of(self._model).inertia_in_base(i))
 
     # ----------------------------------------------------------------------------------
-    # kinematics
+    # kinematics (Ts, T_i0, T_ij, R_i0, r_o, z, T, J_point, J, J_cm_i, w_rel0, w: inherited)
     # ----------------------------------------------------------------------------------
-
-    @property
-    def Ts(self) -> list[sp.Matrix]:
-        """The link transforms ``A_i = T_{i-1,i}``, i = 1..n."""
-        kinematics = self._kinematics()
-        return [kinematics.timed(kinematics.link_transform(i)) for i in range(1, self.dof + 1)]
-
-    def T_i0(self, i: int) -> sp.Matrix:
-        """Return ``T_0i``, the pose of frame {i} in the base frame (Moro's T_i^0), i = 0..n."""
-        kinematics = self._kinematics()
-        return kinematics.timed(kinematics.pose(self._model.chain.check_frame(i)))
-
-    def T_ij(self, i: int, j: int) -> sp.Matrix:
-        """Return the pose of frame {i} in frame {j} (Moro's T_i^j, our ``T_ji``), 0..n."""
-        chain, kinematics = self._model.chain, self._kinematics()
-        i, j = chain.check_frame(i), chain.check_frame(j)
-        return kinematics.timed(kinematics.relative_pose(i, j))
-
-    def R_i0(self, i: int) -> sp.Matrix:
-        """Return ``R_0i``, the orientation of frame {i} in the base frame, i = 0..n."""
-        kinematics = self._kinematics()
-        return kinematics.timed(kinematics.frames(0)[self._model.chain.check_frame(i)][0])
-
-    def r_o(self, i: int) -> sp.Matrix:
-        """Return the position of the origin of frame {i} in the base frame, i = 0..n."""
-        kinematics = self._kinematics()
-        return kinematics.timed(kinematics.frames(0)[self._model.chain.check_frame(i)][1])
-
-    def z(self, i: int) -> sp.Matrix:
-        """Return the direction of the axis z_i of frame {i} in the base frame, i = 0..n."""
-        kinematics = self._kinematics()
-        return kinematics.timed(kinematics.frames(0)[self._model.chain.check_frame(i)][0][:, 2])
-
-    @property
-    def T(self) -> sp.Matrix:
-        """The end-effector pose ``T_0n · tool`` in the base frame (Moro's T when no tool).
-
-        Rotations about parallel z axes are merged as the chain is multiplied,
-        so no simplifier is needed:
-
-        >>> from robolab.symbols import q1, q2, l1, l2
-        >>> DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2)).T[:2, :2]
-        Matrix([
-        [cos(q_1(t) + q_2(t)), -sin(q_1(t) + q_2(t))],
-        [sin(q_1(t) + q_2(t)),  cos(q_1(t) + q_2(t))]])
-        """
-        kinematics = self._kinematics()
-        return kinematics.timed(kinematics.end_effector_pose())
-
-    def J_point(self, point: Any, i: int) -> sp.Matrix:
-        """Return the 6×n geometric Jacobian ``[v; ω]`` of a point fixed in link ``i``.
-
-        Parameters
-        ----------
-        point : array_like (3,)
-            The point's coordinates in frame {i}.
-        i : int
-            The link (1..n) that carries the point; joints after i do not move it.
-
-        Returns
-        -------
-        sympy.Matrix (6, n)
-            Rows ``[v; ω]`` in the base frame: ``v = J[:3] q̇`` is the point's
-            velocity, ``ω = J[3:] q̇`` the angular velocity of link i. Column j
-            is ``[z × (p − o); z]`` for a revolute joint (z, o its axis and a
-            point of it: z_{j-1}, o_{j-1} standard, z_j, o_j modified) and
-            ``[z; 0]`` for a prismatic joint.
-
-        Examples
-        --------
-        >>> from robolab.symbols import q1, q2, l1, l2
-        >>> arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
-        >>> arm.J_point((0, 0, 0), 1)[:, 0].T
-        Matrix([[-l_1*sin(q_1(t)), l_1*cos(q_1(t)), 0, 0, 0, 1]])
-        """
-        i = self._model.chain.check_link(i)
-        coordinates = _vector3(point, "point", f" in frame {{{i}}}")
-        kinematics = self._kinematics()
-        return kinematics.timed(kinematics.jacobian_point(coordinates, i))
-
-    @property
-    def J(self) -> sp.Matrix:
-        """The 6×n geometric Jacobian ``[v; ω]`` of the end-effector origin, base frame.
-
-        Moro's and Spong's J (see :meth:`J_point`); with a tool, the origin of
-        the tool frame. The Modern Robotics ``[ω; v]`` Jacobians are
-        ``robolab.jacobian_space`` / ``jacobian_body`` of the screw model.
-
-        >>> from robolab.symbols import q1, q2, l1, l2
-        >>> DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2)).J[:, 1].T
-        Matrix([[-l_2*sin(q_1(t) + q_2(t)), l_2*cos(q_1(t) + q_2(t)), 0, 0, 0, 1]])
-        """
-        kinematics = self._kinematics()
-        return kinematics.timed(kinematics.end_effector_jacobian())
-
-    def J_cm_i(self, i: int) -> sp.Matrix:
-        """Return the 6×n Jacobian ``[v; ω]`` of the centre of mass of link ``i``."""
-        i = self._model.chain.check_link(i)
-        centre = self._model.inertial.centres_of_mass()[i - 1]
-        kinematics = self._kinematics()
-        return kinematics.timed(kinematics.jacobian_point(centre, i))
-
-    def Jv_cm_i(self, i: int) -> sp.Matrix:
-        """Return the 3×n linear-velocity Jacobian of the centre of mass of link ``i``."""
-        return self.J_cm_i(i)[:3, :]
-
-    def Jw_cm_i(self, i: int) -> sp.Matrix:
-        """Return the 3×n angular-velocity Jacobian of link ``i``."""
-        return self.J_cm_i(i)[3:, :]
-
-    def w_rel0(self, i: int) -> sp.Matrix:
-        """Return ``q̇_i z`` along joint i's axis (zero if prismatic): ω of link i w.r.t. i-1."""
-        chain, kinematics = self._model.chain, self._kinematics()
-        i = chain.check_link(i)
-        if chain.rows[i - 1].joint_type == "p":
-            return sp.zeros(3, 1)
-        axis = kinematics.frames(0)[chain.axis_frame(i)][0][:, 2]
-        return kinematics.timed(axis * chain.qd[i - 1])
-
-    def w(self, i: int) -> sp.Matrix:
-        """Return the angular velocity of link ``i`` in the base frame, ``Σ_{k≤i} ω_{k-1,k}``."""
-        last = self._model.chain.check_link(i)
-        return sum((self.w_rel0(k) for k in range(1, last + 1)), sp.zeros(3, 1))
 
     def r_cm(self, i: int) -> sp.Matrix:
         """Return the position of the centre of mass of link ``i`` in the base frame.
