@@ -40,6 +40,7 @@ from .kinematics import (
     _running_products_single,
     _screw_axes_array,
     _ScrewChain,
+    _space_chain,
 )
 from .robot import ScrewRobot, _check_link_frames, _check_spatial_inertias
 from .two_forms import BookArrays
@@ -63,9 +64,13 @@ class _DynamicsModel:
     """
 
     def __init__(
-        self, link_frames: np.ndarray, spatial_inertias: np.ndarray, screw_axes: np.ndarray
+        self,
+        link_frames: np.ndarray,
+        spatial_inertias: np.ndarray,
+        screw_axes: np.ndarray,
+        chain: _ScrewChain | None = None,
     ) -> None:
-        self.chain = _ScrewChain(screw_axes)
+        self.chain = _ScrewChain(screw_axes) if chain is None else chain
         n = self.n = self.chain.n
         self.arrays = (link_frames, spatial_inertias, screw_axes)  # as checked
         self.home_poses = _running_products(np.array(link_frames, dtype=float))  # M_0i, i=1..n+1
@@ -139,7 +144,10 @@ def _robot_model(robot: Any) -> _DynamicsModel:
         model = robot._derived(
             "dynamics",
             lambda: _DynamicsModel(
-                robot.link_frames, robot.spatial_inertias, robot.screw_axes_space
+                robot.link_frames,
+                robot.spatial_inertias,
+                robot.screw_axes_space,
+                _space_chain(robot),  # the kinematics' chain of the same robot
             ),
         )
     return model

@@ -67,7 +67,7 @@ class SimulationDiverged(FloatingPointError, ValueError):
 
     Raised by :func:`forward_dynamics_trajectory`,
     :func:`~robolab.screw.robot_control.simulate_control`, :func:`euler_step`
-    and :func:`runge_kutta4_step` (and their robot-first forms) instead of
+    and :func:`runge_kutta4_step` (with a robot or the book's arrays) instead of
     returning garbage. The usual cause is a time step too large for the
     arm's dynamics or for the controller's gains; the message names the
     step, the time and the joint. It is a :class:`FloatingPointError` and
