@@ -71,7 +71,11 @@ def test_the_old_module_defines_nothing():
 @pytest.mark.parametrize(("module", "name"), NAMES, ids=[name for _, name in NAMES])
 def test_one_docstring_shows_both_forms(module, name):
     doc = getattr(rl, name).__doc__
-    assert f"or the book's ``{name}(" in doc  # the {forms} line, filled in
+    # the {forms} line, filled in: both calls, as a literal block
+    assert "Call it with a robot, or with the book's arguments::" in doc
+    assert re.search(rf"^ +{name}\(robot, ", doc, flags=re.M)
+    first_book_argument = next(iter(getattr(rl, name).book_form.parameters))
+    assert re.search(rf"^ +{name}\({first_book_argument}, ", doc, flags=re.M)
     calls = re.findall(rf"^\s*(?:>>>|\.\.\.).*?\b{name}\((\w+)", doc, flags=re.M)
     calls += re.findall(rf"^\s*(?:>>>|\.\.\.).*?\b{name}\((\[)", doc, flags=re.M)
     assert "arm" in calls, f"no example of {name}(robot, ...)"

@@ -22,7 +22,10 @@ Examples
 >>> count([0.0], [[0], [0], [1], [0], [0], [0]])  # the book's form: a BookArrays
 [[0], [0], [1], [0], [0], [0]]
 >>> print(count.__doc__)
-Forms: ``count(robot, joint_positions)``, or the book's ``count(joint_positions, screw_axes)``.
+Call it with a robot, or with the book's arguments::
+<BLANKLINE>
+    count(robot, joint_positions)
+    count(joint_positions, screw_axes)
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import ast
 import functools
 import inspect
 import re
+import textwrap
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -83,7 +87,7 @@ class BookArrays:
         self.gravity = gravity
 
 
-#: A docstring line holding only ``{forms}``: replaced by the line showing both forms.
+#: A docstring line holding only ``{forms}``: replaced by the two calls.
 _FORMS = re.compile(r"^([ \t]*)\{forms\}[ \t]*$", re.MULTILINE)
 
 #: What may stand first in the robot form.
@@ -130,11 +134,19 @@ def _routes(book: inspect.Signature, robot_form: inspect.Signature) -> dict[str,
     return routes
 
 
-def _forms_line(name: str, robot_form: inspect.Signature, book: str) -> str:
+def _forms(indent: str, name: str, robot_form: inspect.Signature, book: str) -> str:
+    """The lines that replace ``{forms}``: both calls, each wrapped to the docstring's width."""
     robot_arguments = ", ".join(
         p.name for p in robot_form.parameters.values() if p.default is inspect.Parameter.empty
     )
-    return f"Forms: ``{name}({robot_arguments})``, or the book's ``{name}({book})``."
+    lines = [f"{indent}Call it with a robot, or with the book's arguments::", ""]
+    for arguments in (robot_arguments, book):
+        call = textwrap.wrap(
+            f"{name}({arguments})", width=88 - len(indent) - 4, break_on_hyphens=False,
+            break_long_words=False, subsequent_indent=" " * (len(name) + 1),
+        )  # fmt: skip
+        lines += [f"{indent}    {line}" for line in call]
+    return "\n".join(lines)
 
 
 def robot_or_arrays(book: str) -> Callable[[_F], _F]:
@@ -145,7 +157,7 @@ def robot_or_arrays(book: str) -> Callable[[_F], _F]:
     (:data:`FIELDS`) fill a :class:`BookArrays` passed as ``robot``, the others are
     passed by name. A first argument that is neither a robot nor a valid call of the
     book's form raises ``TypeError`` ("robot must be a ScrewRobot, got ..."). A
-    ``{forms}`` line of the docstring becomes a line showing both forms.
+    ``{forms}`` line of the docstring becomes a literal block showing both calls.
 
     Examples
     --------
@@ -223,9 +235,14 @@ def robot_or_arrays(book: str) -> Callable[[_F], _F]:
             return robot_form_call(args, kwargs)
 
         if either_form.__doc__:
-            either_form.__doc__ = _FORMS.sub(
-                lambda m: m.group(1) + _forms_line(name, robot_form, book), either_form.__doc__
-            )
+            doc = either_form.__doc__
+
+            def filled(match: re.Match[str]) -> str:
+                above = doc[: match.start()].rstrip(" \t")  # a paragraph ends above?
+                blank = "" if above.endswith("\n\n") or not above else "\n"
+                return blank + _forms(match.group(1), name, robot_form, book)
+
+            either_form.__doc__ = _FORMS.sub(filled, doc)
         either_form.book_form = form  # type: ignore[attr-defined]
         return either_form  # type: ignore[return-value]
 
