@@ -3,7 +3,7 @@
 The package face only re-exports. The code lives in subpackages, one layer each, imports
 going one way (see docs/architecture.md):
 
-    support → spatial → screw → dh → models → views, lessons → robolab
+    conventions → support → spatial → screw → dh → models → views, lessons → robolab
 
 and ``robolab.exercises`` and ``robolab.symbols`` are the two module paths the notebooks use.
 """
@@ -21,6 +21,7 @@ from .models import (
 from .screw import (
     InverseKinematicsResult,
     ScrewRobot,
+    SimulationDiverged,
     cartesian_trajectory,
     computed_torque,
     cubic_time_scaling,
@@ -131,6 +132,7 @@ __all__ = [
     "RobotModelData",
     "RobotView",
     "ScrewRobot",
+    "SimulationDiverged",
     "Step",
     "TeachPendant",
     "ad",
