@@ -514,3 +514,13 @@ def test_the_pendant_is_a_live_figure_of_its_joint_sliders(puma):
     pendant.set_q(np.radians([10, 20, -30, 0, 40, 0]))  # six sliders move: one update
     assert pendant.updates == updates + 2
     assert pendant.reset_button.tooltip == "back to the initial configuration"
+
+
+def test_the_snapshot_keeps_its_own_configuration(puma):
+    pendant = teach(puma, singularity_warning=False)  # no Jacobian needed: none computed yet
+    shot = pendant.view.snapshot
+    pendant.sliders[0].value = 45  # the pendant's q moves on; the old snapshot does not
+    assert shot.q[0] == 0.0 and pendant.view.snapshot.q[0] == pytest.approx(np.radians(45))
+    np.testing.assert_allclose(
+        shot.jacobian, puma.numeric().jacobian(np.zeros(6)), atol=1e-12
+    )  # computed on first use, still at its own q

@@ -197,7 +197,7 @@ class Snapshot:
         jacobian: np.ndarray | None = None,
     ) -> None:
         self.robot = robot
-        self.q = q
+        self.q = np.array(q, dtype=float)  # a copy: the caller's array may move on
         self.skeleton = skeleton
         if jacobian is not None:
             self.__dict__["jacobian"] = jacobian
