@@ -124,7 +124,9 @@ def _orthonormal_completion(columns: list[np.ndarray]) -> np.ndarray:
         second /= np.linalg.norm(second)
     else:
         second = columns[1]
-    return np.column_stack([first, second, np.cross(first, second)])
+    (a1, a2, a3), (b1, b2, b3) = first, second
+    third = np.array([a2 * b3 - a3 * b2, a3 * b1 - a1 * b3, a1 * b2 - a2 * b1])  # first × second
+    return np.column_stack([first, second, third])
 
 
 def decompose(jacobian: np.ndarray, linear: np.ndarray) -> Decomposition:
@@ -145,11 +147,11 @@ def decompose(jacobian: np.ndarray, linear: np.ndarray) -> Decomposition:
     linear_sigma = sigma[1, : min(3, n)]
     # The padding adds zero singular values: left vectors of L's own zero singular values are
     # then any mix with the padded rows, so only the clear ones are kept and completed.
-    clear = [
-        u[1, :3, i] / np.linalg.norm(u[1, :3, i])
-        for i in range(min(2, len(linear_sigma)))
-        if linear_sigma[i] > ROUND_OFF_RATIO * linear_sigma[0] > 0.0
-    ]
+    count = min(2, len(linear_sigma))
+    top = u[1, :3, :count]
+    norms = np.sqrt(np.einsum("ij,ij->j", top, top))
+    top = top / np.where(norms > 0.0, norms, 1.0)
+    clear = [top[:, i] for i in range(count) if linear_sigma[i] > ROUND_OFF_RATIO * linear_sigma[0]]
     return Decomposition(sigma[0], vt[0], linear_sigma, _orthonormal_completion(clear), vt[1])
 
 
