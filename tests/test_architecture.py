@@ -74,8 +74,6 @@ TOO_LONG_TO_SPLIT_YET = {
     "lessons/exercises.py": 1390,
     # Modern Robotics ch. 3: checked functions and their unchecked kernels
     "spatial/rigid_body_motions.py": 711,
-    # argument checks, one helper per kind of argument
-    "support/checks.py": 707,
 }
 
 

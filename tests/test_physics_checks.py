@@ -1,6 +1,6 @@
 """Physics checks everywhere inertial data enters (issue item 5).
 
-One function decides (``robolab.support.checks.link_inertia_problem``): m >= 0, the
+One function decides (``robolab.support.inertia.link_inertia_problem``): m >= 0, the
 rotational inertia symmetric and positive semi-definite (zero masses and
 singular inertias are allowed: point masses, thin rods), and principal moments
 that satisfy the triangle inequality unless a published idealisation is
@@ -29,7 +29,7 @@ from robolab.models.library import (
     save_robot,
 )
 from robolab.models.urdf import parse_urdf
-from robolab.support.checks import check_link_inertia, link_inertia_problem
+from robolab.support.inertia import check_link_inertia, link_inertia_problem
 from robolab.symbols import Ixx1, Iyy1, Izz1, l1, m1, q1, q2
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -29,7 +29,7 @@ which only has an inertia about its joint axis) is accepted only when it is
 named in ``plausibility_exceptions``, as the bundled model files do. Whether
 the mass matrix is then singular depends on the configuration; forward
 dynamics says so when it is. The physical rules are those of
-:func:`robolab.support.checks.link_inertia_problem`, shared by every door through
+:func:`robolab.support.inertia.link_inertia_problem`, shared by every door through
 which inertial data enters (DH robots, model files, URDF files); the checks of the
 screw data (unit screw axes, transforms, spatial inertias) are those of
 :mod:`robolab.screw.validation`, shared with the model-file and URDF readers. The

@@ -1,6 +1,6 @@
-"""Helpers with no robotics in them: argument checks, the widget/test-mode switch,
-progress reports for slow derivations, shared docstring examples, the accepted
-exceptions to the physics checks of link inertias (``plausibility``).
+"""Helpers below the robotics: argument checks, the widget/test-mode switch, progress
+reports for slow derivations, shared docstring examples, the physical checks of a link's
+inertia (``inertia``) and their accepted exceptions (``plausibility``).
 
 Lowest layer: imports nothing from robolab.
 """

@@ -4,7 +4,7 @@ A published model sometimes breaks a physical rule on purpose (the triangle ineq
 the principal moments, for an idealised link). :class:`robolab.ScrewRobot`,
 :class:`robolab.DHRobot` and the robot files accept such a break only when it is named
 here, with its reason: a :class:`PlausibilityException`. The checks themselves are
-:func:`robolab.support.checks.link_inertia_problem` and
+:func:`robolab.support.inertia.link_inertia_problem` and
 :func:`robolab.check_plausibility`.
 """
 
