@@ -1,7 +1,7 @@
 # robolab: one command per task. `make lab` and `make test` do all the set-up.
 #
 #   make lab     create .venv if needed, install robolab, open JupyterLab at the course index
-#   make test    create/update .venv with the test extras, run ruff, unit tests, doctests,
+#   make test    create/update .venv with the test extras, run ruff, mypy, unit tests, doctests,
 #                notebooks (nbval) and the browser test
 #   make test-portable  the unit tests and doctests again, shuffled, under another BLAS kernel
 #   make bench   run the benchmarks and rewrite docs/benchmarks.md
@@ -72,5 +72,5 @@ bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/run_all.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
