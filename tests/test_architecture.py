@@ -72,8 +72,6 @@ MAX_LINES = 700
 TOO_LONG_TO_SPLIT_YET = {
     # the exercise checkers: one concept (compare an answer), many kinds of answers
     "lessons/exercises.py": 1390,
-    # Modern Robotics ch. 3: checked functions and their unchecked kernels
-    "spatial/rigid_body_motions.py": 711,
 }
 
 

@@ -6,23 +6,25 @@ public names of :mod:`robolab.spatial.rigid_body_motions` for the layers above, 
 of the package face.
 """
 
+from .projections import (
+    distance_to_se3,
+    distance_to_so3,
+    is_se3,
+    is_so3,
+    project_to_se3,
+    project_to_so3,
+)
 from .rigid_body_motions import (
     ad,
     adjoint_representation,
     axis_angle3,
     axis_angle6,
-    distance_to_se3,
-    distance_to_so3,
-    is_se3,
-    is_so3,
     matrix_exp3,
     matrix_exp6,
     matrix_log3,
     matrix_log6,
     near_zero,
     normalize,
-    project_to_se3,
-    project_to_so3,
     rotation_position_to_transform,
     screw_to_axis,
     se3_to_vec,
