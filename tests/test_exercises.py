@@ -398,6 +398,72 @@ def test_seed_for_students():
         seed_for("  ")
 
 
+def _branch_exercise(seed: int = 0) -> Exercise:
+    """Both elbow branches of a 2R inverse kinematics are right: a checker, not a value."""
+
+    def reaches(answer, l1, l2, x, y):
+        q = np.asarray(answer, dtype=float)
+        hand = np.array(
+            [
+                l1 * np.cos(q[0]) + l2 * np.cos(q[0] + q[1]),
+                l1 * np.sin(q[0]) + l2 * np.sin(q[0] + q[1]),
+            ]
+        )
+        off = float(np.linalg.norm(hand - [x, y]))
+        return CheckResult(off < 1e-9, f"the hand is {off:.3g} m from the target.")
+
+    def elbow_down(l1, l2, x, y):
+        q2 = np.arccos((x * x + y * y - l1 * l1 - l2 * l2) / (2 * l1 * l2))
+        return np.array([np.arctan2(y, x) - np.arctan2(l2 * np.sin(q2), l1 + l2 * np.cos(q2)), q2])
+
+    return Exercise(
+        "2R inverse kinematics",
+        "Reach ({x:.2f}, {y:.2f}).",
+        solve=elbow_down,
+        generate=lambda rng: {"l1": 1.0, "l2": 0.8, "x": rng.uniform(0.5, 1.2), "y": 0.6},
+        seed=seed,
+        hint="Use the law of cosines.",
+        checker=reaches,
+    )
+
+
+def test_a_checker_accepts_every_right_answer_and_appends_the_hint():
+    exercise = _branch_exercise(4)
+    p = exercise.parameters
+    down = exercise.expected
+    # the other elbow branch (the law of cosines gives ±q2; q1 follows from the atan2 of each)
+    q2 = -down[1]
+    q1 = np.arctan2(p["y"], p["x"]) - np.arctan2(
+        p["l2"] * np.sin(q2), p["l1"] + p["l2"] * np.cos(q2)
+    )
+    assert exercise.check(down) and exercise.check([q1, q2])
+    wrong = exercise.check([0.0, 0.0])
+    assert not wrong
+    assert wrong.message.startswith("the hand is ") and wrong.message.endswith(
+        "Hint: Use the law of cosines."
+    )
+    assert exercise.with_seed(5).check(exercise.with_seed(5).expected)
+    assert not exercise.with_seed(5).check(down)  # other numbers, still checked by the checker
+
+
+def test_a_checker_survives_what_students_type():
+    exercise = _branch_exercise()
+    none = exercise.check(None)
+    assert not none and none.message.startswith("No answer yet: the answer is None.")
+    text = exercise.check("elbow up")
+    assert not text and text.message.startswith("checking the answer raised ValueError")
+    short = exercise.check([0.3])
+    assert not short and "IndexError" in short.message
+
+
+def test_a_checker_must_be_a_function_returning_a_check_result():
+    with pytest.raises(TypeError, match="checker must be a function"):
+        Exercise("t", "p", solve=lambda: 1.0, checker="yes")
+    careless = Exercise("t", "p", solve=lambda: 1.0, checker=lambda answer: True)
+    with pytest.raises(TypeError, match="must return a CheckResult, got bool"):
+        careless.check(1.0)
+
+
 def test_bad_exercise_definitions():
     with pytest.raises(ValueError, match=r"refers to 'l3', which generate\(\) does not return"):
         Exercise("t", "{l3}", solve=lambda l1: l1, generate=lambda rng: {"l1": 1.0})
