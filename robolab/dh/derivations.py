@@ -415,7 +415,7 @@ def _property_checks(
         Step(
             "Check: M is positive definite",
             "$\\dot q^T M \\dot q = 2K$, a sum of $m_i |v_{ci}|^2$ and $\\omega_i^T I_i \\omega_i$ "
-            f"terms, positive when the joints move mass "
+            f"terms, positive when every joint moves some mass or inertia "
             f"({verdict[_vanishes(quadratic, sp.Matrix([kinetic]), robot)]}).",
             GatheredEquation(
                 sp.MatMul(velocity.T, _matrix_symbol("M", n, n), velocity), 2 * kinetic, qd
@@ -424,8 +424,12 @@ def _property_checks(
         Step(
             "Check: Ṁ − 2C is skew-symmetric",
             "$N = \\dot M - 2C$ has $N + N^T = 0$ "
-            f"({verdict[_vanishes(skew, rate, robot)]}), so $\\dot q^T N \\dot q = 0$: the "
-            "Coriolis forces do no work.",
+            f"({verdict[_vanishes(skew, rate, robot)]}), so $\\dot q^T N \\dot q = 0$: the energy "
+            "balance $\\frac{d}{dt}(K + P) = \\dot q^T \\tau$, in which the power of the "
+            "velocity terms, $\\dot q^T C \\dot q = \\tfrac12 \\dot q^T \\dot M \\dot q \\ne 0$, "
+            "balances the change of $K$ as the inertia changes with $q$. The skew symmetry "
+            "itself needs $C$ built from the Christoffel symbols (another $C$ with the same "
+            "$C \\dot q$ keeps the balance, not the skew symmetry).",
             _eq(N_symbol, N),
             (N_symbol,),
         ),
