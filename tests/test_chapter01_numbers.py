@@ -1,0 +1,204 @@
+"""Chapter 1's new printed numbers, recomputed without robolab.
+
+The revised chapter prints roll–pitch–yaw angles read off a matrix by hand, the two gimbal
+locks, ZYZ Euler angles, a half turn's logarithm, unit quaternions and the numbers of three
+new exercises. Each is read from the committed notebook's saved output and compared with a
+reference that robolab did not compute: SciPy's ``Rotation`` (``"zyx"``/``"ZYZ"`` Euler
+angles, quaternions scalar last), the Modern Robotics library's ``MatrixLog3``, and closed
+forms (SHV §2.5; Siciliano eq. 2.33).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import modern_robotics as mr
+import nbformat
+import numpy as np
+import pytest
+from scipy.spatial.transform import Rotation
+
+import robolab
+
+NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "01-rotations-and-transforms.ipynb"
+NUMBER = re.compile(r"-?\d+\.?\d*(?:e[-+]?\d+)?")
+PRINTED = 1e-4  # numbers print with four decimals
+
+
+@pytest.fixture(scope="module")
+def cells() -> list[nbformat.NotebookNode]:
+    return nbformat.read(NOTEBOOK, as_version=4).cells
+
+
+def output_of(cells: list[nbformat.NotebookNode], snippet: str) -> str:
+    """The printed text of the one code cell whose source contains ``snippet``."""
+    hits = [c for c in cells if c.cell_type == "code" and snippet in c.source]
+    assert len(hits) == 1, f"{len(hits)} cells contain {snippet!r}"
+    return "".join(o.get("text", "") for o in hits[0].outputs)
+
+
+def numbers_after(text: str, label: str) -> np.ndarray:
+    """The numbers on the line that starts with ``label``, after the label."""
+    lines = [line for line in text.splitlines() if line.startswith(label)]
+    assert len(lines) == 1, f"{len(lines)} lines start with {label!r} in {text!r}"
+    return np.array([float(x) for x in NUMBER.findall(lines[0][len(label) :])])
+
+
+def matrix_after(text: str, label: str, rows: int) -> np.ndarray:
+    """A matrix printed by NumPy on the ``rows`` lines after the line ``label``."""
+    lines = text.splitlines()
+    start = lines.index(label) + 1
+    return np.array(
+        [[float(x) for x in NUMBER.findall(line)] for line in lines[start : start + rows]]
+    )
+
+
+def rpy(roll: float, pitch: float, yaw: float) -> np.ndarray:
+    """Rz(yaw) Ry(pitch) Rx(roll) from SciPy: extrinsic x, y, z = intrinsic Z, Y, X."""
+    return Rotation.from_euler("ZYX", [yaw, pitch, roll]).as_matrix()
+
+
+def wxyz(R: np.ndarray) -> np.ndarray:
+    x, y, z, w = Rotation.from_matrix(R).as_quat()
+    return np.sign(w) * np.array([w, x, y, z])
+
+
+def test_roll_pitch_yaw_read_off_by_hand(cells):
+    text = output_of(cells, "pitch_hand = np.arctan2")
+    # SciPy's intrinsic ZYX angles of the slider's starting matrix, in degrees
+    yaw, pitch, roll = Rotation.from_matrix(rpy(*np.radians([30, 20, 60]))).as_euler("ZYX")
+    np.testing.assert_allclose(
+        numbers_after(text, "by hand: (roll, pitch, yaw) ="),
+        np.degrees([roll, pitch, yaw]),
+        atol=PRINTED,
+    )
+    # the second solution (phi + 180°, 180° - theta, psi + 180°) is the same matrix
+    second = rpy(*np.radians([210, 160, 240]))
+    assert np.allclose(second, rpy(*np.radians([30, 20, 60])), atol=1e-12)
+    assert "(210°, 160°, 240°) gives the same R: True" in text
+
+
+@pytest.mark.parametrize("pitch, gamma, rule", [(90, 30, "yaw - roll"), (-90, 90, "yaw + roll")])
+def test_gimbal_lock_keeps_the_difference_or_the_sum(cells, pitch, gamma, rule):
+    text = output_of(cells, "pitch_hand = np.arctan2")
+    R = rpy(*np.radians([30, pitch, 60]))
+    # the closed form of SHV §2.5.2 at cos(theta) = 0: R = Rz(gamma) Ry(±90°)
+    gamma_ref = np.degrees(np.arctan2(-R[0, 1], R[1, 1]))
+    assert abs(gamma_ref - gamma) < 1e-9
+    expected = Rotation.from_euler("ZY", [np.radians(gamma), np.radians(pitch)]).as_matrix()
+    np.testing.assert_allclose(R, expected, atol=1e-12)
+    line = f"pitch {pitch:+d}°: gamma = {gamma}° = {rule}; R = Rz(gamma) Ry(pitch): True;"
+    assert line in text
+    printed = np.array([float(x) for x in NUMBER.findall(text.split(line)[1].splitlines()[0])])
+    np.testing.assert_allclose(printed, [0, pitch, gamma], atol=PRINTED)
+
+
+def test_the_live_figure_at_pitch_90_reports_yaw_minus_roll(cells):
+    text = output_of(cells, 'rpy_view.controls["pitch"].value = 90')
+    np.testing.assert_allclose(matrix_after(text, "R = Rz(yaw) Ry(pitch) Rx(roll) =", 3),
+                               rpy(*np.radians([30, 90, 60])), atol=1e-3)  # fmt: skip
+    assert "rotation_to_rpy(R) = [ 0. 90. 30.] degrees" in text
+
+
+def test_zyz_angles_of_the_same_matrix(cells):
+    text = output_of(cells, "zyz = rotation_to_zyz(R_rpy)")
+    phi, theta, psi = Rotation.from_matrix(rpy(*np.radians([30, 20, 60]))).as_euler("ZYZ")
+    np.testing.assert_allclose(
+        numbers_after(text, "ZYZ angles (phi, theta, psi) of the same R:"),
+        np.degrees([phi, theta, psi]),
+        atol=PRINTED,
+    )
+    # at theta = 0 only phi + psi = 40° - 30° is determined
+    straight = Rotation.from_euler("ZYZ", np.radians([40, 0, -30])).as_matrix()
+    np.testing.assert_allclose(straight, Rotation.from_euler("Z", np.radians(10)).as_matrix(),
+                               atol=1e-12)  # fmt: skip
+    np.testing.assert_allclose(
+        numbers_after(text, "at theta = 0, (40°, 0°, -30°) comes back as"), [0, 0, 10],
+        atol=PRINTED,
+    )  # fmt: skip
+
+
+def test_half_turn_log(cells):
+    text = output_of(cells, "R_half = rotx(np.pi)")
+    R_half = np.diag([1.0, -1.0, -1.0])
+    reference = mr.so3ToVec(mr.MatrixLog3(R_half))
+    np.testing.assert_allclose(
+        numbers_after(text, "matrix_log3 picks omega theta ="), reference, atol=PRINTED
+    )
+    np.testing.assert_allclose(
+        numbers_after(text, "the axis from (R + I)/2 = w w^T, up to its sign:"),
+        np.abs(reference) / np.pi,
+        atol=PRINTED,
+    )
+
+
+def test_quaternions(cells):
+    text = output_of(cells, "q_120 = rotation_to_quaternion(R)")
+    permutation = np.array([[0.0, 0, 1], [1, 0, 0], [0, 1, 0]])  # 120° about (1, 1, 1)
+    np.testing.assert_allclose(
+        numbers_after(text, "q of the 120° turn ="), wxyz(permutation), atol=PRINTED
+    )
+    by_hand = np.append(np.cos(np.pi / 3), np.sin(np.pi / 3) * np.ones(3) / np.sqrt(3))
+    np.testing.assert_allclose(
+        numbers_after(text, "by hand, (cos 60°, sin 60° (1, 1, 1)/sqrt 3) ="), by_hand,
+        atol=PRINTED,
+    )  # fmt: skip
+    half = np.sqrt(0.5)
+    printed = numbers_after(text, "q_z =")
+    np.testing.assert_allclose(printed[:4], [half, 0, 0, half], atol=PRINTED)
+    np.testing.assert_allclose(printed[4:], [half, half, 0, 0], atol=PRINTED)
+    # SciPy composes in the matrices' order: q of Rz(90°) Rx(90°) is the permutation's
+    composed = Rotation.from_euler("z", 90, degrees=True) * Rotation.from_euler(
+        "x", 90, degrees=True
+    )
+    np.testing.assert_allclose(composed.as_matrix(), permutation, atol=1e-12)
+    np.testing.assert_allclose(numbers_after(text, "q_z ⊗ q_x =")[:4], wxyz(composed.as_matrix()),
+                               atol=PRINTED)  # fmt: skip
+
+
+def test_exercise_numbers(cells):
+    # exercise 5: the printed R is Rz(yaw) Ry(pitch) Rx(roll) of the seeded draws
+    rng = np.random.default_rng(5)
+    roll, yaw = rng.uniform(-3.0, 3.0, size=2)
+    pitch = rng.uniform(-1.3, 1.3)
+    printed = matrix_after(output_of(cells, 'R_5 = exercise_5.parameters["R"]'), "R =", 3)
+    np.testing.assert_allclose(printed, rpy(roll, pitch, yaw), atol=PRINTED)
+    # exercise 6: the numbers of the prompt
+    rng = np.random.default_rng(6)
+    roll, yaw = np.round(rng.uniform(-1.5, 1.5, size=2), 2)
+    pitch = rng.choice([-1, 1]) * np.pi / 2
+    text = output_of(cells, "print(exercise_6.prompt)")
+    assert f"roll = {roll} rad, pitch = {pitch:.4f} rad, yaw = {yaw} rad" in text
+
+
+def test_exercise_6_answer_is_what_rotation_to_rpy_reports():
+    rng = np.random.default_rng(6)
+    roll, yaw = np.round(rng.uniform(-1.5, 1.5, size=2), 2)
+    pitch = rng.choice([-1, 1]) * np.pi / 2
+    R = rpy(roll, pitch, yaw)
+    expected = [0.0, pitch, yaw - np.sign(pitch) * roll]  # SHV §2.5.2 at cos(theta) = 0
+    np.testing.assert_allclose(robolab.rotation_to_rpy(R), expected, atol=1e-9)
+
+
+def test_exercise_7_camera_pose_from_the_geometry():
+    """The pan–tilt pose built from the description, vector by vector, without a chain."""
+    rng = np.random.default_rng(7)
+    px, py = np.round(rng.uniform(-0.5, 0.5, size=2), 2)
+    pan = round(float(rng.uniform(-1.0, 1.0)), 2)
+    tilt = round(float(rng.uniform(0.1, 0.8)), 2)
+    h, c = round(float(rng.uniform(0.3, 0.8)), 2), round(float(rng.uniform(0.05, 0.15)), 2)
+    z_c = np.array([np.cos(pan) * np.cos(tilt), np.sin(pan) * np.cos(tilt), -np.sin(tilt)])
+    x_c = np.array([np.sin(pan), -np.cos(pan), 0.0])  # minus the tilt axis
+    T = np.eye(4)
+    T[:3, :3] = np.column_stack([x_c, np.cross(z_c, x_c), z_c])
+    T[:3, 3] = np.array([px, py, h]) + c * z_c
+    looking_along_x = np.array([[0, 0, 1, 0], [-1, 0, 0, 0], [0, -1, 0, 0], [0, 0, 0, 1.0]])
+    chain = (
+        robolab.transl(px, py, h)
+        @ robolab.trotz(pan)
+        @ robolab.troty(tilt)
+        @ robolab.transl(c, 0, 0)
+        @ looking_along_x
+    )  # the notebook's pan_tilt_pose
+    np.testing.assert_allclose(chain, T, atol=1e-12)
