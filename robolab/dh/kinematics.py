@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import sympy as sp
+from numpy.typing import ArrayLike
 
 from ..spatial.transforms import dh_modified, dh_standard, rotx, rotz
 from .model import DHChain, DHModel
@@ -239,7 +240,7 @@ class KinematicsMethods:
         kinematics = self._chain_results()
         return kinematics.timed(kinematics.end_effector_pose())
 
-    def J_point(self, point: Any, i: int) -> sp.Matrix:
+    def J_point(self, point: ArrayLike, i: int) -> sp.Matrix:
         """Return the 6×n geometric Jacobian ``[v; ω]`` of a point fixed in link ``i``.
 
         Parameters

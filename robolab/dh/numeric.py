@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 import sympy as sp
+from numpy.typing import ArrayLike
 from sympy.printing.pycode import PythonCodePrinter
 
 from ..spatial.transforms import dh_modified, dh_standard
@@ -486,7 +487,7 @@ class NumericDHRobot:
 
     # --- kinematics ----------------------------------------------------------------------
 
-    def frames(self, q: Any) -> np.ndarray:
+    def frames(self, q: ArrayLike) -> np.ndarray:
         """Return the poses of all frames, ``T_00 = I, T_01, …, T_0n``.
 
         Parameters
@@ -512,7 +513,7 @@ class NumericDHRobot:
         out[..., 1:, 3, 3] = 1.0
         return out
 
-    def forward_kinematics(self, q: Any) -> np.ndarray:
+    def forward_kinematics(self, q: ArrayLike) -> np.ndarray:
         """Return the end-effector pose ``T_0n · tool``, shape (4, 4) or (B, 4, 4)."""
 
         def outputs() -> sp.Matrix:
@@ -525,7 +526,7 @@ class NumericDHRobot:
         out[..., 3, 3] = 1.0
         return out
 
-    def jacobian(self, q: Any) -> np.ndarray:
+    def jacobian(self, q: ArrayLike) -> np.ndarray:
         """Return the geometric Jacobian of the end-effector origin, shape (6, n) or (B, 6, n).
 
         Rows ``[v; ω]`` in the base frame (Moro's and Spong's ``J``): column j
@@ -557,7 +558,7 @@ class NumericDHRobot:
 
         return self._compiled(key, True, build)
 
-    def inertia_matrix(self, q: Any) -> np.ndarray:
+    def inertia_matrix(self, q: ArrayLike) -> np.ndarray:
         """Return the mass matrix M(q), shape (n, n) or (B, n, n)."""
         n = self.dof
         upper = [(a, b) for a in range(n) for b in range(a, n)]
@@ -574,7 +575,7 @@ class NumericDHRobot:
         out[..., cols, rows] = values
         return out
 
-    def gravity_vector(self, q: Any) -> np.ndarray:
+    def gravity_vector(self, q: ArrayLike) -> np.ndarray:
         """Return the gravity torques G(q), shape (n,) or (B, n)."""
         q = self._state(q, "q")
         function = self._matrix_function(
@@ -619,7 +620,7 @@ class NumericDHRobot:
 
         return self._compiled("coriolis_matrix", True, build)
 
-    def coriolis_matrix(self, q: Any, qd: Any) -> np.ndarray:
+    def coriolis_matrix(self, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
         """Return C(q, q̇) from the Christoffel symbols, shape (n, n) or (B, n, n).
 
         ``C_ij = Σ_k c_ijk q̇_k`` with ``c_ijk = ½(∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``,
@@ -644,7 +645,7 @@ class NumericDHRobot:
 
         return self._compiled("inverse_dynamics", True, build)
 
-    def inverse_dynamics(self, q: Any, qd: Any, qdd: Any) -> np.ndarray:
+    def inverse_dynamics(self, q: ArrayLike, qd: ArrayLike, qdd: ArrayLike) -> np.ndarray:
         """Return the joint torques ``τ = M(q) q̈ + C(q, q̇) q̇ + G(q)``, shape (n,) or (B, n).
 
         Computed by the symbolic recursive Newton–Euler program

@@ -96,7 +96,7 @@ def _snap_float(value: float, angle: bool) -> sp.Expr:
     return sp.Float(value)
 
 
-def as_sympy_scalar(value: Any, where: str, angle: bool = False) -> sp.Expr:
+def as_sympy_scalar(value: object, where: str, angle: bool = False) -> sp.Expr:
     """Return ``value`` as a real SymPy scalar, or raise an error naming ``where``.
 
     Parameters
@@ -182,7 +182,7 @@ def _refuse_non_container(value: Any, where: str, expected: str) -> None:
 _DOTS = {1: "\u0307", 2: "\u0308"}  # combining dot and two dots above: q̇, q̈
 
 
-def textbook_text(value: Any) -> str:
+def textbook_text(value: object) -> str:
     """One line of text for messages, symbols written as :func:`robolab.to_text` writes them.
 
     A joint variable ``q_1(t)`` reads q₁, its derivatives q̇₁ and q̈₁, and
@@ -236,7 +236,7 @@ def _sequence(value: Any, what: str, n: int) -> list[Any]:
     return items
 
 
-def check_masses(value: Any, n: int) -> list[sp.Expr]:
+def check_masses(value: object, n: int) -> list[sp.Expr]:
     """Return the ``n`` link masses as SymPy scalars; a mass must not be negative.
 
     Examples
@@ -285,7 +285,7 @@ def _vector3(value: Any, where: str, frame: str) -> sp.ImmutableMatrix:
     return sp.ImmutableMatrix(coordinates)
 
 
-def check_centres_of_mass(value: Any, n: int) -> list[sp.ImmutableMatrix]:
+def check_centres_of_mass(value: object, n: int) -> list[sp.ImmutableMatrix]:
     """Return the ``n`` centres of mass, each a 3×1 matrix in its link frame {i}.
 
     Examples
@@ -304,7 +304,7 @@ def check_centres_of_mass(value: Any, n: int) -> list[sp.ImmutableMatrix]:
 
 
 def check_inertia_tensors(
-    value: Any, n: int, triangle_exempt: AbstractSet[int] = frozenset()
+    value: object, n: int, triangle_exempt: AbstractSet[int] = frozenset()
 ) -> list[sp.ImmutableMatrix]:
     """Return the ``n`` inertia tensors (3×3, symmetric; physical when numeric).
 
@@ -444,7 +444,7 @@ def _close(a: sp.Expr, b: sp.Expr) -> bool:
     return abs(float(a) - float(b)) <= 1e-12 * max(1.0, abs(float(a)))
 
 
-def check_gravity(value: Any) -> sp.ImmutableMatrix:
+def check_gravity(value: object) -> sp.ImmutableMatrix:
     """Return gravity as a 3×1 matrix in the base frame {0}.
 
     Examples
@@ -456,7 +456,7 @@ def check_gravity(value: Any) -> sp.ImmutableMatrix:
 
 
 def check_joint_limits(
-    value: Any, joint_types: Sequence[str], what: str = "joint_limits"
+    value: object, joint_types: Sequence[str], what: str = "joint_limits"
 ) -> list[tuple[float, float]]:
     """Return ``n`` pairs ``(lower, upper)`` of finite floats with ``lower <= upper``.
 
@@ -512,7 +512,7 @@ def _snap_unit(value: sp.Expr) -> sp.Expr:
     return value
 
 
-def check_tool(value: Any) -> sp.ImmutableMatrix:
+def check_tool(value: object) -> sp.ImmutableMatrix:
     """Return the constant tool transform T_{n,ee} (4×4), identity if ``value`` is None.
 
     Float entries within 1e-12 of 0 or ±1 become exact, so a tool rotated by

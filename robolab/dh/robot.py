@@ -50,13 +50,15 @@ from __future__ import annotations
 import dataclasses
 import html
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sympy as sp
+from numpy.typing import ArrayLike
 
 from ..screw.robot import ScrewRobot
 from ..support.plausibility import as_plausibility_exceptions
 from .conversion import modified_model, standard_model
+from .derivation import Derivation
 from .kinematics import DerivedKinematics, KinematicsMethods
 from .lagrangian import DerivedDynamics, LagrangianDynamics
 from .model import DHModel, refuse_joint_names
@@ -75,6 +77,9 @@ from .parameters import (
 )
 from .simplify import simplify_piece_matrix as simplify_matrix
 from .table import DHTable
+
+if TYPE_CHECKING:  # numeric is loaded on first use (see numeric())
+    from .numeric import NumericDHRobot
 
 __all__ = ["DHRobot"]
 
@@ -268,7 +273,7 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
         return list(self._model.joint_limits)
 
     @joint_limits.setter
-    def joint_limits(self, limits: Any) -> None:
+    def joint_limits(self, limits: ArrayLike) -> None:
         # limits change no symbolic result and no compiled function: the chain and the
         # dynamic parameters stay, and with them every cache
         if limits is None:
@@ -299,7 +304,7 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
         return list(self._model.inertial.masses)
 
     @masses.setter
-    def masses(self, masses: Any) -> None:
+    def masses(self, masses: ArrayLike) -> None:
         if masses is None:
             checked, given = placeholder_masses(self.dof), False
         else:
@@ -330,7 +335,7 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
         return self._model.inertial.centres is not None
 
     @cm_positions.setter
-    def cm_positions(self, positions: Any) -> None:
+    def cm_positions(self, positions: ArrayLike) -> None:
         if positions is None:
             checked, given = placeholder_centres_of_mass(self.dof), False
         else:
@@ -344,7 +349,7 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
         return [sp.Matrix(tensor) for tensor in self._model.inertial.inertias]
 
     @inertia_tensors.setter
-    def inertia_tensors(self, tensors: Any) -> None:
+    def inertia_tensors(self, tensors: ArrayLike) -> None:
         if tensors is None:
             checked, given = placeholder_inertia_tensors(self.dof), False
         else:
@@ -384,7 +389,7 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
         return self._model.plausibility_exceptions
 
     @plausibility_exceptions.setter
-    def plausibility_exceptions(self, exceptions: Any) -> None:
+    def plausibility_exceptions(self, exceptions: object) -> None:
         checked = as_plausibility_exceptions(exceptions, self.dof)
         exempt = {e.link for e in checked if e.check == "inertia_triangle"}
         if "inertia_tensors" in self._model.given:  # what is set must pass without the old ones
@@ -397,7 +402,7 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
         return sp.Matrix(self._model.inertial.gravity)
 
     @gravity.setter
-    def gravity(self, gravity: Any) -> None:
+    def gravity(self, gravity: ArrayLike) -> None:
         if gravity is None:
             checked, given = check_gravity(DEFAULT_GRAVITY), False
         else:
@@ -449,7 +454,7 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
     # numbers, screw form, derivations
     # ----------------------------------------------------------------------------------
 
-    def numeric(self, values: Mapping[Any, Any] | None = None) -> Any:
+    def numeric(self, values: Mapping[Any, Any] | None = None) -> NumericDHRobot:
         """Return compiled numeric functions of this robot (built once and cached).
 
         Parameters
@@ -495,7 +500,7 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
 
     def to_screw(
         self, values: Mapping[Any, Any] | None = None, kinematics_only: bool = False
-    ) -> Any:
+    ) -> ScrewRobot:
         """Return the screw (product-of-exponentials) model of this robot, a ``ScrewRobot``.
 
         Home pose, space screw axes ``[ω; v]``, centre-of-mass link frames
@@ -594,14 +599,14 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
         """
         return DHRobot.from_model(standard_model(self._model, last_link))
 
-    def forward_kinematics_derivation(self) -> Any:
+    def forward_kinematics_derivation(self) -> Derivation:
         """Return the forward kinematics step by step (a :class:`robolab.Derivation`)."""
         # lazy, to keep `import robolab` fast: the module is loaded on first use
         from .derivations import forward_kinematics_derivation
 
         return forward_kinematics_derivation(self)
 
-    def lagrangian_derivation(self) -> Any:
+    def lagrangian_derivation(self) -> Derivation:
         """Return the Lagrangian dynamics step by step (a :class:`robolab.Derivation`)."""
         # lazy, to keep `import robolab` fast: the module is loaded on first use
         from .derivations import lagrangian_derivation

@@ -185,7 +185,7 @@ def screw_parameters(
 
 def dh_to_screw(
     robot: Any, values: Mapping[Any, Any] | None = None, kinematics_only: bool = False
-) -> Any:
+) -> ScrewRobot:
     """Return the :class:`robolab.ScrewRobot` of a DH robot (see :func:`screw_parameters`)."""
 
     return ScrewRobot(**screw_parameters(robot, values, kinematics_only))

@@ -45,9 +45,8 @@ gravity enters through the accelerations as in the book.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..spatial.rigid_body_motions import (
     ad_unchecked,
@@ -99,11 +98,11 @@ _INVERSE = f"joint_positions, joint_velocities, joint_accelerations, gravity, ti
 @robot_or_arrays(_INVERSE)
 def inverse_dynamics_rnea(
     robot: ScrewRobot,
-    joint_positions: Any,
-    joint_velocities: Any,
-    joint_accelerations: Any,
-    gravity: Any = None,
-    tip_wrench: Any = None,
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    joint_accelerations: ArrayLike,
+    gravity: ArrayLike | None = None,
+    tip_wrench: ArrayLike | None = None,
 ) -> np.ndarray:
     """Joint torques τ = M(θ)θ̈ + c(θ, θ̇) + g(θ) + J_bᵀ F_tip, by Newton–Euler in the space frame.
 
@@ -170,11 +169,11 @@ def inverse_dynamics_rnea(
 @robot_or_arrays(_INVERSE)
 def inverse_dynamics_rnea_textbook(
     robot: ScrewRobot,
-    joint_positions: Any,
-    joint_velocities: Any,
-    joint_accelerations: Any,
-    gravity: Any = None,
-    tip_wrench: Any = None,
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    joint_accelerations: ArrayLike,
+    gravity: ArrayLike | None = None,
+    tip_wrench: ArrayLike | None = None,
 ) -> np.ndarray:
     """Joint torques by the book's recursive Newton–Euler algorithm, in the link frames.
 
@@ -247,7 +246,7 @@ def inverse_dynamics_rnea_textbook(
 
 @shared_examples
 @robot_or_arrays(f"joint_positions, {_ARRAYS}")
-def mass_matrix_crba(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+def mass_matrix_crba(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarray:
     """Mass matrix M(θ) by the composite-rigid-body algorithm (the book's ``MassMatrix``).
 
     With G_k(θ) the spatial inertia of link k in {s}, Gc_j = Σ_{k≥j} G_k(θ)
@@ -295,7 +294,7 @@ def mass_matrix_crba(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
 
 @shared_examples
 @robot_or_arrays(f"joint_positions, {_ARRAYS}")
-def mass_matrix_rnea(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+def mass_matrix_rnea(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarray:
     """Mass matrix M(θ) the book's way: column i is the torque for θ̈ = e_i (section 8.2).
 
     Calls inverse dynamics n times with zero velocity, zero gravity, no tip
@@ -334,7 +333,7 @@ def _mass_matrix_rnea(model: _DynamicsModel, q: np.ndarray) -> np.ndarray:
 @shared_examples
 @robot_or_arrays(f"joint_positions, joint_velocities, {_ARRAYS}")
 def velocity_quadratic_forces(
-    robot: ScrewRobot, joint_positions: Any, joint_velocities: Any
+    robot: ScrewRobot, joint_positions: ArrayLike, joint_velocities: ArrayLike
 ) -> np.ndarray:
     """Coriolis and centripetal torques c(θ, θ̇) (the book's ``VelQuadraticForces``).
 
@@ -371,7 +370,9 @@ def velocity_quadratic_forces(
 
 @shared_examples
 @robot_or_arrays(f"joint_positions, gravity, {_ARRAYS}")
-def gravity_forces(robot: ScrewRobot, joint_positions: Any, gravity: Any = None) -> np.ndarray:
+def gravity_forces(
+    robot: ScrewRobot, joint_positions: ArrayLike, gravity: ArrayLike | None = None
+) -> np.ndarray:
     """Gravity torques g(θ) that hold the arm still (the book's ``GravityForces``).
 
     Inverse dynamics with zero velocity and acceleration and no tip wrench;
@@ -410,7 +411,9 @@ def gravity_forces(robot: ScrewRobot, joint_positions: Any, gravity: Any = None)
 
 @shared_examples
 @robot_or_arrays(f"joint_positions, tip_wrench, {_ARRAYS}")
-def end_effector_forces(robot: ScrewRobot, joint_positions: Any, tip_wrench: Any) -> np.ndarray:
+def end_effector_forces(
+    robot: ScrewRobot, joint_positions: ArrayLike, tip_wrench: ArrayLike
+) -> np.ndarray:
     """Joint torques J_bᵀ(θ) F_tip that create the tip wrench alone (``EndEffectorForces``).
 
     {forms}
@@ -446,7 +449,7 @@ def end_effector_forces(robot: ScrewRobot, joint_positions: Any, tip_wrench: Any
 @shared_examples
 @robot_or_arrays(f"joint_positions, joint_velocities, {_ARRAYS}")
 def kinetic_energy(
-    robot: ScrewRobot, joint_positions: Any, joint_velocities: Any
+    robot: ScrewRobot, joint_positions: ArrayLike, joint_velocities: ArrayLike
 ) -> np.ndarray | float:
     """Kinetic energy K = ½ θ̇ᵀ M(θ) θ̇ = ½ Σ_i V_iᵀ G_i V_i of the links.
 
@@ -473,7 +476,7 @@ def kinetic_energy(
 @shared_examples
 @robot_or_arrays(f"joint_positions, gravity, {_ARRAYS}")
 def potential_energy(
-    robot: ScrewRobot, joint_positions: Any, gravity: Any = None
+    robot: ScrewRobot, joint_positions: ArrayLike, gravity: ArrayLike | None = None
 ) -> np.ndarray | float:
     """Potential energy P = -Σ_i m_i gᵀ r_ci of the links in the gravity field.
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..support.docstrings import shared_examples
 from . import batched
@@ -155,11 +156,11 @@ def _forward_dynamics_crba(
 @robot_or_arrays(_FORWARD)
 def forward_dynamics_crba(
     robot: ScrewRobot,
-    joint_positions: Any,
-    joint_velocities: Any,
-    joint_torques: Any,
-    gravity: Any = None,
-    tip_wrench: Any = None,
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    joint_torques: ArrayLike,
+    gravity: ArrayLike | None = None,
+    tip_wrench: ArrayLike | None = None,
 ) -> np.ndarray:
     """Joint accelerations θ̈ by the mass matrix (CRBA) and one Newton–Euler pass.
 
@@ -278,11 +279,11 @@ def _raise_singular(regular: np.ndarray, joint: int, q: np.ndarray) -> None:
 @robot_or_arrays(_FORWARD)
 def forward_dynamics_aba(
     robot: ScrewRobot,
-    joint_positions: Any,
-    joint_velocities: Any,
-    joint_torques: Any,
-    gravity: Any = None,
-    tip_wrench: Any = None,
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    joint_torques: ArrayLike,
+    gravity: ArrayLike | None = None,
+    tip_wrench: ArrayLike | None = None,
 ) -> np.ndarray:
     """Joint accelerations θ̈ by Featherstone's articulated-body algorithm, in the space frame.
 
@@ -332,11 +333,11 @@ def forward_dynamics_aba(
 @robot_or_arrays(_FORWARD)
 def forward_dynamics_rnea(
     robot: ScrewRobot,
-    joint_positions: Any,
-    joint_velocities: Any,
-    joint_torques: Any,
-    gravity: Any = None,
-    tip_wrench: Any = None,
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    joint_torques: ArrayLike,
+    gravity: ArrayLike | None = None,
+    tip_wrench: ArrayLike | None = None,
 ) -> np.ndarray:
     """Joint accelerations θ̈ = M⁻¹(τ - c - g - J_bᵀF_tip), the book's way (``ForwardDynamics``).
 

@@ -1,4 +1,4 @@
-"""Numerical inverse kinematics (Modern Robotics, section 6.2): Newton–Raphson.
+"""Numerical inverse kinematics (Modern Robotics §6.2): Newton–Raphson, damped least squares.
 
 Given a target end-effector pose T_sd, find joint positions θ with
 T_sb(θ) = T_sd. From a guess θ⁰ the book iterates (algorithm of section 6.2.2):
@@ -14,13 +14,22 @@ The answer is ``(joint_positions, success)`` as in the book's library, and
 joint positions is within the tolerances. An unreachable target, or a guess
 from which the iteration does not converge within ``max_iterations``, gives
 ``success == False`` (and the last iterate). The result also carries the
-number of iterations and the remaining errors.
+number of iterations, the remaining errors and the history of the iteration
+(every iterate θⁱ and its error ‖ω‖, ‖v‖).
+
+``method="damped_least_squares"`` replaces step 3 by the damped least-squares
+(Levenberg–Marquardt) step θⁱ⁺¹ = θⁱ + Jᵀ(J Jᵀ + λ² 1)⁻¹ V (Wampler 1986; Nakamura &
+Hanafusa 1986; Siciliano et al., *Robotics: Modelling, Planning and Control*, ch. 3,
+the damped least-squares inverse; Corke's Robotics Toolbox ``ikine_LM``): near a
+singularity J† has huge
+entries and the Newton step flies off, while the damped step stays bounded, ‖Δθ‖ ≤
+‖V‖ / (2λ), at the price of more, shorter steps.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -30,7 +39,7 @@ from ..spatial.rigid_body_motions import (
     log6_vector_unchecked,
     transform_inv_unchecked,
 )
-from ..support.checks import as_float_array, as_transform
+from ..support.checks import as_float_array, as_transform, require_choice
 from ..support.docstrings import shared_examples
 from .kinematics import (
     _body_chain,
@@ -51,8 +60,14 @@ __all__ = [
     "inverse_kinematics_space",
 ]
 
-#: The book's iteration limit.
+#: The book's iteration limit (Newton–Raphson).
 DEFAULT_MAX_ITERATIONS = 20
+#: Damped least squares takes shorter steps: its default limit.
+DEFAULT_DLS_MAX_ITERATIONS = 200
+#: λ of the damped least-squares step (units of the error twist: rad and m).
+DEFAULT_DAMPING = 0.05
+#: The update rules.
+METHODS = ("newton", "damped_least_squares")
 #: Newton–Raphson tolerances when a robot is given without them (rad and m).
 DEFAULT_ANGULAR_TOLERANCE = 1e-6
 DEFAULT_LINEAR_TOLERANCE = 1e-6
@@ -60,7 +75,7 @@ DEFAULT_LINEAR_TOLERANCE = 1e-6
 
 @dataclass(frozen=True)
 class InverseKinematicsResult:
-    """The answer of a Newton–Raphson inverse kinematics.
+    """The answer of a numerical inverse kinematics (Newton–Raphson or damped least squares).
 
     Unpacks like the book's ``(joint_positions, success)``::
 
@@ -79,6 +94,12 @@ class InverseKinematicsResult:
     angular_error, linear_error : float
         ‖ω‖ and ‖v‖ of the remaining error twist (in the body frame for
         ``inverse_kinematics_body``, in the space frame for ``_space``).
+    method : str
+        ``"newton"`` or ``"damped_least_squares"``.
+    joint_history : ndarray, shape (iterations + 1, n)
+        θ⁰ (the initial guess), θ¹, ..., the last row being ``joint_positions``.
+    error_history : ndarray, shape (iterations + 1, 2)
+        ‖ω‖ and ‖v‖ of the error twist at each row of ``joint_history``.
     """
 
     joint_positions: np.ndarray
@@ -86,6 +107,9 @@ class InverseKinematicsResult:
     iterations: int
     angular_error: float
     linear_error: float
+    method: str = "newton"
+    joint_history: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
+    error_history: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
 
     def __iter__(self) -> Iterator[Any]:
         return iter((self.joint_positions, self.success))
@@ -104,7 +128,9 @@ def _tolerance(value: Any, name: str) -> float:
     return tolerance
 
 
-def _iterations(max_iterations: Any) -> int:
+def _iterations(max_iterations: Any, method: str) -> int:
+    if max_iterations is None:
+        return DEFAULT_MAX_ITERATIONS if method == "newton" else DEFAULT_DLS_MAX_ITERATIONS
     if isinstance(max_iterations, bool) or not isinstance(max_iterations, int | np.integer):
         raise TypeError(f"max_iterations must be an int ≥ 0, got {max_iterations!r}")
     if max_iterations < 0:
@@ -147,30 +173,48 @@ def _inverse_kinematics(
     angular_tolerance: Any,
     linear_tolerance: Any,
     max_iterations: Any,
+    method: Any,
+    damping: Any,
 ) -> InverseKinematicsResult:
-    """Newton–Raphson in the ``"body"`` or ``"space"`` form (``chain`` of the B_i or S_i).
+    """Newton–Raphson or damped least squares in the ``"body"`` or ``"space"`` form.
 
-    Checks the arguments the user gave (all but the screw axes and home pose).
+    ``chain`` holds the B_i or the S_i. Checks the arguments the user gave (all but
+    the screw axes and home pose).
     """
     target = as_transform(target_pose, "target_pose")
     theta = _joint_array(initial_guess, chain.n, "initial_guess", batch=False).astype(float)
     angular_tolerance = _tolerance(angular_tolerance, "angular_tolerance")
     linear_tolerance = _tolerance(linear_tolerance, "linear_tolerance")
-    max_iterations = _iterations(max_iterations)
+    require_choice(method, "method", METHODS)
+    max_iterations = _iterations(max_iterations, method)
+    damping = _tolerance(damping, "damping")
     error_twist, jacobian = _FORMS[form]
     twist = error_twist(chain, home, target, theta)
     iterations = 0
+    thetas, errors = [theta], []
     while True:
         angular, linear = float(np.linalg.norm(twist[:3])), float(np.linalg.norm(twist[3:]))
+        errors.append((angular, linear))
         converged = angular <= angular_tolerance and linear <= linear_tolerance
         if converged or iterations >= max_iterations:
             break
-        theta = theta + np.linalg.pinv(jacobian(chain, theta)) @ twist
+        J = jacobian(chain, theta)
+        if method == "newton":
+            step = np.linalg.pinv(J) @ twist
+        else:
+            step = J.T @ np.linalg.solve(J @ J.T + damping**2 * np.eye(6), twist)
+        theta = theta + step
         if not np.all(np.isfinite(theta)):  # pragma: no cover - pinv of finite J is finite
-            raise ValueError("the Newton–Raphson iteration produced non-finite joint positions")
+            raise ValueError("the inverse-kinematics iteration produced non-finite joint positions")
+        thetas.append(theta)
         twist = error_twist(chain, home, target, theta)
         iterations += 1
-    return InverseKinematicsResult(theta, converged, iterations, angular, linear)
+    joint_history, error_history = np.array(thetas), np.array(errors)
+    joint_history.setflags(write=False)
+    error_history.setflags(write=False)
+    return InverseKinematicsResult(
+        theta, converged, iterations, angular, linear, method, joint_history, error_history
+    )
 
 
 @shared_examples
@@ -184,7 +228,9 @@ def inverse_kinematics_body(
     angular_tolerance: float = DEFAULT_ANGULAR_TOLERANCE,
     linear_tolerance: float = DEFAULT_LINEAR_TOLERANCE,
     *,
-    max_iterations: int = DEFAULT_MAX_ITERATIONS,
+    max_iterations: int | None = None,
+    method: str = "newton",
+    damping: float = DEFAULT_DAMPING,
 ) -> InverseKinematicsResult:
     """Joint positions reaching ``target_pose``, Newton–Raphson with J_b (book: ``IKinBody``).
 
@@ -205,8 +251,14 @@ def inverse_kinematics_body(
     angular_tolerance, linear_tolerance : float
         ε_ω (rad) and ε_v (m) on the error twist V_b; with a robot, 1e-6 unless
         given (the book's form has no defaults).
-    max_iterations : int
-        At most this many updates (the book uses 20).
+    max_iterations : int, optional
+        At most this many updates: by default 20 for Newton–Raphson (the book's
+        limit), 200 for damped least squares.
+    method : {"newton", "damped_least_squares"}
+        The update: the book's Newton–Raphson step J†V, or the damped
+        least-squares (Levenberg–Marquardt) step Jᵀ(J Jᵀ + λ² 1)⁻¹ V.
+    damping : float
+        λ of the damped step (default 0.05); ignored by Newton–Raphson.
 
     Returns
     -------
@@ -226,6 +278,17 @@ def inverse_kinematics_body(
     >>> inverse_kinematics_body(arm, too_far, [0.3, 0.8]).success
     False
 
+    The history of the iteration, and the damped least-squares step:
+
+    >>> result = inverse_kinematics_body(arm, target, [0.3, 0.8])
+    >>> [f"{v:.1e}" for v in result.error_history[:3, 1]]  # ‖v‖ at θ⁰, θ¹, θ²
+    ['5.5e-01', '8.1e-03', '2.2e-05']
+    >>> result.joint_history.shape, bool(result.error_history[3, 1] < 1e-9)  # θ³: converged
+    ((4, 2), True)
+    >>> damped = inverse_kinematics_body(arm, target, [0.3, 0.8], method="damped_least_squares")
+    >>> damped.success, damped.iterations, damped.joint_positions.round(4)
+    (True, 3, array([0.5, 1. ]))
+
     The book's example of ``IKinBody``, with its arrays:
 
     >>> B = np.array([[0, 0, -1, 2, 0, 0], [0, 0, 0, 0, 1, 0], [0, 0, 1, 0, 0, 0.1]]).T
@@ -238,7 +301,7 @@ def inverse_kinematics_body(
     chain, home = _body_chain(robot), _home_pose(robot)
     return _inverse_kinematics(
         "body", chain, home, target_pose, initial_guess, angular_tolerance, linear_tolerance,
-        max_iterations,
+        max_iterations, method, damping,
     )  # fmt: skip
 
 
@@ -253,7 +316,9 @@ def inverse_kinematics_space(
     angular_tolerance: float = DEFAULT_ANGULAR_TOLERANCE,
     linear_tolerance: float = DEFAULT_LINEAR_TOLERANCE,
     *,
-    max_iterations: int = DEFAULT_MAX_ITERATIONS,
+    max_iterations: int | None = None,
+    method: str = "newton",
+    damping: float = DEFAULT_DAMPING,
 ) -> InverseKinematicsResult:
     """Joint positions reaching ``target_pose``, Newton–Raphson with J_s (book: ``IKinSpace``).
 
@@ -283,5 +348,5 @@ def inverse_kinematics_space(
     chain, home = _space_chain(robot), _home_pose(robot)
     return _inverse_kinematics(
         "space", chain, home, target_pose, initial_guess, angular_tolerance, linear_tolerance,
-        max_iterations,
+        max_iterations, method, damping,
     )  # fmt: skip

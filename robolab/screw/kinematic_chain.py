@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .kinematics import (
     _home_link_poses,
@@ -58,12 +59,12 @@ class KinematicChain:
         """The chain of a :class:`robolab.ScrewRobot` (its link frames and space screw axes)."""
         return cls(robot.link_frames, robot.screw_axes_space)
 
-    def link_frames_space(self, joint_positions: Any) -> np.ndarray:
+    def link_frames_space(self, joint_positions: ArrayLike) -> np.ndarray:
         """Poses of {s}, the link frames and the end-effector, shape (n+2, 4, 4) (or a batch)."""
         q = _joint_array(joint_positions, self.n_joints, "joint_positions")
         return _link_frames_space(self._chain, self._home_poses, q)
 
-    def jacobian_space(self, joint_positions: Any) -> np.ndarray:
+    def jacobian_space(self, joint_positions: ArrayLike) -> np.ndarray:
         """The space Jacobian J_s(θ), rows [ω; v], shape (6, n) (or a batch)."""
         q = _joint_array(joint_positions, self.n_joints, "joint_positions")
         return _jacobian_space(self._chain, q)

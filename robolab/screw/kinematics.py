@@ -39,6 +39,7 @@ from collections import OrderedDict
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..spatial.rigid_body_motions import vec_to_so3_unchecked
 from ..support.checks import as_float_array, as_transform, require_finite
@@ -320,7 +321,7 @@ def _home_link_poses_of(robot: ScrewRobot | BookArrays, n: int) -> np.ndarray:
 
 @shared_examples
 @robot_or_arrays("home_ee_pose, screw_axes, joint_positions")
-def forward_kinematics_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+def forward_kinematics_space(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarray:
     """End-effector pose T_sb(θ) = e^{[S_1]θ_1} ⋯ e^{[S_n]θ_n} M from space screw axes.
 
     The book's ``FKinSpace`` (eq. 4.14).
@@ -375,7 +376,7 @@ def _forward_kinematics(chain: _ScrewChain, M: np.ndarray, q: np.ndarray) -> np.
 
 @shared_examples
 @robot_or_arrays("home_ee_pose, body_screw_axes, joint_positions")
-def forward_kinematics_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+def forward_kinematics_body(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarray:
     """End-effector pose T_sb(θ) = M e^{[B_1]θ_1} ⋯ e^{[B_n]θ_n} from body screw axes.
 
     The book's ``FKinBody`` (eq. 4.16). Same result as
@@ -423,7 +424,7 @@ def _forward_kinematics_body(chain: _ScrewChain, M: np.ndarray, q: np.ndarray) -
 
 @shared_examples
 @robot_or_arrays("link_frames, screw_axes, joint_positions")
-def link_frames_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+def link_frames_space(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarray:
     """Poses in the space frame of the base, every centre-of-mass frame and the end-effector.
 
     With the link frames M_{i-1,i} of the book's dynamics (pose of

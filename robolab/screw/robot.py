@@ -69,6 +69,7 @@ from collections.abc import Set as AbstractSet
 from typing import Any, TypeVar
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..conventions import (
     DEFAULT_GRAVITY,
@@ -405,7 +406,7 @@ class ScrewRobot:
         arguments.update(changes)
         return ScrewRobot(**arguments)
 
-    def with_gravity(self, gravity: Any) -> ScrewRobot:
+    def with_gravity(self, gravity: ArrayLike) -> ScrewRobot:
         """Return the same robot with another gravity vector (in the space frame).
 
         The copy shares the cached constants of this robot.

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..support.checks import as_float_array
 from ..support.docstrings import shared_examples
@@ -93,16 +94,16 @@ def _control_law(
 )
 def computed_torque(
     robot: ScrewRobot,
-    joint_positions: Any,
-    joint_velocities: Any,
-    error_integral: Any,
-    desired_joint_positions: Any,
-    desired_joint_velocities: Any,
-    desired_joint_accelerations: Any,
-    Kp: Any,
-    Ki: Any,
-    Kd: Any,
-    gravity: Any = None,
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    error_integral: ArrayLike,
+    desired_joint_positions: ArrayLike,
+    desired_joint_velocities: ArrayLike,
+    desired_joint_accelerations: ArrayLike,
+    Kp: ArrayLike,
+    Ki: ArrayLike,
+    Kd: ArrayLike,
+    gravity: ArrayLike | None = None,
 ) -> np.ndarray:
     """Joint torques of the computed-torque controller (the book's ``ComputedTorque``, eq. 11.35).
 
@@ -191,20 +192,20 @@ def _computed_torque(
 )
 def simulate_control(
     robot: ScrewRobot,
-    joint_positions: Any,
-    joint_velocities: Any,
-    tip_wrench_traj: Any,
-    desired_joint_position_traj: Any,
-    desired_joint_velocity_traj: Any,
-    desired_joint_acceleration_traj: Any,
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    tip_wrench_traj: ArrayLike,
+    desired_joint_position_traj: ArrayLike,
+    desired_joint_velocity_traj: ArrayLike,
+    desired_joint_acceleration_traj: ArrayLike,
     estimated_robot: ScrewRobot,
-    Kp: Any,
-    Ki: Any,
-    Kd: Any,
+    Kp: ArrayLike,
+    Ki: ArrayLike,
+    Kd: ArrayLike,
     timestep: float,
     integration_resolution: int,
-    gravity: Any = None,
-    estimated_gravity: Any = None,
+    gravity: ArrayLike | None = None,
+    estimated_gravity: ArrayLike | None = None,
     *,
     integrator: Literal["euler", "rk4"] = "euler",
 ) -> tuple[np.ndarray, np.ndarray]:

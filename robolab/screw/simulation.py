@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..support.checks import as_float_array
 from ..support.docstrings import shared_examples
@@ -181,7 +182,10 @@ def _first_bad_row(positions: np.ndarray, velocities: np.ndarray, start: int, st
 
 
 def euler_step(
-    joint_positions: Any, joint_velocities: Any, joint_accelerations: Any, timestep: float
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    joint_accelerations: ArrayLike,
+    timestep: float,
 ) -> tuple[np.ndarray, np.ndarray]:
     """One first-order Euler step: θ + Δt θ̇ and θ̇ + Δt θ̈ (the book's ``EulerStep``).
 
@@ -313,12 +317,12 @@ def _dynamics(
 @robot_or_arrays(f"{_FORWARD}, timestep")
 def runge_kutta4_step(
     robot: ScrewRobot,
-    joint_positions: Any,
-    joint_velocities: Any,
-    joint_torques: Any,
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    joint_torques: ArrayLike,
     timestep: float,
-    gravity: Any = None,
-    tip_wrench: Any = None,
+    gravity: ArrayLike | None = None,
+    tip_wrench: ArrayLike | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """One classical Runge–Kutta (RK4) step of the state (θ, θ̇) under constant torques.
 
@@ -419,11 +423,11 @@ def _tip_trajectory(value: Any, length: int, batch: tuple[int, ...]) -> np.ndarr
 )
 def inverse_dynamics_trajectory(
     robot: ScrewRobot,
-    joint_position_traj: Any,
-    joint_velocity_traj: Any,
-    joint_acceleration_traj: Any,
-    gravity: Any = None,
-    tip_wrench_traj: Any = None,
+    joint_position_traj: ArrayLike,
+    joint_velocity_traj: ArrayLike,
+    joint_acceleration_traj: ArrayLike,
+    gravity: ArrayLike | None = None,
+    tip_wrench_traj: ArrayLike | None = None,
 ) -> np.ndarray:
     """Joint torques along a trajectory (the book's ``InverseDynamicsTrajectory``).
 
@@ -495,13 +499,13 @@ def _inverse_dynamics_trajectory(
 )
 def forward_dynamics_trajectory(
     robot: ScrewRobot,
-    joint_positions: Any,
-    joint_velocities: Any,
-    joint_torque_traj: Any,
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    joint_torque_traj: ArrayLike,
     timestep: float,
     integration_resolution: int,
-    gravity: Any = None,
-    tip_wrench_traj: Any = None,
+    gravity: ArrayLike | None = None,
+    tip_wrench_traj: ArrayLike | None = None,
     *,
     integrator: Literal["euler", "rk4"] = "euler",
 ) -> tuple[np.ndarray, np.ndarray]:

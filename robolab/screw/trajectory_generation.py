@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..spatial.rigid_body_motions import (
     log3_vector_unchecked,
@@ -72,7 +73,7 @@ def _result(values: np.ndarray) -> np.ndarray | float:
     return float(values) if values.ndim == 0 else values
 
 
-def cubic_time_scaling(total_time: float, t: Any, derivative: int = 0) -> np.ndarray | float:
+def cubic_time_scaling(total_time: float, t: ArrayLike, derivative: int = 0) -> np.ndarray | float:
     """Cubic time scaling s(t) = 3(t/T)² - 2(t/T)³ (the book's ``CubicTimeScaling``, eq. 9.11).
 
     Parameters
@@ -106,7 +107,9 @@ def cubic_time_scaling(total_time: float, t: Any, derivative: int = 0) -> np.nda
     return _result(values)
 
 
-def quintic_time_scaling(total_time: float, t: Any, derivative: int = 0) -> np.ndarray | float:
+def quintic_time_scaling(
+    total_time: float, t: ArrayLike, derivative: int = 0
+) -> np.ndarray | float:
     """Quintic time scaling s(t) = 10τ³ - 15τ⁴ + 6τ⁵, τ = t/T (the book's ``QuinticTimeScaling``).
 
     Zero velocity and zero acceleration at t = 0 and t = T.
@@ -161,8 +164,8 @@ def _scaling_at_points(total_time: Any, n_points: Any, method: Any) -> np.ndarra
 
 
 def joint_trajectory(
-    joint_position_start: Any,
-    joint_position_end: Any,
+    joint_position_start: ArrayLike,
+    joint_position_end: ArrayLike,
     total_time: float,
     n_points: int,
     method: int | str,
@@ -214,7 +217,11 @@ def _pose_endpoints(
 
 
 def screw_trajectory(
-    transform_start: Any, transform_end: Any, total_time: float, n_points: int, method: int | str
+    transform_start: ArrayLike,
+    transform_end: ArrayLike,
+    total_time: float,
+    n_points: int,
+    method: int | str,
 ) -> np.ndarray:
     """End-effector poses along a constant screw motion (the book's ``ScrewTrajectory``).
 
@@ -254,7 +261,11 @@ def screw_trajectory(
 
 
 def cartesian_trajectory(
-    transform_start: Any, transform_end: Any, total_time: float, n_points: int, method: int | str
+    transform_start: ArrayLike,
+    transform_end: ArrayLike,
+    total_time: float,
+    n_points: int,
+    method: int | str,
 ) -> np.ndarray:
     """Origin on a straight line, rotation on the shortest path (book: ``CartesianTrajectory``).
 

@@ -94,7 +94,7 @@ def _sympy_problem(value: Any, sp: Any) -> tuple[str, str] | None:
     return None
 
 
-def scalar_problem(value: Any) -> tuple[str, str] | None:
+def scalar_problem(value: object) -> tuple[str, str] | None:
     """Why ``value`` is not one real number: ``(what it is, hint)``, or None if it is one.
 
     Real numbers: ``int``, ``float``, NumPy integer and floating scalars,
@@ -182,7 +182,7 @@ def _first_problem(value: Any, index: tuple[int, ...]) -> tuple[str, str, tuple[
     return (*problem, index)
 
 
-def require_real_entries(value: Any, name: str) -> None:
+def require_real_entries(value: object, name: str) -> None:
     """Raise ``TypeError`` unless ``value`` is a real number or a nested sequence/array of them.
 
     Walks nested lists before NumPy converts anything (``np.asarray(["12"],

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..conventions import INERTIA_TOLERANCE
 
@@ -63,7 +63,7 @@ def inertia_tolerance(inertia: np.ndarray | None, mass: float | None = None) -> 
     return INERTIA_TOLERANCE * scale
 
 
-def principal_moments(inertia: Any) -> np.ndarray:
+def principal_moments(inertia: ArrayLike) -> np.ndarray:
     """The principal moments of inertia (eigenvalues of the symmetric part), ascending.
 
     Examples
@@ -80,7 +80,7 @@ def _moments_text(moments: Iterable[float]) -> str:
 
 
 def link_inertia_problem(
-    mass: float | None, inertia: Any | None, *, triangle: bool = True
+    mass: float | None, inertia: ArrayLike | None, *, triangle: bool = True
 ) -> InertiaProblem | None:
     """The first physical impossibility of a link's mass and rotational inertia, or None.
 
@@ -153,7 +153,7 @@ def link_inertia_problem(
 
 def check_link_inertia(
     mass: float | None,
-    inertia: Any | None,
+    inertia: ArrayLike | None,
     where: str,
     *,
     link: int | None = None,

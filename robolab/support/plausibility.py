@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .checks import require_int
 
@@ -36,7 +35,7 @@ class PlausibilityException:
 
 
 def as_plausibility_exceptions(
-    value: Any, n: int, name: str = "plausibility_exceptions"
+    value: object, n: int, name: str = "plausibility_exceptions"
 ) -> tuple[PlausibilityException, ...]:
     """Check and normalise accepted plausibility failures for a robot of ``n`` links.
 

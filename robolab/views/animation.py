@@ -38,6 +38,7 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
 from ..support import widgets as _widgets
 from ..support.checks import (
@@ -48,7 +49,7 @@ from ..support.checks import (
     require_choice,
     require_int,
 )
-from .drawable import RobotAdapter
+from .drawable import RobotAdapter, RobotLike
 from .options import CANVAS_CHOICES, ViewOptions
 from .robot_view import RobotView
 
@@ -91,7 +92,7 @@ class RobotAnimation:
 
     def __init__(
         self,
-        robot: Any,
+        robot: RobotLike,
         trajectory: Any,
         times: Any = None,
         *,
@@ -334,9 +335,9 @@ class RobotAnimation:
 
 
 def animate(
-    robot: Any,
-    trajectory: Any,
-    times: Any = None,
+    robot: RobotLike,
+    trajectory: ArrayLike,
+    times: ArrayLike | None = None,
     *,
     fps: float = 25.0,
     speed: float = 1.0,
@@ -345,7 +346,7 @@ def animate(
     trail: bool = True,
     elev: float = 25.0,
     azim: float = -55.0,
-    limits: Any = None,
+    limits: ArrayLike | None = None,
     zoom: float = 1.0,
     figsize: tuple[float, float] = (5.0, 5.0),
     canvas: str = "auto",

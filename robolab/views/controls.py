@@ -296,7 +296,7 @@ def number_slider(
 
 
 def choice_buttons(
-    options: Sequence[Any], value: Any = None, *, label: str | None = None
+    options: Sequence[Any], value: object = None, *, label: str | None = None
 ) -> Control:
     """Toggle buttons: one of a few options (``"standard"`` or ``"modified"``, say).
 

@@ -29,9 +29,10 @@ True
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, TypeAlias, runtime_checkable
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..dh.robot import DHRobot
 from ..screw.kinematic_chain import KinematicChain
@@ -44,6 +45,7 @@ __all__ = [
     "Decomposition",
     "DrawableRobot",
     "RobotAdapter",
+    "RobotLike",
     "ScrewAdapter",
     "Skeleton",
     "Snapshot",
@@ -56,6 +58,9 @@ _PLACEHOLDER_SHOWN = 1.0
 #: Ratios σ_i/σ_1 below this are round-off: a singular direction (an infinite force radius,
 #: as in :func:`robolab.manipulability_ellipsoid`; "At a singularity" on the teach pendant).
 ROUND_OFF_RATIO = 1e-12
+
+#: What the views draw: a symbolic DH robot, a screw robot, or the adapter of either.
+RobotLike: TypeAlias = "DHRobot | ScrewRobot | RobotAdapter"
 
 
 class Skeleton(NamedTuple):
@@ -298,7 +303,7 @@ class RobotAdapter:
     frame_names: tuple[str, ...]
 
     @staticmethod
-    def of(robot: Any) -> RobotAdapter:
+    def of(robot: object) -> RobotAdapter:
         """The adapter of a :class:`robolab.DHRobot` or :class:`robolab.ScrewRobot` (or itself).
 
         Examples
@@ -369,7 +374,7 @@ class RobotAdapter:
         limits = self.shown_limits
         return np.clip(np.zeros(self.dof), limits[:, 0], limits[:, 1])
 
-    def check_q(self, q: Any) -> np.ndarray:
+    def check_q(self, q: ArrayLike) -> np.ndarray:
         return as_float_array(q, "q", (self.dof,))
 
     # --- kinematics (DrawableRobot) ---------------------------------------------------------

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 from matplotlib.lines import Line2D
+from numpy.typing import ArrayLike
 
 from ..support import widgets as _widgets
 from ..support.checks import as_float_array, require_choice, require_rotation, require_transform
@@ -134,7 +135,7 @@ def _lean_decorations(
 
 
 def frame_axes(
-    limits: Any = (-1.0, 1.0),
+    limits: ArrayLike = (-1.0, 1.0),
     *,
     title: str | None = None,
     elev: float = 20.0,
@@ -350,7 +351,7 @@ class FrameTriad:
         """The pose drawn, ``T`` (4×4, in the coordinates of the axes)."""
         return self._pose.copy()
 
-    def set_pose(self, T: Any, *, draw: bool = False) -> None:
+    def set_pose(self, T: ArrayLike, *, draw: bool = False) -> None:
         """Move the triad to pose ``T``, in place (no new artists).
 
         Parameters
@@ -409,7 +410,7 @@ class FrameTriad:
 
 def draw_frame(
     ax: Any,
-    T: Any = None,
+    T: ArrayLike | None = None,
     name: str = "",
     *,
     length: float | None = None,

@@ -56,9 +56,10 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from numpy.typing import ArrayLike
 
 from ..support.checks import as_figure_size, require_bool, require_choice
-from .drawable import RobotAdapter, Skeleton, Snapshot
+from .drawable import RobotAdapter, RobotLike, Skeleton, Snapshot
 from .fitting import _CAPTION_PAD, _LABEL_REACH, _TRIAD_SIZE, WorkspaceFit
 from .frame_pictures import TRIAD_COLOURS
 from .options import ELLIPSOID_CHOICES, ViewOptions
@@ -137,7 +138,7 @@ class RobotView(WorkspaceFit):
 
     def __init__(
         self,
-        robot: Any,
+        robot: RobotLike,
         q: Any = None,
         *,
         ax: Any,
@@ -393,7 +394,7 @@ class RobotView(WorkspaceFit):
         points = pose[:3, 3] + (_SPHERE * drawn) @ axes.T
         _set_line(self.ellipsoid, points)
 
-    def update(self, q: Any, *, draw: bool = True) -> None:
+    def update(self, q: ArrayLike, *, draw: bool = True) -> None:
         """Move every artist to configuration ``q`` (radians / metres), in place.
 
         Parameters
@@ -439,7 +440,7 @@ class RobotView(WorkspaceFit):
         q = np.asarray(q, dtype=float)
         self.show_snapshot(Snapshot(self._adapter, q, skeleton), draw=draw)
 
-    def skeleton_of(self, q: Any) -> Skeleton:
+    def skeleton_of(self, q: ArrayLike) -> Skeleton:
         """What this view would draw at configuration ``q`` (precompute it for animations)."""
         return self._adapter.skeleton(self._adapter.check_q(q))
 
@@ -479,8 +480,8 @@ class RobotView(WorkspaceFit):
 
 
 def plot_robot(
-    robot: Any,
-    q: Any = None,
+    robot: RobotLike,
+    q: ArrayLike | None = None,
     *,
     ax: Any = None,
     frames: str = "all",

@@ -57,6 +57,7 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
 from ..support import widgets as _widgets
 from ..support.checks import (
@@ -98,7 +99,7 @@ _READOUT_CHOICES = ("html", "text")
 # --- read-outs ----------------------------------------------------------------------------------
 
 
-def matrix_html(matrix: Any, decimals: int = 3) -> str:
+def matrix_html(matrix: ArrayLike, decimals: int = 3) -> str:
     """A small matrix as an HTML table (monospace, right-aligned, no ``-0.000``).
 
     Examples

@@ -45,6 +45,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..spatial.transforms import rotation_to_rpy
 from ..support import widgets as _widgets
@@ -57,7 +58,7 @@ from ..support.checks import (
     require_int,
 )
 from .controls import Control
-from .drawable import Decomposition, RobotAdapter
+from .drawable import Decomposition, RobotAdapter, RobotLike
 from .options import CANVAS_CHOICES, ELLIPSOID_CHOICES, ViewOptions
 from .robot_view import RobotView
 from .singularity import (
@@ -133,7 +134,7 @@ class TeachPendant(LiveFigure):
 
     def __init__(
         self,
-        robot: Any,
+        robot: RobotLike,
         q0: Any = None,
         *,
         options: ViewOptions | None = None,
@@ -356,7 +357,7 @@ class TeachPendant(LiveFigure):
         self._q[index] = value / factor
         self.refresh()
 
-    def set_q(self, q: Any) -> None:
+    def set_q(self, q: ArrayLike) -> None:
         """Move to configuration ``q`` (radians / metres) and show it; the sliders follow.
 
         The sliders show ``q`` rounded to whole degrees or millimetres; the
@@ -560,7 +561,7 @@ class TeachPendant(LiveFigure):
 
 
 def teach(
-    robot: Any,
+    robot: RobotLike,
     q0: Sequence[float] | np.ndarray | None = None,
     *,
     ellipsoid: str | None = None,
