@@ -54,6 +54,11 @@ def matrix_after(text: str, label: str, rows: int) -> np.ndarray:
     )
 
 
+def assert_printed(text: str, label: str, expected: object) -> None:
+    """The numbers printed after ``label`` are ``expected`` to the printed digits."""
+    np.testing.assert_allclose(numbers_after(text, label), expected, atol=PRINTED)
+
+
 def rpy(roll: float, pitch: float, yaw: float) -> np.ndarray:
     """Rz(yaw) Ry(pitch) Rx(roll) from SciPy: extrinsic x, y, z = intrinsic Z, Y, X."""
     return Rotation.from_euler("ZYX", [yaw, pitch, roll]).as_matrix()
@@ -68,11 +73,7 @@ def test_roll_pitch_yaw_read_off_by_hand(cells):
     text = output_of(cells, "pitch_hand = np.arctan2")
     # SciPy's intrinsic ZYX angles of the slider's starting matrix, in degrees
     yaw, pitch, roll = Rotation.from_matrix(rpy(*np.radians([30, 20, 60]))).as_euler("ZYX")
-    np.testing.assert_allclose(
-        numbers_after(text, "by hand: (roll, pitch, yaw) ="),
-        np.degrees([roll, pitch, yaw]),
-        atol=PRINTED,
-    )
+    assert_printed(text, "by hand: (roll, pitch, yaw) =", np.degrees([roll, pitch, yaw]))
     # the second solution (phi + 180°, 180° - theta, psi + 180°) is the same matrix
     second = rpy(*np.radians([210, 160, 240]))
     assert np.allclose(second, rpy(*np.radians([30, 20, 60])), atol=1e-12)
@@ -104,46 +105,32 @@ def test_the_live_figure_at_pitch_90_reports_yaw_minus_roll(cells):
 def test_zyz_angles_of_the_same_matrix(cells):
     text = output_of(cells, "zyz = rotation_to_zyz(R_rpy)")
     phi, theta, psi = Rotation.from_matrix(rpy(*np.radians([30, 20, 60]))).as_euler("ZYZ")
-    np.testing.assert_allclose(
-        numbers_after(text, "ZYZ angles (phi, theta, psi) of the same R:"),
-        np.degrees([phi, theta, psi]),
-        atol=PRINTED,
+    assert_printed(
+        text, "ZYZ angles (phi, theta, psi) of the same R:", np.degrees([phi, theta, psi])
     )
     # at theta = 0 only phi + psi = 40° - 30° is determined
     straight = Rotation.from_euler("ZYZ", np.radians([40, 0, -30])).as_matrix()
     np.testing.assert_allclose(straight, Rotation.from_euler("Z", np.radians(10)).as_matrix(),
                                atol=1e-12)  # fmt: skip
-    np.testing.assert_allclose(
-        numbers_after(text, "at theta = 0, (40°, 0°, -30°) comes back as"), [0, 0, 10],
-        atol=PRINTED,
-    )  # fmt: skip
+    assert_printed(text, "at theta = 0, (40°, 0°, -30°) comes back as", [0, 0, 10])
 
 
 def test_half_turn_log(cells):
     text = output_of(cells, "R_half = rotx(np.pi)")
     R_half = np.diag([1.0, -1.0, -1.0])
     reference = mr.so3ToVec(mr.MatrixLog3(R_half))
-    np.testing.assert_allclose(
-        numbers_after(text, "matrix_log3 picks omega theta ="), reference, atol=PRINTED
-    )
-    np.testing.assert_allclose(
-        numbers_after(text, "the axis from (R + I)/2 = w w^T, up to its sign:"),
-        np.abs(reference) / np.pi,
-        atol=PRINTED,
+    assert_printed(text, "matrix_log3 picks omega theta =", reference)
+    assert_printed(
+        text, "the axis from (R + I)/2 = w w^T, up to its sign:", np.abs(reference) / np.pi
     )
 
 
 def test_quaternions(cells):
     text = output_of(cells, "q_120 = rotation_to_quaternion(R)")
     permutation = np.array([[0.0, 0, 1], [1, 0, 0], [0, 1, 0]])  # 120° about (1, 1, 1)
-    np.testing.assert_allclose(
-        numbers_after(text, "q of the 120° turn ="), wxyz(permutation), atol=PRINTED
-    )
+    assert_printed(text, "q of the 120° turn =", wxyz(permutation))
     by_hand = np.append(np.cos(np.pi / 3), np.sin(np.pi / 3) * np.ones(3) / np.sqrt(3))
-    np.testing.assert_allclose(
-        numbers_after(text, "by hand, (cos 60°, sin 60° (1, 1, 1)/sqrt 3) ="), by_hand,
-        atol=PRINTED,
-    )  # fmt: skip
+    assert_printed(text, "by hand, (cos 60°, sin 60° (1, 1, 1)/sqrt 3) =", by_hand)
     half = np.sqrt(0.5)
     printed = numbers_after(text, "q_z =")
     np.testing.assert_allclose(printed[:4], [half, 0, 0, half], atol=PRINTED)
