@@ -191,3 +191,142 @@ def test_result_unpacks_like_the_book_and_keeps_details():
 def test_bad_input_is_refused_with_a_message(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# --- damped least squares and the history of the iteration -----------------------------------
+
+
+def mr_error_twist_body(B, M, T, theta):
+    return mr.se3ToVec(mr.MatrixLog6(mr.TransInv(mr.FKinBody(M, B, theta)) @ T))
+
+
+def test_history_holds_every_iterate_and_its_error():
+    target = mr.FKinBody(M_2R, B_2R, [0.4, 0.9])
+    for method in ik.METHODS:
+        result = ik.inverse_kinematics_body(
+            B_2R, M_2R, target, [0.1, 0.5], 1e-8, 1e-8, method=method, max_iterations=300
+        )
+        assert result.success and result.method == method
+        assert result.joint_history.shape == (result.iterations + 1, 2)
+        assert result.error_history.shape == (result.iterations + 1, 2)
+        np.testing.assert_array_equal(result.joint_history[0], [0.1, 0.5])
+        np.testing.assert_array_equal(result.joint_history[-1], result.joint_positions)
+        for theta, (angular, linear) in zip(
+            result.joint_history, result.error_history, strict=True
+        ):
+            # (modern_robotics' MatrixLog3 rounds rotations under ~1e-6 rad to zero)
+            V = mr_error_twist_body(B_2R, M_2R, target, theta)
+            assert angular == pytest.approx(np.linalg.norm(V[:3]), abs=1e-6)
+            assert linear == pytest.approx(np.linalg.norm(V[3:]), abs=1e-6)
+        assert not result.joint_history.flags.writeable
+
+
+def test_newton_history_matches_modern_robotics_iterates():
+    # IKinBody with maxiterations = k returns θᵏ: row k of the history.
+    target = mr.FKinBody(M_2R, B_2R, np.radians([30, 90]))
+    result = ik.inverse_kinematics_body(B_2R, M_2R, target, np.radians([0, 30]), 1e-12, 1e-12)
+    for k in range(1, result.iterations + 1):
+        theta = _ikinbody_limited(B_2R, M_2R, target, np.radians([0, 30]), k)
+        np.testing.assert_allclose(result.joint_history[k], theta, atol=1e-9)
+
+
+def _ikinbody_limited(B, M, T, guess, iterations):
+    """The book's IKinBody loop, stopped after ``iterations`` updates (its own code, inlined)."""
+    theta = np.array(guess, dtype=float)
+    for _ in range(iterations):
+        theta = theta + np.linalg.pinv(mr.JacobianBody(B, theta)) @ mr_error_twist_body(
+            B, M, T, theta
+        )
+    return theta
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_damped_least_squares_reaches_modern_robotics_solution(seed):
+    robot = ur5()
+    rng = np.random.default_rng(seed)
+    q_target = rng.uniform(-2, 2, 6)
+    guess = q_target + rng.uniform(-0.1, 0.1, 6)
+    T = rl.forward_kinematics_space(robot, q_target)
+    B, S, M = robot.screw_axes_body, robot.screw_axes_space, robot.home_ee_pose
+    pairs = (
+        (ik.inverse_kinematics_body, mr.IKinBody, B),
+        (ik.inverse_kinematics_space, mr.IKinSpace, S),
+    )
+    for ours, theirs, axes in pairs:
+        reference, converged = theirs(axes, M, T, guess, 1e-9, 1e-9)
+        if not converged:
+            continue
+        result = ours(axes, M, T, guess, 1e-9, 1e-9, method="damped_least_squares", damping=0.01)
+        assert result.success
+        np.testing.assert_allclose(result.joint_positions, reference, atol=1e-6)
+
+
+def test_damped_step_stays_bounded_near_a_singularity():
+    # The Puma with an almost straight wrist (θ5 = 1e-4): axes 4 and 6 nearly line up and
+    # J_b is nearly singular. The target is turned by 0.05 rad about the direction J_b
+    # almost cannot produce. The Newton step is huge (about 0.05 / σ_min); the damped step
+    # is at most ‖V‖ / (2λ) (the largest σ / (σ² + λ²) is 1 / (2λ)).
+    robot = rl.load_robot("puma560")
+    B, M = np.array(robot.screw_axes_body), np.array(robot.home_ee_pose)
+    guess = np.array([0.2, 0.5, -0.9, 0.3, 1e-4, 0.2])
+    U, sigma, _ = np.linalg.svd(mr.JacobianBody(B, guess))
+    assert sigma[-1] < 1e-3
+    target = mr.FKinBody(M, B, guess) @ mr.MatrixExp6(mr.VecTose3(0.05 * U[:, -1]))
+    newton = rl.inverse_kinematics_body(robot, target, guess, max_iterations=1)
+    damped = rl.inverse_kinematics_body(
+        robot, target, guess, max_iterations=1, method="damped_least_squares", damping=0.1
+    )
+    V = mr_error_twist_body(B, M, target, guess)
+    assert np.linalg.norm(newton.joint_positions - guess) > 10.0
+    assert np.linalg.norm(damped.joint_positions - guess) <= np.linalg.norm(V) / 0.2 + 1e-12
+    reached = rl.inverse_kinematics_body(
+        robot, target, guess, method="damped_least_squares", damping=0.1
+    )
+    assert reached.success
+    np.testing.assert_allclose(mr.FKinBody(M, B, reached.joint_positions), target, atol=1e-5)
+
+
+def test_damped_least_squares_out_of_reach_reports_the_remaining_error():
+    robot = ur5()
+    far = np.eye(4)
+    far[:3, 3] = [2.0, 0.0, 0.5]
+    result = rl.inverse_kinematics_space(
+        robot, far, np.zeros(6), method="damped_least_squares", max_iterations=80
+    )
+    assert result.success is False and result.iterations == 80
+    T = rl.forward_kinematics_space(robot, result.joint_positions)
+    V_s = mr.Adjoint(T) @ mr.se3ToVec(mr.MatrixLog6(mr.TransInv(T) @ far))
+    assert result.linear_error == pytest.approx(np.linalg.norm(V_s[3:]), abs=1e-9)
+    assert result.linear_error > 0.9  # at least the 2.0 m target minus the ~1 m reach
+
+
+def test_default_iteration_limits_per_method():
+    far = mr.FKinBody(M_2R, B_2R, [0.0, 0.0]) @ np.diag([1.0, 1.0, 1.0, 1.0])
+    far[0, 3] = 3.0
+    newton = ik.inverse_kinematics_body(B_2R, M_2R, far, [0.3, 0.3], 1e-6, 1e-6)
+    damped = ik.inverse_kinematics_body(
+        B_2R, M_2R, far, [0.3, 0.3], 1e-6, 1e-6, method="damped_least_squares"
+    )
+    assert (newton.iterations, damped.iterations) == (
+        ik.DEFAULT_MAX_ITERATIONS,
+        ik.DEFAULT_DLS_MAX_ITERATIONS,
+    )
+
+
+@pytest.mark.parametrize(
+    ("keywords", "error", "message"),
+    [
+        ({"method": "gauss"}, ValueError, "method must be one of"),
+        (
+            {"method": "damped_least_squares", "damping": 0.0},
+            ValueError,
+            "damping must be positive",
+        ),
+        ({"damping": math.inf}, ValueError, "damping"),
+        ({"damping": "big"}, TypeError, "damping"),
+    ],
+)
+def test_bad_method_or_damping_is_refused(keywords, error, message):
+    with pytest.raises(error, match=message):
+        ik.inverse_kinematics_body(B_2R, M_2R, M_2R, [0, 0], 1e-3, 1e-3, **keywords)
