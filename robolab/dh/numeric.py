@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import sympy as sp
@@ -152,9 +152,9 @@ def compile_expressions(
             steps += replacements
         progress.update(1, "Python source")
         source = _source(name, arguments, rename, steps, results)
-    functions = []
+    functions: list[Callable[..., tuple[Any, ...]]] = []
     for namespace in (_SCALAR_NAMESPACE, _BATCH_NAMESPACE):
-        scope = dict(namespace)
+        scope: dict[str, Any] = dict(namespace)
         exec(compile(source, f"<robolab generated {name}>", "exec"), scope)
         functions.append(scope[name])
     return functions[0], functions[1], source
@@ -325,7 +325,9 @@ def newton_euler_program(
         revolute = chain.rows[i - 1].joint_type == "r"
         if revolute:
             cosine, sine = program.let(sp.cos(theta)), program.let(sp.sin(theta))
-            A = transform(a, alpha, d, phi).xreplace({sp.cos(phi): cosine, sp.sin(phi): sine})
+            A = cast(sp.Matrix, transform(a, alpha, d, phi)).xreplace(
+                {sp.cos(phi): cosine, sp.sin(phi): sine}
+            )
         else:
             A = transform(a, alpha, program.let(d), theta)
         R, p = A[:3, :3], A[:3, 3]

@@ -113,6 +113,7 @@ _MODEL_CACHE_SIZE = 16
 
 def _dynamics_model(link_frames: Any, spatial_inertias: Any, screw_axes: Any) -> _DynamicsModel:
     """Validate the book's arrays (once per distinct set) and return their constants."""
+    key: tuple[bytes, bytes, bytes] | None
     try:
         frames = np.asarray(link_frames, dtype=float)
         inertias = np.asarray(spatial_inertias, dtype=float)

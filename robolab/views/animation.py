@@ -33,7 +33,7 @@ import html
 import io
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as widgets
 import numpy as np
@@ -296,8 +296,9 @@ class RobotAnimation:
                 self.view.show_skeleton(
                     self.configurations[index], self.skeletons[index], draw=False
                 )
-                FigureCanvasAgg.draw(figure.canvas)
-                rgb = np.asarray(figure.canvas.buffer_rgba())[..., :3]
+                canvas = cast(FigureCanvasAgg, figure.canvas)  # ipympl and static canvases are Agg
+                FigureCanvasAgg.draw(canvas)
+                rgb = np.asarray(canvas.buffer_rgba())[..., :3]
                 images.append(
                     Image.fromarray(rgb).quantize(colors=64, method=Image.Quantize.MEDIANCUT)
                 )

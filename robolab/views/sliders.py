@@ -165,8 +165,8 @@ def _check_control_value(widget: Any, value: Any, name: str) -> None:
     current = widget.value
     if isinstance(current, bool):
         require_bool(value, name)
-    elif isinstance(current, int | float) and scalar_problem(value) is not None:
-        what = scalar_problem(value)[0]
+    elif isinstance(current, int | float) and (problem := scalar_problem(value)) is not None:
+        what = problem[0]
         raise TypeError(f"{name} must be a number (the slider's units), got {what}")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from matplotlib.collections import PathCollection
@@ -87,7 +87,7 @@ class Labels3D(PathCollection):
     def do_3d_projection(self) -> float:
         from mpl_toolkits.mplot3d import proj3d
 
-        x, y, z = proj3d.proj_transform(*self.points.T, self.axes.M)
+        x, y, z = proj3d.proj_transform(*self.points.T, cast(Any, self.axes).M)
         self.set_offsets(np.column_stack([x, y]))
         return float(np.min(z)) if len(z) else np.inf
 
