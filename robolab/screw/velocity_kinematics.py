@@ -18,19 +18,19 @@ takes a :class:`~robolab.ScrewRobot` or the book's screw axes first
 (:mod:`robolab.screw.two_forms`).
 
 Manipulability (section 5.4) measures how well the arm moves (or pushes) in
-each direction: :func:`manipulability` is Yoshikawa's √det(J Jᵀ), and
-:func:`manipulability_ellipsoid` returns the principal semi-axes of the
-velocity or force ellipsoid of any k×n block of a Jacobian, e.g. its linear
-3×n part for a 3D drawing.
+each direction: :func:`manipulability` gives Yoshikawa's √det(J Jᵀ) or another
+measure by name, and :func:`manipulability_ellipsoid` the principal semi-axes
+of the velocity or force ellipsoid of any k×n block of a Jacobian, e.g. its
+linear 3×n part for a 3D drawing. Both live in
+:mod:`robolab.screw.manipulability_measures` and are importable from here too.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
-from ..support.checks import as_float_array
 from ..support.docstrings import shared_examples
 from .kinematics import (
     _body_chain,
@@ -40,6 +40,7 @@ from .kinematics import (
     _ScrewChain,
     _space_chain,
 )
+from .manipulability_measures import manipulability, manipulability_ellipsoid
 from .robot import ScrewRobot
 from .two_forms import robot_or_arrays
 
@@ -49,9 +50,6 @@ __all__ = [
     "manipulability",
     "manipulability_ellipsoid",
 ]
-
-#: Singular values below this fraction of the largest count as zero (a singular direction).
-_SINGULAR_RATIO = 1e-12
 
 
 @shared_examples
@@ -165,105 +163,3 @@ def _jacobian_body(body_chain: _ScrewChain, q: np.ndarray) -> np.ndarray:
     inverses = _inverse_adjoints(suffixes[::-1].swapaxes(-1, -2))
     columns = body_chain.screw_axes.T.reshape((body_chain.n,) + (1,) * (q.ndim - 1) + (6, 1))
     return np.moveaxis((inverses @ columns)[..., 0], 0, -1)
-
-
-# --------------------------------------------------------------------------- manipulability
-
-
-def manipulability(jacobian: Any) -> np.ndarray | float:
-    """Yoshikawa's manipulability √det(J Jᵀ) of a k×n Jacobian (or a block of one).
-
-    It is the volume factor of the manipulability ellipsoid, the product of
-    the singular values of J; zero at a singularity (and whenever k > n).
-    Use the block that matters: all of J_b, its angular rows ``J[:3]`` or
-    its linear rows ``J[3:]``.
-
-    Parameters
-    ----------
-    jacobian : array_like, shape (k, n) or (..., k, n)
-
-    Returns
-    -------
-    float, or ndarray of shape (...) for a batch
-
-    Examples
-    --------
-    A planar 2R arm with unit links has linear Jacobian block
-    [[-sin θ1 - sin(θ1+θ2), -sin(θ1+θ2)], [cos θ1 + cos(θ1+θ2), cos(θ1+θ2)]],
-    whose determinant is sin θ2:
-
-    >>> import numpy as np
-    >>> t1, t2 = 0.3, np.pi / 2
-    >>> J = [[-np.sin(t1) - np.sin(t1 + t2), -np.sin(t1 + t2)],
-    ...      [np.cos(t1) + np.cos(t1 + t2), np.cos(t1 + t2)]]
-    >>> round(manipulability(J), 12)
-    1.0
-    >>> round(manipulability([[1.0, 1.0], [0.0, 0.0]]), 12)  # stretched out: singular
-    0.0
-    """
-    J = as_float_array(jacobian, "jacobian", (None, None), batch=True)
-    k, n = J.shape[-2:]
-    if k > n:
-        value = np.zeros(J.shape[:-2])
-    else:
-        value = np.prod(np.linalg.svd(J, compute_uv=False), axis=-1)
-    return float(value) if value.ndim == 0 else value
-
-
-def manipulability_ellipsoid(
-    jacobian: Any, kind: Literal["velocity", "force"] = "velocity"
-) -> tuple[np.ndarray, np.ndarray]:
-    """Principal semi-axes of the velocity or force manipulability ellipsoid of a k×n Jacobian.
-
-    The **velocity** ellipsoid {J θ̇ : ‖θ̇‖ ≤ 1} is the set of (end-effector)
-    velocities reachable with unit joint speed; its semi-axes point along the
-    left singular vectors u_i of J and have lengths σ_i (√ of the eigenvalues
-    of J Jᵀ). The **force** ellipsoid {F : ‖Jᵀ F‖ ≤ 1} is the set of wrenches
-    (or forces) producible with unit joint torque; same axes, lengths 1/σ_i.
-    Velocity and force are dual: the arm moves fast where it pushes weakly.
-
-    For a 3D drawing at the end-effector use the linear block of the
-    Jacobian written in the frame you draw in, e.g. ``R_sb @ J_b[3:]`` for
-    the velocity of the end-effector origin expressed in the space frame.
-
-    Parameters
-    ----------
-    jacobian : array_like, shape (k, n) or (..., k, n)
-    kind : {"velocity", "force"}
-
-    Returns
-    -------
-    radii : ndarray, shape (k,) or (..., k)
-        Semi-axis lengths. Velocity radii are the singular values in
-        decreasing order (0 in singular directions); force radii are their
-        reciprocals in the same order (``inf`` in singular directions, where
-        the arm can resist any force without torque).
-    axes : ndarray, shape (k, k) or (..., k, k)
-        Unit directions as columns: ``axes[..., :, i]`` goes with ``radii[..., i]``.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> J = np.diag([2.0, 0.5])
-    >>> radii, axes = manipulability_ellipsoid(J)
-    >>> radii
-    array([2. , 0.5])
-    >>> np.abs(axes)
-    array([[1., 0.],
-           [0., 1.]])
-    >>> manipulability_ellipsoid(J, kind="force")[0]
-    array([0.5, 2. ])
-    """
-    if kind not in ("velocity", "force"):
-        raise ValueError(f"kind must be 'velocity' or 'force', got {kind!r}")
-    J = as_float_array(jacobian, "jacobian", (None, None), batch=True)
-    k = J.shape[-2]
-    U, sigma, _ = np.linalg.svd(J, full_matrices=True)
-    radii = np.zeros((*J.shape[:-2], k))
-    radii[..., : sigma.shape[-1]] = sigma
-    if kind == "force":
-        largest = radii.max(axis=-1, keepdims=True)
-        singular = radii <= _SINGULAR_RATIO * largest
-        with np.errstate(divide="ignore"):
-            radii = np.where(singular, np.inf, 1.0 / np.where(singular, 1.0, radii))
-    return radii, U
