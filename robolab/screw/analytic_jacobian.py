@@ -134,9 +134,8 @@ def jacobian_analytic(
     if np.any(np.abs(cos_pitch) < tolerance):
         index = int(np.argmin(np.abs(cos_pitch).reshape(-1)))
         pitch = np.degrees(rpy.reshape(-1, 3)[index, 1])
-        where = (
-            f" (configuration {np.unravel_index(index, cos_pitch.shape)})" if pose.ndim > 2 else ""
-        )
+        at = ", ".join(str(int(i)) for i in np.unravel_index(index, cos_pitch.shape))
+        where = f" (joint_positions[{at}])" if pose.ndim > 2 else ""
         raise ValueError(
             f"the analytical Jacobian does not exist at pitch = {pitch:.2f}°{where}: "
             "roll and yaw turn about the same axis there (gimbal lock, a singularity of the "
