@@ -1,0 +1,136 @@
+"""Chapter 3's new numbers checked against sources outside robolab.
+
+The revised chapter prints: the space and body twists of a frame on the turntable's rim
+(from Ṫ T⁻¹ and T⁻¹ Ṫ), the SCARA's screw axes, a prismatic exponential and a SCARA pose,
+and a gravity wrench on the UR5's hand in {b} and in {s}; exercise 3 asks for the screw
+axes of an RRPR arm drawn at home. The references are the Modern Robotics library
+(``modern_robotics``), the SCARA's DH table (Corke's ``mdl_cobra600``) multiplied out by
+hand, elementary transforms chained by hand, and closed forms.
+"""
+
+from __future__ import annotations
+
+import modern_robotics as mr
+import numpy as np
+
+
+def rot_z(angle: float) -> np.ndarray:
+    c, s = np.cos(angle), np.sin(angle)
+    return np.array([[c, -s, 0, 0], [s, c, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
+
+
+def rot_y(angle: float) -> np.ndarray:
+    c, s = np.cos(angle), np.sin(angle)
+    return np.array([[c, 0, s, 0], [0, 1, 0, 0], [-s, 0, c, 0], [0, 0, 0, 1]])
+
+
+def rot_x(angle: float) -> np.ndarray:
+    c, s = np.cos(angle), np.sin(angle)
+    return np.array([[1, 0, 0, 0], [0, c, -s, 0], [0, s, c, 0], [0, 0, 0, 1]])
+
+
+def shift(x: float = 0.0, y: float = 0.0, z: float = 0.0) -> np.ndarray:
+    T = np.eye(4)
+    T[:3, 3] = x, y, z
+    return T
+
+
+def test_rim_frame_space_and_body_twists() -> None:
+    # Turntable twist V = (0, 0, 2, 0, -2, 0); a frame at (1.5, 0, 0) at t = 0, seen at t = 0.4 s.
+    V = np.array([0.0, 0.0, 2.0, 0.0, -2.0, 0.0])
+    T = mr.MatrixExp6(mr.VecTose3(V) * 0.4) @ shift(1.5)
+    T_rate = mr.VecTose3(V) @ T  # d/dt e^{[V]t} T0 = [V] e^{[V]t} T0
+    V_s = mr.se3ToVec(T_rate @ mr.TransInv(T))
+    V_b = mr.se3ToVec(mr.TransInv(T) @ T_rate)
+    np.testing.assert_allclose(V_s, V, atol=1e-12)
+    # Closed form: the origin is 0.5 m from the axis, so it moves at 1 m/s along its own y.
+    np.testing.assert_allclose(V_b, [0, 0, 2, 0, 1, 0], atol=1e-12)
+    np.testing.assert_allclose(mr.Adjoint(T) @ V_b, V_s, atol=1e-12)
+
+
+SCARA_S = np.array(
+    [[0, 0, 1, 0, 0, 0], [0, 0, 1, 0, -0.325, 0], [0, 0, 0, 0, 0, -1], [0, 0, -1, 0, 0.6, 0]],
+    dtype=float,
+).T
+SCARA_M = np.array([[1, 0, 0, 0.6], [0, -1, 0, 0], [0, 0, -1, 0.387], [0, 0, 0, 1]], dtype=float)
+
+
+def scara_dh(q: np.ndarray) -> np.ndarray:
+    """Corke's mdl_cobra600 standard DH table, multiplied out: Rz(θ) Tz(d) Tx(a) Rx(α) per row."""
+    rows = [
+        (q[0], 0.387, 0.325, 0.0),
+        (q[1], 0.0, 0.275, np.pi),
+        (0.0, q[2], 0.0, 0.0),
+        (q[3], 0.0, 0.0, 0.0),
+    ]
+    T = np.eye(4)
+    for theta, d, a, alpha in rows:
+        T = T @ rot_z(theta) @ shift(z=d) @ shift(x=a) @ rot_x(alpha)
+    return T
+
+
+def test_scara_screw_axes_reproduce_the_dh_table() -> None:
+    rng = np.random.default_rng(12)
+    for _ in range(20):
+        q = np.concatenate([rng.uniform(-2, 2, 2), rng.uniform(0, 0.2, 1), rng.uniform(-2, 2, 1)])
+        np.testing.assert_allclose(mr.FKinSpace(SCARA_M, SCARA_S, q), scara_dh(q), atol=1e-12)
+
+
+def test_scara_printed_pose_and_prismatic_exponential() -> None:
+    np.testing.assert_allclose(
+        mr.MatrixExp6(mr.VecTose3(SCARA_S[:, 2]) * 0.1), shift(z=-0.1), atol=1e-12
+    )
+    T = mr.FKinSpace(SCARA_M, SCARA_S, [np.radians(20), np.radians(50), 0.1, 0.0])
+    c, s = np.cos(np.radians(70)), np.sin(np.radians(70))
+    expected = np.array([[c, s, 0, 0.3995], [s, -c, 0, 0.3696], [0, 0, -1, 0.287], [0, 0, 0, 1]])
+    np.testing.assert_allclose(T, expected, atol=5e-5)  # the printed 4 decimals
+    np.testing.assert_allclose(
+        T[:3, :3].round(4)[:2, :2], [[0.342, 0.9397], [0.9397, -0.342]], atol=1e-12
+    )
+
+
+def test_ur5_gravity_wrench_in_both_frames() -> None:
+    # The UR5 (official lengths, MR's screw list) at (0, -π/2, 0, 0, π/2, 0), 2 kg at {b}'s origin.
+    H1, L1, L2, W1, H2, W2 = 0.089159, 0.425, 0.39225, 0.10915, 0.09465, 0.0823
+    S = np.array(
+        [
+            [0, 0, 1, 0, 0, 0],
+            [0, 1, 0, -H1, 0, 0],
+            [0, 1, 0, -H1, 0, L1],
+            [0, 1, 0, -H1, 0, L1 + L2],
+            [0, 0, -1, -W1, L1 + L2, 0],
+            [0, 1, 0, H2 - H1, 0, L1 + L2],
+        ]
+    ).T
+    M = np.array([[-1, 0, 0, L1 + L2], [0, 0, 1, W1 + W2], [0, 1, 0, H1 - H2], [0, 0, 0, 1]])
+    T = mr.FKinSpace(M, S, [0, -np.pi / 2, 0, 0, np.pi / 2, 0])
+    f_s = np.array([0, 0, -19.62])
+    F_b = np.concatenate([np.zeros(3), T[:3, :3].T @ f_s])
+    F_s = mr.Adjoint(mr.TransInv(T)).T @ F_b
+    np.testing.assert_allclose(F_b, [0, 0, 0, 0, 0, -19.62], atol=1e-12)
+    np.testing.assert_allclose(F_s, [-2.1415, 1.857, 0, 0, 0, -19.62], atol=5e-5)
+    np.testing.assert_allclose(F_s[:3], np.cross(T[:3, 3], f_s), atol=1e-12)  # m = p × f
+    # Power is frame-independent: V_b·F_b = V_s·F_s for any joint rates.
+    rates = np.array([0.3, -0.2, 0.5, 0.1, -0.4, 0.6])
+    theta = [0, -np.pi / 2, 0, 0, np.pi / 2, 0]
+    V_s = mr.JacobianSpace(S, theta) @ rates
+    V_b = mr.JacobianBody(mr.Adjoint(mr.TransInv(M)) @ S, theta) @ rates
+    assert abs(V_s @ F_s - V_b @ F_b) < 1e-12
+
+
+def test_exercise_3_screw_axes_reproduce_the_drawn_arm() -> None:
+    # The notebook's reference S for the RRPR arm (seed 3: H, L, D, W below), against the arm
+    # built from elementary motions: turn about z, up H, turn about y, slide along x, move (L, D),
+    # turn about -z, down W, tool with z down.
+    H, L, D, W = 0.33, 0.49, 0.17, 0.14
+    S = np.array(
+        [[0, 0, 1, 0, 0, 0], [0, 1, 0, -H, 0, 0], [0, 0, 0, 1, 0, 0], [0, 0, -1, -D, L, 0]],
+        dtype=float,
+    ).T
+    M = np.array([[1, 0, 0, L], [0, -1, 0, D], [0, 0, -1, H - W], [0, 0, 0, 1]], dtype=float)
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        q = rng.uniform(-1.5, 1.5, 4)
+        chain = rot_z(q[0]) @ shift(z=H) @ rot_y(q[1]) @ shift(x=q[2]) @ shift(L, D) @ rot_z(-q[3])
+        chain = chain @ shift(z=-W) @ rot_x(np.pi)
+        np.testing.assert_allclose(mr.FKinSpace(M, S, q), chain, atol=1e-12)
