@@ -1,0 +1,133 @@
+"""Chapter 2's new printed numbers, recomputed without robolab.
+
+The revised chapter assigns the frames of the Stanford arm by hand (Spong, Hutchinson &
+Vidyasagar §3.3: the Stanford manipulator's table, with the lengths of Corke's
+``mdl_stanford``: d1 = 0.412 m, d2 = 0.154 m, d6 = 0.263 m), prints its frame origins, shows
+that Corke's table differs only by θ3 = −90° (so q4 moves by 90°), and asks for the frames of a
+SCARA drawn with seeded lengths (SHV §3.3's SCARA table). The references here are a DH product
+written out with NumPy (``tests/reference/singular_arms.py``: Rz Tz Tx Rx, SHV eq. 3.10) and
+the published tables.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+from reference.singular_arms import dh_standard  # Rz Tz Tx Rx written out (SHV eq. 3.10)
+
+import robolab
+
+NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "02-dh-conventions.ipynb"
+PI = np.pi
+
+#: SHV §3.3's Stanford table (a, alpha, d, theta offset; joint 3 prismatic), Corke's lengths.
+SPONG_STANFORD = [
+    (0, -PI / 2, 0.412, 0),
+    (0, PI / 2, 0.154, 0),
+    (0, 0, 0, 0),
+    (0, -PI / 2, 0, 0),
+    (0, PI / 2, 0, 0),
+    (0, 0, 0.263, 0),
+]
+#: Corke's mdl_stanford: the same, with the constant theta_3 = -pi/2.
+CORKE_STANFORD = [row if i != 2 else (0, 0, 0, -PI / 2) for i, row in enumerate(SPONG_STANFORD)]
+STANFORD_JOINTS = "rrprrr"
+
+
+def frames(table, joints: str, q) -> list[np.ndarray]:
+    """T_00, T_01, ..., T_0n of a standard table; revolute q adds to theta, prismatic to d."""
+    poses = [np.eye(4)]
+    for (a, alpha, d, theta), kind, qi in zip(table, joints, q, strict=True):
+        A = (
+            dh_standard(a, alpha, d + qi, theta)
+            if kind == "p"
+            else dh_standard(a, alpha, d, theta + qi)
+        )
+        poses.append(poses[-1] @ A)
+    return poses
+
+
+def output_of(snippet: str) -> str:
+    cells = nbformat.read(NOTEBOOK, as_version=4).cells
+    hits = [c for c in cells if c.cell_type == "code" and snippet in c.source]
+    assert len(hits) == 1, f"{len(hits)} cells contain {snippet!r}"
+    return "".join(o.get("text", "") for o in hits[0].outputs)
+
+
+def test_stanford_frame_origins_by_hand():
+    text = output_of("stanford = DHRobot(")
+    q = [0, PI / 2, 0.5, 0, PI / 2, 0]
+    printed = {
+        int(m[1]): np.array([float(v) for v in m[2].split(",")])
+        for m in re.finditer(r"o_(\d) = \(([^)]*)\)", text)
+    }
+    assert sorted(printed) == list(range(7))
+    for i, T in enumerate(frames(SPONG_STANFORD, STANFORD_JOINTS, q)):
+        np.testing.assert_allclose(printed[i], T[:3, 3], atol=5e-4)
+
+
+def test_corkes_stanford_is_the_hand_table_with_q4_moved_by_90_degrees():
+    text = output_of("T_bundled(q) = T_by_hand")
+    printed = float(re.search(r"largest difference (\S+)", text)[1])
+    assert printed < 1e-12
+    bundled = robolab.load_robot("stanford", form="dh")
+    rng = np.random.default_rng(1)
+    for _ in range(50):
+        q = rng.uniform(-1.5, 1.5, 6)
+        q[2] = rng.uniform(0.3, 1.2)
+        corke = frames(CORKE_STANFORD, STANFORD_JOINTS, q)[-1]
+        np.testing.assert_allclose(bundled.numeric().forward_kinematics(q), corke, atol=1e-12)
+        shifted = q - np.array([0, 0, 0, PI / 2, 0, 0])
+        spong = frames(SPONG_STANFORD, STANFORD_JOINTS, shifted)[-1]
+        np.testing.assert_allclose(corke, spong, atol=1e-12)
+
+
+def scara_numbers(seed: int) -> dict[str, float]:
+    """The exercise's seeded lengths, drawn as the notebook's hidden cell draws them."""
+    rng = np.random.default_rng(seed)
+    a1, a2 = np.round(rng.uniform(0.25, 0.45), 2), np.round(rng.uniform(0.2, 0.35), 2)
+    h, d4 = np.round(rng.uniform(0.3, 0.5), 2), np.round(rng.uniform(0.05, 0.15), 2)
+    return {"a1": float(a1), "a2": float(a2), "h": float(h), "d4": float(d4)}
+
+
+def test_scara_exercise_numbers_and_drawn_hand_frame():
+    n = scara_numbers(3)
+    cells = nbformat.read(NOTEBOOK, as_version=4).cells
+    [prompt] = [
+        o.data["text/markdown"]
+        for c in cells
+        if c.cell_type == "code" and c.source.startswith("exercise_3 = scara_exercise(seed=3)")
+        for o in c.outputs
+        if "data" in o
+    ]
+    for name in ("a1", "a2", "d4"):
+        assert f"{name[0]}_{name[1]} = {n[name]}$ m" in prompt
+    assert f"$h = {n['h']}$ m" in prompt
+    # SHV §3.3's SCARA with {0} on the floor: at q = 0 the hand is at (a1 + a2, 0, h - d4),
+    # x4 = x0, z4 pointing down
+    table = [(n["a1"], 0, n["h"], 0), (n["a2"], PI, 0, 0), (0, 0, 0, 0), (0, 0, n["d4"], 0)]
+    T = frames(table, "rrpr", [0, 0, 0, 0])[-1]
+    np.testing.assert_allclose(T[:3, 3], [n["a1"] + n["a2"], 0, n["h"] - n["d4"]], atol=1e-12)
+    np.testing.assert_allclose(T[:3, :3], np.diag([1.0, -1.0, -1.0]), atol=1e-12)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_another_correct_scara_table_gives_the_same_hand(seed):
+    """Frames are not unique: the common normal of parallel axes 1, 2 at the floor (d1 = 0,
+    d2 = h) is as correct as SHV's (d1 = h); a table with z2 up (alpha2 = 0) is not."""
+    n = scara_numbers(seed)
+    shv = [(n["a1"], 0, n["h"], 0), (n["a2"], PI, 0, 0), (0, 0, 0, 0), (0, 0, n["d4"], 0)]
+    other = [(n["a1"], 0, 0, 0), (n["a2"], PI, n["h"], 0), (0, 0, 0, 0), (0, 0, n["d4"], 0)]
+    wrong = [(n["a1"], 0, n["h"], 0), (n["a2"], 0, 0, 0), (0, 0, 0, 0), (0, 0, n["d4"], 0)]
+    rng = np.random.default_rng(seed)
+    worst_wrong = 0.0
+    for _ in range(20):
+        q = np.append(rng.uniform(-1, 1, 2), [rng.uniform(0, 0.2), rng.uniform(-1, 1)])
+        reference = frames(shv, "rrpr", q)[-1]
+        np.testing.assert_allclose(frames(other, "rrpr", q)[-1], reference, atol=1e-12)
+        worst_wrong = max(worst_wrong, np.abs(frames(wrong, "rrpr", q)[-1] - reference).max())
+    assert worst_wrong > 0.1
