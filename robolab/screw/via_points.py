@@ -1,0 +1,310 @@
+"""Trajectories through via points: cubic segments with continuous velocity or acceleration.
+
+Modern Robotics §9.3: the joint values β_1 … β_k are reached at the times
+T_1 < … < T_k, with velocities β̇_j there. Between two via points the motion
+is the cubic (MR eqs. 9.26–9.29; ΔT_j = T_{j+1} - T_j, Δt = t - T_j)::
+
+    β(T_j + Δt) = a_j0 + a_j1 Δt + a_j2 Δt² + a_j3 Δt³
+    a_j0 = β_j,  a_j1 = β̇_j,
+    a_j2 = (3β_{j+1} - 3β_j - 2β̇_j ΔT_j - β̇_{j+1} ΔT_j) / ΔT_j²,
+    a_j3 = (2β_j + (β̇_j + β̇_{j+1}) ΔT_j - 2β_{j+1}) / ΔT_j³,
+
+so position and velocity are continuous at every via point whatever the
+velocities chosen (``continuity="velocity"``). Unless given, the via
+velocities follow the usual rule (Craig, *Introduction to Robotics* §7.3;
+Spong §5.5): at rest at the two ends; inside, the mean of the slopes of the
+two neighbouring segments when they have the same sign, zero when the motion
+turns back.
+
+``continuity="acceleration"`` chooses the interior velocities instead so
+that the acceleration is continuous too: the cubic spline that starts and
+ends at rest (a tridiagonal system, Spong §5.5.3, Siciliano §4.2.2):
+``β̇_{j-1}/ΔT_{j-1} + 2β̇_j (1/ΔT_{j-1} + 1/ΔT_j) + β̇_{j+1}/ΔT_j =
+3((β_j - β_{j-1})/ΔT_{j-1}² + (β_{j+1} - β_j)/ΔT_j²)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ..support.checks import as_float_array, require_choice
+
+__all__ = ["CONTINUITY_CHOICES", "ViaPointTrajectory", "via_point_trajectory"]
+
+#: What stays continuous at the via points: position and velocity, or also acceleration.
+CONTINUITY_CHOICES = ("velocity", "acceleration")
+#: t may exceed [T_1, T_k] by this fraction of T_k - T_1 (rounding of sample times).
+_TIME_TOLERANCE = 1e-12
+
+
+def heuristic_velocities(
+    points: NDArray[np.float64], times: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """Via velocities by Craig's rule: rest at the ends, the mean slope where it keeps its sign.
+
+    Examples
+    --------
+    >>> heuristic_velocities(np.array([[0.0], [1.0], [3.0], [2.0]]), np.arange(4.0))[:, 0]
+    array([0. , 1.5, 0. , 0. ])
+    """
+    slopes = np.diff(points, axis=0) / np.diff(times)[:, None]
+    velocities = np.zeros_like(points)
+    before, after = slopes[:-1], slopes[1:]
+    same_sign = np.sign(before) * np.sign(after) > 0
+    velocities[1:-1] = np.where(same_sign, 0.5 * (before + after), 0.0)
+    return velocities
+
+
+def spline_velocities(
+    points: NDArray[np.float64], times: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """Interior via velocities of the cubic spline that starts and ends at rest (C² at the vias).
+
+    Examples
+    --------
+    Equal steps of 1 reached at equal times: the middle point moves at 1.5, the
+    mean slope corrected for the stops at the ends.
+
+    >>> spline_velocities(np.array([[0.0], [1.0], [2.0]]), np.arange(3.0))[:, 0]
+    array([0. , 1.5, 0. ])
+    """
+    k = points.shape[0]
+    velocities = np.zeros_like(points)
+    if k < 3:
+        return velocities
+    h = np.diff(times)
+    inner = k - 2
+    system = np.zeros((inner, inner))
+    rhs = np.zeros((inner, points.shape[1]))
+    for row in range(inner):
+        j = row + 1  # the via point
+        system[row, row] = 2.0 * (1.0 / h[j - 1] + 1.0 / h[j])
+        if row > 0:
+            system[row, row - 1] = 1.0 / h[j - 1]
+        if row < inner - 1:
+            system[row, row + 1] = 1.0 / h[j]
+        rhs[row] = 3.0 * (
+            (points[j] - points[j - 1]) / h[j - 1] ** 2 + (points[j + 1] - points[j]) / h[j] ** 2
+        )
+    velocities[1:-1] = np.linalg.solve(system, rhs)
+    return velocities
+
+
+class ViaPointTrajectory:
+    """Cubic segments through via points (made by :func:`via_point_trajectory`).
+
+    Attributes
+    ----------
+    times : ndarray, shape (k,)
+        T_1 < … < T_k, seconds.
+    points : ndarray, shape (k, n)
+        β_j, one row per via point (n = 1 for a single joint).
+    velocities : ndarray, shape (k, n)
+        β̇_j at the via points.
+    coefficients : ndarray, shape (k - 1, 4, n)
+        a_j0 … a_j3 of segment j in its own time Δt = t - T_j (MR eq. 9.26).
+    continuity : str
+        ``"velocity"`` or ``"acceleration"``.
+    scalar : bool
+        The points were given as a 1-D array (one joint): evaluation returns
+        arrays of the shape of ``t``.
+    """
+
+    def __init__(
+        self,
+        times: NDArray[np.float64],
+        points: NDArray[np.float64],
+        velocities: NDArray[np.float64],
+        continuity: str,
+        scalar: bool,
+    ) -> None:
+        self.times, self.points, self.velocities = times, points, velocities
+        self.continuity, self.scalar = continuity, scalar
+        h = np.diff(times)[:, None]
+        b0, b1, v0, v1 = points[:-1], points[1:], velocities[:-1], velocities[1:]
+        a2 = (3.0 * b1 - 3.0 * b0 - 2.0 * v0 * h - v1 * h) / h**2
+        a3 = (2.0 * b0 + (v0 + v1) * h - 2.0 * b1) / h**3
+        self.coefficients = np.stack([b0, v0, a2, a3], axis=1)
+
+    @property
+    def duration(self) -> float:
+        """T_k - T_1, seconds."""
+        return float(self.times[-1] - self.times[0])
+
+    def __call__(self, t: ArrayLike, derivative: int = 0) -> NDArray[np.float64]:
+        """β(t), β̇(t) or β̈(t) (``derivative`` 0, 1 or 2) at times in [T_1, T_k].
+
+        Returns
+        -------
+        ndarray, shape ``t.shape + (n,)`` (``t.shape`` for one joint given as 1-D points)
+
+        Examples
+        --------
+        >>> path = via_point_trajectory([0.0, 1.0, 0.0], [0.0, 1.0, 2.0])
+        >>> path([0.5, 1.0, 1.5])
+        array([0.5, 1. , 0.5])
+        >>> path(2.5)
+        Traceback (most recent call last):
+        ...
+        ValueError: t must lie in [times[0], times[-1]] = [0, 2], got 2.5
+        """
+        if derivative not in (0, 1, 2) or isinstance(derivative, bool):
+            raise ValueError(
+                f"derivative must be 0, 1 (velocity) or 2 (acceleration), got {derivative!r}"
+            )
+        times = as_float_array(t, "t")
+        first, last = float(self.times[0]), float(self.times[-1])
+        slack = _TIME_TOLERANCE * (last - first)
+        outside = (times < first - slack) | (times > last + slack)
+        if np.any(outside):
+            raise ValueError(
+                f"t must lie in [times[0], times[-1]] = [{first:g}, {last:g}], "
+                f"got {times[outside].ravel()[0]:g}"
+            )
+        clipped = np.clip(times, first, last)
+        segment = np.clip(
+            np.searchsorted(self.times, clipped, side="right") - 1, 0, self.times.size - 2
+        )
+        dt = (clipped - self.times[segment])[..., None]
+        a0, a1, a2, a3 = np.moveaxis(self.coefficients[segment], -2, 0)
+        if derivative == 0:
+            values = a0 + dt * (a1 + dt * (a2 + dt * a3))
+        elif derivative == 1:
+            values = a1 + dt * (2.0 * a2 + 3.0 * dt * a3)
+        else:
+            values = 2.0 * a2 + 6.0 * dt * a3
+        return values[..., 0] if self.scalar else values
+
+    def peaks(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """The largest |β̇| and |β̈| of each joint over the whole motion (exact, not sampled).
+
+        On a cubic the velocity is a parabola (its extreme at an end or at
+        its vertex) and the acceleration a line (its extreme at an end).
+
+        Examples
+        --------
+        >>> speed, accel = via_point_trajectory([0.0, 1.0], [0.0, 2.0]).peaks()
+        >>> speed, accel  # a rest-to-rest cubic: 1.5 Δ/T and 6 Δ/T²
+        (array([0.75]), array([1.5]))
+        """
+        a1, a2, a3 = (self.coefficients[:, i] for i in (1, 2, 3))
+        h = np.diff(self.times)[:, None]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            vertex = np.where(a3 != 0.0, -a2 / (3.0 * np.where(a3 != 0.0, a3, 1.0)), 0.0)
+        vertex = np.clip(vertex, 0.0, h)
+        candidates = [np.zeros_like(a1), np.broadcast_to(h, a1.shape), vertex]
+        speed = np.max([np.abs(a1 + dt * (2.0 * a2 + 3.0 * dt * a3)) for dt in candidates], axis=0)
+        accel = np.max([np.abs(2.0 * a2 + 6.0 * dt * a3) for dt in candidates[:2]], axis=0)
+        return speed.max(axis=0), accel.max(axis=0)
+
+    def __repr__(self) -> str:
+        n = self.points.shape[1]
+        return (
+            f"<ViaPointTrajectory: {self.times.size} via points of {n} joint"
+            f"{'s' if n != 1 else ''} over {self.duration:g} s, continuous {self.continuity}>"
+        )
+
+
+def _check_times(times: Any, k: int) -> NDArray[np.float64]:
+    values = as_float_array(times, "times", (None,))
+    if values.size != k:
+        raise ValueError(f"times must hold one time per via point ({k}), got {values.size}")
+    steps = np.diff(values)
+    if np.any(steps <= 0.0):
+        j = int(np.argmax(steps <= 0.0))
+        raise ValueError(
+            f"times must increase strictly: times[{j}] = {values[j]:g} is not before "
+            f"times[{j + 1}] = {values[j + 1]:g}"
+        )
+    return values
+
+
+def via_point_trajectory(
+    points: ArrayLike,
+    times: ArrayLike,
+    velocities: ArrayLike | None = None,
+    *,
+    continuity: str = "velocity",
+) -> ViaPointTrajectory:
+    """Cubic segments through via points at given times (Modern Robotics §9.3).
+
+    Parameters
+    ----------
+    points : array_like, shape (k,) or (k, n)
+        The via points β_1 … β_k (k ≥ 2), one row per point: joint values,
+        or any coordinates (a Cartesian position, say).
+    times : array_like, shape (k,)
+        When each is reached, strictly increasing, seconds.
+    velocities : array_like, shape (k,) or (k, n), optional
+        β̇ at the via points (``continuity="velocity"`` only); default rest at
+        the two ends and Craig's rule inside (see the module documentation).
+    continuity : {"velocity", "acceleration"}
+        Continuous position and velocity (any via velocities), or also
+        acceleration: the cubic spline from rest to rest.
+
+    Returns
+    -------
+    ViaPointTrajectory
+        Call it with times to get positions (``derivative=1``: velocities,
+        ``2``: accelerations); ``peaks()`` gives the largest speeds.
+
+    Raises
+    ------
+    ValueError
+        Fewer than two points, times not strictly increasing or not one per
+        point, velocities of the wrong shape, or velocities given with
+        ``continuity="acceleration"`` (that choice sets them).
+
+    Examples
+    --------
+    Three via points of one joint, 1 s apart:
+
+    >>> path = via_point_trajectory([0.0, 1.0, 3.0], [0.0, 1.0, 2.0])
+    >>> path.velocities[:, 0]  # rest, the mean slope (1 + 2)/2, rest
+    array([0. , 1.5, 0. ])
+    >>> path([1.0, 1.0 - 1e-9, 1.0 + 1e-9], derivative=1).round(6)  # continuous at the via
+    array([1.5, 1.5, 1.5])
+    >>> spline = via_point_trajectory([0.0, 1.0, 3.0], [0.0, 1.0, 2.0], continuity="acceleration")
+    >>> spline([1.0 - 1e-9, 1.0 + 1e-9], derivative=2).round(6)  # and so is the acceleration
+    array([3., 3.])
+    >>> via_point_trajectory([0.0, 1.0, 3.0], [0.0, 2.0, 1.0])
+    Traceback (most recent call last):
+    ...
+    ValueError: times must increase strictly: times[1] = 2 is not before times[2] = 1
+    """
+    require_choice(continuity, "continuity", CONTINUITY_CHOICES)
+    values = as_float_array(points, "points")
+    scalar = values.ndim == 1
+    if scalar:
+        values = values[:, None]
+    if values.ndim != 2:
+        raise ValueError(
+            f"points must have shape (k,) or (k, n): one row per via point, got {values.shape}"
+        )
+    k, n = values.shape
+    if k < 2:
+        raise ValueError(f"points must hold at least two via points (start and end), got {k}")
+    when = _check_times(times, k)
+    if velocities is None:
+        chosen = (
+            heuristic_velocities(values, when)
+            if continuity == "velocity"
+            else spline_velocities(values, when)
+        )
+    else:
+        if continuity == "acceleration":
+            raise ValueError(
+                "velocities cannot be given with continuity='acceleration': the spline chooses "
+                "them (give continuity='velocity' to set your own)"
+            )
+        chosen = as_float_array(velocities, "velocities")
+        chosen = chosen[:, None] if chosen.ndim == 1 and scalar else chosen
+        if chosen.shape != (k, n):
+            raise ValueError(
+                f"velocities must have the shape of points {np.shape(points)}, got "
+                f"{np.shape(velocities)}"
+            )
+    return ViaPointTrajectory(when, values, np.array(chosen, dtype=float), continuity, scalar)

@@ -1,0 +1,137 @@
+"""The trapezoidal time scaling (LSPB) and its minimum-time form.
+
+References: Spong, Hutchinson & Vidyasagar, *Robot Modeling and Control* §5.6 (LSPB:
+the blend time t_b = (q0 - qf + V tf)/V and the three pieces of q(t), written out here by
+hand); Modern Robotics §9.2.2.3 (v T - v²/a = 1 and the conditions 1 < vT ≤ 2, aT² ≥ 4);
+the classic minimum-time results for a rest-to-rest motion of length D under |q̇| ≤ V,
+|q̈| ≤ A (trapezoid T = D/V + V/A when D ≥ V²/A, triangle T = 2√(D/A) otherwise).
+"""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import robolab as rl
+
+
+def spong_lspb(q0: float, qf: float, tf: float, V: float, t: np.ndarray) -> np.ndarray:
+    """Spong §5.6, eq. (5.27)-(5.30) style: q(t) of the LSPB from q0 to qf at cruise V."""
+    tb = (q0 - qf + V * tf) / V
+    alpha = V / tb
+    return np.piecewise(
+        t,
+        [t <= tb, (t > tb) & (t <= tf - tb), t > tf - tb],
+        [
+            lambda t: q0 + alpha / 2 * t**2,
+            lambda t: (qf + q0 - V * tf) / 2 + V * t,
+            lambda t: qf - alpha * tf**2 / 2 + alpha * tf * t - alpha / 2 * t**2,
+        ],
+    )
+
+
+@pytest.mark.parametrize(("q0", "qf", "tf", "V"), [(0.0, 1.0, 2.0, 0.75), (0.3, -1.1, 3.0, -0.6)])
+def test_lspb_matches_spongs_closed_form(q0, qf, tf, V):
+    t = np.linspace(0.0, tf, 301)
+    s = rl.trapezoidal_time_scaling(tf, t, velocity=V / (qf - q0))
+    np.testing.assert_allclose(q0 + (qf - q0) * s, spong_lspb(q0, qf, tf, V, t), atol=1e-12)
+    tb = (q0 - qf + V * tf) / V
+    profile = rl.trapezoidal_profile(total_time=tf, velocity=V / (qf - q0))
+    assert profile.switching_times == pytest.approx((tb, tf - tb), abs=1e-12)
+    assert profile.acceleration * (qf - q0) == pytest.approx(V / tb, abs=1e-12)
+
+
+def test_derivatives_are_those_of_the_pieces():
+    # a = 1.125 (T = 2, v = 0.75): t_b = 2/3; at 0.5 s accelerating, at 1 s coasting, 1.8 s braking
+    t = np.array([0.5, 1.0, 1.8])
+    velocity = rl.trapezoidal_time_scaling(2.0, t, 1, velocity=0.75)
+    acceleration = rl.trapezoidal_time_scaling(2.0, t, 2, velocity=0.75)
+    np.testing.assert_allclose(velocity, [1.125 * 0.5, 0.75, 1.125 * 0.2], atol=1e-12)
+    np.testing.assert_allclose(acceleration, [1.125, 0.0, -1.125], atol=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(0.2, 5.0), st.floats(1.0 + 1e-3, 2.0))
+def test_the_three_forms_agree_with_mr_area_condition(total_time, product):
+    v = product / total_time
+    by_velocity = rl.trapezoidal_profile(total_time=total_time, velocity=v)
+    a = by_velocity.acceleration
+    # MR eq. 9.19: v T - v²/a = 1
+    assert v * total_time - v * v / a == pytest.approx(1.0, abs=1e-9)
+    by_acceleration = rl.trapezoidal_profile(total_time=total_time, acceleration=a)
+    assert by_acceleration.velocity == pytest.approx(v, abs=1e-7 * max(1.0, v))
+    by_limits = rl.trapezoidal_profile(velocity=v, acceleration=a)
+    assert by_limits.total_time == pytest.approx(total_time, abs=1e-9 * total_time)
+    # s ends at 1 with zero velocity, and never leaves [0, 1]
+    t = np.linspace(0.0, total_time, 101)
+    s = by_velocity(t)
+    assert s[0] == 0.0 and s[-1] == pytest.approx(1.0, abs=1e-12)
+    assert np.all(np.diff(s) >= -1e-15) and np.all(s <= 1 + 1e-12)
+    assert by_velocity(total_time, 1) == pytest.approx(0.0, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("D", "V", "A", "T", "tb"),
+    [
+        (math.pi / 2, 1.0, 2.0, math.pi / 2 + 0.5, 0.5),  # trapezoid: D/V + V/A
+        (0.2, 1.0, 2.0, 2 * math.sqrt(0.1), math.sqrt(0.1)),  # triangle: 2√(D/A)
+    ],
+)
+def test_minimum_time_of_one_joint(D, V, A, T, tb):
+    profile = rl.minimum_time_profile([0.0], [D], V, A)
+    assert profile.total_time == pytest.approx(T, abs=1e-12)
+    assert profile.switching_times[0] == pytest.approx(tb, abs=1e-12)
+    t = np.linspace(0.0, profile.total_time, 2001)
+    assert np.max(np.abs(D * profile(t, 1))) <= V + 1e-12
+    assert np.max(np.abs(D * profile(t, 2))) == pytest.approx(A, abs=1e-12)
+
+
+def test_minimum_time_of_a_joint_line_respects_every_joint():
+    rng = np.random.default_rng(11)
+    start, end = rng.uniform(-1, 1, 4), rng.uniform(-1, 1, 4)
+    speed, accel = np.array([1.0, 2.0, 0.5, 1.5]), np.array([3.0, 1.0, 2.0, 4.0])
+    profile = rl.minimum_time_profile(start, end, speed, accel)
+    distance = np.abs(end - start)
+    # each joint alone would take its own minimum time; the line takes the longest of them
+    alone = [rl.minimum_time_profile([0.0], [d], v, a).total_time for d, v, a in zip(
+        distance, speed, accel, strict=True)]  # fmt: skip
+    assert profile.total_time >= max(alone) - 1e-12
+    t = np.linspace(0.0, profile.total_time, 2001)
+    peak_speed = np.max(np.abs(np.outer(profile(t, 1), end - start)), axis=0)
+    peak_accel = np.max(np.abs(np.outer(profile(t, 2), end - start)), axis=0)
+    assert np.all(peak_speed <= speed + 1e-12) and np.all(peak_accel <= accel + 1e-12)
+    assert np.any(np.isclose(peak_accel, accel, atol=1e-12))  # one joint at its limit
+
+
+@pytest.mark.parametrize(
+    ("keywords", "words"),
+    [
+        ({"total_time": 2.0}, "give exactly two of total_time, velocity and acceleration"),
+        ({"total_time": 2, "velocity": 1, "acceleration": 1}, "exactly two"),
+        ({"total_time": 2.0, "velocity": 0.4}, r"velocity × total_time = 0.8 must exceed 1"),
+        ({"total_time": 2.0, "velocity": 1.2}, r"must be at most 2"),
+        ({"total_time": 2.0, "acceleration": 0.5}, r"acceleration × total_time² = 2 must be"),
+        ({"total_time": -1.0, "velocity": 1.0}, "total_time must be a positive number, got -1"),
+        ({"velocity": float("nan"), "acceleration": 1.0}, "velocity"),
+    ],
+)
+def test_bad_profiles(keywords, words):
+    with pytest.raises(ValueError, match=words):
+        rl.trapezoidal_profile(**keywords)
+
+
+def test_bad_times_and_limits():
+    with pytest.raises(ValueError, match=r"t must lie in \[0, total_time\]"):
+        rl.trapezoidal_time_scaling(2.0, [0.0, 2.5], velocity=0.75)
+    with pytest.raises(ValueError, match="derivative must be 0"):
+        rl.trapezoidal_time_scaling(2.0, 1.0, 3, velocity=0.75)
+    with pytest.raises(ValueError, match=r"max_velocity must be a number or have shape \(2,\)"):
+        rl.minimum_time_profile([0, 0], [1, 1], [1, 1, 1], 1)
+    with pytest.raises(ValueError, match="max_acceleration must be positive, got -1 for joint 2"):
+        rl.minimum_time_profile([0, 0], [1, 1], 1, [1, -1])
+    with pytest.raises(ValueError, match="joint_position_end must have shape"):
+        rl.minimum_time_profile([0, 0], [1, 1, 1], 1, 1)
+    with pytest.raises(TypeError):
+        rl.minimum_time_profile([0, 0], ["a", 1], 1, 1)
