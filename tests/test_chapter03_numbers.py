@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import modern_robotics as mr
 import numpy as np
+from reference.screw_arms import UR5_LINK_FRAMES, UR5_SCREW_AXES
 
 
 def rot_z(angle: float) -> np.ndarray:
@@ -90,19 +91,8 @@ def test_scara_printed_pose_and_prismatic_exponential() -> None:
 
 
 def test_ur5_gravity_wrench_in_both_frames() -> None:
-    # The UR5 (official lengths, MR's screw list) at (0, -π/2, 0, 0, π/2, 0), 2 kg at {b}'s origin.
-    H1, L1, L2, W1, H2, W2 = 0.089159, 0.425, 0.39225, 0.10915, 0.09465, 0.0823
-    S = np.array(
-        [
-            [0, 0, 1, 0, 0, 0],
-            [0, 1, 0, -H1, 0, 0],
-            [0, 1, 0, -H1, 0, L1],
-            [0, 1, 0, -H1, 0, L1 + L2],
-            [0, 0, -1, -W1, L1 + L2, 0],
-            [0, 1, 0, H2 - H1, 0, L1 + L2],
-        ]
-    ).T
-    M = np.array([[-1, 0, 0, L1 + L2], [0, 0, 1, W1 + W2], [0, 1, 0, H1 - H2], [0, 0, 0, 1]])
+    # MR's course-software UR5 at (0, -π/2, 0, 0, π/2, 0), 2 kg at {b}'s origin.
+    S, M = UR5_SCREW_AXES, np.linalg.multi_dot(list(UR5_LINK_FRAMES))  # MR's Slist, M01…M67
     T = mr.FKinSpace(M, S, [0, -np.pi / 2, 0, 0, np.pi / 2, 0])
     f_s = np.array([0, 0, -19.62])
     F_b = np.concatenate([np.zeros(3), T[:3, :3].T @ f_s])

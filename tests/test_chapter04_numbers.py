@@ -3,8 +3,8 @@
 Exercise 1 relates Universal Robots' published standard DH table of the UR5 to the screw
 model (MR's course-software UR5): the expected answer is T_s0 = Rz(π), T_6b = I. Exercise 4
 puts a tool beyond the Puma's wrist centre. The references are ``modern_robotics`` with the
-UR5 screw list written out from the official lengths, and the DH products multiplied out
-here by hand from the published tables (UR's; Corke's ``mdl_puma560`` with d1 = 0.67183 m).
+UR5 of MR's course software (its Slist and M01…M67, in tests/reference/screw_arms.py) and DH
+products of the published tables (UR's; Corke's ``mdl_puma560`` with d1 = 0.67183 m).
 """
 
 from __future__ import annotations
@@ -14,30 +14,17 @@ from pathlib import Path
 
 import modern_robotics as mr
 import numpy as np
+from reference.screw_arms import UR5_LINK_FRAMES, UR5_SCREW_AXES
+from reference.singular_arms import PUMA_ROWS, frames
 
 import robolab
 
 ROBOTS = Path(__file__).resolve().parents[1] / "robots"
 
 
-def dh_row(a: float, alpha: float, d: float, theta: float) -> np.ndarray:
-    """Rz(θ) Tz(d) Tx(a) Rx(α), written out (SHV eq. 3.10)."""
-    ct, st, ca, sa = np.cos(theta), np.sin(theta), np.cos(alpha), np.sin(alpha)
-    return np.array(
-        [
-            [ct, -st * ca, st * sa, a * ct],
-            [st, ct * ca, -ct * sa, a * st],
-            [0.0, sa, ca, d],
-            [0.0, 0.0, 0.0, 1.0],
-        ]
-    )
-
-
 def chain(rows: list[tuple[float, float, float]], q: np.ndarray) -> np.ndarray:
-    T = np.eye(4)
-    for (a, alpha, d), q_i in zip(rows, q, strict=True):
-        T = T @ dh_row(a, alpha, d, q_i)
-    return T
+    """T_0n of standard DH rows (a, α, d), revolute joints (θ = q)."""
+    return frames(rows, q)[-1]
 
 
 UR5_TABLE = [
@@ -48,21 +35,8 @@ UR5_TABLE = [
     (0.0, -np.pi / 2, 0.09465),
     (0.0, 0.0, 0.0823),
 ]
-H1, L1, L2, W1, H2, W2 = 0.089159, 0.425, 0.39225, 0.10915, 0.09465, 0.0823
-UR5_S = np.array(
-    [
-        [0, 0, 1, 0, 0, 0],
-        [0, 1, 0, -H1, 0, 0],
-        [0, 1, 0, -H1, 0, L1],
-        [0, 1, 0, -H1, 0, L1 + L2],
-        [0, 0, -1, -W1, L1 + L2, 0],
-        [0, 1, 0, H2 - H1, 0, L1 + L2],
-    ],
-    dtype=float,
-).T
-UR5_M = np.array(
-    [[-1, 0, 0, L1 + L2], [0, 0, 1, W1 + W2], [0, 1, 0, H1 - H2], [0, 0, 0, 1]], dtype=float
-)
+UR5_S = UR5_SCREW_AXES  # MR's Slist for its UR5, one axis per column
+UR5_M = np.linalg.multi_dot(list(UR5_LINK_FRAMES))  # M = M01 M12 ... M67 of MR's listing
 
 
 def test_ur5_published_table_is_the_screw_model_turned_by_pi() -> None:
@@ -85,14 +59,7 @@ def test_exercise_1_reference_matches() -> None:
     np.testing.assert_allclose(tool, np.eye(4), atol=1e-12)
 
 
-PUMA_TABLE = [
-    (0.0, np.pi / 2, 0.67183),
-    (0.4318, 0.0, 0.0),
-    (0.0203, -np.pi / 2, 0.15005),
-    (0.0, np.pi / 2, 0.4318),
-    (0.0, -np.pi / 2, 0.0),
-    (0.0, 0.0, 0.0),
-]
+PUMA_TABLE = PUMA_ROWS
 
 
 def test_exercise_4_tool_position_and_that_the_wrist_moves_it() -> None:
