@@ -97,7 +97,7 @@ def test_zyz_matrix_is_scipys_intrinsic_zyz(phi, theta, psi):
 
 
 def test_zyz_matrix_is_spongs_closed_form():
-    # SHV eq. (2.27), written out by hand
+    # SHV §2.5.1: the ZYZ matrix written out by hand
     phi, theta, psi = 0.3, 1.1, -2.0
     c, s = np.cos, np.sin
     expected = np.array(

@@ -196,7 +196,7 @@ def zyz_to_rotation(phi: float, theta: float, psi: float) -> NDArray[np.float64]
     """Return ``R = Rz(φ) Ry(θ) Rz(ψ)`` for ZYZ Euler angles (radians).
 
     Turn by φ about z, then by θ about the new y, then by ψ about the newest
-    z (moving axes; SHV eq. 2.27).
+    z (moving axes; Spong, Hutchinson & Vidyasagar §2.5.1).
 
     Examples
     --------
