@@ -188,8 +188,9 @@ def test_section_2_planar_3r_is_the_closed_form():
 
 
 def test_section_3_the_views_read_out():
-    close("joint velocities q̇ (rad/s):", QDOT)
-    close("(ṗ, ω) in {0}:", J_DH @ QDOT)
+    view_qdot = np.array([0.5, -0.4, 0.3, 0.0, 0.5, 0.0])  # the view's starting sliders
+    close("joint velocities q̇ (rad/s):", view_qdot)
+    close("(ṗ, ω) in {0}:", J_DH @ view_qdot)
 
 
 def test_section_4_analytical_jacobian():

@@ -110,7 +110,7 @@ class TwistView(LiveFigure):
         frame: str = "space",
         options: ViewOptions | None = None,
         arrow_scale: float | None = None,
-        figsize: tuple[float, float] = (4.6, 4.6),
+        figsize: tuple[float, float] = (4.0, 4.0),
         canvas: str = "auto",
         **view_options: Any,
     ) -> None:
@@ -242,7 +242,7 @@ def twist_view(
     *,
     frame: str = "space",
     arrow_scale: float | None = None,
-    figsize: tuple[float, float] = (4.6, 4.6),
+    figsize: tuple[float, float] = (4.0, 4.0),
     canvas: str = "auto",
     options: ViewOptions | None = None,
     **view_options: Any,
