@@ -19,7 +19,7 @@ from widget_support import WIDGET_VIEW
 
 import robolab
 from robolab.views.controls import TRACK_WIDTH
-from robolab.views.twist_view import TwistView
+from robolab.views.twist_panel import TwistView
 
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 
