@@ -183,7 +183,7 @@ def test_many_robots_simulated_at_once_equal_one_by_one():
                 ur5(), np.zeros(6), np.zeros(6), np.zeros((5, 6)), 0.01, 1, integrator="rk2"
             ),
             ValueError,
-            "integrator must be 'euler' or 'rk4', got 'rk2'",
+            "integrator must be 'euler', 'semi_implicit_euler', 'rk4' or 'rk45', got 'rk2'",
         ),
         (
             lambda: rl.forward_dynamics_trajectory(

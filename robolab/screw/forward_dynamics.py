@@ -18,6 +18,10 @@ Three algorithms give the same answer (to rounding):
   inverse-dynamics calls (:func:`~robolab.screw.dynamics.mass_matrix_rnea`), c, g
   and J_bᵀF_tip from one call each, and θ̈ = M⁻¹(τ - c - g - J_bᵀF_tip).
 
+A robot with joint friction (``ScrewRobot(..., friction=JointFriction(...))``, see
+:mod:`robolab.screw.friction`) has its friction torques τ_f(θ̇) subtracted from τ by all
+three: M θ̈ = τ - τ_f(θ̇) - c - g - J_bᵀF_tip. The book's arrays carry no friction.
+
 A mass matrix that is singular at θ (links without mass or inertia that a
 joint would have to move) makes forward dynamics undefined: all three raise
 ``ValueError`` naming the joint, instead of returning NaN or infinity.
@@ -57,6 +61,7 @@ from .dynamics_kernel import (
     _tip_of,
     _tip_wrench_space,
 )
+from .friction import JointFriction
 from .kinematics import _joint_arrays
 from .robot import ScrewRobot
 from .two_forms import BookArrays, robot_or_arrays
@@ -140,6 +145,17 @@ def _forward_inputs(
     return model, q, qd, tau, _gravity_of(robot, gravity), _tip_of(q, tip_wrench)
 
 
+def _friction_of(robot: ScrewRobot | BookArrays) -> JointFriction | None:
+    """The robot's joint friction, or None (none, or the book's arrays, which carry none)."""
+    friction = getattr(robot, "friction", None)
+    return None if friction is None or friction.is_zero() else friction
+
+
+def _minus_friction(tau: np.ndarray, qd: np.ndarray, friction: JointFriction | None) -> np.ndarray:
+    """τ - τ_f(θ̇): the torques left to accelerate the links."""
+    return tau if friction is None else tau - friction.torques(qd)
+
+
 def _forward_dynamics_crba(
     model: _DynamicsModel,
     q: np.ndarray,
@@ -209,10 +225,11 @@ def forward_dynamics_crba(
     ...                       [1, 1, 1, 1, 1, 1], link_frames, spatial_inertias, screw_axes)
     array([ -0.97392907,  25.58466784, -32.91499212])
     """
+    model, q, qd, tau, gravity, tip = _forward_inputs(
+        robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
+    )
     return _forward_dynamics_crba(
-        *_forward_inputs(
-            robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
-        )
+        model, q, qd, _minus_friction(tau, qd, _friction_of(robot)), gravity, tip
     )
 
 
@@ -322,10 +339,11 @@ def forward_dynamics_aba(
     ...                      [[0], [0], [1], [0], [0], [0]])  # θ̈ = -g/L
     array([-9.81])
     """
+    model, q, qd, tau, gravity, tip = _forward_inputs(
+        robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
+    )
     return _forward_dynamics_aba(
-        *_forward_inputs(
-            robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
-        )
+        model, q, qd, _minus_friction(tau, qd, _friction_of(robot)), gravity, tip
     )
 
 
@@ -370,4 +388,5 @@ def forward_dynamics_rnea(
     g = gravity_forces(robot, q, gravity)
     f = 0.0 if tip_wrench is None else end_effector_forces(robot, q, tip_wrench)
     _solve_mass_matrix(M, np.zeros(q.shape), q)  # a clear error if M is singular
+    tau = _minus_friction(tau, qd, _friction_of(robot))
     return (np.linalg.inv(M) @ (tau - c - g - f)[..., None])[..., 0]

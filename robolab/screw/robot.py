@@ -81,6 +81,7 @@ from ..conventions import (
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
 from ..support.checks import as_float_array
 from ..support.plausibility import PlausibilityException, as_plausibility_exceptions
+from .friction import JointFriction, as_joint_friction
 from .validation import (
     raise_problem,
     screw_axis_kind,
@@ -152,6 +153,9 @@ class ScrewRobot:
         :func:`robolab.check_plausibility` lists them with their reasons.
         Masses and inertias must always be non-negative and positive
         semi-definite; nothing accepts those.
+    friction : robolab.JointFriction or dict, optional
+        Viscous and smoothed Coulomb joint friction, used by forward dynamics and the
+        simulations (:mod:`robolab.screw.friction`); default None, none.
 
     Attributes
     ----------
@@ -213,6 +217,7 @@ class ScrewRobot:
     joint_names: tuple[str, ...]
     joint_types: tuple[str, ...]
     joint_limits: tuple[tuple[float, float], ...]
+    friction: JointFriction | None = None  # the class's default: robots from files have none
     plausibility_exceptions: tuple[PlausibilityException, ...]
 
     def __init__(
@@ -227,6 +232,7 @@ class ScrewRobot:
         joint_types: Sequence[str] | None = None,
         joint_limits: Sequence[tuple[float, float]] | None = None,
         plausibility_exceptions: Sequence[Any] | None = None,
+        friction: JointFriction | Mapping[str, Any] | None = None,
     ) -> None:
         if not isinstance(name, str):
             raise TypeError(f"name must be a str, got {type(name).__name__} {name!r}")
@@ -244,6 +250,7 @@ class ScrewRobot:
         gravity_vector = as_float_array(gravity, "gravity", (3,))
         self._store(name, home, screws, frames, inertias, gravity_vector, names, types, limits)
         self.__dict__["plausibility_exceptions"] = exceptions
+        self.__dict__["friction"] = as_joint_friction(friction, n, names)
 
     @classmethod
     def from_checked(
@@ -383,7 +390,8 @@ class ScrewRobot:
         ...
         TypeError: ScrewRobot.replace() got unknown field(s) ['colour']; expected some of
         ['name', 'home_ee_pose', 'screw_axes_space', 'link_frames', 'spatial_inertias',
-        'gravity', 'joint_names', 'joint_types', 'joint_limits', 'plausibility_exceptions']
+        'gravity', 'joint_names', 'joint_types', 'joint_limits', 'plausibility_exceptions',
+        'friction']
         """
         arguments = {
             "name": self.name,
@@ -396,6 +404,7 @@ class ScrewRobot:
             "joint_types": self.joint_types,
             "joint_limits": self.joint_limits,
             "plausibility_exceptions": self.plausibility_exceptions,
+            "friction": self.friction,
         }
         unknown = sorted(set(changes) - set(arguments))
         if unknown:
@@ -469,6 +478,7 @@ class ScrewRobot:
             and self.joint_types == other.joint_types
             and self.joint_limits == other.joint_limits
             and self.plausibility_exceptions == other.plausibility_exceptions
+            and self.friction == other.friction
             and all(
                 np.array_equal(getattr(self, key), getattr(other, key))
                 for key in (

@@ -10,7 +10,9 @@
   (one batched Newton–Euler call for all its points);
   :func:`forward_dynamics_trajectory` integrates the motion under a torque
   history, with ``integration_resolution`` steps per trajectory interval
-  (Euler as in the book, or ``integrator="rk4"``).
+  (Euler as in the book, or another integrator of :mod:`robolab.screw.integrators`
+  by name: ``"semi_implicit_euler"``, ``"rk4"`` or the adaptive ``"rk45"``).
+  The robot's joint friction (:mod:`robolab.screw.friction`) acts in every step.
 
 Trajectories are arrays with time along the first axis: (N, n) for one robot
 state, (N, ..., n) for a batch of robots simulated together.
@@ -39,7 +41,16 @@ from .dynamics_kernel import (
     _inverse_dynamics,
     _model,
 )
-from .forward_dynamics import _FORWARD, _forward_dynamics_crba, _forward_inputs
+from .forward_dynamics import (
+    _FORWARD,
+    _forward_dynamics_crba,
+    _forward_inputs,
+    _friction_of,
+    _minus_friction,
+)
+from .friction import JointFriction
+from .integrators import INTEGRATORS, solve_ivp_interval
+from .integrators import advance as _advance
 from .kinematics import _joint_array, _joint_arrays
 from .robot import ScrewRobot
 from .two_forms import robot_or_arrays
@@ -52,6 +63,7 @@ __all__ = [
     "runge_kutta4_step",
 ]
 
+#: The integrators of the control simulations (the book's two; the trajectories take all).
 _INTEGRATORS = ("euler", "rk4")
 
 #: Trajectory rows integrated between two finiteness checks of the state (one vectorised
@@ -244,9 +256,10 @@ def _resolution(integration_resolution: Any) -> int:
     return int(integration_resolution)
 
 
-def _integrator(integrator: str) -> str:
-    if integrator not in _INTEGRATORS:
-        raise ValueError(f"integrator must be 'euler' or 'rk4', got {integrator!r}")
+def _integrator(integrator: str, allowed: tuple[str, ...] = _INTEGRATORS) -> str:
+    if not isinstance(integrator, str) or integrator not in allowed:
+        names = " or ".join(", ".join(repr(name) for name in allowed).rsplit(", ", 1))
+        raise ValueError(f"integrator must be {names}, got {integrator!r}")
     return integrator
 
 
@@ -282,35 +295,19 @@ def _step(
     return q, qd
 
 
-def _advance(
-    accelerations: Accelerations, q: np.ndarray, qd: np.ndarray, dt: float, integrator: str
-) -> tuple[np.ndarray, np.ndarray]:
-    """One step of (θ, θ̇) under θ̈ = accelerations(θ, θ̇), unchecked."""
-    if integrator == "euler":
-        qdd = accelerations(q, qd)
-        return q + dt * qd, qd + dt * qdd
-    half = 0.5 * dt
-    a1 = accelerations(q, qd)
-    v2 = qd + half * a1
-    a2 = accelerations(q + half * qd, v2)
-    v3 = qd + half * a2
-    a3 = accelerations(q + half * v2, v3)
-    v4 = qd + dt * a3
-    a4 = accelerations(q + dt * v3, v4)
-    sixth = dt / 6.0
-    return (
-        q + sixth * (qd + 2.0 * (v2 + v3) + v4),
-        qd + sixth * (a1 + 2.0 * (a2 + a3) + a4),
-    )
-
-
 def _dynamics(
     model: _DynamicsModel,
     tau: np.ndarray,
     gravity: np.ndarray | None,
     tip_wrench: np.ndarray | None,
+    friction: JointFriction | None = None,
 ) -> Accelerations:
-    return lambda q, qd: _forward_dynamics_crba(model, q, qd, tau, gravity, tip_wrench)
+    """θ̈(θ, θ̇) under the torques τ held constant, less the friction τ_f(θ̇) if any."""
+    if friction is None:
+        return lambda q, qd: _forward_dynamics_crba(model, q, qd, tau, gravity, tip_wrench)
+    return lambda q, qd: _forward_dynamics_crba(
+        model, q, qd, _minus_friction(tau, qd, friction), gravity, tip_wrench
+    )
 
 
 @shared_examples
@@ -375,7 +372,8 @@ def runge_kutta4_step(
     model, q, qd, tau, gravity, tip_wrench = _forward_inputs(
         robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
     )
-    return _step(_dynamics(model, tau, gravity, tip_wrench), q, qd, _timestep(timestep), "rk4")
+    dynamics = _dynamics(model, tau, gravity, tip_wrench, _friction_of(robot))
+    return _step(dynamics, q, qd, _timestep(timestep), "rk4")
 
 
 def _trajectory(
@@ -507,7 +505,7 @@ def forward_dynamics_trajectory(
     gravity: ArrayLike | None = None,
     tip_wrench_traj: ArrayLike | None = None,
     *,
-    integrator: Literal["euler", "rk4"] = "euler",
+    integrator: Literal["euler", "semi_implicit_euler", "rk4", "rk45"] = "euler",
 ) -> tuple[np.ndarray, np.ndarray]:
     """Simulate the motion under a torque history (the book's ``ForwardDynamicsTrajectory``).
 
@@ -531,8 +529,11 @@ def forward_dynamics_trajectory(
     gravity : array_like, shape (3,)
         By default the robot's.
     tip_wrench_traj : array_like, shape (N, 6) or (N, ..., 6) or (6,), or None
-    integrator : {"euler", "rk4"}
-        Euler's method as in the book, or fourth-order Runge–Kutta.
+    integrator : {"euler", "semi_implicit_euler", "rk4", "rk45"}
+        Euler's method as in the book, semi-implicit (symplectic) Euler, fourth-order
+        Runge–Kutta, or SciPy's adaptive RK45 (``solve_ivp`` over each Δt, its step at
+        most Δt / ``integration_resolution``); see :mod:`robolab.screw.integrators`.
+        A robot's joint friction acts in every step.
 
     Returns
     -------
@@ -569,6 +570,7 @@ def forward_dynamics_trajectory(
     return _forward_dynamics_trajectory(
         _model(robot), _gravity_of(robot, gravity), joint_positions, joint_velocities,
         joint_torque_traj, tip_wrench_traj, timestep, integration_resolution, integrator,
+        _friction_of(robot),
     )  # fmt: skip
 
 
@@ -582,6 +584,7 @@ def _forward_dynamics_trajectory(
     timestep: Any,
     integration_resolution: Any,
     integrator: Any,
+    friction: JointFriction | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`forward_dynamics_trajectory` of a model, with gravity checked; checks the rest."""
     q0, qd0 = _joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
@@ -590,7 +593,7 @@ def _forward_dynamics_trajectory(
     tip = _tip_trajectory(tip_wrench_traj, tau.shape[0], batch)
     return _simulate(
         model, q0, qd0, tau, gravity, tip, _timestep(timestep),
-        _resolution(integration_resolution), _integrator(integrator),
+        _resolution(integration_resolution), _integrator(integrator, INTEGRATORS), friction,
     )  # fmt: skip
 
 
@@ -604,6 +607,7 @@ def _simulate(
     timestep: float,
     resolution: int,
     integrator: str,
+    friction: JointFriction | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     N = tau.shape[0]
     positions = np.empty((N, *q.shape))
@@ -613,22 +617,42 @@ def _simulate(
     checked = 1  # rows [0, checked) are known to be finite
     with np.errstate(**_QUIET):
         for i in range(N - 1):
-            dynamics = _dynamics(model, tau[i], gravity, None if tip is None else tip[i])
-            for _ in range(resolution):
-                q, qd = _advance(dynamics, q, qd, dt, integrator)
+            dynamics = _dynamics(model, tau[i], gravity, None if tip is None else tip[i], friction)
+            if integrator == "rk45":
+                q, qd = _adaptive(dynamics, q, qd, timestep, dt, i)
+            else:
+                for _ in range(resolution):
+                    q, qd = _advance(dynamics, q, qd, dt, integrator)
             positions[i + 1], velocities[i + 1] = q, qd
             if i + 2 - checked >= _CHECK_EVERY or i == N - 2:
                 row = _first_bad_row(positions, velocities, checked, i + 2)
                 if row >= 0:
                     dynamics = _dynamics(
-                        model, tau[row - 1], gravity, None if tip is None else tip[row - 1]
-                    )
+                        model, tau[row - 1], gravity, None if tip is None else tip[row - 1],
+                        friction,
+                    )  # fmt: skip
                     raise _locate(
                         dynamics, positions[row - 1], velocities[row - 1], row,
                         (positions[row], velocities[row]), timestep, resolution, integrator,
                     )  # fmt: skip
                 checked = i + 2
     return positions, velocities
+
+
+def _adaptive(
+    dynamics: Accelerations, q: np.ndarray, qd: np.ndarray, timestep: float, dt: float, row: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The state one trajectory interval on by SciPy's RK45 (steps of at most ``dt``)."""
+    try:
+        q_end, qd_end = solve_ivp_interval(dynamics, q, qd, np.array([0.0, timestep]), max_step=dt)
+    except FloatingPointError as error:
+        raise SimulationDiverged(
+            f"the adaptive integration diverged between rows {row} and {row + 1} of the "
+            f"trajectory (t = {row * timestep:.6g} to {(row + 1) * timestep:.6g} s): {error}",
+            step=row + 1,
+            time=(row + 1) * timestep,
+        ) from error
+    return q_end[-1], qd_end[-1]
 
 
 def _locate(
