@@ -147,6 +147,8 @@ def test_fits_a_small_screen():
         ((np.zeros(3),), {}, ValueError, "q must have shape"),
         ((np.zeros(2),), {"frame": "world"}, ValueError, "frame must be one of"),
         ((np.zeros(2),), {"colour": "red"}, TypeError, "unexpected view option 'colour'"),
+        ((np.zeros(2),), {"arrow_scale": -1.0}, ValueError, "arrow_scale"),
+        ((np.zeros(2),), {"arrow_scale": "big"}, TypeError, "arrow_scale must be a real number"),
     ],
 )
 def test_bad_input(args, keywords, error, words):

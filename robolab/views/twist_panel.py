@@ -40,7 +40,7 @@ import numpy as np
 
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
 from ..support import widgets as _widgets
-from ..support.checks import as_figure_size, as_float_array, require_choice
+from ..support.checks import as_figure_size, as_float_array, as_real_number, require_choice
 from .controls import choice_buttons, number_slider
 from .drawable import DHAdapter, RobotAdapter
 from .options import CANVAS_CHOICES, ViewOptions
@@ -95,6 +95,9 @@ class TwistView(LiveFigure):
     view : RobotView
         The arm at :attr:`q` (it does not move).
     q : ndarray, shape (n,)
+    jacobians : dict of str to ndarray
+        ``"space"``: ``J_s`` and ``"body"``: ``J_b`` (rows [ω; v]), ``"base"``:
+        ``J`` (rows [v; ω], base frame), each 6×n at :attr:`q`.
     omega_arrow, velocity_arrow, screw_arrows, screw_lines, origin_arrow : Line3D
         The drawn velocity arrows and joint screws, moved in place.
     arrow_scale : float
@@ -139,9 +142,11 @@ class TwistView(LiveFigure):
         ax = figure.add_subplot(projection="3d", computed_zorder=False)
         figure.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
         self.view = RobotView(self._adapter, self.q, ax=ax, options=options)
-        if arrow_scale is None:
-            arrow_scale = 0.5 * self.view.reach
-        self.arrow_scale = float(arrow_scale)
+        self.arrow_scale = (
+            0.5 * self.view.reach
+            if arrow_scale is None
+            else as_real_number(arrow_scale, "arrow_scale", positive=True)
+        )
         self._head = 0.07 * self.view.reach
         self._build_arrows(ax)
         self.jacobians = self._jacobians()
