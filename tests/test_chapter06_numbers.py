@@ -90,7 +90,7 @@ def test_2r_determinant(cells):
     )
     printed = sp.sympify(re.sub(r"q_(\d)\(t\)", r"t_\1", text.split("det J =")[1].strip()))
     assert sp.simplify(printed - J.det()) == 0
-    assert sp.simplify(printed - l1 * l2 * sp.sin(t2)) == 0  # SHV eq. 4.88
+    assert sp.simplify(printed - l1 * l2 * sp.sin(t2)) == 0  # SHV §4.10
 
 
 def test_2r_svd_at_the_stretched_arm(cells):

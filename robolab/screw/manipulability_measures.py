@@ -9,7 +9,7 @@ semi-axes σ_i along the left singular vectors u_i, the **force ellipsoid**
 =========================  ==================  =============================================
 measure                    value               source
 =========================  ==================  =============================================
-``"yoshikawa"`` (default)  √det(J Jᵀ) = ∏ σ_i  Yoshikawa 1985; Spong §4.12 (eq. 4.93);
+``"yoshikawa"`` (default)  √det(J Jᵀ) = ∏ σ_i  Yoshikawa 1985; Spong §4.12;
                                                MR §5.4 (μ_3, the ellipsoid's volume factor)
 ``"condition"``            σ_1 / σ_k ≥ 1       MR §5.4 (μ_1); ∞ at a singularity
 ``"inverse_condition"``    σ_k / σ_1 ∈ [0, 1]  the isotropy index: 1 isotropic, 0 singular

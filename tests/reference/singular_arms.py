@@ -26,7 +26,7 @@ PUMA_ROWS = [
 
 
 def dh_standard(a: float, alpha: float, d: float, theta: float) -> np.ndarray:
-    """Rz(θ) Tz(d) Tx(a) Rx(α) (Spong eq. 3.10)."""
+    """Rz(θ) Tz(d) Tx(a) Rx(α) (Spong §3.2)."""
     ct, st, ca, sa = np.cos(theta), np.sin(theta), np.cos(alpha), np.sin(alpha)
     return np.array(
         [
@@ -86,7 +86,7 @@ def puma_factors(q) -> dict[str, float]:
 
 
 def planar_2r_jacobian(q1: float, q2: float, l1: float = 1.0, l2: float = 1.0) -> np.ndarray:
-    """The 2×2 linear Jacobian of the planar 2R arm (Spong eq. 4.87)."""
+    """The 2×2 linear Jacobian of the planar 2R arm (Spong §4.10)."""
     return np.array(
         [
             [-l1 * np.sin(q1) - l2 * np.sin(q1 + q2), -l2 * np.sin(q1 + q2)],
