@@ -283,3 +283,10 @@ def test_exercise_references():
     f = np.array([0.0, 0.0, p4["mass"] * 9.81])
     tau = mr.JacobianSpace(SLIST, q).T @ np.r_[np.cross(T_q[:3, 3], f), f]
     np.testing.assert_allclose(ns["exercise_4"].expected, tau, atol=1e-9)
+    # 5: F_b = [Ad_T_cb]ᵀ F_c (MR eq. 3.98), τ = J_bᵀ F_b, with MR's library
+    p5 = ns["exercise_5"].parameters
+    q = np.array([p5[f"q{i}"] for i in range(1, 7)])
+    F_c = np.array([p5[name] for name in ("m_x", "m_y", "m_z", "f_x", "f_y", "f_z")])
+    T_cb = mr.RpToTrans(np.eye(3), [0.0, 0.0, -0.1])
+    tau = mr.JacobianBody(BLIST, q).T @ (mr.Adjoint(T_cb).T @ F_c)
+    np.testing.assert_allclose(ns["exercise_5"].expected, tau, atol=1e-9)
