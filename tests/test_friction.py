@@ -1,0 +1,147 @@
+"""Joint friction (viscous and smoothed Coulomb) on the robot model, chapter 10.
+
+References, none computed by robolab: the formula b q̇ + f_c tanh(q̇/ε) by hand;
+``mr.ForwardDynamics`` of the frictionless arm with τ - τ_f as the torques; the damped
+linear oscillator θ(t) = θ0 e^{-ζω t}(cos ω_d t + ζω/ω_d sin ω_d t) for a pendulum's small
+swings; the energy balance dE/dt = -q̇ᵀτ_f integrated by the trapezoidal rule.
+"""
+
+import math
+
+import modern_robotics as mr
+import numpy as np
+import pytest
+from reference.screw_arms import ur5
+
+import robolab as rl
+from robolab.screw.friction import as_joint_friction
+
+G = 9.81
+
+
+def pendulum(friction=None, length=1.0, mass=1.0):
+    x = np.eye(4)
+    x[0, 3] = length
+    return rl.ScrewRobot(
+        "pendulum", x, [[0], [0], [1], [0], [0], [0]], [x, np.eye(4)],
+        [np.diag([0, 0, 0, mass, mass, mass])], gravity=[0, -G, 0], friction=friction,
+    )  # fmt: skip
+
+
+def test_torques_are_the_formula():
+    friction = rl.JointFriction(viscous=[0.5, 1.0], coulomb=[2.0, 0.0], smoothing=0.1)
+    qd = np.array([[0.3, -0.2], [-1.0, 0.05]])
+    by_hand = np.array(
+        [[0.5 * 0.3 + 2.0 * math.tanh(3.0), -0.2], [-0.5 - 2.0 * math.tanh(10.0), 0.05]]
+    )
+    np.testing.assert_allclose(friction.torques(qd), by_hand, atol=1e-15)
+
+
+def test_smoothed_coulomb_tends_to_the_sign():
+    for epsilon in (1e-2, 1e-4, 1e-6):
+        torque = rl.JointFriction(coulomb=1.5, smoothing=epsilon).torques([-0.1, 0.1])
+        np.testing.assert_allclose(torque, [-1.5, 1.5], atol=1.5 * 2 * math.exp(-0.2 / epsilon))
+
+
+def test_friction_takes_power_never_gives_it():
+    rng = np.random.default_rng(3)
+    friction = rl.JointFriction(viscous=rng.uniform(0, 2, 4), coulomb=rng.uniform(0, 2, 4))
+    qd = rng.normal(size=(200, 4))
+    assert (np.einsum("ki,ki->k", qd, friction.torques(qd)) >= 0).all()
+
+
+@pytest.mark.parametrize("algorithm", ["crba", "aba", "rnea"])
+def test_forward_dynamics_subtract_the_friction(algorithm):
+    friction = rl.JointFriction(
+        viscous=[0.4, 0.3, 0.2, 0.1, 0.1, 0.05], coulomb=[1.0, 2.0, 1.5, 0.5, 0.2, 0.1],
+        smoothing=0.05,
+    )  # fmt: skip
+    robot = ur5().replace(friction=friction)
+    q = np.array([0.2, -0.6, 0.9, 0.1, -0.3, 0.4])
+    qd = np.array([0.5, -0.02, 0.3, -1.0, 0.01, 0.2])
+    tau = np.array([3.0, -5.0, 2.0, 0.5, 0.1, -0.1])
+    tau_f = np.array([b * v + c * math.tanh(v / 0.05) for b, c, v in
+                      zip(friction.viscous, friction.coulomb, qd, strict=True)])  # fmt: skip
+    expected = mr.ForwardDynamics(
+        q, qd, tau - tau_f, robot.gravity, np.zeros(6), robot.link_frames,
+        robot.spatial_inertias, robot.screw_axes_space,
+    )  # fmt: skip
+    got = getattr(rl, f"forward_dynamics_{algorithm}")(robot, q, qd, tau)
+    np.testing.assert_allclose(got, expected, atol=1e-9)
+
+
+def test_small_swings_of_a_viscously_damped_pendulum_are_the_damped_oscillator():
+    b, theta0 = 0.4, 0.002
+    # gravity along +x: the point mass at (L, 0), θ = 0, hangs at its stable equilibrium
+    robot = pendulum(rl.JointFriction(viscous=b)).with_gravity([G, 0, 0])
+    run = rl.simulate(robot, [theta0], duration=3.0, timestep=0.001, integrator="rk4")
+    omega, zeta = math.sqrt(G), b / (2 * math.sqrt(G))  # I = m L² = 1, k = m g L = G
+    damped = omega * math.sqrt(1 - zeta**2)
+    t = run.times
+    linear = (
+        theta0
+        * np.exp(-zeta * omega * t)
+        * (np.cos(damped * t) + zeta * omega / damped * np.sin(damped * t))
+    )
+    np.testing.assert_allclose(run.joint_positions[:, 0], linear, atol=2e-9)
+
+
+def test_energy_lost_equals_the_work_of_friction():
+    friction = rl.JointFriction(viscous=[0.2] * 6, coulomb=[0.5] * 6, smoothing=0.05)
+    robot = ur5().replace(friction=friction)
+    run = rl.simulate(robot, [0.0, -0.5, 0.8, -0.3, 0.6, 0.0], duration=1.0, timestep=0.001)
+    qd = run.joint_velocities
+    power = np.einsum("ki,ki->k", qd, friction.torques(qd))
+    work = np.concatenate([[0.0], np.cumsum(0.5 * (power[1:] + power[:-1]) * 0.001)])
+    assert run.friction
+    assert (np.diff(run.energy) <= 1e-9).all()  # never rises
+    assert run.energy[0] - run.energy[-1] > 1.0  # and really falls
+    np.testing.assert_allclose(run.energy[0] - run.energy, work, atol=2e-4)
+
+
+def test_the_field_on_the_robot():
+    robot = ur5()
+    assert robot.friction is None and rl.load_robot("ur5").friction is None
+    damped = robot.replace(friction={"viscous": 0.5})
+    assert damped.friction == rl.JointFriction(viscous=0.5)
+    assert damped != robot and damped.with_gravity([0, 0, -1.62]).friction == damped.friction
+    assert damped.replace(name="copy").friction == damped.friction
+    assert repr(rl.JointFriction([1, 2], 0.5)) == (
+        "JointFriction(viscous=[1, 2], coulomb=0.5, smoothing=0.01)"
+    )
+    with pytest.raises(AttributeError, match="immutable"):
+        damped.friction.smoothing = 1.0
+
+
+def test_book_arrays_carry_no_friction():
+    robot = ur5().replace(friction=rl.JointFriction(viscous=5.0))
+    q, qd, tau = np.zeros(6), np.ones(6), np.zeros(6)
+    arrays = (robot.gravity, np.zeros(6), robot.link_frames, robot.spatial_inertias,
+              robot.screw_axes_space)  # fmt: skip
+    np.testing.assert_allclose(
+        rl.forward_dynamics_crba(q, qd, tau, *arrays),
+        mr.ForwardDynamics(q, qd, tau, *arrays),
+        atol=1e-9,
+    )
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: rl.JointFriction(viscous=-0.1), ValueError, "viscous coefficients b must be ≥ 0"),
+        (lambda: rl.JointFriction(coulomb=[1, -2]), ValueError, "f_c must be ≥ 0"),
+        (lambda: rl.JointFriction(smoothing=0.0), ValueError, "smoothing ε must be positive"),
+        (lambda: rl.JointFriction(viscous=[[1.0]]), ValueError, "one number or one per joint"),
+        (lambda: rl.JointFriction(viscous="lots"), TypeError, "friction viscous"),
+        (lambda: rl.JointFriction(viscous=math.nan), ValueError, "friction viscous"),
+        (lambda: as_joint_friction(0.5, 2, ("a", "b")), TypeError, "must be a robolab.Joint"),
+        (
+            lambda: ur5().replace(friction=rl.JointFriction(viscous=[1.0, 2.0])),
+            ValueError,
+            r"one per joint \(6: 'joint1'",
+        ),
+    ],
+)
+def test_bad_friction_is_refused(call, error, words):
+    with pytest.raises(error, match=words):
+        call()

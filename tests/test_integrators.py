@@ -1,0 +1,239 @@
+"""The integrators by name (chapter 10): one step against closed forms, orders, energy, SciPy.
+
+References, none computed by robolab: the exact one-step maps of the three fixed-step
+methods on the harmonic oscillator θ̈ = -θ (explicit Euler (1, -h), semi-implicit Euler
+(1 - h², -h), RK4 the degree-4 Taylor polynomial of the exact flow); the pendulum
+θ̈ = -(g/L) cos θ integrated by SciPy's ``solve_ivp`` at tight tolerances; SciPy's own
+RK45 run of the UR5 with the Modern Robotics library's ``mr.ForwardDynamics`` as the
+right-hand side; Pinocchio's kinetic and potential energies along the simulated motion.
+"""
+
+import math
+
+import modern_robotics as mr
+import numpy as np
+import pinocchio as pin
+import pytest
+from reference.pinocchio_screw import pinocchio_from_screw
+from reference.screw_arms import ur5
+from scipy.integrate import solve_ivp
+
+import robolab as rl
+from robolab.screw.integrators import advance
+
+G = 9.81
+
+
+def pendulum(length=1.0, mass=1.0, friction=None):
+    """A point mass at ``length`` from a revolute joint about z, gravity along -y."""
+    x = np.eye(4)
+    x[0, 3] = length
+    return rl.ScrewRobot(
+        "pendulum", x, [[0], [0], [1], [0], [0], [0]], [x, np.eye(4)],
+        [np.diag([0, 0, 0, mass, mass, mass])], gravity=[0, -G, 0], friction=friction,
+    )  # fmt: skip
+
+
+def pendulum_reference(theta0, times, length=1.0):
+    """θ(t) of θ̈ = -(g/L) cos θ from rest, by SciPy (rtol = atol = 1e-12)."""
+    solution = solve_ivp(
+        lambda t, x: [x[1], -(G / length) * math.cos(x[0])], (0.0, times[-1]), [theta0, 0.0],
+        t_eval=times, rtol=1e-12, atol=1e-12, method="DOP853",
+    )  # fmt: skip
+    return solution.y[0], solution.y[1]
+
+
+@pytest.mark.parametrize("h", [0.1, 0.01, 0.3])
+def test_one_step_on_the_harmonic_oscillator_is_the_closed_form(h):
+    oscillator = lambda q, qd: -q  # noqa: E731
+    expected = {
+        "euler": (1.0, -h),
+        "semi_implicit_euler": (1.0 - h * h, -h),
+        "rk4": (1 - h**2 / 2 + h**4 / 24, -h + h**3 / 6),
+    }
+    for name, (q_exact, qd_exact) in expected.items():
+        q, qd = advance(oscillator, np.array([1.0]), np.array([0.0]), h, name)
+        assert q[0] == pytest.approx(q_exact, abs=1e-15), name
+        assert qd[0] == pytest.approx(qd_exact, abs=1e-15), name
+
+
+def test_names_are_the_four_of_the_issue():
+    assert rl.INTEGRATORS == ("euler", "semi_implicit_euler", "rk4", "rk45")
+
+
+@pytest.mark.parametrize(("name", "order"), [("euler", 1), ("semi_implicit_euler", 1), ("rk4", 4)])
+def test_order_of_convergence_on_a_pendulum(name, order):
+    robot = pendulum()
+    errors = []
+    for dt in (0.01, 0.005):
+        run = rl.simulate(robot, [0.3], duration=1.0, timestep=dt, integrator=name)
+        exact, _ = pendulum_reference(0.3, run.times)
+        errors.append(np.abs(run.joint_positions[:, 0] - exact).max())
+    ratio = errors[0] / errors[1]
+    assert 2**order * 0.8 < ratio < 2**order * 1.25, (name, errors)
+
+
+@pytest.mark.parametrize("name", rl.INTEGRATORS)
+def test_every_integrator_follows_scipys_pendulum(name):
+    robot = pendulum(length=0.5)
+    run = rl.simulate(robot, [-0.2], duration=0.5, timestep=0.001, integrator=name)
+    exact, exact_velocity = pendulum_reference(-0.2, run.times, length=0.5)
+    tolerance = {"euler": 1e-2, "semi_implicit_euler": 1e-2, "rk4": 1e-9, "rk45": 1e-7}[name]
+    np.testing.assert_allclose(run.joint_positions[:, 0], exact, atol=tolerance)
+    np.testing.assert_allclose(run.joint_velocities[:, 0], exact_velocity, atol=10 * tolerance)
+
+
+def test_explicit_euler_gains_energy_semi_implicit_euler_keeps_it_bounded():
+    """A pendulum (constant M: a separable Hamiltonian) over 20 s at 10 ms."""
+    robot = pendulum()
+    explicit = rl.simulate(robot, [0.5], duration=20.0, timestep=0.01, integrator="euler")
+    symplectic = rl.simulate(
+        robot, [0.5], duration=20.0, timestep=0.01, integrator="semi_implicit_euler"
+    )
+    # the exact energy, m g L sin θ0 at rest, by hand
+    exact = -(-G * math.sin(0.5))  # P = -m gᵀ r = m g y with y = L sin θ
+    assert symplectic.energy[0] == pytest.approx(G * math.sin(0.5), abs=1e-12)
+    assert exact == pytest.approx(G * math.sin(0.5), abs=1e-12)
+    half = len(symplectic.times) // 2
+    first = np.abs(symplectic.energy[:half] - symplectic.energy[0]).max()
+    second = np.abs(symplectic.energy[half:] - symplectic.energy[0]).max()
+    assert second < 1.5 * first  # bounded: no growth from the first 10 s to the next
+    assert symplectic.energy_drift < 0.1 * explicit.energy_drift
+    assert explicit.energy[-1] > explicit.energy[half] > explicit.energy[0]  # it grows
+
+
+def test_rk4_on_the_frictionless_ur5_keeps_the_energy_pinocchio_computes():
+    """1 s of the dropped UR5 at 1 ms (the 5 s run is in benchmarks/bench_integrators.py)."""
+    robot = ur5()
+    q0 = np.array([0.0, -0.5, 0.8, -0.3, 0.6, 0.0])
+    run = rl.simulate(robot, q0, duration=1.0, timestep=0.001, integrator="rk4")
+    model, _ = pinocchio_from_screw(robot)
+    data = model.createData()
+    rows = range(0, len(run.times), 50)
+    energy = []
+    for k in rows:
+        q, qd = run.joint_positions[k], run.joint_velocities[k]
+        kinetic = pin.computeKineticEnergy(model, data, q, qd)
+        potential = pin.computePotentialEnergy(model, data, q)
+        energy.append(kinetic + potential)
+        assert run.kinetic_energy[k] == pytest.approx(kinetic, abs=1e-9)
+        assert run.potential_energy[k] == pytest.approx(potential, abs=1e-9)
+    energy = np.array(energy)
+    peak_kinetic = run.kinetic_energy.max()
+    assert peak_kinetic > 1.0  # it really fell
+    assert np.abs(energy - energy[0]).max() / peak_kinetic < 1e-6
+    assert run.relative_energy_drift < 1e-6
+
+
+def test_rk45_matches_scipys_own_run_with_the_books_forward_dynamics():
+    robot = ur5()
+    q0 = np.array([0.3, -0.8, 1.0, 0.2, -0.4, 0.1])
+    times = np.linspace(0.0, 0.3, 31)
+    run = rl.simulate(robot, q0, duration=0.3, timestep=0.01, integrator="rk45", rtol=1e-8,
+                      atol=1e-8)  # fmt: skip
+    frames, inertias, screws = robot.link_frames, robot.spatial_inertias, robot.screw_axes_space
+
+    def rate(_t, x):
+        qdd = mr.ForwardDynamics(
+            x[:6], x[6:], np.zeros(6), robot.gravity, np.zeros(6), frames, inertias, screws
+        )
+        return np.concatenate([x[6:], qdd])
+
+    scipy_run = solve_ivp(rate, (0, 0.3), np.concatenate([q0, np.zeros(6)]), method="RK45",
+                          t_eval=times, rtol=1e-8, atol=1e-8)  # fmt: skip
+    np.testing.assert_allclose(run.times, times, atol=1e-15)
+    np.testing.assert_allclose(run.joint_positions, scipy_run.y[:6].T, atol=1e-7)
+    np.testing.assert_allclose(run.joint_velocities, scipy_run.y[6:].T, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["semi_implicit_euler", "rk45"])
+def test_forward_dynamics_trajectory_takes_the_new_names(name):
+    """The book's arrays; the reference is a hand loop / SciPy over mr.ForwardDynamics."""
+    robot = ur5()
+    args = (robot.gravity, np.zeros(6), robot.link_frames, robot.spatial_inertias,
+            robot.screw_axes_space)  # fmt: skip
+    q0, qd0 = np.array([0.1, -0.4, 0.5, 0.0, 0.3, 0.0]), np.array([0.2, 0.0, -0.1, 0, 0, 0.3])
+    torques = np.tile([1.0, -2.0, 0.5, 0.1, 0.0, 0.05], (6, 1))
+    q, qd = rl.forward_dynamics_trajectory(robot, q0, qd0, torques, 0.01, 4, integrator=name)
+    expected_q, expected_qd = [q0], [qd0]
+    state_q, state_qd = q0.copy(), qd0.copy()
+    for row in range(5):
+        if name == "semi_implicit_euler":
+            for _ in range(4):
+                qdd = mr.ForwardDynamics(state_q, state_qd, torques[row], *args)
+                state_qd = state_qd + 0.0025 * qdd
+                state_q = state_q + 0.0025 * state_qd
+        else:
+
+            def rate(_t, x, tau=torques[row]):
+                qdd = mr.ForwardDynamics(x[:6], x[6:], tau, *args)
+                return np.concatenate([x[6:], qdd])
+
+            x = solve_ivp(rate, (0, 0.01), np.concatenate([state_q, state_qd]), rtol=1e-9,
+                          atol=1e-9, max_step=0.0025).y[:, -1]  # fmt: skip
+            state_q, state_qd = x[:6], x[6:]
+        expected_q.append(state_q)
+        expected_qd.append(state_qd)
+    np.testing.assert_allclose(q, expected_q, atol=1e-8)
+    np.testing.assert_allclose(qd, expected_qd, atol=1e-7)
+
+
+def test_total_energy_against_pinocchio_at_random_states():
+    robot = ur5()
+    rng = np.random.default_rng(10)
+    q, qd = rng.uniform(-2, 2, (5, 6)), rng.uniform(-1, 1, (5, 6))
+    model, _ = pinocchio_from_screw(robot)
+    data = model.createData()
+    expected = [
+        pin.computeKineticEnergy(model, data, q[k], qd[k])
+        + pin.computePotentialEnergy(model, data, q[k])
+        for k in range(5)
+    ]
+    np.testing.assert_allclose(rl.total_energy(robot, q, qd), expected, atol=1e-10)
+
+
+def test_constant_torques_enter_the_conserved_energy():
+    """Under constant τ the conserved quantity is K + P - τᵀθ."""
+    robot = pendulum()
+    run = rl.simulate(robot, [0.0], duration=1.0, timestep=0.001, joint_torques=[3.0])
+    by_hand = 0.5 * run.joint_velocities[:, 0] ** 2 + G * np.sin(run.joint_positions[:, 0])
+    np.testing.assert_allclose(run.energy, by_hand - 3.0 * run.joint_positions[:, 0], atol=1e-12)
+    assert run.energy_drift < 1e-9
+
+
+def test_explicit_euler_with_a_huge_step_diverges_with_a_clear_error():
+    with pytest.raises(rl.SimulationDiverged, match=r"diverged .* joint \d's velocity"):
+        rl.simulate(ur5(), np.zeros(6), np.full(6, 50.0), duration=200.0, timestep=0.5,
+                    integrator="euler")  # fmt: skip
+
+
+def test_a_singular_mass_matrix_gets_a_clear_error():
+    x = np.eye(4)
+    x[0, 3] = 1.0
+    massless = rl.ScrewRobot("massless", x, [[0], [0], [1], [0], [0], [0]], [x, np.eye(4)],
+                             [np.zeros((6, 6))])  # fmt: skip
+    for name in rl.INTEGRATORS:
+        with pytest.raises(ValueError, match=r"mass matrix M.* is singular .* joint 1"):
+            rl.simulate(massless, [0.0], duration=0.01, timestep=0.001, integrator=name)
+
+
+@pytest.mark.parametrize(
+    ("keywords", "words"),
+    [
+        ({"integrator": "rk2"}, "integrator must be 'euler', 'semi_implicit_euler', 'rk4' or"),
+        ({"duration": 0.0105}, "duration must be a whole number of timesteps"),
+        ({"timestep": -0.01}, "timestep must be positive"),
+        ({"duration": 1e6}, "is more than 999999"),
+        ({"joint_torques": [1.0, 2.0]}, r"joint_torques must have shape \(1,\)"),
+        ({"integrator": "rk45", "rtol": 0.0}, "rtol and atol must be positive"),
+    ],
+)
+def test_bad_arguments_are_refused(keywords, words):
+    arguments = {"duration": 0.1, "timestep": 0.01, **keywords}
+    with pytest.raises(ValueError, match=words):
+        rl.simulate(pendulum(), [0.0], **arguments)
+
+
+def test_simulate_wants_a_screw_robot():
+    with pytest.raises(TypeError, match="robot must be a ScrewRobot"):
+        rl.simulate("ur5", [0.0], duration=0.1, timestep=0.01)
