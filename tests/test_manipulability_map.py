@@ -16,7 +16,7 @@ from reference.singular_arms import PUMA_ROWS, geometric_jacobian, puma_factors
 
 import robolab as rl
 from robolab.views.drawable import RobotAdapter
-from robolab.views.manipulability_view import point_jacobians
+from robolab.views.manipulability_view import point_jacobian_function
 
 
 @pytest.fixture(autouse=True)
@@ -60,7 +60,9 @@ def test_screw_jacobians_are_converted_to_the_end_effector_origin():
     J_s = mr.JacobianSpace(robot.screw_axes_space, q)
     p = mr.FKinSpace(robot.home_ee_pose, robot.screw_axes_space, q)[:3, 3]
     expected = np.vstack([J_s[3:] + np.cross(J_s[:3].T, p).T, J_s[:3]])
-    np.testing.assert_allclose(point_jacobians(RobotAdapter.of(robot), q), expected, atol=1e-12)
+    np.testing.assert_allclose(
+        point_jacobian_function(RobotAdapter.of(robot))(q), expected, atol=1e-12
+    )
 
 
 def test_other_measures_and_the_condition_numbers_infinity():

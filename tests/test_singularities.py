@@ -193,3 +193,14 @@ def test_evaluate_checks_the_configuration(puma):
         puma.evaluate([0.0, 1.0])
     with pytest.raises(ValueError, match="q"):
         puma.evaluate([0.0, 1.0, np.nan, 0, 0, 0])
+
+
+def test_the_factors_are_derived_once_per_chain():
+    robot = rl.load_robot("puma560", form="dh")
+    first = rl.singularity_factors(robot)
+    assert rl.singularity_factors(robot) is first
+    functions = first.functions()
+    assert first.functions() == functions  # compiled once
+    grid = np.linspace(-1.0, 1.0, 7)
+    values = functions["elbow"]([0.0, grid, grid, 0.0, 0.0, 0.0])
+    np.testing.assert_allclose(values, PUMA_A3 * np.sin(grid) + PUMA_D4 * np.cos(grid), atol=1e-12)

@@ -43,7 +43,8 @@ up to sign):
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import numpy as np
 import sympy as sp
@@ -102,14 +103,21 @@ class SingularityFactors:
         """The three named factors, ``{"shoulder": ..., "elbow": ..., "wrist": ...}``."""
         return {"shoulder": self.shoulder, "elbow": self.elbow, "wrist": self.wrist}
 
-    def functions(self) -> dict[str, Callable[..., float]]:
-        """The named factors as NumPy functions of the configuration q (n numbers)."""
+    @cached_property
+    def _compiled(self) -> dict[str, Callable[..., float]]:
         variables = list(self.joint_variables)
-        compiled = {
+        return {
             name: sp.lambdify([variables], expression, "numpy")
             for name, expression in self.named().items()
         }
-        return compiled
+
+    def functions(self) -> dict[str, Callable[..., float]]:
+        """The named factors as NumPy functions of the configuration q (n numbers or arrays).
+
+        Compiled once (:func:`sympy.lambdify`); each takes one sequence of n
+        joint values, numbers or arrays of one shape (e.g. a grid).
+        """
+        return dict(self._compiled)
 
     def evaluate(self, q: ArrayLike) -> dict[str, float]:
         """The values of the three named factors at the configuration ``q``.
@@ -277,6 +285,13 @@ planar2r has 2 joints
             f"{robot.name} has no spherical wrist: joints 4, 5 and 6 must be revolute, got "
             f"joint types {''.join(chain.joint_types)}"
         )
+    found = kinematics.cached("singularity_factors", lambda: _derive(robot, kinematics))
+    return found if found.robot_name == robot.name else replace(found, robot_name=robot.name)
+
+
+def _derive(robot: DHRobot, kinematics: DerivedKinematics) -> SingularityFactors:
+    """:func:`singularity_factors` once the joints are checked (kept in the chain's memo)."""
+    chain = kinematics.chain
     frames = kinematics.frames(0)
     axes = [
         (frames[chain.axis_frame(j)][0][:, 2], frames[chain.axis_frame(j)][1]) for j in (4, 5, 6)

@@ -36,6 +36,7 @@ A planar 2R arm with unit links: √det(J Jᵀ) = |sin q2| (Spong §4.12), whate
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -60,16 +61,27 @@ _MEASURE_LABELS = {
 }
 
 
-def point_jacobians(adapter: RobotAdapter, q: NDArray[np.float64]) -> NDArray[np.float64]:
-    """Jacobians [v; ω] of the end-effector origin, base frame, for a batch (..., n) of q."""
+def point_jacobian_function(
+    adapter: RobotAdapter,
+) -> Callable[[NDArray[np.float64]], NDArray[np.float64]]:
+    """A function of a batch (..., n) of q: Jacobians [v; ω] of the end-effector origin, base frame.
+
+    A DH robot's compiled ``numeric().jacobian``; a screw robot's space Jacobian moved to
+    the end-effector origin, ``v = v_s + ω × p`` (its chain prepared once).
+    """
     if isinstance(adapter, DHAdapter):
-        return np.asarray(adapter.robot.numeric().jacobian(q), dtype=float)
+        numeric = adapter.robot.numeric()
+        return lambda q: np.asarray(numeric.jacobian(q), dtype=float)
     chain = KinematicChain.of(adapter.robot)
-    space = chain.jacobian_space(q)
-    origin = chain.link_frames_space(q)[..., -1, :3, 3]
-    omega, v_s = space[..., :3, :], space[..., 3:, :]
-    linear = v_s + np.cross(omega, origin[..., :, None], axis=-2)
-    return np.concatenate([linear, omega], axis=-2)
+
+    def jacobians(q: NDArray[np.float64]) -> NDArray[np.float64]:
+        space = chain.jacobian_space(q)
+        origin = chain.link_frames_space(q)[..., -1, :3, 3]
+        omega, v_s = space[..., :3, :], space[..., 3:, :]
+        linear = v_s + np.cross(omega, origin[..., :, None], axis=-2)
+        return np.concatenate([linear, omega], axis=-2)
+
+    return jacobians
 
 
 class ManipulabilityMap:
@@ -96,6 +108,7 @@ class ManipulabilityMap:
         title: str | None,
     ) -> None:
         self._adapter = RobotAdapter.of(robot)
+        self._jacobians = point_jacobian_function(self._adapter)
         n = self._adapter.dof
         require_choice(measure, "measure", MANIPULABILITY_MEASURES)
         require_choice(rows, "rows", _ROWS)
@@ -145,11 +158,11 @@ class ManipulabilityMap:
         configurations = np.broadcast_to(self.q, (*first.shape, self.q.size)).copy()
         configurations[..., self.joints[0] - 1] = first
         configurations[..., self.joints[1] - 1] = second
-        return np.asarray(self._measure_of(point_jacobians(self._adapter, configurations)))
+        return np.asarray(self._measure_of(self._jacobians(configurations)))
 
     def value(self) -> float:
         """The measure at the marked configuration ``q``."""
-        return float(self._measure_of(point_jacobians(self._adapter, self.q)))
+        return float(self._measure_of(self._jacobians(self.q)))
 
     def _draw(self, ax: Any, figsize: tuple[float, float], title: str | None) -> None:
         if ax is None:
