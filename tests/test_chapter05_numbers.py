@@ -126,6 +126,11 @@ def close(label: str, expected: np.ndarray) -> None:
 
 def test_the_references_agree_with_each_other():
     np.testing.assert_allclose(T, frames(Q)[-1], atol=1e-12)  # mr's PoE = the DH product
+    # the section 2 check: column i of J_s is [z_{i-1}; -z_{i-1} × o_{i-1}] of the DH frames
+    screws = np.column_stack(
+        [np.r_[F[:3, 2], -np.cross(F[:3, 2], F[:3, 3])] for F in frames(Q)[:-1]]
+    )
+    np.testing.assert_allclose(screws, J_S, atol=1e-12)
     omega, v_s = J_S[:3], J_S[3:]
     np.testing.assert_allclose(
         J_DH, np.vstack([v_s + np.cross(omega.T, T[:3, 3]).T, omega]), atol=1e-12
@@ -145,7 +150,7 @@ def test_section_2_jacobians():
     close("J_s, rows [ω; v], space frame {s}:", J_S)
     close("J_b, rows [ω; v], end-effector frame {b}:", J_B)
     close("J (DHRobot.J), rows [v; ω], base frame {0}:", J_DH)
-    assert len(re.findall(r":\s+True", STDOUT)) == 8 and "False" not in STDOUT
+    assert len(re.findall(r":\s+True", STDOUT)) == 9 and "False" not in STDOUT
 
 
 def test_section_2_planar_3r_is_the_closed_form():
