@@ -126,3 +126,51 @@ def test_bad_evaluation():
         path(0.5)
     with pytest.raises(ValueError, match="derivative must be 0, 1"):
         path(1.5, derivative=3)
+
+
+# --- stopping at every via point ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("method", "order"), [("cubic", 3), ("quintic", 5)])
+def test_rest_to_rest_segments_are_mrs_joint_trajectories(method, order):
+    points, times = random_vias(5, k=4)
+    path = rl.rest_to_rest_trajectory(points, times, method)
+    for j in range(3):
+        t = np.linspace(times[j], times[j + 1], 9)
+        expected = mr.JointTrajectory(points[j], points[j + 1], times[j + 1] - times[j], 9, order)
+        np.testing.assert_allclose(path(t), expected, atol=1e-12)
+    np.testing.assert_allclose(path(times, 1), 0.0, atol=1e-12)  # at rest at every via point
+
+
+def test_rest_to_rest_trapezoid_is_spongs_lspb_with_ramps_of_a_third():
+    # Spong §5.6 with V = 1.5 (qf - q0)/tf: t_b = tf/3, acceleration 4.5 (qf - q0)/tf²
+    path = rl.rest_to_rest_trajectory([0.2, 1.4], [0.0, 3.0], "trapezoidal")
+    q0, qf, tf = 0.2, 1.4, 3.0
+    V, tb = 1.5 * (qf - q0) / tf, tf / 3
+    t = np.linspace(0.0, tf, 61)
+    alpha = V / tb
+    expected = np.where(
+        t <= tb,
+        q0 + alpha / 2 * t**2,
+        np.where(t <= tf - tb, (qf + q0 - V * tf) / 2 + V * t, qf - alpha / 2 * (tf - t) ** 2),
+    )
+    np.testing.assert_allclose(path(t), expected, atol=1e-12)
+
+
+@pytest.mark.parametrize("method", ["cubic", "quintic", "trapezoidal"])
+def test_rest_to_rest_peaks_are_the_extremes_of_a_dense_sampling(method):
+    points, times = random_vias(6, k=4, n=2)
+    path = rl.rest_to_rest_trajectory(points, times, method)
+    speed, accel = path.peaks()
+    t = np.linspace(times[0], times[-1], 200_001)
+    np.testing.assert_allclose(speed, np.abs(path(t, 1)).max(axis=0), atol=1e-6)
+    np.testing.assert_allclose(accel, np.abs(path(t, 2)).max(axis=0), atol=1e-3)
+
+
+def test_rest_to_rest_bad_input():
+    with pytest.raises(ValueError, match="method must be one of"):
+        rl.rest_to_rest_trajectory([0, 1], [0, 1], "linear")
+    with pytest.raises(ValueError, match="times must increase strictly"):
+        rl.rest_to_rest_trajectory([0, 1], [1, 1])
+    with pytest.raises(ValueError, match=r"t must lie in"):
+        rl.rest_to_rest_trajectory([0, 1], [0, 1])(1.5)

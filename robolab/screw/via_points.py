@@ -31,11 +31,26 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..support.checks import as_float_array, require_choice
+from .time_scaling import trapezoidal_profile
+from .trajectory_generation import cubic_time_scaling, quintic_time_scaling
 
-__all__ = ["CONTINUITY_CHOICES", "ViaPointTrajectory", "via_point_trajectory"]
+__all__ = [
+    "CONTINUITY_CHOICES",
+    "REST_TO_REST_METHODS",
+    "RestToRestTrajectory",
+    "ViaPointTrajectory",
+    "rest_to_rest_trajectory",
+    "via_point_trajectory",
+]
 
 #: What stays continuous at the via points: position and velocity, or also acceleration.
 CONTINUITY_CHOICES = ("velocity", "acceleration")
+#: The time scalings of :func:`rest_to_rest_trajectory`, stopping at every via point.
+REST_TO_REST_METHODS = ("cubic", "quintic", "trapezoidal")
+#: Peak ṡ·T and |s̈|·T² of the cubic (1.5, 6) and quintic (15/8, 10/√3) scalings (MR §9.2.2).
+_SCALING_PEAKS = {"cubic": (1.5, 6.0), "quintic": (15.0 / 8.0, 10.0 / np.sqrt(3.0))}
+#: The trapezoid of each rest-to-rest segment coasts at ṡ = 1.5/ΔT (ramps of ΔT/3, Spong §5.6).
+TRAPEZOID_VELOCITY = 1.5
 #: t may exceed [T_1, T_k] by this fraction of T_k - T_1 (rounding of sample times).
 _TIME_TOLERANCE = 1e-12
 
@@ -151,23 +166,8 @@ class ViaPointTrajectory:
         ...
         ValueError: t must lie in [times[0], times[-1]] = [0, 2], got 2.5
         """
-        if derivative not in (0, 1, 2) or isinstance(derivative, bool):
-            raise ValueError(
-                f"derivative must be 0, 1 (velocity) or 2 (acceleration), got {derivative!r}"
-            )
-        times = as_float_array(t, "t")
-        first, last = float(self.times[0]), float(self.times[-1])
-        slack = _TIME_TOLERANCE * (last - first)
-        outside = (times < first - slack) | (times > last + slack)
-        if np.any(outside):
-            raise ValueError(
-                f"t must lie in [times[0], times[-1]] = [{first:g}, {last:g}], "
-                f"got {times[outside].ravel()[0]:g}"
-            )
-        clipped = np.clip(times, first, last)
-        segment = np.clip(
-            np.searchsorted(self.times, clipped, side="right") - 1, 0, self.times.size - 2
-        )
+        clipped = _check_evaluation(t, derivative, self.times)
+        segment = _segment_of(self.times, clipped)
         dt = (clipped - self.times[segment])[..., None]
         a0, a1, a2, a3 = np.moveaxis(self.coefficients[segment], -2, 0)
         if derivative == 0:
@@ -206,6 +206,48 @@ class ViaPointTrajectory:
             f"<ViaPointTrajectory: {self.times.size} via points of {n} joint"
             f"{'s' if n != 1 else ''} over {self.duration:g} s, continuous {self.continuity}>"
         )
+
+
+def _check_evaluation(
+    t: ArrayLike, derivative: object, times: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """The checked times, clipped into [times[0], times[-1]] (after the rounding slack)."""
+    if derivative not in (0, 1, 2) or isinstance(derivative, bool):
+        raise ValueError(
+            f"derivative must be 0, 1 (velocity) or 2 (acceleration), got {derivative!r}"
+        )
+    values = as_float_array(t, "t")
+    first, last = float(times[0]), float(times[-1])
+    slack = _TIME_TOLERANCE * (last - first)
+    outside = (values < first - slack) | (values > last + slack)
+    if np.any(outside):
+        raise ValueError(
+            f"t must lie in [times[0], times[-1]] = [{first:g}, {last:g}], "
+            f"got {values[outside].ravel()[0]:g}"
+        )
+    return np.clip(values, first, last)
+
+
+def _segment_of(times: NDArray[np.float64], t: NDArray[np.float64]) -> NDArray[np.intp]:
+    """The segment j with times[j] ≤ t < times[j + 1] (the last one for t = times[-1])."""
+    return np.clip(np.searchsorted(times, t, side="right") - 1, 0, times.size - 2)
+
+
+def _check_points(points: ArrayLike) -> tuple[NDArray[np.float64], bool]:
+    """Points as a (k, n) array and whether they came as 1-D (one joint)."""
+    values = as_float_array(points, "points")
+    scalar = values.ndim == 1
+    if scalar:
+        values = values[:, None]
+    if values.ndim != 2:
+        raise ValueError(
+            f"points must have shape (k,) or (k, n): one row per via point, got {values.shape}"
+        )
+    if values.shape[0] < 2:
+        raise ValueError(
+            f"points must hold at least two via points (start and end), got {values.shape[0]}"
+        )
+    return values, scalar
 
 
 def _check_times(times: Any, k: int) -> NDArray[np.float64]:
@@ -276,17 +318,8 @@ def via_point_trajectory(
     ValueError: times must increase strictly: times[1] = 2 is not before times[2] = 1
     """
     require_choice(continuity, "continuity", CONTINUITY_CHOICES)
-    values = as_float_array(points, "points")
-    scalar = values.ndim == 1
-    if scalar:
-        values = values[:, None]
-    if values.ndim != 2:
-        raise ValueError(
-            f"points must have shape (k,) or (k, n): one row per via point, got {values.shape}"
-        )
+    values, scalar = _check_points(points)
     k, n = values.shape
-    if k < 2:
-        raise ValueError(f"points must hold at least two via points (start and end), got {k}")
     when = _check_times(times, k)
     if velocities is None:
         chosen = (
@@ -308,3 +341,120 @@ def via_point_trajectory(
                 f"{np.shape(velocities)}"
             )
     return ViaPointTrajectory(when, values, np.array(chosen, dtype=float), continuity, scalar)
+
+
+class RestToRestTrajectory:
+    """Straight joint-space lines between via points, at rest at each.
+
+    Made by :func:`rest_to_rest_trajectory`. Segment j is
+    θ_j + s((t - T_j)/ΔT_j) (θ_{j+1} - θ_j) with the same time scaling s in
+    each segment. Attributes ``times``, ``points``, ``scalar`` as in
+    :class:`ViaPointTrajectory`, and ``method``.
+    """
+
+    def __init__(
+        self, times: NDArray[np.float64], points: NDArray[np.float64], method: str, scalar: bool
+    ) -> None:
+        self.times, self.points, self.method, self.scalar = times, points, method, scalar
+
+    @property
+    def duration(self) -> float:
+        """T_k - T_1, seconds."""
+        return float(self.times[-1] - self.times[0])
+
+    def _scaling(
+        self, total_time: float, t: NDArray[np.float64], order: int
+    ) -> NDArray[np.float64]:
+        if self.method == "trapezoidal":
+            velocity = TRAPEZOID_VELOCITY / total_time
+            profile = trapezoidal_profile(total_time=total_time, velocity=velocity)
+            return np.asarray(profile(t, order))
+        scaling = cubic_time_scaling if self.method == "cubic" else quintic_time_scaling
+        return np.asarray(scaling(total_time, t, order))
+
+    def __call__(self, t: ArrayLike, derivative: int = 0) -> NDArray[np.float64]:
+        """θ(t), θ̇(t) or θ̈(t) (``derivative`` 0, 1 or 2) at times in [T_1, T_k].
+
+        Examples
+        --------
+        >>> path = rest_to_rest_trajectory([0.0, 1.0, 0.0], [0.0, 1.0, 2.0], "cubic")
+        >>> path([0.5, 1.0, 1.5], derivative=1)  # 1.5 Δ/ΔT mid-segment, at rest at the via
+        array([ 1.5,  0. , -1.5])
+        """
+        clipped = _check_evaluation(t, derivative, self.times)
+        segment = _segment_of(self.times, clipped)
+        values = np.zeros((*clipped.shape, self.points.shape[1]))
+        for j in range(self.times.size - 1):
+            inside = segment == j
+            if not np.any(inside):
+                continue
+            step = float(self.times[j + 1] - self.times[j])
+            local = np.clip(clipped[inside] - self.times[j], 0.0, step)
+            s = self._scaling(step, local, int(derivative))[..., None]
+            base = self.points[j] if derivative == 0 else 0.0
+            values[inside] = base + s * (self.points[j + 1] - self.points[j])
+        return values[..., 0] if self.scalar else values
+
+    def peaks(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """The largest |θ̇| and |θ̈| of each joint (exact: the scaling's peaks times |Δθ|).
+
+        Examples
+        --------
+        >>> speed, accel = rest_to_rest_trajectory([0.0, 2.0], [0.0, 2.0], "quintic").peaks()
+        >>> speed, accel.round(6)  # 15/8 Δ/T and 10/√3 Δ/T²
+        (array([1.875]), array([2.886751]))
+        """
+        steps = np.diff(self.times)[:, None]
+        distance = np.abs(np.diff(self.points, axis=0))
+        if self.method == "trapezoidal":
+            speed_factor = TRAPEZOID_VELOCITY
+            accel_factor = TRAPEZOID_VELOCITY**2 / (TRAPEZOID_VELOCITY - 1.0)
+        else:
+            speed_factor, accel_factor = _SCALING_PEAKS[self.method]
+        speed = speed_factor * distance / steps
+        accel = accel_factor * distance / steps**2
+        return speed.max(axis=0), accel.max(axis=0)
+
+    def __repr__(self) -> str:
+        return (
+            f"<RestToRestTrajectory: {self.times.size} via points, {self.method} scaling, "
+            f"{self.duration:g} s>"
+        )
+
+
+def rest_to_rest_trajectory(
+    points: ArrayLike, times: ArrayLike, method: str = "cubic"
+) -> RestToRestTrajectory:
+    """Straight joint-space lines from via point to via point, stopping at each (MR §9.2).
+
+    The simplest way through via points: a point-to-point motion per segment
+    (as :func:`robolab.joint_trajectory`), each starting and ending at rest.
+    Compare :func:`via_point_trajectory`, which passes through without
+    stopping.
+
+    Parameters
+    ----------
+    points : array_like, shape (k,) or (k, n)
+    times : array_like, shape (k,)
+        Strictly increasing, seconds.
+    method : {"cubic", "quintic", "trapezoidal"}
+        The time scaling of every segment; the trapezoid coasts at
+        ``ṡ = 1.5/ΔT`` (ramps of a third of the segment, Spong §5.6).
+
+    Returns
+    -------
+    RestToRestTrajectory
+
+    Examples
+    --------
+    >>> path = rest_to_rest_trajectory([[0.0, 0.0], [1.0, 2.0]], [0.0, 2.0], "trapezoidal")
+    >>> path(1.0, derivative=1)  # coasting: 1.5 Δθ/T
+    array([0.75, 1.5 ])
+    >>> rest_to_rest_trajectory([0.0, 1.0], [0.0, 1.0], "linear")
+    Traceback (most recent call last):
+    ...
+    ValueError: method must be one of ['cubic', 'quintic', 'trapezoidal'], got 'linear'
+    """
+    require_choice(method, "method", REST_TO_REST_METHODS)
+    values, scalar = _check_points(points)
+    return RestToRestTrajectory(_check_times(times, values.shape[0]), values, method, scalar)
