@@ -50,6 +50,8 @@ TIME_SCALINGS = (
     ("spline through vias (C²)", "via-acceleration"),
 )
 _SCALING_VALUES = tuple(value for _, value in TIME_SCALINGS)
+#: ``planner(points, times, scaling) -> plan``: a plan is called as ``plan(t, derivative)``.
+Planner = Callable[[NDArray[np.float64], NDArray[np.float64], str], Any]
 #: Joint colours (Okabe–Ito), cycled.
 _COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 #: Samples of the plotted curves.
@@ -98,8 +100,11 @@ def _time_step(duration: float) -> float:
 class TrajectoryView(LiveFigure):
     """Waypoint sliders, a time-scaling selector, q/q̇/q̈ plots with limits and the arm at t.
 
-    Made by :func:`trajectory_view`. Controls: ``scaling``, ``via{j}_q{i}``
-    (joint i at via point j, in degrees or metres) and ``t`` (seconds).
+    Made by :func:`trajectory_view` (which names the arguments grouped here:
+    ``plan_data`` = waypoints, times and the two limits, ``shown`` = edit and
+    joints, ``looks`` = view options, figure size and canvas). Controls:
+    ``scaling``, ``via{j}_q{i}`` (joint i at via point j, in degrees or
+    metres) and ``t`` (seconds).
 
     Attributes
     ----------
@@ -124,19 +129,15 @@ class TrajectoryView(LiveFigure):
     def __init__(
         self,
         robot: Any,
-        waypoints: ArrayLike,
-        times: ArrayLike,
-        *,
-        max_velocity: ArrayLike,
-        max_acceleration: ArrayLike,
-        edit: Sequence[int] | None = None,
-        joints: Sequence[int] | None = None,
-        scaling: str = "via-velocity",
-        planner: Callable[[NDArray[np.float64], NDArray[np.float64], str], Any] | None = None,
-        options: ViewOptions | None = None,
-        figsize: tuple[float, float] = (5.9, 4.4),
-        canvas: str = "auto",
+        plan_data: tuple[ArrayLike, ArrayLike, ArrayLike, ArrayLike],
+        shown: tuple[Sequence[int] | None, Sequence[int] | None],
+        scaling: str,
+        planner: Planner | None,
+        looks: tuple[ViewOptions | None, tuple[float, float], str],
     ) -> None:
+        waypoints, times, max_velocity, max_acceleration = plan_data
+        edit, joints = shown
+        options, figsize, canvas = looks
         require_choice(scaling, "scaling", _SCALING_VALUES)
         require_choice(canvas, "canvas", CANVAS_CHOICES)
         if planner is not None and not callable(planner):
@@ -367,7 +368,7 @@ def trajectory_view(
     edit: Sequence[int] | None = None,
     joints: Sequence[int] | None = None,
     scaling: str = "via-velocity",
-    planner: Callable[[NDArray[np.float64], NDArray[np.float64], str], Any] | None = None,
+    planner: Planner | None = None,
     figsize: tuple[float, float] = (5.9, 4.4),
     canvas: str = "auto",
     options: ViewOptions | None = None,
@@ -430,17 +431,12 @@ def trajectory_view(
     >>> np.degrees(panel.view.q).round(6)
     array([ 45., 120.])
     """
+    looks = ViewOptions.from_keywords(options or ViewOptions(frames="ends"), view_options)
     return TrajectoryView(
         robot,
-        waypoints,
-        times,
-        max_velocity=max_velocity,
-        max_acceleration=max_acceleration,
-        edit=edit,
-        joints=joints,
-        scaling=scaling,
-        planner=planner,
-        options=ViewOptions.from_keywords(options or ViewOptions(frames="ends"), view_options),
-        figsize=figsize,
-        canvas=canvas,
+        (waypoints, times, max_velocity, max_acceleration),
+        (edit, joints),
+        scaling,
+        planner,
+        (looks, figsize, canvas),
     )
