@@ -182,8 +182,8 @@ def test_puma_measures(cells):
 
 
 def test_pendant_readout(cells):
-    text = output_of(cells, "robolab.teach(puma, np.radians([20, 30, -75, 0, 45, 0])")
-    q = np.radians([20, 30, -75, 0, 45, 0])
+    text = output_of(cells, "pendant = robolab.teach(")
+    q = PUMA_Q
     T = frames(PUMA_ROWS, q)[-1]
     assert_printed(text, "position =", [*T[:3, 3], 0], atol=5e-5)  # "{0}" gives a 0
     J = geometric_jacobian(PUMA_ROWS, q)
