@@ -7,5 +7,14 @@ Imports robolab.support, robolab.spatial and (to build screw models) robolab.scr
 
 from .derivation import Derivation, Step, to_latex, to_text
 from .robot import DHRobot
+from .singularities import SingularityFactors, singularity_factors
 
-__all__ = ["DHRobot", "Derivation", "Step", "to_latex", "to_text"]
+__all__ = [
+    "DHRobot",
+    "Derivation",
+    "SingularityFactors",
+    "Step",
+    "singularity_factors",
+    "to_latex",
+    "to_text",
+]

@@ -6,6 +6,14 @@ defined once in its chapter module, taking a robot or the book's arrays first.
 Imports only robolab.support and robolab.spatial.
 """
 
+from .analytic_inverse_kinematics import (
+    AnalyticInverseKinematicsResult,
+    NoClosedFormError,
+    OutOfReachError,
+    arm_family,
+    inverse_kinematics_analytic,
+)
+from .analytic_jacobian import jacobian_analytic
 from .dynamics import (
     end_effector_forces,
     gravity_forces,
@@ -18,12 +26,16 @@ from .dynamics import (
     velocity_quadratic_forces,
 )
 from .forward_dynamics import forward_dynamics_aba, forward_dynamics_crba, forward_dynamics_rnea
+from .friction import JointFriction
+from .integrators import INTEGRATORS
 from .inverse_kinematics import (
     InverseKinematicsResult,
     inverse_kinematics_body,
     inverse_kinematics_space,
 )
 from .kinematics import forward_kinematics_body, forward_kinematics_space, link_frames_space
+from .motion_simulation import Simulation, simulate, total_energy
+from .rnea_steps import RneaLinkStep, RneaSteps, inverse_dynamics_rnea_steps
 from .robot import ScrewRobot
 from .robot_control import computed_torque, simulate_control
 from .simulation import (
@@ -32,6 +44,12 @@ from .simulation import (
     forward_dynamics_trajectory,
     inverse_dynamics_trajectory,
     runge_kutta4_step,
+)
+from .time_scaling import (
+    TrapezoidalProfile,
+    minimum_time_profile,
+    trapezoidal_profile,
+    trapezoidal_time_scaling,
 )
 from .trajectory_generation import (
     cartesian_trajectory,
@@ -46,11 +64,29 @@ from .velocity_kinematics import (
     manipulability,
     manipulability_ellipsoid,
 )
+from .via_points import (
+    RestToRestTrajectory,
+    ViaPointTrajectory,
+    rest_to_rest_trajectory,
+    via_point_trajectory,
+)
 
 __all__ = [
+    "INTEGRATORS",
+    "AnalyticInverseKinematicsResult",
     "InverseKinematicsResult",
+    "JointFriction",
+    "NoClosedFormError",
+    "OutOfReachError",
+    "RestToRestTrajectory",
+    "RneaLinkStep",
+    "RneaSteps",
     "ScrewRobot",
+    "Simulation",
     "SimulationDiverged",
+    "TrapezoidalProfile",
+    "ViaPointTrajectory",
+    "arm_family",
     "cartesian_trajectory",
     "computed_torque",
     "cubic_time_scaling",
@@ -64,10 +100,13 @@ __all__ = [
     "forward_kinematics_space",
     "gravity_forces",
     "inverse_dynamics_rnea",
+    "inverse_dynamics_rnea_steps",
     "inverse_dynamics_rnea_textbook",
     "inverse_dynamics_trajectory",
+    "inverse_kinematics_analytic",
     "inverse_kinematics_body",
     "inverse_kinematics_space",
+    "jacobian_analytic",
     "jacobian_body",
     "jacobian_space",
     "joint_trajectory",
@@ -77,10 +116,17 @@ __all__ = [
     "manipulability_ellipsoid",
     "mass_matrix_crba",
     "mass_matrix_rnea",
+    "minimum_time_profile",
     "potential_energy",
     "quintic_time_scaling",
+    "rest_to_rest_trajectory",
     "runge_kutta4_step",
     "screw_trajectory",
+    "simulate",
     "simulate_control",
+    "total_energy",
+    "trapezoidal_profile",
+    "trapezoidal_time_scaling",
     "velocity_quadratic_forces",
+    "via_point_trajectory",
 ]

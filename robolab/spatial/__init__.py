@@ -6,6 +6,14 @@ public names of :mod:`robolab.spatial.rigid_body_motions` for the layers above, 
 of the package face.
 """
 
+from .orientations import (
+    quaternion_multiply,
+    quaternion_to_rotation,
+    rotation_to_quaternion,
+    rotation_to_zyz,
+    zyz_to_rotation,
+)
+from .pose_rates import rpy_rate_matrix, twist_from_pose_rate
 from .projections import (
     distance_to_se3,
     distance_to_so3,
@@ -47,10 +55,12 @@ from .transforms import (
     troty,
     trotz,
 )
+from .wrenches import adjoint_transpose, wrench_transform
 
 __all__ = [
     "ad",
     "adjoint_representation",
+    "adjoint_transpose",
     "axis_angle3",
     "axis_angle6",
     "dh_modified",
@@ -67,11 +77,16 @@ __all__ = [
     "normalize",
     "project_to_se3",
     "project_to_so3",
+    "quaternion_multiply",
+    "quaternion_to_rotation",
     "rotation_position_to_transform",
+    "rotation_to_quaternion",
     "rotation_to_rpy",
+    "rotation_to_zyz",
     "rotx",
     "roty",
     "rotz",
+    "rpy_rate_matrix",
     "rpy_to_rotation",
     "screw_to_axis",
     "se3_to_vec",
@@ -82,6 +97,9 @@ __all__ = [
     "trotx",
     "troty",
     "trotz",
+    "twist_from_pose_rate",
     "vec_to_se3",
     "vec_to_so3",
+    "wrench_transform",
+    "zyz_to_rotation",
 ]

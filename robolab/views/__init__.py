@@ -9,8 +9,12 @@ apart, once): never screw's dynamics, simulation, control or robot_first.
 from .animation import RobotAnimation, animate
 from .drawable import DrawableRobot, RobotAdapter, Snapshot
 from .frame_pictures import FrameTriad, draw_frame, frame_axes
+from .inverse_kinematics_view import InverseKinematicsExplorer, explore_inverse_kinematics
+from .manipulability_view import ManipulabilityMap, manipulability_map
+from .newton_euler_stepper import RneaStepper, rnea_stepper
 from .options import ViewOptions
 from .robot_view import RobotView, plot_robot
+from .simulation_view import DropTheArm, drop_the_arm
 from .sliders import (
     LiveFigure,
     angle_slider,
@@ -20,25 +24,39 @@ from .sliders import (
     number_slider,
 )
 from .teach_pendant import TeachPendant, teach
+from .twist_panel import TwistView, twist_view
+from .waypoint_editor import TrajectoryView, trajectory_view
 
 __all__ = [
     "DrawableRobot",
+    "DropTheArm",
     "FrameTriad",
+    "InverseKinematicsExplorer",
     "LiveFigure",
+    "ManipulabilityMap",
+    "RneaStepper",
     "RobotAdapter",
     "RobotAnimation",
     "RobotView",
     "Snapshot",
     "TeachPendant",
+    "TrajectoryView",
+    "TwistView",
     "ViewOptions",
     "angle_slider",
     "animate",
     "choice_buttons",
     "draw_frame",
+    "drop_the_arm",
+    "explore_inverse_kinematics",
     "frame_axes",
     "live_figure",
+    "manipulability_map",
     "matrix_html",
     "number_slider",
     "plot_robot",
+    "rnea_stepper",
     "teach",
+    "trajectory_view",
+    "twist_view",
 ]
