@@ -338,11 +338,14 @@ def _unit_perpendicular(w: np.ndarray) -> np.ndarray:
 def _puma_branch(robot: ScrewRobot, q: np.ndarray, shoulder: np.ndarray, wrist: np.ndarray) -> str:
     """Shoulder right/left, elbow up/down, wrist flipped or not, read off the geometry.
 
-    Shoulder *right*: the wrist centre lies in front of the shoulder (as at home), seen
-    along the arm's forward direction turned by θ1; *left*: the arm reaches over its
-    back. Elbow *up*: the elbow (the point of axis 3 nearest the shoulder point, carried
-    along) lies on the side of the shoulder–wrist line away from the floor, in the
-    sense of the shoulder branch. Wrist *flipped*: θ5 < 0 (wrapped).
+    The two shoulder solutions turn the waist by θ1 or by about θ1 + π and lean the upper
+    arm the other way. Shoulder *right*: the wrist centre lies in front of the shoulder
+    along the arm's forward direction (across axes 1 and 2, towards the wrist at home)
+    turned by θ1; *left*: behind it, the upper arm reaching over its own back (for the
+    Puma this puts the shoulder offset on the other side of the line to the wrist).
+    Elbow *up*: the elbow (the point of axis 3 nearest the shoulder point, carried
+    along) lies above the shoulder–wrist line in the arm's plane, read in the sense of
+    the shoulder branch. Wrist *flipped*: θ5 < 0 (wrapped).
     """
     S = np.asarray(robot.screw_axes_space)
     w1, w2 = S[:3, 0], S[:3, 1]

@@ -67,6 +67,11 @@ def _rounded(value: float, step: float) -> float:
     return round(round(value / step) * step, 6)
 
 
+def _branch_words(label: str) -> list[str]:
+    """``"shoulder right, elbow up, wrist flipped"`` → ``["right", "up", "flipped"]``."""
+    return [part.split(" ", 1)[1].replace("not flipped", "—") for part in label.split(", ")]
+
+
 class InverseKinematicsExplorer(LiveFigure):
     """Target-pose sliders, the arm and its ghost branches, the numerical error per iteration.
 
@@ -103,7 +108,7 @@ class InverseKinematicsExplorer(LiveFigure):
         initial_guess: ArrayLike | None = None,
         damping: float = 0.05,
         options: ViewOptions | None = None,
-        figsize: tuple[float, float] = (9.6, 3.8),
+        figsize: tuple[float, float] = (8.0, 3.3),
         canvas: str = "auto",
         **view_options: Any,
     ) -> None:
@@ -131,10 +136,10 @@ class InverseKinematicsExplorer(LiveFigure):
         self.out_of_reach = ""
 
         figure = _widgets.new_figure(figsize, 100.0, live=canvas == "ipympl")
-        ax = figure.add_axes((0.0, 0.0, 0.58, 1.0), projection="3d", computed_zorder=False)
+        ax = figure.add_axes((0.0, 0.0, 0.55, 1.0), projection="3d", computed_zorder=False)
         self.view = RobotView(self._adapter, self.q0, ax=ax, options=options)
         self.ghosts: list[Any] = [
-            ax.plot([], [], [], color=c, lw=2.4, alpha=0.6, zorder=3)[0] for c in GHOST_COLOURS
+            ax.plot([], [], [], color=c, lw=3.0, alpha=0.8, zorder=3)[0] for c in GHOST_COLOURS
         ]
         start = forward_kinematics_space(robot, self.q0)
         self.target_frame = draw_frame(ax, start, "d", length=0.15 * self.view.reach,
@@ -145,7 +150,7 @@ class InverseKinematicsExplorer(LiveFigure):
     # --- construction -----------------------------------------------------------------------
 
     def _build_error_plot(self, figure: Any) -> None:
-        ax = figure.add_axes((0.66, 0.14, 0.32, 0.74))
+        ax = figure.add_axes((0.65, 0.15, 0.33, 0.74))
         ax.set_yscale("log")
         ax.set_ylim(_ERROR_FLOOR, _ERROR_CEILING)
         ax.set_xlim(0, 20)
@@ -264,6 +269,10 @@ class InverseKinematicsExplorer(LiveFigure):
                 return label
         return None
 
+    @staticmethod
+    def _branch_columns(result: AnalyticInverseKinematicsResult) -> tuple[str, ...]:
+        return ("elbow",) if result.family == "planar 2R" else ("shoulder", "elbow", "wrist")
+
     def _readout(self) -> str:
         lines = []
         if self.family is None:
@@ -276,22 +285,22 @@ class InverseKinematicsExplorer(LiveFigure):
                 f"<b>Closed form:</b> {len(result)} solutions, "
                 f"{int(result.within_limits.sum())} within the joint limits (degrees):"
             )
+            cell = '<td style="text-align:right;padding:0 0 0 6px">'
+            header = "".join(f"{cell}{name}</td>" for name in self._branch_columns(result))
+            header += "".join(f"{cell}q{i + 1}</td>" for i in range(self.robot.n_joints))
             rows = "".join(
                 f'<tr><td style="color:{GHOST_COLOURS[i]}">■</td>'
-                f"<td>{html.escape(label)}{'' if inside else ' ✗'}</td>"
-                + "".join(
-                    f'<td style="text-align:right;padding-left:6px">{np.degrees(a) + 0.0:.0f}</td>'
-                    for a in row
-                )
-                + "</tr>"
+                + "".join(f"{cell}{html.escape(word)}</td>" for word in _branch_words(label))
+                + "".join(f"{cell}{np.degrees(a) + 0.0:.0f}</td>" for a in row)
+                + f"<td>{'' if inside else ' ✗'}</td></tr>"
                 for i, (row, label, inside) in enumerate(
                     zip(result.solutions, result.branches, result.within_limits, strict=True)
                 )
             )
             lines.append(
-                f'<table style="font-family:monospace;font-size:11px;border-collapse:collapse">'
-                f"{rows}</table>✗ outside the joint limits; the arm shows the first row "
-                "within them."
+                '<table style="font-family:monospace;font-size:11px;line-height:1.2;'
+                f'border-collapse:collapse"><tr><td></td>{header}<td></td></tr>{rows}</table>'
+                "✗ outside the joint limits; the arm shows the first row within them."
             )
         for method, label, _ in SOLVERS:
             found = self.numerical[method]
@@ -314,11 +323,11 @@ def explore_inverse_kinematics(
     damping: float = 0.05,
     frames: str = "ends",
     shadow: bool = True,
-    elev: float = 25.0,
-    azim: float = -55.0,
+    elev: float = 35.0,
+    azim: float = -110.0,
     limits: tuple[float, ...] | None = None,
-    zoom: float = 1.0,
-    figsize: tuple[float, float] = (9.6, 3.8),
+    zoom: float = 1.2,
+    figsize: tuple[float, float] = (8.0, 3.3),
     canvas: str = "auto",
 ) -> InverseKinematicsExplorer:
     """Sliders for a target pose; every analytic branch as a ghost arm; the numerical error.
@@ -339,9 +348,11 @@ def explore_inverse_kinematics(
         λ of the damped least-squares solver.
     frames, shadow, elev, azim, limits, zoom
         The picture's options, as in :func:`robolab.plot_robot` (default: the
-        base and end-effector triads only).
+        base and end-effector triads only, seen from the front left and above,
+        where the branches of a Puma stand apart, magnified 1.2 times).
     figsize : (float, float)
-        Figure size in inches at 100 dpi (default 960 × 380 pixels).
+        Figure size in inches at 100 dpi (default 800 × 330 pixels: the panel fits a
+        1024 × 768 screen in JupyterLab).
     canvas : {"auto", "ipympl", "image"}
         As in :func:`robolab.teach`.
 
