@@ -117,7 +117,7 @@ def test_the_readout_flags_a_broken_limit():
     text = view.readout_text()
     assert "exceeds the limits: q̇2, q̈2" in text
     delta = np.radians(131)
-    assert f"{1.5 * delta:.2f} / 2.17" in text and f"{6 * delta:.2f} / 7.50" in text
+    assert f"{1.5 * delta:.2f} / 2.175" in text and f"{6 * delta:.2f} / 7.5" in text
 
 
 def test_a_planner_can_be_passed_in():

@@ -337,7 +337,7 @@ class TrajectoryView(LiveFigure):
                 colour = "#B00020" if over else "inherit"
                 cells.append(
                     f'<td style="padding:0 6px;text-align:right;color:{colour}">'
-                    f"{peak:.2f} / {limit:.2f}</td>"
+                    f"{peak:.2f} / {limit:g}</td>"
                 )
             rows.append(f"<tr><td>q{joint}</td>{''.join(cells)}</tr>")
         verdict = (
