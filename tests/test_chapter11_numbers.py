@@ -15,6 +15,7 @@ import math
 
 import modern_robotics as mr
 import numpy as np
+from reference.craig_via_velocities import craig_velocities
 from scipy.interpolate import CubicHermiteSpline, CubicSpline
 
 import robolab
@@ -109,15 +110,6 @@ WAYPOINTS = np.radians(
 )  # fmt: skip
 TIMES = np.array([0.0, 1.0, 2.0, 3.0])
 SHOWN = [0, 1, 3]
-
-
-def craig_velocities(points: np.ndarray, times: np.ndarray) -> np.ndarray:
-    velocities = np.zeros_like(points)
-    for j in range(1, len(points) - 1):
-        before = (points[j] - points[j - 1]) / (times[j] - times[j - 1])
-        after = (points[j + 1] - points[j]) / (times[j + 1] - times[j])
-        velocities[j] = np.where(before * after > 0, (before + after) / 2, 0.0)
-    return velocities
 
 
 def test_section_4_via_points():

@@ -14,6 +14,7 @@ import matplotlib.pyplot as plt
 import modern_robotics as mr
 import numpy as np
 import pytest
+from reference.craig_via_velocities import craig_velocities
 from scipy.interpolate import CubicHermiteSpline, CubicSpline
 from widget_support import WIDGET_VIEW
 
@@ -46,16 +47,6 @@ def panda_view(**keywords):
 def plotted(view, row: int, joint_index: int) -> tuple[np.ndarray, np.ndarray]:
     t, values = view.curves[row][joint_index].get_data()
     return np.asarray(t), np.asarray(values)
-
-
-def craig_velocities(points: np.ndarray, times: np.ndarray) -> np.ndarray:
-    """Craig §7.3: rest at the ends; inside, the mean slope if both slopes share a sign."""
-    velocities = np.zeros_like(points)
-    for j in range(1, len(points) - 1):
-        before = (points[j] - points[j - 1]) / (times[j] - times[j - 1])
-        after = (points[j + 1] - points[j]) / (times[j + 1] - times[j])
-        velocities[j] = np.where(before * after > 0, (before + after) / 2, 0.0)
-    return velocities
 
 
 @pytest.mark.parametrize(("scaling", "order"), [("cubic", 3), ("quintic", 5)])
