@@ -124,3 +124,19 @@ def test_exercise_3_screw_axes_reproduce_the_drawn_arm() -> None:
         chain = rot_z(q[0]) @ shift(z=H) @ rot_y(q[1]) @ shift(x=q[2]) @ shift(L, D) @ rot_z(-q[3])
         chain = chain @ shift(z=-W) @ rot_x(np.pi)
         np.testing.assert_allclose(mr.FKinSpace(M, S, q), chain, atol=1e-12)
+
+
+def test_exercise_5_origin_velocity_by_finite_differences() -> None:
+    # Seed 5's instance: the origin of {b} at p moves with ṗ = ω_s × p + v_s, not with v_s.
+    V_s = np.array([0.0, 0.0, 0.6, 0.0, -0.36, 0.048])
+    p = np.array([-0.18, -0.91, -0.9])
+    T0 = np.eye(4)
+    T0[:3, 3] = p
+
+    def origin(t: float) -> np.ndarray:
+        return (mr.MatrixExp6(mr.VecTose3(V_s) * t) @ T0)[:3, 3]
+
+    step = 1e-3  # MR's MatrixExp6 treats |ω t| < 1e-6 as a pure translation: no tinier steps
+    p_dot = (origin(step) - origin(-step)) / (2 * step)
+    np.testing.assert_allclose(p_dot, V_s[3:] + np.cross(V_s[:3], p), atol=1e-6)
+    assert np.linalg.norm(p_dot - V_s[3:]) > 0.1  # v_s alone is the wrong answer
