@@ -155,11 +155,11 @@ def test_puma_out_of_reach_says_by_how_much():
     np.testing.assert_allclose(wrist, [0.4521, -0.15, 1.1036], atol=1e-3)
 
 
-@pytest.mark.parametrize("name", ["ur5", "panda", "stanford", "scara", "planar3r"])
+@pytest.mark.parametrize("name", ["panda", "stanford", "scara", "planar3r"])
 def test_arms_without_a_closed_form_are_refused_with_the_families(name):
     robot = rl.load_robot(name)
     assert arm_family(robot) is None
-    with pytest.raises(NoClosedFormError, match=r"planar 2R arm.*Puma type"):
+    with pytest.raises(NoClosedFormError, match=r"planar 2R arm.*Puma type.*UR type"):
         inverse_kinematics_analytic(robot, np.eye(4))
 
 
@@ -186,3 +186,45 @@ def test_family_comes_from_geometry_not_name():
 def test_bad_input_is_refused_with_a_message(robot, target, error, message):
     with pytest.raises(error, match=message):
         inverse_kinematics_analytic(robot, target)
+
+
+# --- the UR type (three parallel middle axes) ----------------------------------------------------
+
+UR5 = rl.load_robot("ur5")
+
+
+@pytest.mark.parametrize("q", np.random.default_rng(11).uniform(-np.pi, np.pi, (25, 6)))
+def test_every_ur5_solution_reproduces_the_pose(q):
+    T = mr_pose(UR5, q)
+    result = inverse_kinematics_analytic(UR5, T)
+    assert result.family == FAMILIES[2] and 2 <= len(result) <= 8
+    assert len(set(result.branches)) == len(result)
+    for row in result.solutions:
+        np.testing.assert_allclose(mr_pose(UR5, row), T, atol=1e-9)
+    assert any(same_angles(q, row, 1e-8) for row in result.solutions)
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_every_ur5_solution_a_numerical_solver_finds_is_returned(seed):
+    q = np.random.default_rng(200 + seed).uniform(-np.pi, np.pi, 6)
+    T = mr_pose(UR5, q)
+    S, M = np.array(UR5.screw_axes_space), np.array(UR5.home_ee_pose)
+    returned = inverse_kinematics_analytic(UR5, T).solutions
+    rng = np.random.default_rng(seed)
+    found = []
+    for start in rng.uniform(-np.pi, np.pi, (150, 6)):
+        theta, ok = mr.IKinSpace(S, M, T, start, 1e-10, 1e-10)
+        converged = ok and np.allclose(mr_pose(UR5, theta), T, atol=1e-8)
+        if converged and not any(same_angles(theta, f, 1e-5) for f in found):
+            found.append(theta)
+    assert len(found) >= 3
+    for theta in found:
+        assert any(same_angles(theta, row, 1e-6) for row in returned), wrapped(theta)
+
+
+def test_ur5_out_of_reach_says_by_how_much():
+    T = np.eye(4)
+    T[:3, 3] = [2.0, 0.3, 0.4]
+    with pytest.raises(OutOfReachError, match=r"out of reach by \d\.\d+ m") as err:
+        inverse_kinematics_analytic(UR5, T)
+    assert err.value.distance > 0.5  # the UR5 reaches under 1 m

@@ -127,19 +127,24 @@ def test_puma_eight_solutions_reach_the_target_and_limits_are_right():
 
 def test_families_printed():
     # Geometry from the model files: the UR5's axes 4 and 6 are parallel and about 0.09 m
-    # apart (no common wrist point), the Panda has seven joints, SCARA and Stanford have a
-    # prismatic joint.
+    # apart (no common wrist point), but its axes 2, 3, 4 are parallel; the Panda has seven
+    # joints, SCARA and Stanford have a prismatic joint.
     _, S, _ = model("ur5")
     (w4, v4), (w6, v6) = (S[:3, 3], S[3:, 3]), (S[:3, 5], S[3:, 5])
     assert np.linalg.norm(np.cross(w4, w6)) < 1e-12
     assert np.linalg.norm(np.cross(w4, np.cross(w6, v6) - np.cross(w4, v4))) > 0.05
+    assert all(np.linalg.norm(np.cross(S[:3, 1], S[:3, i])) < 1e-12 for i in (2, 3))
     assert model("panda")[1].shape[1] == 7 and model("planar3r")[1].shape[1] == 3
     for name in ("scara", "stanford"):
         kinds = json.loads((ROBOTS / f"{name}.json").read_text(encoding="utf-8"))["joint_types"]
         assert "prismatic" in kinds
-    for name, family in (("puma560", "6R spherical wrist (Puma type)"), ("planar2r", "planar 2R")):
+    for name, family in (
+        ("puma560", "6R spherical wrist (Puma type)"),
+        ("planar2r", "planar 2R"),
+        ("ur5", "6R three parallel axes (UR type)"),
+    ):
         assert f"{name:9} {family}" in TEXT
-    for name in ("panda", "planar3r", "scara", "stanford", "ur5"):
+    for name in ("panda", "planar3r", "scara", "stanford"):
         assert f"{name:9} no closed form in robolab" in TEXT
 
 

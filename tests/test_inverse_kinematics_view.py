@@ -99,11 +99,15 @@ def test_out_of_reach_target_is_reported_not_solved(explorer):
 
 
 def test_arm_without_closed_form_shows_the_numerical_solvers():
-    shown = explore_inverse_kinematics(rl.load_robot("ur5"), [0.2, -1.0, 1.2, 0.3, 0.8, 0.1])
+    shown = explore_inverse_kinematics(
+        rl.load_robot("panda"), [0.0, -0.5, 0.0, -2.0, 0.0, 1.6, 0.8]
+    )
     assert shown.family is None and shown.analytic is None
     assert "has no closed form in robolab" in shown.readout_text()
     assert not any(ghost.get_visible() for ghost in shown.ghosts)
     assert shown.numerical["newton"].success
+    ur5 = explore_inverse_kinematics(rl.load_robot("ur5"), [0.3, -1.0, 1.2, 0.4, 0.9, 0.2])
+    assert len(ur5.analytic) == 8 and "UR type" in ur5.analytic.family
 
 
 def test_fits_a_small_screen_and_has_a_static_fallback(explorer, kernel_bundle):

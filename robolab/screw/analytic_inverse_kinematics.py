@@ -1,4 +1,4 @@
-"""Closed-form inverse kinematics: every solution of a planar 2R arm and of a Puma-type 6R arm.
+"""Closed-form inverse kinematics: every solution of a planar 2R, a Puma-type or a UR-type arm.
 
 :func:`inverse_kinematics_analytic` recognises the arm's family from its screw axes at
 home (never from its name) and solves it with the Paden–Kahan subproblems, rotations
@@ -15,7 +15,13 @@ Park, *Modern Robotics* §6.1):
   ``T M⁻¹ p_w``; joint 3 sets its distance from the shoulder (elbow up / down), joints
   1 and 2 turn it onto the target (shoulder right / left), and the wrist joints 4, 5
   and 6 make up the remaining rotation (wrist flipped or not): up to 2 × 2 × 2 = 8
-  solutions.
+  solutions;
+* **6R with three parallel middle axes** and intersecting axes 5 and 6 (the UR5; the
+  decoupling of Hawkins, *Analytic inverse kinematics for the Universal Robots UR-5/UR-10
+  arms*, 2013, in screw form): joints 2–4 move the point where axes 5 and 6 cross in a
+  plane perpendicular to them, which fixes joint 1 (two solutions); the tool axis's
+  component along that plane's normal fixes joint 5 (two), the rest of the rotation
+  joint 6; joints 2, 3 and 4 are then a planar 3R arm (elbow up / down): up to 8.
 
 Every solution is checked by forward kinematics before it is returned; the result says
 which lie within the joint limits. A pose out of reach raises :class:`OutOfReachError`
@@ -50,7 +56,7 @@ __all__ = [
 ]
 
 #: The families with a closed form here, as :func:`arm_family` names them.
-FAMILIES = ("planar 2R", "6R spherical wrist (Puma type)")
+FAMILIES = ("planar 2R", "6R spherical wrist (Puma type)", "6R three parallel axes (UR type)")
 #: Geometry tolerance (m, and sine of an angle) for recognising intersecting/parallel axes.
 GEOMETRY_TOLERANCE = 1e-9
 #: Each returned solution reproduces the target to this (m and rad).
@@ -157,13 +163,18 @@ def arm_family(robot: ScrewRobot) -> str | None:
     the second axis. ``"6R spherical wrist (Puma type)"``: six revolute joints, axes 1
     and 2 intersecting, axes 4, 5 and 6 meeting in one point (the wrist centre), axis
     3 neither through the shoulder point nor through the wrist centre.
+    ``"6R three parallel axes (UR type)"``: six revolute joints, axes 2, 3 and 4
+    parallel and distinct, axis 1 not parallel to them, axes 5 and 6 intersecting,
+    axis 5 not parallel to axis 4.
 
     Examples
     --------
     >>> import robolab
     >>> arm_family(robolab.load_robot("puma560")), arm_family(robolab.load_robot("planar2r"))
     ('6R spherical wrist (Puma type)', 'planar 2R')
-    >>> arm_family(robolab.load_robot("ur5")) is None  # its wrist axes do not meet
+    >>> arm_family(robolab.load_robot("ur5"))  # its wrist axes do not meet in one point
+    '6R three parallel axes (UR type)'
+    >>> arm_family(robolab.load_robot("panda")) is None  # seven joints
     True
     """
     if not isinstance(robot, ScrewRobot):
@@ -181,20 +192,37 @@ def arm_family(robot: ScrewRobot) -> str | None:
         tip_off = np.linalg.norm(np.cross(w2, tip - r2)) > GEOMETRY_TOLERANCE
         return "planar 2R" if _parallel(w1, w2) and apart and tip_off else None
     if robot.n_joints == 6:
-        shoulder = _intersection(axes[0], axes[1])
-        if shoulder is None or _parallel(axes[3][0], axes[4][0]):
-            return None
-        if _parallel(axes[4][0], axes[5][0]):
-            return None
-        wrist = _common_point(axes[3:])
-        if wrist is None:
-            return None
-        w3, r3 = axes[2]
-        for point in (shoulder, wrist):
-            if np.linalg.norm(np.cross(w3, point - r3)) < GEOMETRY_TOLERANCE:
-                return None
-        return FAMILIES[1]
+        return _six_joint_family(axes)
     return None
+
+
+def _six_joint_family(axes: list[tuple[np.ndarray, np.ndarray]]) -> str | None:
+    """The Puma type (spherical wrist, shoulder axes crossing), the UR type, or None."""
+    if _is_ur_type(axes):
+        return FAMILIES[2]
+    shoulder = _intersection(axes[0], axes[1])
+    if shoulder is None or _parallel(axes[3][0], axes[4][0]):
+        return None
+    if _parallel(axes[4][0], axes[5][0]):
+        return None
+    wrist = _common_point(axes[3:])
+    if wrist is None:
+        return None
+    w3, r3 = axes[2]
+    for point in (shoulder, wrist):
+        if np.linalg.norm(np.cross(w3, point - r3)) < GEOMETRY_TOLERANCE:
+            return None
+    return FAMILIES[1]
+
+
+def _is_ur_type(axes: list[tuple[np.ndarray, np.ndarray]]) -> bool:
+    (w1, _), (w2, r2), (w3, r3), (w4, r4), (w5, _), _ = axes
+    if not (_parallel(w2, w3) and _parallel(w3, w4)) or _parallel(w1, w2):
+        return False
+    for a, b in ((r2, r3), (r3, r4), (r2, r4)):
+        if np.linalg.norm(np.cross(w2, b - a)) < GEOMETRY_TOLERANCE:  # the same line
+            return False
+    return _intersection(axes[4], axes[5]) is not None and not _parallel(w4, w5)
 
 
 # --- the Paden–Kahan subproblems (Murray, Li & Sastry §3.3.2) ---------------------------------
@@ -250,6 +278,24 @@ def _subproblem_3(
     cosine = (nu**2 + nv**2 - planar**2) / (2 * nu * nv)
     spread = math.acos(min(1.0, max(-1.0, cosine)))
     return ([theta0] if spread == 0.0 else [theta0 + spread, theta0 - spread]), 0.0
+
+
+def _subproblem_4(
+    w: np.ndarray, v: np.ndarray, n: np.ndarray, c: float
+) -> tuple[list[float], float]:
+    """θ with n · R(ω, θ) v = c (a turned vector's component), and by how much c is out.
+
+    With v = v∥ + v⊥ about ω, n · R v = n · v∥ + A cos θ + B sin θ, A = n · v⊥,
+    B = n · (ω × v⊥): two solutions, one, or none when |c − n · v∥| > √(A² + B²).
+    """
+    along = w * (w @ v)
+    across = v - along
+    A, B = float(n @ across), float(n @ np.cross(w, across))
+    rest, size = c - float(n @ along), math.hypot(A, B)
+    if size < GEOMETRY_TOLERANCE or abs(rest) > size * (1 + 1e-12) + _EDGE:
+        return [], abs(rest) - size
+    base, spread = math.atan2(B, A), math.acos(min(1.0, max(-1.0, rest / size)))
+    return ([base] if spread == 0.0 else [base + spread, base - spread]), 0.0
 
 
 def _exp(S: np.ndarray, theta: float) -> np.ndarray:
@@ -325,8 +371,66 @@ def _solve_puma(robot: ScrewRobot, target: np.ndarray) -> list[tuple[np.ndarray,
                     w6, wrist, off_6, _moved(transform_inv_unchecked(e45) @ rest, off_6)
                 )
                 q = np.array([theta1, theta2, theta3, theta4, theta5, theta6])
-                solutions.append((q, _puma_branch(robot, q, shoulder, wrist)))
+                solutions.append((q, _branch(robot, q, shoulder, wrist)))
     return solutions
+
+
+def _solve_ur(robot: ScrewRobot, target: np.ndarray) -> list[tuple[np.ndarray, str]]:
+    S = np.asarray(robot.screw_axes_space)
+    axes = [_axis(S[:, i]) for i in range(6)]
+    (w1, r1), (w2, r2), (w3, r3), (w4, r4), (w5, _), (w6, _) = axes
+    M = np.asarray(robot.home_ee_pose)
+    TM = target @ transform_inv_unchecked(M)  # = e1 e2 ... e6
+    crossing = _intersection(axes[4], axes[5])
+    assert crossing is not None  # arm_family said so
+    # Joints 5 and 6 leave the crossing point of their axes alone; joints 2-4 move it in a
+    # plane perpendicular to ω2, so its ω2-coordinate stays: that fixes θ1.
+    point = _moved(TM, crossing)
+    shoulders, outside = _subproblem_4(w1, w2, point - r1, float(w2 @ (crossing - r1)))
+    if not shoulders:
+        raise OutOfReachError(
+            f"the target is out of reach: the crossing of axes 5 and 6 would have to be "
+            f"{outside:.4g} m farther from axis 1", outside,
+        )  # fmt: skip
+    shoulder = r2 + w2 * (w2 @ (_closest_on(axes[0], axes[1]) - r2))
+    solutions, shortfalls = [], []
+    for theta1 in shoulders:
+        e1 = _exp(S[:, 0], theta1)
+        G = e1[:3, :3].T @ TM[:3, :3]  # R2 R3 R4 R5 R6, R2 R3 R4 a turn about ω2
+        # ω2 · R5 ω6 = ω2 · G ω6 fixes θ5 (the wrist flip).
+        wrists, _ = _subproblem_4(w5, w6, w2, float(w2 @ (G @ w6)))
+        for theta5 in wrists:
+            R5 = _exp(S[:, 4], theta5)[:3, :3]
+            theta6 = _subproblem_1(w6, np.zeros(3), G.T @ w2, R5.T @ w2)
+            e56 = _exp(S[:, 4], theta5) @ _exp(S[:, 5], theta6)
+            K = transform_inv_unchecked(e1) @ TM @ transform_inv_unchecked(e56)  # e2 e3 e4
+            reach = _moved(K, r4)  # joint 4 leaves its own axis alone: a planar 2R problem
+            elbows, outside = _subproblem_3(w3, r3, r4, r2, float(np.linalg.norm(reach - r2)))
+            shortfalls.append(outside)
+            for theta3 in elbows:
+                theta2 = _subproblem_1(w2, r2, _moved(_exp(S[:, 2], theta3), r4), reach)
+                e23 = _exp(S[:, 1], theta2) @ _exp(S[:, 2], theta3)
+                off_4 = r4 + _unit_perpendicular(w4)
+                theta4 = _subproblem_1(
+                    w4, r4, off_4, _moved(transform_inv_unchecked(e23) @ K, off_4)
+                )
+                q = np.array([theta1, theta2, theta3, theta4, theta5, theta6])
+                solutions.append((q, _branch(robot, q, shoulder, r4, point)))
+    if not solutions:
+        outside = min(shortfalls)
+        raise OutOfReachError(
+            f"the target is out of reach by {outside:.4g} m: joints 2 and 3 cannot span the "
+            "distance from axis 2 to axis 4 it needs", outside,
+        )  # fmt: skip
+    return solutions
+
+
+def _closest_on(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """The point of line ``b`` nearest line ``a`` (lines not parallel)."""
+    (w1, r1), (w2, r2) = a, b
+    n = np.cross(w1, w2)
+    t = float(np.cross(r1 - r2, w1) @ n) / float(n @ n)
+    return r2 + t * w2
 
 
 def _unit_perpendicular(w: np.ndarray) -> np.ndarray:
@@ -335,8 +439,19 @@ def _unit_perpendicular(w: np.ndarray) -> np.ndarray:
     return u / np.linalg.norm(u)
 
 
-def _puma_branch(robot: ScrewRobot, q: np.ndarray, shoulder: np.ndarray, wrist: np.ndarray) -> str:
+def _branch(
+    robot: ScrewRobot,
+    q: np.ndarray,
+    shoulder: np.ndarray,
+    wrist: np.ndarray,
+    reached: np.ndarray | None = None,
+) -> str:
     """Shoulder right/left, elbow up/down, wrist flipped or not, read off the geometry.
+
+    ``wrist`` is a point of link 3 at home (the Puma's wrist centre, a point of the UR's
+    axis 4), ``reached`` the target point whose side of the shoulder decides right or
+    left (default: ``wrist`` carried by joints 1-3; for the UR the crossing of axes 5
+    and 6 at the target).
 
     The two shoulder solutions turn the waist by θ1 or by about θ1 + π and lean the upper
     arm the other way. Shoulder *right*: the wrist centre lies in front of the shoulder
@@ -356,7 +471,8 @@ def _puma_branch(robot: ScrewRobot, q: np.ndarray, shoulder: np.ndarray, wrist: 
     turn1 = _exp(S[:, 0], q[0])
     arm_pose = turn1 @ _exp(S[:, 1], q[1]) @ _exp(S[:, 2], q[2])
     wrist_now = _moved(arm_pose, wrist)
-    front = float((turn1[:3, :3] @ forward_home) @ (wrist_now - shoulder)) >= 0
+    seen = wrist_now if reached is None else reached
+    front = float((turn1[:3, :3] @ forward_home) @ (seen - shoulder)) >= 0
     w3, r3 = _axis(S[:, 2])
     elbow_home = r3 + w3 * (w3 @ (shoulder - r3))
     elbow_now = _moved(turn1 @ _exp(S[:, 1], q[1]), elbow_home)
@@ -410,7 +526,7 @@ def _residual(robot: ScrewRobot, q: np.ndarray, target: np.ndarray, position_onl
 def inverse_kinematics_analytic(
     robot: ScrewRobot, target: ArrayLike
 ) -> AnalyticInverseKinematicsResult:
-    """Every closed-form solution of ``target`` for a planar 2R or a Puma-type 6R arm.
+    """Every closed-form solution of ``target`` for a planar 2R, a Puma-type or a UR-type arm.
 
     Parameters
     ----------
@@ -424,7 +540,7 @@ def inverse_kinematics_analytic(
     Returns
     -------
     AnalyticInverseKinematicsResult
-        Up to 2 (planar 2R) or 8 (Puma type) distinct solutions, each reproducing
+        Up to 2 (planar 2R) or 8 (Puma and UR types) distinct solutions, each reproducing
         the target to 1e-9 (checked here by forward kinematics), with branch
         labels and which of them lie within the joint limits. At a singular target
         (a wrist centre on axis 1, a straight wrist) the free angle is set to 0.
@@ -457,18 +573,23 @@ def inverse_kinematics_analytic(
     Traceback (most recent call last):
     ...
     robolab...OutOfReachError: the target is out of reach of the planar 2R arm by 0.5 m ...
-    >>> inverse_kinematics_analytic(robolab.load_robot("ur5"), T)
+    >>> ur5 = robolab.load_robot("ur5")
+    >>> T = robolab.forward_kinematics_space(ur5, [0.3, -1.0, 1.2, 0.4, 0.9, 0.2])
+    >>> inverse_kinematics_analytic(ur5, T).family, len(inverse_kinematics_analytic(ur5, T))
+    ('6R three parallel axes (UR type)', 8)
+    >>> inverse_kinematics_analytic(robolab.load_robot("panda"), T)
     Traceback (most recent call last):
     ...
-    robolab...NoClosedFormError: robolab has no closed-form inverse kinematics for 'ur5' ...
+    robolab...NoClosedFormError: robolab has no closed-form inverse kinematics for 'panda' ...
     """
     family = arm_family(robot)
     if family is None:
         raise NoClosedFormError(
             f"robolab has no closed-form inverse kinematics for {robot.name!r} "
             f"({_joint_summary(robot.joint_types)}); the supported "
-            "families are a planar 2R arm (two parallel revolute axes) and a 6R arm with a "
-            "spherical wrist whose first two axes intersect (Puma type). Use "
+            "families are a planar 2R arm (two parallel revolute axes), a 6R arm with a "
+            "spherical wrist whose first two axes intersect (Puma type) and a 6R arm with "
+            "three parallel middle axes (UR type). Use "
             "inverse_kinematics_space/body (numerical) instead"
         )
     array = as_float_array(target, "target")
@@ -485,8 +606,10 @@ def inverse_kinematics_analytic(
         pose = as_transform(array, "target")
     if family == "planar 2R":
         found = _solve_planar_2r(robot, pose[:3, 3])
-    else:
+    elif family == FAMILIES[1]:
         found = _solve_puma(robot, pose)
+    else:
+        found = _solve_ur(robot, pose)
     limits = np.array(robot.joint_limits, dtype=float)
     rows: list[np.ndarray] = []
     labels, residuals = [], []
