@@ -110,22 +110,28 @@ def test_every_puma_solution_reproduces_the_pose(q):
     assert result.within_limits[[same_angles(q, r, 1e-8) for r in result.solutions]].all()
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_every_solution_a_numerical_solver_finds_is_returned(seed):
-    q = random_puma_configurations(100 + seed, 1)[0]
-    T = mr_pose(PUMA, q)
-    S, M = np.array(PUMA.screw_axes_space), np.array(PUMA.home_ee_pose)
-    returned = inverse_kinematics_analytic(PUMA, T).solutions
+def assert_numerical_solutions_are_returned(robot, q, seed):
+    """Every distinct answer of mr.IKinSpace from 150 seeded random starts is returned."""
+    T = mr_pose(robot, q)
+    S, M = np.array(robot.screw_axes_space), np.array(robot.home_ee_pose)
+    returned = inverse_kinematics_analytic(robot, T).solutions
     rng = np.random.default_rng(seed)
     found = []
     for start in rng.uniform(-np.pi, np.pi, (150, 6)):
         theta, ok = mr.IKinSpace(S, M, T, start, 1e-10, 1e-10)
-        converged = ok and np.allclose(mr_pose(PUMA, theta), T, atol=1e-8)
+        converged = ok and np.allclose(mr_pose(robot, theta), T, atol=1e-8)
         if converged and not any(same_angles(theta, f, 1e-5) for f in found):
             found.append(theta)
     assert len(found) >= 3  # the random starts do reach several branches
     for theta in found:
         assert any(same_angles(theta, row, 1e-6) for row in returned), wrapped(theta)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_solution_a_numerical_solver_finds_is_returned(seed):
+    assert_numerical_solutions_are_returned(
+        PUMA, random_puma_configurations(100 + seed, 1)[0], seed
+    )
 
 
 def test_straight_wrist_is_solved_with_the_free_angle_set():
@@ -207,19 +213,7 @@ def test_every_ur5_solution_reproduces_the_pose(q):
 @pytest.mark.parametrize("seed", [4, 5])
 def test_every_ur5_solution_a_numerical_solver_finds_is_returned(seed):
     q = np.random.default_rng(200 + seed).uniform(-np.pi, np.pi, 6)
-    T = mr_pose(UR5, q)
-    S, M = np.array(UR5.screw_axes_space), np.array(UR5.home_ee_pose)
-    returned = inverse_kinematics_analytic(UR5, T).solutions
-    rng = np.random.default_rng(seed)
-    found = []
-    for start in rng.uniform(-np.pi, np.pi, (150, 6)):
-        theta, ok = mr.IKinSpace(S, M, T, start, 1e-10, 1e-10)
-        converged = ok and np.allclose(mr_pose(UR5, theta), T, atol=1e-8)
-        if converged and not any(same_angles(theta, f, 1e-5) for f in found):
-            found.append(theta)
-    assert len(found) >= 3
-    for theta in found:
-        assert any(same_angles(theta, row, 1e-6) for row in returned), wrapped(theta)
+    assert_numerical_solutions_are_returned(UR5, q, seed)
 
 
 def test_ur5_out_of_reach_says_by_how_much():
