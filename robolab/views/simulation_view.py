@@ -88,7 +88,7 @@ class DropTheArm(LiveFigure):
         friction: float = 0.0,
         time_step: float = 0.05,
         friction_unit: str = "N·m·s/rad",
-        figsize: tuple[float, float] = (8.6, 3.9),
+        figsize: tuple[float, float] = (7.6, 3.6),
         canvas: str = "auto",
         options: ViewOptions | None = None,
     ) -> None:
@@ -133,13 +133,14 @@ class DropTheArm(LiveFigure):
                                       label="friction b"),
             "t": number_slider(0.0, 0.0, self.duration, time_step, unit="s", label="time t"),
         }  # fmt: skip
+        controls["integrator"].widget.style.button_width = "104px"  # "semi-implicit" whole
         name = self._adapter.name
         super().__init__(self._draw, figure, controls, title=f"{name}: drop the arm")
 
     # --- drawing ----------------------------------------------------------------------------
 
     def _build_energy_axes(self, figure: Any) -> None:
-        ax = figure.add_axes((0.56, 0.14, 0.42, 0.76))
+        ax = figure.add_axes((0.57, 0.15, 0.40, 0.74))
         self.energy_axes = ax
         empty: list[float] = []
         (self.kinetic_line,) = ax.plot(empty, empty, color=KINETIC_COLOUR, lw=1.0, label="K")
@@ -232,7 +233,7 @@ def drop_the_arm(
     friction: float = 0.0,
     time_step: float = 0.05,
     friction_unit: str = "N·m·s/rad",
-    figsize: tuple[float, float] = (8.6, 3.9),
+    figsize: tuple[float, float] = (7.6, 3.6),
     canvas: str = "auto",
     options: ViewOptions | None = None,
 ) -> DropTheArm:
@@ -264,8 +265,8 @@ def drop_the_arm(
     friction_unit : str
         Shown with the friction slider.
     figsize : (float, float)
-        Inches at 100 dpi (the default, 860 × 390 px, leaves the controls room below it
-        on a 1024 × 768 screen).
+        Inches at 100 dpi (the default, 760 × 360 px, fits JupyterLab's notebook column on a
+        1024 × 768 screen and leaves the controls room below it).
     canvas : {"auto", "ipympl", "image"}
         See :func:`robolab.teach`.
     options : robolab.views.ViewOptions, optional
