@@ -189,3 +189,43 @@ def test_exercise_7_camera_pose_from_the_geometry():
         @ looking_along_x
     )  # the notebook's pan_tilt_pose
     np.testing.assert_allclose(chain, T, atol=1e-12)
+
+
+def exercise_namespace(cells) -> dict:
+    """The import cell (without the back-end magic) and the exercise cell, run as they are."""
+    imports = next(c.source for c in cells if c.source.startswith("%matplotlib widget"))
+    setup = next(c.source for c in cells if c.source.startswith("# The exercises of this chapter"))
+    namespace: dict = {}
+    exec(imports.replace("%matplotlib widget", ""), namespace)
+    exec(setup, namespace)
+    return namespace
+
+
+def test_exercise_references_against_scipy(cells):
+    ns = exercise_namespace(cells)
+    # exercise 5: the expected angles are SciPy's intrinsic ZYX angles of R (yaw, pitch, roll)
+    R = ns["exercise_5"].parameters["R"]
+    yaw, pitch, roll = Rotation.from_matrix(R).as_euler("ZYX")
+    np.testing.assert_allclose(ns["exercise_5"].expected, [roll, pitch, yaw], atol=1e-9)
+    # exercise 7: the pose built vector by vector in test_exercise_7_camera_pose_from_the_geometry
+    head = ns["exercise_7"].parameters
+    z_c = np.array(
+        [
+            np.cos(head["pan"]) * np.cos(head["tilt"]),
+            np.sin(head["pan"]) * np.cos(head["tilt"]),
+            -np.sin(head["tilt"]),
+        ]
+    )
+    np.testing.assert_allclose(ns["exercise_7"].expected[:3, 2], z_c, atol=1e-12)
+    # exercise 8: SciPy composes the two turns (the second about a moving axis: a right factor)
+    turns = ns["exercise_8"].parameters
+    u, v = (np.asarray(ns["NICE_AXES"][turns[k]], dtype=float) for k in ("u", "v"))
+    assert np.isclose(np.linalg.norm(u), 1) and np.isclose(np.linalg.norm(v), 1)
+    composed = Rotation.from_rotvec(turns["a"] * u) * Rotation.from_rotvec(turns["b"] * v)
+    q = wxyz(composed.as_matrix())
+    expected = ns["exercise_8"].expected
+    assert min(np.abs(expected - q).max(), np.abs(expected + q).max()) < 1e-9
+    assert ns["exercise_8"].check(q).correct and ns["exercise_8"].check(-q).correct
+    assert not ns["exercise_8"].check(q[[0, 2, 1, 3]]).correct
+    text = output_of(cells, "print(exercise_8.prompt)")
+    assert f"a = {turns['a']} rad about the axis u = {turns['u']}" in text
