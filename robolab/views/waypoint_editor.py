@@ -33,7 +33,7 @@ from numpy.typing import ArrayLike, NDArray
 from ..screw.via_points import rest_to_rest_trajectory, via_point_trajectory
 from ..support import widgets as _widgets
 from ..support.checks import as_figure_size, as_float_array, require_choice, require_int
-from .controls import Control, angle_slider, number_slider
+from .controls import TRACK_WIDTH, Control, angle_slider, number_slider
 from .drawable import RobotAdapter
 from .options import CANVAS_CHOICES, ViewOptions
 from .robot_view import RobotView
@@ -234,8 +234,8 @@ class TrajectoryView(LiveFigure):
         self, figsize: tuple[float, float], live: bool, options: ViewOptions | None
     ) -> None:
         figure = _widgets.new_figure(figsize, 100.0, live=live)
-        grid = figure.add_gridspec(3, 2, width_ratios=(1.0, 1.3), left=0.0, right=0.98,
-                                   top=0.93, bottom=0.09, hspace=0.12, wspace=0.22)  # fmt: skip
+        grid = figure.add_gridspec(3, 2, width_ratios=(1.0, 1.9), left=0.0, right=0.985,
+                                   top=0.91, bottom=0.12, hspace=0.14, wspace=0.12)  # fmt: skip
         arm_axes = figure.add_subplot(grid[:, 0], projection="3d", computed_zorder=False)
         self.view = RobotView(self._adapter, self.waypoints[0], ax=arm_axes, options=options)
         self.figure = figure
@@ -274,6 +274,27 @@ class TrajectoryView(LiveFigure):
             self.axes[0].plot([], [], "s", color=_COLOURS[index % len(_COLOURS)], ms=4)[0]
             for index in range(len(self.joints))
         ]
+
+    def _layout(self) -> widgets.Box:
+        """The figure across the top; below it the controls and, beside them, the read-out.
+
+        A wide figure and the read-out beside the sliders keep the whole editor within a
+        1024×768 screen (JupyterLab's notebook column is about 850 px wide there).
+        """
+        self.readout = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="100%"))
+        self.readout.add_class("robolab-live-readout")
+        header = [widgets.HTML(f"<b>{html.escape(self.title)}</b>")] if self.title else []
+        controls = widgets.VBox(
+            [*header, *self.controls.values(), self.reset_button],
+            layout=widgets.Layout(min_width=f"{self.label_width + TRACK_WIDTH + 10}px"),
+        )
+        below = widgets.HBox(
+            [controls, self.readout],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+        )
+        widget = widgets.VBox([*self.figure_widgets, below])
+        widget.add_class("robolab-live-figure")
+        return widget
 
     def _replan(self, scaling: str) -> None:
         key = (scaling, self.waypoints.tobytes())
@@ -369,7 +390,7 @@ def trajectory_view(
     joints: Sequence[int] | None = None,
     scaling: str = "via-velocity",
     planner: Planner | None = None,
-    figsize: tuple[float, float] = (5.9, 4.4),
+    figsize: tuple[float, float] = (8.2, 3.4),
     canvas: str = "auto",
     options: ViewOptions | None = None,
     **view_options: Any,
@@ -402,7 +423,7 @@ def trajectory_view(
         :func:`plan_trajectory`: a plan is called as ``plan(t, derivative)``
         (shape (n,) per time) and has ``peaks()`` and ``duration``.
     figsize : (float, float)
-        Inches at 100 dpi (arm and plots in one figure).
+        Inches at 100 dpi (arm and plots in one figure, above the controls).
     canvas : {"auto", "ipympl", "image"}
     options : robolab.views.ViewOptions, optional
         The arm view's options, or give them as keywords (``elev``, ``azim``, ...).
