@@ -69,8 +69,10 @@ def test_planar_2r_closed_form():
     gamma = math.atan2(y, x)
     down = np.degrees([gamma - alpha, math.pi - beta])
     up = np.degrees([gamma + alpha, beta - math.pi])
-    assert f"elbow up  : q = {fmt(up.round(2), 2)} degrees" in TEXT
-    assert f"elbow down: q = {fmt(down.round(2), 2)} degrees" in TEXT
+    M, S, _ = model("planar2r")
+    for name, q in (("elbow up  ", up), ("elbow down", down)):
+        hand = mr.FKinSpace(M, S, np.radians(q))[:2, 3]
+        assert f"{name}: q = {fmt(q.round(2), 2)} degrees, hand at {fmt(hand)}" in TEXT
     assert f"  elbow up     {up[0]:6.1f}  {up[1]:6.1f}" in TEXT
     assert f"  elbow down   {down[0]:6.1f}  {down[1]:6.1f}" in TEXT
     far = math.hypot(2.3, 0.4)
@@ -116,6 +118,13 @@ def test_puma_eight_solutions_reach_the_target_and_limits_are_right():
         within = bool(np.all((q >= LIMITS_PUMA[:, 0] - 1e-3) & (q <= LIMITS_PUMA[:, 1] + 1e-3)))
         assert within == inside
     assert sum(inside for _, inside in rows) == 2
+    # The printed claim about robolab's unrounded solutions, checked with mr's FK.
+    import robolab
+
+    solutions = robolab.inverse_kinematics_analytic(robolab.load_robot("puma560"), T_TARGET)
+    errors = [np.abs(mr.FKinSpace(M_PUMA, S_PUMA, q) - T_TARGET).max() for q in solutions.solutions]
+    assert max(errors) < 1e-12
+    assert "largest pose error of the eight: below 1e-12: True" in TEXT
     assert any(np.abs(wrapped(q - Q_TRUE)).max() < 1e-3 for q, _ in rows)
     # Every solution modern_robotics' Newton-Raphson finds from seeded starts is printed.
     rng = np.random.default_rng(7)
@@ -216,10 +225,13 @@ def test_near_the_straight_wrist():
 def test_out_of_reach():
     far = T_TARGET.copy()
     far[:3, 3] = SHOULDER + 1.25 * (T_TARGET[:3, 3] - SHOULDER)
-    reach = max(
-        np.linalg.norm(mr.FKinSpace(M_PUMA, S_PUMA, [0, 0, t, 0, 0, 0])[:3, 3] - SHOULDER)
-        for t in np.linspace(-np.pi, np.pi, 40001)
-    )
+
+    def distance_at(t):  # of the wrist centre from the shoulder, at θ3 = t
+        return np.linalg.norm(mr.FKinSpace(M_PUMA, S_PUMA, [0, 0, t, 0, 0, 0])[:3, 3] - SHOULDER)
+
+    coarse = np.linspace(-np.pi, np.pi, 721)  # 0.5° apart, then 1e-5 rad apart near the best
+    best = coarse[np.argmax([distance_at(t) for t in coarse])]
+    reach = max(distance_at(t) for t in np.linspace(best - 0.01, best + 0.01, 2001))
     distance = np.linalg.norm(far[:3, 3] - SHOULDER)
     assert f"out of reach by {distance - reach:.4f} m (it is {distance:.4g} m" in TEXT
     # Newton's iterates wander without a solution (where they end depends on rounding): only
