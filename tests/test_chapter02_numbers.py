@@ -20,6 +20,7 @@ import pytest
 from reference.singular_arms import dh_standard  # Rz Tz Tx Rx written out (SHV eq. 3.10)
 
 import robolab
+from robolab.symbols import q1, q2, q3, q4
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "02-dh-conventions.ipynb"
 PI = np.pi
@@ -131,3 +132,45 @@ def test_another_correct_scara_table_gives_the_same_hand(seed):
         np.testing.assert_allclose(frames(other, "rrpr", q)[-1], reference, atol=1e-12)
         worst_wrong = max(worst_wrong, np.abs(frames(wrong, "rrpr", q)[-1] - reference).max())
     assert worst_wrong > 0.1
+
+
+def exercise_namespace() -> dict:
+    """The import cell (without the back-end magic) and the helper cell, run as they are."""
+    cells = nbformat.read(NOTEBOOK, as_version=4).cells
+    imports = next(c.source for c in cells if c.source.startswith("%matplotlib widget"))
+    helpers = next(c.source for c in cells if c.source.startswith("# Helpers for this chapter"))
+    namespace: dict = {}
+    exec(imports.replace("%matplotlib widget", ""), namespace)
+    exec(helpers, namespace)
+    return namespace
+
+
+def test_the_scara_check_accepts_any_correct_table_and_only_those():
+    ns = exercise_namespace()
+    exercise = ns["scara_exercise"](3)
+    n = exercise.parameters
+    assert n == scara_numbers(3)
+    pi = np.pi
+    shv = robolab.DHRobot(
+        (n["a1"], 0, n["h"], q1), (n["a2"], pi, 0, q2), (0, 0, q3, 0, "p"), (0, 0, n["d4"], q4)
+    )
+    floor_normal = robolab.DHRobot(
+        (n["a1"], 0, 0, q1), (n["a2"], pi, n["h"], q2), (0, 0, q3, 0, "p"), (0, 0, n["d4"], q4)
+    )
+    z2_up = robolab.DHRobot(
+        (n["a1"], 0, n["h"], q1), (n["a2"], 0, 0, q2), (0, 0, q3, 0, "p"), (0, 0, n["d4"], q4)
+    )
+    assert exercise.check(shv).correct
+    assert exercise.check(floor_normal).correct
+    assert not exercise.check(z2_up).correct
+    assert not exercise.check(robolab.DHRobot((n["a1"], 0, 0, q1))).correct
+    # the drawn arm is SHV's table: compare with the NumPy DH product at seeded configurations
+    table = [(n["a1"], 0, n["h"], 0), (n["a2"], PI, 0, 0), (0, 0, 0, 0), (0, 0, n["d4"], 0)]
+    rng = np.random.default_rng(5)
+    for _ in range(10):
+        q = np.append(rng.uniform(-1, 1, 2), [rng.uniform(0, 0.2), rng.uniform(-1, 1)])
+        np.testing.assert_allclose(
+            exercise.expected.numeric().forward_kinematics(q),
+            frames(table, "rrpr", q)[-1],
+            atol=1e-12,
+        )
