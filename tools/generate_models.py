@@ -532,7 +532,7 @@ def ur5() -> RobotModelData:
     home = np.linalg.multi_dot(list(link_frames))
     return RobotModelData(
         name="ur5",
-        description="UR5 exactly as in the Modern Robotics book (Lynch & Park): M_i, G_i, screws",
+        description="UR5 of the Modern Robotics course software (Lynch & Park): M_i, G_i, screws",
         home_ee_pose=home,
         screw_axes_space=screw_rows.T.copy(),
         link_frames=link_frames,
