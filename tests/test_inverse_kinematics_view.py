@@ -110,6 +110,17 @@ def test_arm_without_closed_form_shows_the_numerical_solvers():
     assert len(ur5.analytic) == 8 and "UR type" in ur5.analytic.family
 
 
+def test_planar_2r_branches_follow_the_position_and_home_is_fine():
+    arm = rl.load_robot("planar2r")
+    shown = explore_inverse_kinematics(arm, [0.4, 0.9])
+    assert len(shown.analytic) == 2  # the position alone: both elbows
+    for row in shown.analytic.solutions:
+        tip = mr_pose(arm, row)[:3, 3]
+        np.testing.assert_allclose(tip, shown.target_pose()[:3, 3], atol=1e-9)
+    home = explore_inverse_kinematics(PUMA)  # q = 0: a straight wrist (θ5 = 0)
+    assert home.analytic is not None and len(home.analytic) >= 4
+
+
 def test_fits_a_small_screen_and_has_a_static_fallback(explorer, kernel_bundle):
     width, height = explorer.view.figure.get_size_inches() * explorer.view.figure.dpi
     assert width <= 820 and height <= 340  # with the sliders below: a 1024×768 screen

@@ -217,7 +217,9 @@ class InverseKinematicsExplorer(LiveFigure):
         self.analytic, self.out_of_reach = None, ""
         if self.family is not None:
             try:
-                self.analytic = inverse_kinematics_analytic(self.robot, T)
+                # A planar 2R arm's position fixes its orientation: solve for the position.
+                target = T[:3, 3] if self.family == "planar 2R" else T
+                self.analytic = inverse_kinematics_analytic(self.robot, target)
             except OutOfReachError as error:
                 self.out_of_reach = str(error)
         self.numerical = {
