@@ -11,31 +11,24 @@ forms (SHV §2.5; Siciliano eq. 2.33).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import modern_robotics as mr
 import nbformat
 import numpy as np
 import pytest
+from chapter_cells import notebook_cells, output_of, run_setup_cells
 from scipy.spatial.transform import Rotation
 
 import robolab
 
-NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "01-rotations-and-transforms.ipynb"
+NOTEBOOK = "01-rotations-and-transforms.ipynb"
 NUMBER = re.compile(r"-?\d+\.?\d*(?:e[-+]?\d+)?")
 PRINTED = 1e-4  # numbers print with four decimals
 
 
 @pytest.fixture(scope="module")
 def cells() -> list[nbformat.NotebookNode]:
-    return nbformat.read(NOTEBOOK, as_version=4).cells
-
-
-def output_of(cells: list[nbformat.NotebookNode], snippet: str) -> str:
-    """The printed text of the one code cell whose source contains ``snippet``."""
-    hits = [c for c in cells if c.cell_type == "code" and snippet in c.source]
-    assert len(hits) == 1, f"{len(hits)} cells contain {snippet!r}"
-    return "".join(o.get("text", "") for o in hits[0].outputs)
+    return notebook_cells(NOTEBOOK)
 
 
 def numbers_after(text: str, label: str) -> np.ndarray:
@@ -191,18 +184,8 @@ def test_exercise_7_camera_pose_from_the_geometry():
     np.testing.assert_allclose(chain, T, atol=1e-12)
 
 
-def exercise_namespace(cells) -> dict:
-    """The import cell (without the back-end magic) and the exercise cell, run as they are."""
-    imports = next(c.source for c in cells if c.source.startswith("%matplotlib widget"))
-    setup = next(c.source for c in cells if c.source.startswith("# The exercises of this chapter"))
-    namespace: dict = {}
-    exec(imports.replace("%matplotlib widget", ""), namespace)
-    exec(setup, namespace)
-    return namespace
-
-
 def test_exercise_references_against_scipy(cells):
-    ns = exercise_namespace(cells)
+    ns = run_setup_cells(cells, "%matplotlib widget", "# The exercises of this chapter")
     # exercise 5: the expected angles are SciPy's intrinsic ZYX angles of R (yaw, pitch, roll)
     R = ns["exercise_5"].parameters["R"]
     yaw, pitch, roll = Rotation.from_matrix(R).as_euler("ZYX")

@@ -12,17 +12,17 @@ the published tables.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-import nbformat
 import numpy as np
 import pytest
+from chapter_cells import notebook_cells, run_setup_cells
+from chapter_cells import output_of as cell_output
 from reference.singular_arms import dh_standard  # Rz Tz Tx Rx written out (SHV eq. 3.10)
 
 import robolab
 from robolab.symbols import q1, q2, q3, q4
 
-NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "02-dh-conventions.ipynb"
+NOTEBOOK = "02-dh-conventions.ipynb"
 PI = np.pi
 
 #: SHV §3.3's Stanford table (a, alpha, d, theta offset; joint 3 prismatic), Corke's lengths.
@@ -53,10 +53,7 @@ def frames(table, joints: str, q) -> list[np.ndarray]:
 
 
 def output_of(snippet: str) -> str:
-    cells = nbformat.read(NOTEBOOK, as_version=4).cells
-    hits = [c for c in cells if c.cell_type == "code" and snippet in c.source]
-    assert len(hits) == 1, f"{len(hits)} cells contain {snippet!r}"
-    return "".join(o.get("text", "") for o in hits[0].outputs)
+    return cell_output(notebook_cells(NOTEBOOK), snippet)
 
 
 def test_stanford_frame_origins_by_hand():
@@ -97,7 +94,7 @@ def scara_numbers(seed: int) -> dict[str, float]:
 
 def test_scara_exercise_numbers_and_drawn_hand_frame():
     n = scara_numbers(3)
-    cells = nbformat.read(NOTEBOOK, as_version=4).cells
+    cells = notebook_cells(NOTEBOOK)
     [prompt] = [
         o.data["text/markdown"]
         for c in cells
@@ -134,19 +131,10 @@ def test_another_correct_scara_table_gives_the_same_hand(seed):
     assert worst_wrong > 0.1
 
 
-def exercise_namespace() -> dict:
-    """The import cell (without the back-end magic) and the helper cell, run as they are."""
-    cells = nbformat.read(NOTEBOOK, as_version=4).cells
-    imports = next(c.source for c in cells if c.source.startswith("%matplotlib widget"))
-    helpers = next(c.source for c in cells if c.source.startswith("# Helpers for this chapter"))
-    namespace: dict = {}
-    exec(imports.replace("%matplotlib widget", ""), namespace)
-    exec(helpers, namespace)
-    return namespace
-
-
 def test_the_scara_check_accepts_any_correct_table_and_only_those():
-    ns = exercise_namespace()
+    ns = run_setup_cells(
+        notebook_cells(NOTEBOOK), "%matplotlib widget", "# Helpers for this chapter"
+    )
     exercise = ns["scara_exercise"](3)
     n = exercise.parameters
     assert n == scara_numbers(3)
