@@ -1,8 +1,8 @@
 """The trapezoidal time scaling (LSPB) and its minimum-time form.
 
-References: Spong, Hutchinson & Vidyasagar, *Robot Modeling and Control* §5.6 (LSPB:
+References: Spong, Hutchinson & Vidyasagar, *Robot Modeling and Control* ch. 5 (LSPB:
 the blend time t_b = (q0 - qf + V tf)/V and the three pieces of q(t), written out here by
-hand); Modern Robotics §9.2.2.3 (v T - v²/a = 1 and the conditions 1 < vT ≤ 2, aT² ≥ 4);
+hand); Modern Robotics §9.2.2 (v T - v²/a = 1 and the conditions 1 < vT ≤ 2, aT² ≥ 4);
 the classic minimum-time results for a rest-to-rest motion of length D under |q̇| ≤ V,
 |q̈| ≤ A (trapezoid T = D/V + V/A when D ≥ V²/A, triangle T = 2√(D/A) otherwise).
 """
@@ -18,7 +18,7 @@ import robolab as rl
 
 
 def spong_lspb(q0: float, qf: float, tf: float, V: float, t: np.ndarray) -> np.ndarray:
-    """Spong §5.6, eq. (5.27)-(5.30) style: q(t) of the LSPB from q0 to qf at cruise V."""
+    """Spong ch. 5 (LSPB): q(t) of the LSPB from q0 to qf at cruise V."""
     tb = (q0 - qf + V * tf) / V
     alpha = V / tb
     return np.piecewise(
@@ -58,7 +58,7 @@ def test_the_three_forms_agree_with_mr_area_condition(total_time, product):
     v = product / total_time
     by_velocity = rl.trapezoidal_profile(total_time=total_time, velocity=v)
     a = by_velocity.acceleration
-    # MR eq. 9.19: v T - v²/a = 1
+    # MR §9.2.2: v T - v²/a = 1
     assert v * total_time - v * v / a == pytest.approx(1.0, abs=1e-9)
     by_acceleration = rl.trapezoidal_profile(total_time=total_time, acceleration=a)
     assert by_acceleration.velocity == pytest.approx(v, abs=1e-7 * max(1.0, v))

@@ -78,7 +78,7 @@ def test_acceleration_continuity_is_scipys_clamped_spline():
 
 def test_velocity_continuity_alone_jumps_in_acceleration():
     path = rl.via_point_trajectory([0.0, 1.0, 3.0], [0.0, 1.0, 2.0])
-    # MR eqs. 9.28-9.29 by hand. Segment 1 (0 -> 1, velocities 0 -> 1.5): a2 = 3 - 1.5 = 1.5,
+    # MR §9.3's a_j2, a_j3 by hand. Segment 1 (0 -> 1, velocities 0 -> 1.5): a2 = 3 - 1.5 = 1.5,
     # a3 = -2 + 1.5 = -0.5, so q̈(1⁻) = 2a2 + 6a3 = 0; segment 2 (1 -> 3, 1.5 -> 0):
     # a2 = 9 - 3 - 3 = 3, so q̈(1⁺) = 2a2 = 6
     before, after = path(1.0 - EPS, 2), path(1.0 + EPS, 2)
@@ -143,7 +143,7 @@ def test_rest_to_rest_segments_are_mrs_joint_trajectories(method, order):
 
 
 def test_rest_to_rest_trapezoid_is_spongs_lspb_with_ramps_of_a_third():
-    # Spong §5.6 with V = 1.5 (qf - q0)/tf: t_b = tf/3, acceleration 4.5 (qf - q0)/tf²
+    # Spong ch. 5 (LSPB) with V = 1.5 (qf - q0)/tf: t_b = tf/3, acceleration 4.5 (qf - q0)/tf²
     path = rl.rest_to_rest_trajectory([0.2, 1.4], [0.0, 3.0], "trapezoidal")
     q0, qf, tf = 0.2, 1.4, 3.0
     V, tb = 1.5 * (qf - q0) / tf, tf / 3

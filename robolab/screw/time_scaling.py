@@ -1,16 +1,16 @@
 """The trapezoidal time scaling (LSPB) and the minimum time within velocity and acceleration limits.
 
-A trapezoidal velocity profile (Modern Robotics §9.2.2.3; Spong, Hutchinson &
-Vidyasagar §5.6 and Siciliano et al. §4.2.1 call it *linear segment with
-parabolic blends*, LSPB) accelerates at a constant ``a`` for a ramp time
+A trapezoidal velocity profile (Modern Robotics §9.2.2, trapezoidal motion
+profiles; Spong, Hutchinson & Vidyasagar ch. 5 and Siciliano et al. §4.2.1 call
+it *linear segment with parabolic blends*, LSPB) accelerates at a constant ``a`` for a ramp time
 ``t_b = v/a``, coasts at the constant velocity ``v`` and decelerates at ``-a``
-for the last ``t_b``. For a time scaling s from 0 to 1 (MR eqs. 9.16–9.18):
+for the last ``t_b``. For a time scaling s from 0 to 1 (MR §9.2.2):
 
 * ``s = a t²/2`` for ``0 ≤ t ≤ t_b``;
 * ``s = v t - v²/(2a)`` for ``t_b < t ≤ T - t_b``;
 * ``s = 1 - a (T - t)²/2`` for ``T - t_b < t ≤ T``;
 
-and the area under the velocity is 1: ``v T - v²/a = 1`` (MR eq. 9.19). Any
+and the area under the velocity is 1: ``v T - v²/a = 1`` (MR §9.2.2). Any
 two of ``T``, ``v``, ``a`` fix the third (:func:`trapezoidal_profile`):
 
 * ``v`` and ``a`` (the limits): the *minimum time* ``T = 1/v + v/a`` when
@@ -132,7 +132,7 @@ def trapezoidal_profile(
     velocity: float | None = None,
     acceleration: float | None = None,
 ) -> TrapezoidalProfile:
-    """The trapezoidal time scaling from two of T, v and a (MR §9.2.2.3).
+    """The trapezoidal time scaling from two of T, v and a (MR §9.2.2).
 
     Parameters
     ----------

@@ -2,7 +2,7 @@
 
 Modern Robotics §9.3: the joint values β_1 … β_k are reached at the times
 T_1 < … < T_k, with velocities β̇_j there. Between two via points the motion
-is the cubic (MR eqs. 9.26–9.29; ΔT_j = T_{j+1} - T_j, Δt = t - T_j)::
+is the cubic (MR §9.3; ΔT_j = T_{j+1} - T_j, Δt = t - T_j)::
 
     β(T_j + Δt) = a_j0 + a_j1 Δt + a_j2 Δt² + a_j3 Δt³
     a_j0 = β_j,  a_j1 = β̇_j,
@@ -11,14 +11,14 @@ is the cubic (MR eqs. 9.26–9.29; ΔT_j = T_{j+1} - T_j, Δt = t - T_j)::
 
 so position and velocity are continuous at every via point whatever the
 velocities chosen (``continuity="velocity"``). Unless given, the via
-velocities follow the usual rule (Craig, *Introduction to Robotics* §7.3;
-Spong §5.5): at rest at the two ends; inside, the mean of the slopes of the
+velocities follow the usual rule (Craig, *Introduction to Robotics*
+ch. 7; Spong ch. 5): at rest at the two ends; inside, the mean of the slopes of the
 two neighbouring segments when they have the same sign, zero when the motion
 turns back.
 
 ``continuity="acceleration"`` chooses the interior velocities instead so
 that the acceleration is continuous too: the cubic spline that starts and
-ends at rest (a tridiagonal system, Spong §5.5.3, Siciliano §4.2.2):
+ends at rest (a tridiagonal system, Siciliano §4.2.2):
 ``β̇_{j-1}/ΔT_{j-1} + 2β̇_j (1/ΔT_{j-1} + 1/ΔT_j) + β̇_{j+1}/ΔT_j =
 3((β_j - β_{j-1})/ΔT_{j-1}² + (β_{j+1} - β_j)/ΔT_j²)``.
 """
@@ -49,7 +49,7 @@ CONTINUITY_CHOICES = ("velocity", "acceleration")
 REST_TO_REST_METHODS = ("cubic", "quintic", "trapezoidal")
 #: Peak ṡ·T and |s̈|·T² of the cubic (1.5, 6) and quintic (15/8, 10/√3) scalings (MR §9.2.2).
 _SCALING_PEAKS = {"cubic": (1.5, 6.0), "quintic": (15.0 / 8.0, 10.0 / np.sqrt(3.0))}
-#: The trapezoid of each rest-to-rest segment coasts at ṡ = 1.5/ΔT (ramps of ΔT/3, Spong §5.6).
+#: The trapezoid of each rest-to-rest segment coasts at ṡ = 1.5/ΔT (ramps of ΔT/3, Spong ch. 5).
 TRAPEZOID_VELOCITY = 1.5
 #: t may exceed [T_1, T_k] by this fraction of T_k - T_1 (rounding of sample times).
 _TIME_TOLERANCE = 1e-12
@@ -120,7 +120,7 @@ class ViaPointTrajectory:
     velocities : ndarray, shape (k, n)
         β̇_j at the via points.
     coefficients : ndarray, shape (k - 1, 4, n)
-        a_j0 … a_j3 of segment j in its own time Δt = t - T_j (MR eq. 9.26).
+        a_j0 … a_j3 of segment j in its own time Δt = t - T_j (MR §9.3).
     continuity : str
         ``"velocity"`` or ``"acceleration"``.
     scalar : bool
@@ -439,7 +439,7 @@ def rest_to_rest_trajectory(
         Strictly increasing, seconds.
     method : {"cubic", "quintic", "trapezoidal"}
         The time scaling of every segment; the trapezoid coasts at
-        ``ṡ = 1.5/ΔT`` (ramps of a third of the segment, Spong §5.6).
+        ``ṡ = 1.5/ΔT`` (ramps of a third of the segment, Spong ch. 5).
 
     Returns
     -------

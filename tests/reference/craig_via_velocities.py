@@ -1,4 +1,4 @@
-"""Craig's rule for the velocities at via points (Introduction to Robotics §7.3), by hand.
+"""Craig's rule for the velocities at via points (Introduction to Robotics ch. 7), by hand.
 
 At rest at the two ends; at an interior via point the mean of the slopes of the two
 neighbouring segments when they have the same sign, zero when the motion turns back.
