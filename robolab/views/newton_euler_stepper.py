@@ -16,12 +16,12 @@ Drawn at each link's centre of mass (the origin of its frame {i}):
 with the link of the current step ringed, and a read-out: what the step computes, and
 the table of the values so far, in the link frames (the book's numbers).
 
-The view draws; it computes no dynamics. Its data is the record of one run, with the
-fields of :class:`robolab.RneaSteps` (``frame == "link"``, ``joint_positions`` and one
-record per link with ``link``, ``pose``, ``twist``, ``acceleration``, ``wrench`` and
-``torque``): pass ``robolab.inverse_dynamics_rnea_steps(robot, q, qd, qdd)``. Without a
-widget front end it shows the last step (every arrow and the whole table) as PNG and
-HTML.
+The table calls the two halves of V̇_i "dω" and "dv". The view draws; it computes no
+dynamics. Its data is the record of one run, with the fields of :class:`robolab.RneaSteps`
+(``frame == "link"``, ``joint_positions``, and per link ``link``, ``pose``, ``twist``,
+``acceleration``, ``wrench`` and ``torque``): pass
+``robolab.inverse_dynamics_rnea_steps(robot, q, qd, qdd)``. Without a widget front end it
+shows the last step (every arrow and the whole table) as PNG and HTML.
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ class RneaStepper(LiveFigure):
         *,
         step: int = 0,
         options: ViewOptions | None = None,
-        figsize: tuple[float, float] = (4.2, 4.2),
+        figsize: tuple[float, float] = (3.8, 3.8),
         canvas: str = "auto",
         **view_options: Any,
     ) -> None:
@@ -193,12 +193,15 @@ class RneaStepper(LiveFigure):
         self.next_button.on_click(self.on_next_click)
         for button in (self.back_button, self.next_button, self.reset_button):
             button.layout = widgets.Layout(width="92px")
-        widget = super()._layout()
-        panel = widget.children[-1]
+        row = super()._layout()  # figures, then the panel of controls and read-out
+        panel = row.children[-1]
         buttons = widgets.HBox([self.back_button, self.next_button, self.reset_button])
-        panel.children = tuple(
-            buttons if child is self.reset_button else child for child in panel.children
-        )
+        self.guide = widgets.HTML(self._guide())
+        kept = [child for child in panel.children if child is not self.readout]
+        panel.children = [buttons if child is self.reset_button else child for child in kept]
+        panel.children = (*panel.children, self.guide)
+        # The table needs the whole width: it goes under the figure and the buttons.
+        widget = widgets.VBox([row, self.readout])
         widget.add_class("robolab-rnea-stepper")
         return widget
 
@@ -291,7 +294,7 @@ class RneaStepper(LiveFigure):
             known, back = i in forward, i in backward
             blank = '<span style="color:#999">·</span>'
             twist = _pair(values["twist"], "ω", "v") if known else blank
-            accel = _pair(values["acceleration"], "ω̇", "v̇") if known else blank
+            accel = _pair(values["acceleration"], "dω", "dv") if known else blank
             wrench = _pair(values["wrench"], "m", "f") if back else blank
             torque = f"{values['torque'] + 0.0:.2f}" if back else blank
             shade = ' style="background:#e6f5ef"' if i == current else ""
@@ -306,18 +309,33 @@ class RneaStepper(LiveFigure):
             + "".join(rows)
             + "</table>"
         )
-        s = self.scales
-        legend = (
-            f'<span style="color:{VELOCITY_COLOUR}">■ v</span> '
-            f'<span style="color:{ACCELERATION_COLOUR}">■ v̇</span> '
-            f'<span style="color:{FORCE_COLOUR}">■ f</span> at each centre of mass, in {{s}}; '
-            f"{s['velocity']:.2g} m per m/s, {s['acceleration']:.2g} m per m/s², "
-            f"{s['force']:.2g} m per N"
-        )
         return (
             f"<div><b>Step {step} of {2 * self.n}.</b> {self._step_text(step)}</div>"
             f"<div>In the link frames {{i}}, [ω; v], [m; f] (SI units):</div>{table}"
-            f'<div style="font-size:11px;color:#444">{legend}</div>'
+        )
+
+    def _guide(self) -> str:
+        """What the arrows are (beside the figure; their scales are fixed for the run)."""
+        s = self.scales
+        items = (
+            (VELOCITY_COLOUR, "v", "velocity of the centre of mass",
+             f"{s['velocity']:.2g} m per m/s"),
+            (ACCELERATION_COLOUR, "v̇", "linear part of V̇<sub>i</sub> (with g up)",
+             f"{s['acceleration']:.2g} m per m/s²"),
+            (FORCE_COLOUR, "f", "force of F<sub>i</sub>, from link i−1",
+             f"{s['force']:.2g} m per N"),
+        )  # fmt: skip
+        lines = "".join(
+            f'<div><span style="color:{colour}">■ {name}</span>: {what} ({scale})</div>'
+            for colour, name, what, scale in items
+        )
+        return (
+            '<div style="font-size:12px;line-height:1.4;max-width:360px">'
+            "<div>Next: one link. Forward pass, link 1 → n: twist V<sub>i</sub> and "
+            "acceleration V̇<sub>i</sub>; backward pass, link n → 1: wrench F<sub>i</sub> "
+            "and torque τ<sub>i</sub>.</div>"
+            f"{lines}<div>Arrows at each centre of mass, in {{s}}; ◯ the current link."
+            "</div></div>"
         )
 
     # --- display: the static part shows the whole run ---------------------------------------
@@ -344,7 +362,7 @@ def rnea_stepper(
     *,
     step: int = 0,
     options: ViewOptions | None = None,
-    figsize: tuple[float, float] = (4.2, 4.2),
+    figsize: tuple[float, float] = (3.8, 3.8),
     canvas: str = "auto",
     **view_options: Any,
 ) -> RneaStepper:
