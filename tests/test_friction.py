@@ -145,3 +145,34 @@ def test_book_arrays_carry_no_friction():
 def test_bad_friction_is_refused(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_trajectories_and_the_rk4_step_feel_the_friction():
+    """forward_dynamics_trajectory and runge_kutta4_step against RK4 written over mr."""
+    friction = rl.JointFriction(viscous=0.3, coulomb=0.4, smoothing=0.1)
+    robot = ur5().replace(friction=friction)
+    arrays = (robot.gravity, np.zeros(6), robot.link_frames, robot.spatial_inertias,
+              robot.screw_axes_space)  # fmt: skip
+    tau = np.array([1.0, -3.0, 2.0, 0.2, 0.1, 0.0])
+
+    def rate(q, qd):
+        return mr.ForwardDynamics(q, qd, tau - friction.torques(qd), *arrays)
+
+    q, qd, dt = np.array([0.1, -0.4, 0.5, 0.0, 0.3, 0.0]), np.full(6, 0.4), 0.002
+    expected = [q]
+    for _ in range(5):
+        k1q, k1v = qd, rate(q, qd)
+        k2q, k2v = qd + dt / 2 * k1v, rate(q + dt / 2 * k1q, qd + dt / 2 * k1v)
+        k3q, k3v = qd + dt / 2 * k2v, rate(q + dt / 2 * k2q, qd + dt / 2 * k2v)
+        k4q, k4v = qd + dt * k3v, rate(q + dt * k3q, qd + dt * k3v)
+        q, qd = (
+            q + dt / 6 * (k1q + 2 * k2q + 2 * k3q + k4q),
+            qd + dt / 6 * (k1v + 2 * k2v + 2 * k3v + k4v),
+        )
+        expected.append(q)
+    q_traj, _ = rl.forward_dynamics_trajectory(
+        robot, expected[0], np.full(6, 0.4), np.tile(tau, (6, 1)), dt, 1, integrator="rk4"
+    )
+    np.testing.assert_allclose(q_traj, expected, atol=1e-11)
+    q_step, _ = rl.runge_kutta4_step(robot, expected[0], np.full(6, 0.4), tau, dt)
+    np.testing.assert_allclose(q_step, expected[1], atol=1e-12)

@@ -19,9 +19,11 @@ friction acts like a steep viscous friction f_c/ε, so an arm on a slope creeps 
 instead of sticking (stiction is not modelled).
 
 A :class:`JointFriction` is a field of :class:`robolab.ScrewRobot` (``friction=``,
-default None: no friction, the rigid-body model of the book). Forward dynamics and every
-simulation of such a robot subtract τ_f from the applied torques:
-M θ̈ = τ - τ_f(θ̇) - c - g. Friction dissipates energy: the power it takes,
+default None: no friction, the rigid-body model of the book). The forward dynamics
+(``forward_dynamics_crba``, ``_aba``, ``_rnea``) and the simulations
+(:func:`robolab.simulate`, ``forward_dynamics_trajectory``, ``runge_kutta4_step``) of such a
+robot subtract τ_f from the applied torques: M θ̈ = τ - τ_f(θ̇) - c - g
+(``simulate_control`` does not model friction yet). Friction dissipates energy: the power it takes,
 θ̇ᵀ τ_f = Σ b_i θ̇_i² + f_c,i θ̇_i tanh(θ̇_i/ε), is never negative. Inverse dynamics
 (:func:`robolab.inverse_dynamics_rnea`) stays the rigid-body model. Model files do not
 carry friction: the bundled arms are published rigid-body data without identified
