@@ -147,6 +147,8 @@ def test_torques_equal_the_fast_path_and_modern_robotics(seed, name):
     steps = robolab.inverse_dynamics_rnea_steps(robot, q, qd, qdd, tip_wrench=tip)
     fast = robolab.inverse_dynamics_rnea(robot, q, qd, qdd, tip_wrench=tip)
     np.testing.assert_allclose(steps.torques, fast, atol=1e-9)
+    textbook = robolab.inverse_dynamics_rnea_textbook(robot, q, qd, qdd, tip_wrench=tip)
+    np.testing.assert_allclose(steps.torques, textbook, atol=1e-9)  # the same lines
     reference = mr.InverseDynamics(
         q, qd, qdd, robot.gravity, tip, list(robot.link_frames), list(robot.spatial_inertias),
         robot.screw_axes_space,
@@ -173,6 +175,8 @@ def test_frames_convert_both_ways_and_records_are_frozen():
     assert link.in_frame("link") is not None
     with pytest.raises(dataclasses.FrozenInstanceError):
         link.links[0].torque = 0.0  # type: ignore[misc]
+    with pytest.raises(ValueError, match="read-only"):
+        link.links[0].twist[0] = 1.0
     assert link.order == tuple(("forward", i) for i in range(1, 7)) + tuple(
         ("backward", i) for i in range(6, 0, -1)
     )

@@ -97,15 +97,21 @@ class RneaLinkStep:
     wrench: _Array
     torque: float
 
+    def __post_init__(self) -> None:
+        for name in ("pose", "transform", "screw_axis", "twist", "acceleration", "wrench"):
+            array = np.array(getattr(self, name), dtype=float)  # a copy of its own, read-only
+            array.setflags(write=False)
+            object.__setattr__(self, name, array)
+
     def in_frame(self, frame: str) -> RneaLinkStep:
-        """The same values written in ``frame`` (``"link"`` or ``"space"``)."""
+        """The same values written in ``frame`` (``"link"`` or ``"space"``); wrenches by the
+        dual adjoint, F_s = [Ad_{T_is}]ᵀ F_i."""
         require_choice(frame, "frame", RNEA_FRAMES)
         if frame == self.frame:
             return self
-        motion = adjoint_representation_unchecked(self.pose)  # [Ad_{T_si}]: {i} → {s}
-        if frame == "link":
-            motion = adjoint_representation_unchecked(transform_inv_unchecked(self.pose))
-        force = np.linalg.inv(motion).T  # wrenches transform by the dual adjoint
+        to_space = adjoint_representation_unchecked(self.pose)  # [Ad_{T_si}]: {i} → {s}
+        to_link = adjoint_representation_unchecked(transform_inv_unchecked(self.pose))
+        motion, force = (to_space, to_link.T) if frame == "space" else (to_link, to_space.T)
         return replace(
             self,
             frame=frame,
