@@ -135,3 +135,12 @@ def test_bad_times_and_limits():
         rl.minimum_time_profile([0, 0], [1, 1, 1], 1, 1)
     with pytest.raises(TypeError):
         rl.minimum_time_profile([0, 0], ["a", 1], 1, 1)
+
+
+def test_a_profile_made_by_hand_must_be_a_trapezoid():
+    # MR: the area v T - v²/a must be 1, and the ramps v/a cannot overlap (v/a ≤ T/2)
+    assert rl.TrapezoidalProfile(2.0, 1.0, 1.0).triangular  # 2 - 1 = 1, v/a = T/2
+    with pytest.raises(ValueError, match=r"needs v T - v²/a = 1 and v/a ≤ T/2, got 1.5 and 0.5"):
+        rl.TrapezoidalProfile(2.0, 1.0, 2.0)
+    with pytest.raises(ValueError, match="velocity must be a positive number"):
+        rl.TrapezoidalProfile(2.0, -1.0, 1.0)

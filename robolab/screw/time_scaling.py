@@ -68,11 +68,28 @@ class TrapezoidalProfile:
     (3.0, 1.0, (1.0, 2.0))
     >>> profile([0.0, 1.5, 3.0]).round(12)
     array([0. , 0.5, 1. ])
+    >>> TrapezoidalProfile(total_time=2.0, velocity=1.0, acceleration=2.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a trapezoid from s = 0 to 1 needs v T - v²/a = 1 and v/a ≤ T/2, got 1.5 and 0.5 \
+for T = 2 (trapezoidal_profile computes the third value from two)
     """
 
     total_time: float
     velocity: float
     acceleration: float
+
+    def __post_init__(self) -> None:
+        for name in ("total_time", "velocity", "acceleration"):
+            as_real_number(getattr(self, name), name, positive=True)
+        T, v, a = self.total_time, self.velocity, self.acceleration
+        area = v * T - v * v / a
+        if abs(area - 1.0) > 1e-8 or v / a > 0.5 * T * (1.0 + 1e-8):
+            raise ValueError(
+                f"a trapezoid from s = 0 to 1 needs v T - v²/a = 1 and v/a ≤ T/2, got "
+                f"{area:.6g} and {v / a:.6g} for T = {T:g} (trapezoidal_profile computes the "
+                "third value from two)"
+            )
 
     @property
     def ramp_time(self) -> float:
@@ -118,7 +135,6 @@ class TrapezoidalProfile:
             values = np.where(ramp_up, a * time, np.where(ramp_down, a * left, v))
         else:
             values = np.where(ramp_up, a, np.where(ramp_down, -a, 0.0))
-            values = np.where(ramp_up & ramp_down, 0.0, values)  # only t = T/2 of a triangle
         return _result(np.asarray(values, dtype=float))
 
 
@@ -209,7 +225,8 @@ def trapezoidal_profile(
             f"acceleration × total_time² = {a * T * T:.6g} must be at least 4: at |s̈| ≤ {a:g} "
             f"s reaches 1 in {2.0 / math.sqrt(a):.6g} s at the earliest, not {T:g} s"
         )
-    return TrapezoidalProfile(T, 0.5 * (a * T - math.sqrt(max(discriminant, 0.0))), a)
+    # the smaller root of v² - aT v + a = 0, written without the cancellation of aT - √(...)
+    return TrapezoidalProfile(T, 2.0 * a / (a * T + math.sqrt(max(discriminant, 0.0))), a)
 
 
 def trapezoidal_time_scaling(
