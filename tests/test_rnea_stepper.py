@@ -183,3 +183,16 @@ def test_not_a_robot(ur5):
         TypeError, match=r"robot must be a robolab\.DHRobot or a robolab\.ScrewRobot"
     ):
         RneaStepper("ur5", steps)
+
+
+def test_an_arm_with_a_prismatic_joint():
+    scara = robolab.load_robot("scara")
+    rng = np.random.default_rng(3)
+    q, qd, qdd = rng.uniform(-0.5, 0.5, (3, 4))
+    q[2] = 0.1  # the quill, within its limits (m)
+    steps = robolab.inverse_dynamics_rnea_steps(scara, q, qd, qdd)
+    panel = robolab.rnea_stepper(scara, steps, step=8)
+    assert panel.values == {"step": 8}
+    assert panel.shown() == ([1, 2, 3, 4], [4, 3, 2, 1])
+    for record in steps.links:
+        assert f"{record.torque + 0.0:.2f}" in panel.readout.value

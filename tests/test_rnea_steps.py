@@ -214,3 +214,24 @@ def test_bad_input_is_refused_with_a_clear_message():
         robolab.inverse_dynamics_rnea_steps("ur5", zeros, zeros, zeros)
     with pytest.raises(ValueError, match="frame"):
         robolab.inverse_dynamics_rnea_steps(robot, zeros, zeros, zeros).in_frame("body")
+
+
+@settings(max_examples=20)
+@given(seed=st.integers(0, 10_000), name=st.sampled_from(["ur5", "scara", "stanford"]))
+def test_power_and_kinetic_energy_do_not_depend_on_the_frame(seed, name):
+    """F_iᵀ V_i (power) and ½ V_iᵀ G_i V_i (link i's kinetic energy) are frame invariants;
+    Σ_i ½ V_iᵀ G_i V_i is mr's ½ θ̇ᵀ M θ̇."""
+    robot = screw_robot(name)
+    q, qd, qdd = state(robot.n_joints, seed)
+    link = robolab.inverse_dynamics_rnea_steps(robot, q, qd, qdd)
+    space = link.in_frame("space")
+    for a, b in zip(link.links, space.links, strict=True):
+        assert a.wrench @ a.twist == pytest.approx(b.wrench @ b.twist, abs=1e-9)
+    energy = sum(
+        0.5 * record.twist @ G @ record.twist
+        for record, G in zip(link.links, robot.spatial_inertias, strict=True)
+    )
+    M = mr.MassMatrix(
+        q, list(robot.link_frames), list(robot.spatial_inertias), robot.screw_axes_space
+    )
+    assert energy == pytest.approx(0.5 * qd @ M @ qd, abs=1e-10)
