@@ -14,6 +14,8 @@ import modern_robotics as mr
 import numpy as np
 import pinocchio as pin
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reference.pinocchio_screw import pinocchio_from_screw
 from reference.screw_arms import ur5
 from scipy.integrate import solve_ivp
@@ -237,3 +239,28 @@ def test_bad_arguments_are_refused(keywords, words):
 def test_simulate_wants_a_screw_robot():
     with pytest.raises(TypeError, match="robot must be a ScrewRobot"):
         rl.simulate("ur5", [0.0], duration=0.1, timestep=0.01)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    h=st.floats(1e-4, 0.5),
+    q=st.floats(-3, 3),
+    qd=st.floats(-3, 3),
+    omega=st.floats(0.1, 5.0),
+)
+def test_one_step_maps_of_the_oscillator_are_the_closed_forms(h, q, qd, omega):
+    """θ̈ = -ω²θ: each method's step is a known 2×2 matrix on (θ, θ̇)."""
+    w2 = omega * omega
+    maps = {
+        "euler": [[1, h], [-w2 * h, 1]],
+        "semi_implicit_euler": [[1 - w2 * h * h, h], [-w2 * h, 1]],
+        # RK4: the degree-4 Taylor polynomial of exp(hA), A = [[0, 1], [-ω², 0]]
+        "rk4": [
+            [1 - (w2 * h**2) / 2 + (w2 * h**2) ** 2 / 24, h - w2 * h**3 / 6],
+            [-w2 * h + w2**2 * h**3 / 6, 1 - (w2 * h**2) / 2 + (w2 * h**2) ** 2 / 24],
+        ],
+    }
+    for name, matrix in maps.items():
+        new_q, new_qd = advance(lambda a, b: -w2 * a, np.array([q]), np.array([qd]), h, name)
+        expected = np.array(matrix) @ [q, qd]
+        np.testing.assert_allclose([new_q[0], new_qd[0]], expected, atol=1e-12)
