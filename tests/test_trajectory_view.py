@@ -168,3 +168,29 @@ def test_bad_input(change, error, words):
     } | change  # fmt: skip
     with pytest.raises(error, match=words):
         robolab.trajectory_view(robolab.load_robot("panda"), **arguments)
+
+
+def test_a_prismatic_joint_gets_metres():
+    scara = robolab.load_robot("scara")  # RRPR: joint 3 slides
+    waypoints = [[0.0, 0.0, 0.05, 0.0], [0.5, 0.3, 0.1, 0.2], [0.8, 0.5, 0.15, 0.4]]
+    view = robolab.trajectory_view(
+        scara, waypoints, [0.0, 1.5, 3.0], max_velocity=[2, 2, 0.5, 3], max_acceleration=5,
+        edit=(2, 3), joints=(1, 3),
+    )  # fmt: skip
+    assert view.controls["via1_q3"].description == "via 1 q3 (m)"
+    assert view.controls["via1_q3"].value == 0.1
+    assert [ax.get_ylabel() for ax in view.axes] == [
+        "q (rad, m)",
+        "q̇ (rad/s, m/s)",
+        "q̈ (rad/s², m/s²)",
+    ]
+    view.set_values(via1_q3=0.12)
+    assert view.waypoints[1, 2] == pytest.approx(0.12, abs=1e-12)
+    # the plan passes through the new via point (Craig's velocities: SciPy's Hermite cubics)
+    moved = np.array(waypoints)
+    moved[1, 2] = 0.12
+    reference = CubicHermiteSpline(
+        [0.0, 1.5, 3.0], moved, craig_velocities(moved, np.array([0.0, 1.5, 3.0]))
+    )
+    t, q3 = plotted(view, 0, 1)
+    np.testing.assert_allclose(q3, reference(t)[:, 2], atol=1e-9)

@@ -240,9 +240,11 @@ class TrajectoryView(LiveFigure):
         self.view = RobotView(self._adapter, self.waypoints[0], ax=arm_axes, options=options)
         self.figure = figure
         self.axes = [figure.add_subplot(grid[row, 1]) for row in range(3)]
-        units = ["rad", "rad/s", "rad/s²"] if all(self._revolute) else ["", "/s", "/s²"]
-        for ax, label, unit in zip(self.axes, ("q", "q̇", "q̈"), units, strict=True):
-            ax.set_ylabel(f"{label} ({unit})" if unit else label, fontsize=9, labelpad=2)
+        kinds = {self._revolute[j - 1] for j in self.joints}
+        names = [name for name, kind in (("rad", True), ("m", False)) if kind in kinds]
+        for ax, label, per in zip(self.axes, ("q", "q̇", "q̈"), ("", "/s", "/s²"), strict=True):
+            unit = ", ".join(f"{name}{per}" for name in names)
+            ax.set_ylabel(f"{label} ({unit})", fontsize=9, labelpad=2)
             ax.tick_params(labelsize=8, pad=1)
             ax.grid(alpha=0.3)
             ax.set_xlim(self.times[0], self.times[-1])
