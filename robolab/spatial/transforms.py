@@ -278,13 +278,16 @@ def rpy_to_rotation(roll: float, pitch: float, yaw: float) -> NDArray[np.float64
 def rotation_to_rpy(R: ArrayLike) -> NDArray[np.float64]:
     """Return (roll, pitch, yaw) in radians with ``R = Rz(yaw) Ry(pitch) Rx(roll)``.
 
-    At the gimbal-lock singularity (pitch = ±π/2) roll is set to 0 and the
-    whole rotation about z is reported as yaw.
+    At the gimbal-lock singularity (pitch = ±π/2) the matrix fixes only
+    yaw − roll (at pitch = +π/2) or yaw + roll (at pitch = −π/2): roll is set
+    to 0 and that combination is reported as yaw.
 
     Examples
     --------
     >>> rotation_to_rpy(rpy_to_rotation(0.1, 0.2, 0.3)).round(12)
     array([0.1, 0.2, 0.3])
+    >>> rotation_to_rpy(rpy_to_rotation(0.1, np.pi / 2, 0.3)).round(12)  # yaw − roll = 0.2
+    array([0.        , 1.57079633, 0.2       ])
     """
     R = as_float_array(R, "R", (3, 3))
     require_rotation(R, "R")
