@@ -211,6 +211,10 @@ def test_mass_matrix_section(cells, pinocchio_values):
     printed = np.array([[float(x) for x in NUMBER.findall(line)] for line in lines[1:7]])
     np.testing.assert_allclose(printed, M_mr, atol=PRINTED)
     assert np.all(np.linalg.eigvalsh(M_mr) > 0)
+    # the reading below it: M_22 the largest entry, M_23 = 1.08 couples shoulder and elbow
+    assert np.unravel_index(np.argmax(np.abs(M_mr)), M_mr.shape) == (1, 1)
+    assert M_mr[1, 2] == pytest.approx(1.08, abs=0.005)
+    assert "$M_{23} = 1.08$" in "".join(c.source for c in cells if c.cell_type == "markdown")
     assert lines[7:] == [
         "CRBA = n RNEA calls to 1e-12: True",
         "symmetric, positive definite: True True",
