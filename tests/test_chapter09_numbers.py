@@ -327,3 +327,12 @@ def test_exercise_4_reference_holds_the_boom_against_gravity(chapter):
     wrong[1][0, 3] = p["L"]
     assert not exercise.check((wrong, inertias, screws)).correct
     assert exercise.check((frames, inertias, screws)).correct
+
+
+def test_what_the_try_it_paragraph_says_about_the_arrows(pinocchio_values):
+    """Section 4: the forces grow towards the base, the accelerations stay near g."""
+    values, _, _ = pinocchio_values
+    forces = np.linalg.norm(values["F"][:, 3:], axis=1)
+    assert np.all(np.diff(forces) < 0)  # |f_1| > |f_2| > ... > |f_6|
+    accelerations = np.linalg.norm(values["dV"][:, 3:], axis=1)
+    np.testing.assert_allclose(accelerations, 9.81, atol=0.7)
