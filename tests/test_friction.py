@@ -176,3 +176,58 @@ def test_trajectories_and_the_rk4_step_feel_the_friction():
     np.testing.assert_allclose(q_traj, expected, atol=1e-11)
     q_step, _ = rl.runge_kutta4_step(robot, expected[0], np.full(6, 0.4), tau, dt)
     np.testing.assert_allclose(q_step, expected[1], atol=1e-12)
+
+
+# --- friction in model files ------------------------------------------------------------------
+
+
+def test_a_model_file_carries_the_friction(tmp_path):
+    friction = rl.JointFriction(
+        viscous=[0.5, 0.4, 0.3, 0.1, 0.1, 0.05], coulomb=1.5, smoothing=0.02
+    )
+    robot = rl.load_robot("ur5").replace(friction=friction)
+    path = rl.save_robot(robot, tmp_path / "ur5_with_friction.json")
+    text = path.read_text()
+    assert '"viscous": [0.5, 0.4, 0.3, 0.1, 0.1, 0.05],\n    "coulomb": 1.5,' in text
+    again = rl.load_robot(path)
+    assert again.friction == friction
+    assert rl.read_robot_model(path).friction == friction
+    # and the bundled files, which have none, still read as before
+    assert rl.load_robot("ur5").friction is None and rl.read_robot_model("ur5").friction is None
+
+
+@pytest.mark.parametrize(
+    ("friction", "words"),
+    [
+        ({"viscous": -1.0}, r"\$\.friction\.viscous: expected coefficients ≥ 0"),
+        ({"viscous": [0.1, 0.2]}, r"\$\.friction\.viscous: expected a list of 6 numbers"),
+        ({"smoothing": 0}, r"\$\.friction\.smoothing: expected a positive number"),
+        ({"stiction": 1.0}, r"\$\.friction: expected an object with some of the keys"),
+        ([0.1], r"\$\.friction: expected an object"),
+    ],
+)
+def test_bad_friction_in_a_file_is_refused_with_its_path(tmp_path, friction, words):
+    import json
+
+    path = rl.save_robot(rl.load_robot("ur5"), tmp_path / "ur5.json")
+    data = json.loads(path.read_text())
+    data["friction"] = friction
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match=words):
+        rl.read_robot_model(path)
+
+
+def test_a_saved_file_with_friction_passes_the_published_schema(tmp_path):
+    import json
+
+    jsonschema = pytest.importorskip("jsonschema")
+    from pathlib import Path
+
+    schema_path = Path(__file__).resolve().parents[1] / "robots" / "robot.schema.json"
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    robot = rl.load_robot("ur5").replace(friction=rl.JointFriction(viscous=[0.1] * 6, coulomb=0.3))
+    data = json.loads(rl.save_robot(robot, tmp_path / "ur5.json").read_text())
+    jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)
+    data["friction"]["viscous"] = -1
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)

@@ -26,6 +26,7 @@ import numpy as np
 from ..conventions import DH_CONVENTIONS
 from ..dh import symbols
 from ..dh.robot import DHRobot
+from ..screw.friction import JointFriction
 from ..screw.robot import ScrewRobot
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
 from ..support.checks import as_float_array
@@ -72,12 +73,16 @@ _TOP_KEYS = (
     "link_frames",
     "spatial_inertias",
     "plausibility_exceptions",
+    "friction",
     "dh",
 )
 
 
 #: Keys a file may leave out (screw_axes_body is then computed from the space screw axes).
-_OPTIONAL_KEYS = ("screw_axes_body", "plausibility_exceptions", "dh")
+_OPTIONAL_KEYS = ("screw_axes_body", "plausibility_exceptions", "friction", "dh")
+
+#: Keys of the optional ``friction`` object (robolab.JointFriction's parameters).
+_FRICTION_KEYS = ("viscous", "coulomb", "smoothing")
 
 
 # A file without schema_version is read as a ModernRoboticsBook.jl model (its robots/models/).
@@ -167,6 +172,10 @@ class RobotModelData:
     #: (:meth:`robolab.ScrewRobot.from_checked`). A record built by hand is checked by
     #: ``ScrewRobot(...)`` as any other robot.
     checked: bool = field(default=False, compare=False, repr=False)
+    #: Joint friction (viscous, smoothed Coulomb), :class:`robolab.JointFriction`, or None:
+    #: the optional ``friction`` object of a file. Only the screw robot uses it
+    #: (:meth:`to_screw`); a DH robot has no friction.
+    friction: JointFriction | None = None
 
     def __post_init__(self) -> None:
         if self.screw_axes_body is None:
@@ -212,9 +221,9 @@ class RobotModelData:
             [tuple(limits) for limits in self.joint_limits.tolist()],
             self.plausibility_exceptions,
         )
-        if self.checked:  # the reader checked the arrays: only what it leaves is checked
-            return ScrewRobot.from_checked(*arguments)
-        return ScrewRobot(*arguments)
+        # the reader checked the arrays of a checked record: only what it leaves is checked
+        robot = ScrewRobot.from_checked(*arguments) if self.checked else ScrewRobot(*arguments)
+        return robot if self.friction is None else robot.replace(friction=self.friction)
 
     def to_dh(self, convention: str | None = None, gravity: Sequence[float] | None = None):
         """Return the model as a symbolic :class:`robolab.DHRobot` with the file's numbers.

@@ -27,6 +27,7 @@ from ..conventions import (
     FILE_CONSISTENCY_TOLERANCE,
     JOINT_TYPES,
 )
+from ..screw.friction import JointFriction
 from ..screw.validation import (
     ScrewDataProblem,
     screw_axis_problem,
@@ -42,6 +43,7 @@ from ..support.plausibility import (
 from .file_format import (
     _DH_KEYS,
     _EXCHANGE_KEYS,
+    _FRICTION_KEYS,
     _OPTIONAL_KEYS,
     _SOURCE_KEYS,
     _TOP_KEYS,
@@ -331,6 +333,7 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
         )
     )
     dh = _dh_section(data["dh"], joint_types, spatial_inertias, fail) if "dh" in data else {}
+    friction = _friction(data["friction"], n, fail) if "friction" in data else None
     return RobotModelData(
         **screw_form,
         description=description,
@@ -338,6 +341,7 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
         source=source,
         plausibility_exceptions=exceptions,
         dh=dh,
+        friction=friction,
     )
 
 
@@ -477,6 +481,28 @@ def _plausibility_exception(value: Any, path: str, n: int, fail: _Failer) -> Pla
     return PlausibilityException(
         value["link"], value["check"], _string(value["reason"], f"{path}.reason", fail)
     )
+
+
+def _friction(value: Any, n: int, fail: _Failer) -> JointFriction:
+    """The optional ``friction`` object: viscous and Coulomb (a number or n), smoothing."""
+    if not isinstance(value, dict) or not value or set(value) - set(_FRICTION_KEYS):
+        fail("$.friction", f"an object with some of the keys {list(_FRICTION_KEYS)}", value)
+    parameters: dict[str, Any] = {}
+    for key in ("viscous", "coulomb"):
+        if key not in value:
+            continue
+        item = value[key]
+        if _is_number(item):
+            parameters[key] = float(item)
+        else:
+            parameters[key] = _matrix(item, f"$.friction.{key}", (n,), fail)
+        if (np.asarray(parameters[key]) < 0).any():
+            fail(f"$.friction.{key}", "coefficients ≥ 0 (friction takes energy)", item)
+    if "smoothing" in value:
+        if not _is_number(value["smoothing"]) or value["smoothing"] <= 0:
+            fail("$.friction.smoothing", "a positive number (rad/s or m/s)", value["smoothing"])
+        parameters["smoothing"] = float(value["smoothing"])
+    return JointFriction(**parameters)
 
 
 def _dh_section(

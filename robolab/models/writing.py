@@ -100,6 +100,12 @@ def format_robot_json(model: RobotModelData, tidy: bool = False) -> str:
             {"link": e.link, "check": e.check, "reason": e.reason}
             for e in model.plausibility_exceptions
         ]
+    if model.friction is not None:
+        content["friction"] = {
+            "viscous": numbers(model.friction.viscous),
+            "coulomb": numbers(model.friction.coulomb),
+            "smoothing": clean(model.friction.smoothing),
+        }
     if model.dh:
         content["dh"] = {}
         for convention in DH_CONVENTIONS:
@@ -187,6 +193,7 @@ def _model_from_robot(robot: Any) -> RobotModelData:
         joint_limits=np.array(robot.joint_limits, dtype=float),
         source=unknown_source,
         plausibility_exceptions=tuple(getattr(robot, "plausibility_exceptions", ())),
+        friction=getattr(robot, "friction", None),
     )
 
 

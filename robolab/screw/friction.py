@@ -25,9 +25,11 @@ default None: no friction, the rigid-body model of the book). The forward dynami
 robot subtract τ_f from the applied torques: M θ̈ = τ - τ_f(θ̇) - c - g
 (``simulate_control`` does not model friction yet). Friction dissipates energy: the power it takes,
 θ̇ᵀ τ_f = Σ b_i θ̇_i² + f_c,i θ̇_i tanh(θ̇_i/ε), is never negative. Inverse dynamics
-(:func:`robolab.inverse_dynamics_rnea`) stays the rigid-body model. Model files do not
-carry friction: the bundled arms are published rigid-body data without identified
-friction; add it with ``robot.replace(friction=JointFriction(...))``.
+(:func:`robolab.inverse_dynamics_rnea`) stays the rigid-body model. A model file may
+carry it in an optional ``friction`` object (``robots/README.md``; ``save_robot`` writes
+it, ``load_robot`` reads it back), but the bundled arms have none: they are published
+rigid-body data without identified friction. Add it with
+``robot.replace(friction=JointFriction(...))``.
 
 Examples
 --------
