@@ -61,7 +61,7 @@ __all__ = ["Simulation", "simulate", "total_energy"]
 _MAX_ROWS = 1_000_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays: compare the fields you mean, not the runs
 class Simulation:
     """The result of :func:`simulate`: times, states and energies, one row per step.
 
