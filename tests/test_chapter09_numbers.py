@@ -73,7 +73,8 @@ def chapter(cells) -> dict:
         )
         if source.strip() in {f"exercise_{i}" for i in range(1, 5)}:
             continue
-        with contextlib.redirect_stdout(io.StringIO()):
+        # the chapter sets NumPy's print options: keep them from leaking into other tests
+        with contextlib.redirect_stdout(io.StringIO()), np.printoptions(**np.get_printoptions()):
             exec(compile(source, str(NOTEBOOK), "exec"), namespace)
     return namespace
 
