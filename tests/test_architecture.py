@@ -58,6 +58,9 @@ FORBIDDEN = {
         "screw.batched",
         "screw.forward_dynamics",
         "screw.simulation",
+        "screw.motion_simulation",
+        "screw.integrators",
+        "screw.rnea_steps",
         "screw.robot_control",
     ),
 }

@@ -1,6 +1,7 @@
 """The symbolic front door: a :class:`DHRobot` built from a DH table of SymPy expressions,
-its Lagrangian dynamics, compiled numeric functions, step-by-step derivations, the
-conversion between conventions and to a screw model, and the standard symbols.
+its Lagrangian dynamics, the factors of its Jacobian's determinant, compiled numeric
+functions, step-by-step derivations, the conversion between conventions and to a screw
+model, and the standard symbols.
 
 Imports robolab.support, robolab.spatial and (to build screw models) robolab.screw.
 """

@@ -1,7 +1,9 @@
 """The numeric back end: a :class:`ScrewRobot` (product of exponentials) and the book's
-algorithms in chapter order -- kinematics (4), velocity kinematics (5), inverse
-kinematics (6), dynamics and simulation (8), trajectories (9), control (11) -- each
-defined once in its chapter module, taking a robot or the book's arrays first.
+algorithms in chapter order -- kinematics (4), velocity kinematics, the analytical
+Jacobian and manipulability (5), numerical and closed-form inverse kinematics (6),
+dynamics, the RNEA's steps, integrators and simulation (8), trajectories (9), control
+(11) -- each defined once in its chapter module, taking a robot or the book's arrays
+first.
 
 Imports only robolab.support and robolab.spatial.
 """

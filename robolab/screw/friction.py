@@ -54,13 +54,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..conventions import DEFAULT_FRICTION_SMOOTHING
 from ..support.checks import as_float_array
 
 __all__ = ["DEFAULT_FRICTION_SMOOTHING", "JointFriction", "as_joint_friction"]
-
-#: Velocity scale ε of the smoothed Coulomb friction tanh(θ̇/ε), rad/s (or m/s), when
-#: none is given: the friction reaches 76 % of its level at 0.01 rad/s.
-DEFAULT_FRICTION_SMOOTHING = 0.01
 
 
 def _coefficients(value: Any, name: str, symbol: str) -> np.ndarray:

@@ -48,6 +48,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..conventions import DEFAULT_INTEGRATOR_ATOL, DEFAULT_INTEGRATOR_RTOL
+
 __all__ = [
     "FIXED_STEP_INTEGRATORS",
     "INTEGRATORS",
@@ -61,10 +63,9 @@ INTEGRATORS = ("euler", "semi_implicit_euler", "rk4", "rk45")
 #: The integrators with a fixed step (all but the adaptive ``"rk45"``).
 FIXED_STEP_INTEGRATORS = ("euler", "semi_implicit_euler", "rk4")
 
-#: Tolerances of the adaptive integrator unless given: tight enough that a course
-#: simulation is as accurate as RK4 at 1 ms.
-DEFAULT_RTOL = 1e-9
-DEFAULT_ATOL = 1e-9
+#: Tolerances of the adaptive integrator unless given (robolab.conventions).
+DEFAULT_RTOL = DEFAULT_INTEGRATOR_RTOL
+DEFAULT_ATOL = DEFAULT_INTEGRATOR_ATOL
 
 Accelerations = Callable[[np.ndarray, np.ndarray], np.ndarray]
 

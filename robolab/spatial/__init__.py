@@ -1,5 +1,6 @@
-"""Single rigid-body frames: rotations, homogeneous transforms, twists, adjoints,
-exponential coordinates (Modern Robotics ch. 3) and the elementary DH transforms.
+"""Single rigid-body frames: rotations and their angle sets and quaternions, homogeneous
+transforms, twists (also from Ṫ), wrenches, adjoints, exponential coordinates (Modern
+Robotics ch. 3) and the elementary DH transforms.
 
 Imports only robolab.support. The kernels without argument checks (``*_unchecked``) are
 public names of :mod:`robolab.spatial.rigid_body_motions` for the layers above, not part

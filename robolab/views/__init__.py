@@ -1,9 +1,12 @@
 """Everything that draws: 3D robot views, frame pictures, sliders and live figures, the
-teach pendant and animations, over one drawable protocol for DH and screw robots.
+teach pendant, animations and the chapters' widgets, over one drawable protocol for DH
+and screw robots.
 
-Imports support, spatial, the kinematic modules of screw (robot, kinematics,
-velocity_kinematics, kinematic_chain) and dh's DHRobot (to tell the two kinds of robot
-apart, once): never screw's dynamics, simulation, control or robot_first.
+Imports support, spatial, the kinematic modules of screw (robot, kinematics, velocity
+and inverse kinematics, manipulability, kinematic_chain, trajectories) and dh's DHRobot
+(to tell the two kinds of robot apart, once): never screw's dynamics, rnea_steps,
+simulation, integrators, control or robot_first (views of dynamics get data or a
+function from the notebook).
 """
 
 from .animation import RobotAnimation, animate
