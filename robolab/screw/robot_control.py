@@ -28,6 +28,9 @@ from ..support.checks import as_float_array
 from ..support.docstrings import shared_examples
 from .dynamics import _ARRAYS
 from .dynamics_kernel import _DynamicsModel, _gravity_of, _mass_matrix_and_inverse_dynamics, _model
+from .forward_dynamics import _friction_of
+from .friction import JointFriction
+from .integrators import FIXED_STEP_INTEGRATORS
 from .kinematics import _joint_array, _joint_arrays
 from .robot import ScrewRobot
 from .simulation import (
@@ -207,7 +210,7 @@ def simulate_control(
     gravity: ArrayLike | None = None,
     estimated_gravity: ArrayLike | None = None,
     *,
-    integrator: Literal["euler", "rk4"] = "euler",
+    integrator: Literal["euler", "semi_implicit_euler", "rk4"] = "euler",
 ) -> tuple[np.ndarray, np.ndarray]:
     """Simulate computed-torque control along a reference (the book's ``SimulateControl``).
 
@@ -219,6 +222,10 @@ def simulate_control(
        ``timestep``, in ``integration_resolution`` integration steps;
     3. the row i of the results is τ_i and the joint positions reached;
        ∫θ_e += Δt (θ_d[i] - θ).
+
+    The true robot's joint friction (``robot.friction``, a
+    :class:`robolab.screw.friction.JointFriction`) acts on it; the controller
+    does not know it (the estimated robot's friction is not used).
     {forms}
 
     Parameters
@@ -247,7 +254,8 @@ def simulate_control(
         Integration steps per Δt (≥ 1).
     gravity, estimated_gravity : array_like, shape (3,)
         True gravity and the controller's; by default those of the two robots.
-    integrator : {"euler", "rk4"}
+    integrator : {"euler", "semi_implicit_euler", "rk4"}
+        A fixed-step integrator of :mod:`robolab.screw.integrators`.
 
     Returns
     -------
@@ -296,6 +304,7 @@ def simulate_control(
         _gravity_of(estimated_robot, estimated_gravity), joint_positions, joint_velocities,
         tip_wrench_traj, desired_joint_position_traj, desired_joint_velocity_traj,
         desired_joint_acceleration_traj, Kp, Ki, Kd, timestep, integration_resolution, integrator,
+        _friction_of(robot),
     )  # fmt: skip
 
 
@@ -316,6 +325,7 @@ def _simulate_control(
     timestep: Any,
     integration_resolution: Any,
     integrator: Any,
+    friction: JointFriction | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`simulate_control` of two models with the same number of joints, gravity checked."""
     n = model.n
@@ -329,7 +339,8 @@ def _simulate_control(
     return _control_loop(
         model, estimated, q, qd, gravity, _tip_trajectory(tip_wrench_traj, len(q_desired), ()),
         q_desired, qd_desired, qdd_desired, estimated_gravity, *_gains(n, Kp, Ki, Kd),
-        _timestep(timestep), _resolution(integration_resolution), _integrator(integrator),
+        _timestep(timestep), _resolution(integration_resolution),
+        _integrator(integrator, FIXED_STEP_INTEGRATORS), friction,
     )  # fmt: skip
 
 
@@ -350,6 +361,7 @@ def _control_loop(
     timestep: float,
     resolution: int,
     integrator: str,
+    friction: JointFriction | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     N, n = q_desired.shape
     torques = np.empty((N, n))
@@ -365,7 +377,7 @@ def _control_loop(
                 estimated, q, qd, error_integral, estimated_gravity,
                 q_desired[i], qd_desired[i], qdd_desired[i], Kp, Ki, Kd,
             )  # fmt: skip
-            dynamics = _dynamics(model, tau, gravity, None if tip is None else tip[i])
+            dynamics = _dynamics(model, tau, gravity, None if tip is None else tip[i], friction)
             for _ in range(resolution):
                 q, qd = _advance(dynamics, q, qd, dt, integrator)
             torques[i] = tau
@@ -377,7 +389,7 @@ def _control_loop(
                     before = start if row == 0 else (positions[row - 1], velocities[row - 1])
                     raise _locate_control(
                         model, gravity, tip, torques[row], before, row, timestep, resolution,
-                        integrator,
+                        integrator, friction,
                     )  # fmt: skip
                 checked = i + 1
     return torques, positions
@@ -393,6 +405,7 @@ def _locate_control(
     timestep: float,
     resolution: int,
     integrator: str,
+    friction: JointFriction | None = None,
 ) -> SimulationDiverged:
     """The error for reference point ``row``, whose integration left the finite state ``before``.
 
@@ -417,7 +430,7 @@ def _locate_control(
         )
     q, qd = before
     dt = timestep / resolution
-    dynamics = _dynamics(model, tau, gravity, None if tip is None else tip[row])
+    dynamics = _dynamics(model, tau, gravity, None if tip is None else tip[row], friction)
     with np.errstate(**_QUIET):
         k = 0
         while k < resolution:
