@@ -1,0 +1,174 @@
+"""One geared joint under PD/PID control (robolab/screw/joint_control.py).
+
+References outside robolab: the closed-form step response of a second-order system and its
+measures (Ogata §5.3: overshoot exp(-ζπ/√(1-ζ²)), peak time π/ω_d; rise and settling times
+found by root finding on the closed form), the PD steady-state error under a constant load
+(SHV §6.3: θ_ss = θ_d - d/(r K_p)), and SciPy's ``solve_ivp`` on the joint's ODE written
+here from SHV eq. J θ̈_m + B θ̇_m = u - d/r, with the saturation and gravity as written.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.integrate import solve_ivp
+from scipy.optimize import brentq
+
+from robolab import JointActuator, simulate_joint, step_response_metrics
+
+MOTOR = JointActuator(200e-6, 0.817e-3, 107.815)  # Corke's Puma joint 2 motor, no torque limit
+LINK = 1.2  # kg·m²
+
+
+def second_order_step(t, zeta, wn):
+    """Ogata (5-10): the unit step of ω_n²/(s² + 2ζω_n s + ω_n²), 0 < ζ < 1."""
+    wd = wn * math.sqrt(1 - zeta**2)
+    return 1 - np.exp(-zeta * wn * t) * (
+        np.cos(wd * t) + zeta / math.sqrt(1 - zeta**2) * np.sin(wd * t)
+    )
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(zeta=st.floats(0.2, 0.9), wn=st.floats(5.0, 50.0))
+def test_metrics_of_the_exact_second_order_step(zeta, wn):
+    wd = wn * math.sqrt(1 - zeta**2)
+    t = np.linspace(0.0, 12.0 / (zeta * wn), 60001)
+    m = step_response_metrics(t, second_order_step(t, zeta, wn), 1.0)
+    assert m.overshoot == pytest.approx(100 * math.exp(-zeta * math.pi / math.sqrt(1 - zeta**2)),
+                                        abs=1e-4)  # fmt: skip
+    assert m.peak_time == pytest.approx(math.pi / wd, abs=t[1])
+
+    def y(s):
+        return float(second_order_step(np.array(s), zeta, wn))
+
+    tp = math.pi / wd
+    rise = brentq(lambda s: y(s) - 0.9, 0, tp) - brentq(lambda s: y(s) - 0.1, 0, tp)
+    assert m.rise_time == pytest.approx(rise, abs=1e-6 / wn + 1e-6)
+    # the exact 2 % settling time: the last crossing of |y - 1| = 0.02 (the envelope bounds it)
+    dense = np.linspace(0, 12.0 / (zeta * wn), 600001)
+    outside = np.nonzero(np.abs(second_order_step(dense, zeta, wn) - 1) > 0.02)[0][-1]
+    a, b = dense[outside], dense[outside + 1]
+    sign = 1.0 if y(a) > 1 else -1.0
+    settle = brentq(lambda s: sign * (y(s) - 1) - 0.02, a, b)
+    assert m.settling_time == pytest.approx(settle, abs=2 * t[1])
+    envelope = -math.log(0.02 * math.sqrt(1 - zeta**2)) / (zeta * wn)
+    assert m.settling_time <= envelope + 1e-9
+    assert abs(m.steady_state_error) < 1e-3
+
+
+def test_pd_step_is_the_closed_form_second_order_response():
+    kp, kd = 0.5, 0.004
+    J, B = MOTOR.reflected_inertia(LINK), MOTOR.reflected_damping()
+    assert abs(J - (200e-6 + 1.2 / 107.815**2)) < 1e-15
+    run = simulate_joint(MOTOR, link_inertia=LINK, kp=kp, kd=kd, target=0.2, duration=1.0)
+    wn, zeta = math.sqrt(kp / J), (B + kd) / (2 * math.sqrt(kp * J))
+    assert run.natural_frequency == pytest.approx(wn, abs=1e-9)
+    assert run.damping_ratio == pytest.approx(zeta, abs=1e-12)
+    np.testing.assert_allclose(run.positions, 0.2 * second_order_step(run.times, zeta, wn),
+                               atol=1e-10)  # fmt: skip
+    # Ogata's formulas on the simulated samples (1 kHz: peak time to a sample)
+    m = run.metrics
+    assert m.overshoot == pytest.approx(100 * math.exp(-zeta * math.pi / math.sqrt(1 - zeta**2)),
+                                        abs=0.05)  # fmt: skip
+    assert m.peak_time == pytest.approx(math.pi / (wn * math.sqrt(1 - zeta**2)), abs=1e-3)
+
+
+def test_pd_steady_state_error_under_a_constant_load_and_pid_removes_it():
+    kp, kd, load = 0.5, 0.01, 30.0
+    pd = simulate_joint(MOTOR, link_inertia=LINK, kp=kp, kd=kd, target=0.2, duration=3.0,
+                        disturbance=load)  # fmt: skip
+    r = MOTOR.gear_ratio
+    assert pd.metrics.steady_state_error == pytest.approx(load / (r**2 * kp), abs=1e-8)
+    pid = simulate_joint(MOTOR, link_inertia=LINK, kp=kp, kd=kd, ki=2.0, target=0.2,
+                         duration=6.0, disturbance=load)  # fmt: skip
+    assert abs(pid.metrics.steady_state_error) < 1e-6
+
+
+def _reference(kp, kd, ki, limit, gravity, target, duration, windup=False):
+    """solve_ivp of [θ_m, θ̇_m, ∫e] with the saturated PID and d = G cos(θ_m / r)."""
+    J, B, r = MOTOR.reflected_inertia(LINK), MOTOR.motor_damping, MOTOR.gear_ratio
+
+    def rhs(_t, x):
+        u = kp * (r * target - x[0]) - kd * x[1] + ki * x[2]
+        saturated = abs(u) > limit
+        u = float(np.clip(u, -limit, limit))
+        grow = 0.0 if (windup and saturated) else r * target - x[0]
+        return [x[1], (u - B * x[1] - gravity * math.cos(x[0] / r) / r) / J, grow]
+
+    t = np.arange(round(duration / 1e-3) + 1) * 1e-3
+    sol = solve_ivp(rhs, (0, duration), [0, 0, 0], t_eval=t, max_step=2e-4, rtol=1e-9,
+                    atol=1e-12)  # fmt: skip
+    return sol.y[0] / r
+
+
+@pytest.mark.parametrize("windup", [False, True])
+def test_gravity_and_saturation_follow_the_ode(windup):
+    actuator = JointActuator(200e-6, 0.817e-3, 107.815, 0.6)
+    run = simulate_joint(actuator, link_inertia=LINK, kp=0.5, kd=0.01, ki=1.0, target=0.5,
+                         duration=1.5, gravity_torque=25.0, anti_windup=windup)  # fmt: skip
+    assert run.saturated.any()
+    assert np.abs(run.motor_torque).max() <= 0.6 + 1e-12
+    q = _reference(0.5, 0.01, 1.0, 0.6, 25.0, 0.5, 1.5, windup)
+    np.testing.assert_allclose(run.positions, q, atol=2e-3)
+
+
+def test_anti_windup_cuts_the_overshoot_of_a_saturated_step():
+    actuator = JointActuator(200e-6, 0.817e-3, 107.815, 0.3)
+    common = dict(link_inertia=LINK, kp=0.5, kd=0.01, ki=1.5, target=1.0, duration=3.0)
+    wound = simulate_joint(actuator, **common)
+    clean = simulate_joint(actuator, anti_windup=True, **common)
+    assert wound.metrics.overshoot > clean.metrics.overshoot + 5.0
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        ((-1e-4, 0.0, 100.0, 1.0), "motor_inertia must be positive"),
+        ((1e-4, -1.0, 100.0, 1.0), "motor_damping must be zero or positive"),
+        ((1e-4, 0.0, 0.5, 1.0), "gear_ratio must be at least 1"),
+        ((1e-4, 0.0, 100.0, 0.0), "torque_limit must be positive"),
+        ((1e-4, 0.0, float("nan"), 1.0), "gear_ratio"),
+    ],
+)
+def test_bad_actuators_are_refused(arguments, words):
+    with pytest.raises(ValueError, match=words):
+        JointActuator(*arguments)
+
+
+def test_bad_gains_and_loads_are_refused():
+    base = dict(link_inertia=LINK, kp=0.5, kd=0.01, target=0.1, duration=1.0)
+    with pytest.raises(ValueError, match="unstable gains"):
+        simulate_joint(MOTOR, **{**base, "kd": 0.0, "ki": 5.0})
+    with pytest.raises(ValueError, match="kd must be zero or positive"):
+        simulate_joint(MOTOR, **{**base, "kd": -0.1})
+    with pytest.raises(ValueError, match="kp must be positive"):
+        simulate_joint(MOTOR, **{**base, "kp": 0.0})
+    with pytest.raises(ValueError, match="link_inertia must be zero or positive"):
+        simulate_joint(MOTOR, **{**base, "link_inertia": -1.0})
+    with pytest.raises(TypeError, match="JointActuator"):
+        simulate_joint("motor", **base)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="target must differ"):
+        step_response_metrics([0, 1], [1.0, 1.0], 1.0)
+    with pytest.raises(ValueError, match="same length"):
+        step_response_metrics([0, 1, 2], [0.0, 1.0], 1.0)
+    with pytest.raises(ValueError, match="strictly increasing"):
+        step_response_metrics([0, 0], [0.0, 1.0], 1.0)
+
+
+def test_a_marginal_routh_hurwitz_boundary_is_unstable():
+    """(B + Kd) Kp = J Ki exactly: a pair of poles on the imaginary axis."""
+    J, B = MOTOR.reflected_inertia(LINK), MOTOR.motor_damping
+    kp, kd = 0.5, 0.01
+    ki = (B + kd) * kp / J
+    roots = np.roots([J, B + kd, kp, ki])
+    assert np.abs(roots.real).min() < 1e-6  # the boundary of SciPy-free Routh–Hurwitz
+    with pytest.raises(ValueError, match="unstable gains"):
+        simulate_joint(MOTOR, link_inertia=LINK, kp=kp, kd=kd, ki=ki * 1.001, target=0.1,
+                       duration=0.5)  # fmt: skip
+    run = simulate_joint(MOTOR, link_inertia=LINK, kp=kp, kd=kd, ki=ki * 0.5, target=0.1,
+                         duration=0.5)  # fmt: skip
+    assert np.isfinite(run.positions).all()
