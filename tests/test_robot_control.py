@@ -271,3 +271,58 @@ def ur5_held_still(**changes):
 def test_bad_input_is_refused_with_a_message(call, message):
     with pytest.raises((ValueError, TypeError), match=message):
         call()
+
+
+def turntable(friction=None) -> rl.ScrewRobot:
+    """One revolute joint about z, gravity along -z: M = I_zz = 0.5 kg m², no gravity torque."""
+    return rl.ScrewRobot(
+        "turntable",
+        home_ee_pose=np.eye(4),
+        screw_axes_space=[[0], [0], [1], [0], [0], [0]],
+        link_frames=[np.eye(4), np.eye(4)],
+        spatial_inertias=[np.diag([0.3, 0.3, 0.5, 2.0, 2.0, 2.0])],
+        friction=friction,
+    )
+
+
+def test_simulate_control_applies_the_true_robots_viscous_friction():
+    # Holding θ_d = 0 from θ = 0.2 with a model that knows no friction b: the loop is
+    # ë + (K_d + b/I) ė + K_p e = 0, here ë + 12 ė + 36 e = 0 (a double root at -6):
+    # e(t) = -0.2 (1 + 6 t) exp(-6 t), closed form.
+    b, inertia, dt = 1.0, 0.5, 1e-3
+    true = turntable(rl.JointFriction(viscous=b))
+    hold = np.zeros((1500, 1))
+    _, q = rl.simulate_control(
+        true, [0.2], [0.0], None, hold, hold, hold, turntable(), 36.0, 0.0, 12.0 - b / inertia,
+        dt, 4, integrator="rk4",
+    )  # fmt: skip
+    t = dt * np.arange(1, 1501)
+    np.testing.assert_allclose(q[:, 0], 0.2 * (1 + 6 * t) * np.exp(-6 * t), atol=2e-3)
+    # without the friction the same gains ring less damped: the result differs
+    _, q_free = rl.simulate_control(
+        turntable(), [0.2], [0.0], None, hold, hold, hold, turntable(), 36.0, 0.0, 10.0, dt, 4,
+        integrator="rk4",
+    )  # fmt: skip
+    assert np.abs(q_free[:, 0] - q[:, 0]).max() > 1e-2
+
+
+@pytest.mark.parametrize("integrator", ["euler", "semi_implicit_euler", "rk4"])
+def test_simulate_control_takes_every_fixed_step_integrator(integrator):
+    # θ̈_e = -K_p e - K_d ė exactly (a perfect model); every integrator converges to the
+    # closed form e(t) = 0.2 (1 + 6 t) exp(-6 t) of ë + 12 ė + 36 e = 0.
+    hold = np.zeros((1000, 1))
+    _, q = rl.simulate_control(
+        turntable(), [0.2], [0.0], None, hold, hold, hold, turntable(), 36.0, 0.0, 12.0, 1e-3, 10,
+        integrator=integrator,
+    )  # fmt: skip
+    t = 1e-3 * np.arange(1, 1001)
+    np.testing.assert_allclose(q[:, 0], 0.2 * (1 + 6 * t) * np.exp(-6 * t), atol=3e-3)
+
+
+def test_simulate_control_refuses_the_adaptive_integrator():
+    hold = np.zeros((3, 1))
+    with pytest.raises(ValueError, match="integrator must be 'euler', 'semi_implicit_euler' or"):
+        rl.simulate_control(
+            turntable(), [0.2], [0.0], None, hold, hold, hold, turntable(), 1, 0, 1, 1e-3, 1,
+            integrator="rk45",
+        )  # fmt: skip
