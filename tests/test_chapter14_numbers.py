@@ -1,0 +1,214 @@
+"""Every number chapter 14 prints, recomputed from sources outside robolab.
+
+The references: a resolved-rate loop written here with ``modern_robotics`` (``FKinBody``,
+``JacobianBody``, ``MatrixLog6``, ``se3ToVec``) and NumPy (``pinv`` for J⁺ and the null-space
+projector, ``lstsq`` of the augmented system [J; λ1] for the damped least-squares step,
+Wampler 1986), Liégeois' joint-limit gradient written out (Siciliano eq. 3.57), Yoshikawa's
+√det(J Jᵀ); SciPy's ``CubicSpline(bc_type="clamped")`` for the via-point spline (Siciliano
+§4.2.2); ``modern_robotics.SimulateControl`` for the computed-torque simulation and
+``FKinSpace`` for the hand. The printed values are copied from the notebook's outputs (four
+decimals unless printed otherwise); the widget and the exercises are checked by nbval (the
+solutions pass).
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import modern_robotics as mr
+import numpy as np
+import pytest
+from chapter_cells import notebook_cells, output_of
+from scipy.interpolate import CubicSpline
+
+import robolab
+
+CELLS = notebook_cells("14-capstone-pick-and-place.ipynb")
+UR5 = robolab.load_robot("ur5")
+PANDA = robolab.load_robot("panda")
+LOW, HIGH = np.array(PANDA.joint_limits).T
+READY = np.array([0.0, -0.785, 0.0, -2.356, 0.0, 1.571, 0.785])
+VELOCITY_LIMIT = np.array([2.175, 2.175, 2.175, 2.175, 2.61, 2.61, 2.61])
+TORQUE_LIMIT = np.array([87.0, 87.0, 87.0, 87.0, 12.0, 12.0, 12.0])
+PRINTED = 5e-5  # four decimals
+
+
+def deg(*values: float) -> np.ndarray:
+    return np.radians(np.array(values, dtype=float))
+
+
+def liegeois(robot, q):
+    low, high = np.array(robot.joint_limits).T
+    return -(q - (low + high) / 2) / (len(q) * (high - low) ** 2)
+
+
+def book_resolved_rate(robot, q, target, gain, dt, damping=0.0, k0=0.0, max_steps=500):
+    """Whitney's loop with MR's functions; returns (joint positions, errors, w, status)."""
+    low, high = np.array(robot.joint_limits).T
+    B, M, n = robot.screw_axes_body, robot.home_ee_pose, robot.n_joints
+    qs, errors, manipulability = [q], [], []
+    for _ in range(max_steps + 1):
+        V = mr.se3ToVec(mr.MatrixLog6(mr.TransInv(mr.FKinBody(M, B, q)) @ target))
+        J = mr.JacobianBody(B, q)
+        errors.append((np.linalg.norm(V[:3]), np.linalg.norm(V[3:])))
+        manipulability.append(np.sqrt(np.linalg.det(J @ J.T)))
+        if errors[-1][0] <= 1e-3 and errors[-1][1] <= 1e-4:
+            return np.array(qs), np.array(errors), np.array(manipulability), "reached"
+        A = np.vstack([J, damping * np.eye(n)])
+        rates = np.linalg.lstsq(A, np.concatenate([gain * V, np.zeros(n)]), rcond=None)[0]
+        rates += (np.eye(n) - np.linalg.pinv(J) @ J) @ (k0 * liegeois(robot, q))
+        q = q + dt * rates
+        if np.any(q < low) or np.any(q > high):
+            return np.array(qs), np.array(errors), np.array(manipulability), "joint_limit", q
+        qs.append(q)
+    return np.array(qs[:-1]), np.array(errors), np.array(manipulability), "iteration_limit"
+
+
+def margin(q):
+    return (np.minimum(q - LOW, HIGH - q) / (HIGH - LOW)).min(axis=-1)
+
+
+def hand_down(x, y, z, yaw=0.0):
+    c, s = np.cos(yaw), np.sin(yaw)
+    pose = np.eye(4)
+    pose[:3, :3] = [[c, s, 0.0], [s, -c, 0.0], [0.0, 0.0, -1.0]]
+    pose[:3, 3] = [x, y, z]
+    return pose
+
+
+# --- section 1: resolved rate on the UR5 ---------------------------------------------------------
+
+
+def test_section_1_ur5_resolved_rate():
+    target = mr.FKinSpace(UR5.home_ee_pose, UR5.screw_axes_space, deg(60, -90, 70, -60, -50, 30))
+    qs, errors, _, status = book_resolved_rate(
+        UR5, deg(10, -60, 90, -120, -90, 0), target, 2.0, 0.05
+    )
+    assert status == "reached" and len(qs) - 1 == 85
+    printed = output_of(CELLS, "ratio of successive errors")
+    assert "reached after 85 steps, t = 4.25 s" in printed
+    assert f"‖ω‖ = {errors[-1, 0]:.2e} rad, ‖v‖ = {errors[-1, 1]:.2e} m" in printed
+    assert "‖ω‖ = 9.84e-05 rad, ‖v‖ = 9.44e-05 m" in printed
+    np.testing.assert_allclose(
+        np.degrees(qs[-1]), [59.9944, -90.0039, 70.0148, -60.0086, -50.0059, 29.9965], atol=PRINTED
+    )
+    np.testing.assert_allclose(errors[21:26, 1] / errors[20:25, 1], 0.9, atol=5e-3)  # prints 0.9
+    assert "[0.9 0.9 0.9 0.9 0.9]  1 − KΔt = 0.9" in printed
+    # the figure's legend: steps for KΔt = 0.5 and 1
+    for gain, steps in ((10.0, 14), (20.0, 5)):
+        qs, *_ = book_resolved_rate(UR5, deg(10, -60, 90, -120, -90, 0), target, gain, 0.05)
+        assert len(qs) - 1 == steps
+
+
+# --- section 2: damping near the stretched elbow -------------------------------------------------
+
+
+def test_section_2_damped_and_undamped():
+    start = deg(0, -30, 2, -40, 20, 0)
+    target = mr.FKinSpace(UR5.home_ee_pose, UR5.screw_axes_space, deg(30, -70, 80, -60, -40, 20))
+    printed = {0.0: (81, 43.3993, 0.0016, 0.0637), 0.05: (86, 2.6764, 0.0016, 0.0638)}
+    for damping, (steps, peak, w0, w_end) in printed.items():
+        qs, _, w, status = book_resolved_rate(UR5, start, target, 2.0, 0.05, damping)
+        assert status == "reached" and len(qs) - 1 == steps
+        np.testing.assert_allclose(np.abs(np.diff(qs, axis=0)).max() / 0.05, peak, atol=PRINTED)
+        np.testing.assert_allclose([w[0], w[-1]], [w0, w_end], atol=PRINTED)
+    text = output_of(CELLS, "near_singular = ")
+    assert "λ = 0.00: reached in 81 steps, peak |q̇| = 43.3993 rad/s" in text
+    assert "λ = 0.05: reached in 86 steps, peak |q̇| = 2.6764 rad/s" in text
+
+
+# --- section 3: null-space motion on the Panda ---------------------------------------------------
+
+LIMIT_GOAL = [1.191, -1.524, 1.677, -1.742, -0.346, 2.078, -1.186]
+
+
+def test_section_3_null_space():
+    target = mr.FKinSpace(PANDA.home_ee_pose, PANDA.screw_axes_space, np.array(LIMIT_GOAL))
+    plain = book_resolved_rate(PANDA, READY, target, 2.0, 0.05, 0.02)
+    assert plain[3] == "joint_limit" and len(plain[0]) == 10  # step 10 is refused
+    np.testing.assert_allclose(plain[4][1], -1.8321, atol=PRINTED)
+    assert LOW[1] == -1.7628  # Franka's published range of joint 2
+    weak = book_resolved_rate(PANDA, READY, target, 2.0, 0.05, 0.02, 20.0)
+    assert weak[3] == "joint_limit" and len(weak[0]) - 1 == 9
+    np.testing.assert_allclose([margin(weak[0]).min(), margin(weak[0][-1])], 0.0159, atol=PRINTED)
+    strong = book_resolved_rate(PANDA, READY, target, 2.0, 0.05, 0.02, 60.0)
+    assert strong[3] == "reached" and len(strong[0]) - 1 == 89
+    np.testing.assert_allclose(
+        [margin(strong[0]).min(), margin(strong[0][-1])], [0.0267, 0.0507], atol=PRINTED
+    )
+    np.testing.assert_allclose(
+        liegeois(PANDA, READY), [0, 0.009, 0, 0.0124, 0, 0.003, -0.0033], atol=PRINTED
+    )
+    text = output_of(CELLS, "∇w at the ready pose")
+    assert "step 10 would take joint 2 ('panda_joint2') to -1.8321, past its limit -1.7628" in text
+    assert "k0 =  20.0: joint_limit in 9 steps, smallest margin 0.0159, final margin 0.0159" in text
+    assert "k0 =  60.0: reached in 89 steps, smallest margin 0.0267, final margin 0.0507" in text
+
+
+# --- section 4: pick and place -------------------------------------------------------------------
+
+LIFT = np.array([[1.0, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, -0.15], [0, 0, 0, 1]])
+PICK, PLACE = hand_down(0.5, -0.3, 0.1), hand_down(0.35, 0.45, 0.25, 0.6)
+VIA_TIMES = np.array([0.0, 1.5, 2.3, 3.1, 4.8, 5.6])
+STATIONS = {
+    "above pick": (80, [-13.3, 11.3, -18.3, -116.6, 4.4, 127.3, 11.0]),
+    "pick": (70, [-16.5, 26.5, -14.3, -120.0, 11.2, 145.3, 6.5]),
+    "lift": (70, [-14.9, 11.2, -16.6, -116.6, 4.0, 127.3, 11.3]),
+    "above place": (86, [26.0, 1.7, 26.4, -105.9, -0.8, 107.4, 63.3]),
+    "place": (70, [29.6, 9.4, 23.1, -119.5, -4.7, 128.0, 66.0]),
+}
+
+
+@pytest.fixture(scope="module")
+def configurations():
+    poses = [PICK @ LIFT, PICK, PICK @ LIFT, PLACE @ LIFT, PLACE]
+    q, result = READY, [READY]
+    for pose, (steps, printed) in zip(poses, STATIONS.values(), strict=True):
+        qs, _, _, status = book_resolved_rate(PANDA, q, pose, 2.0, 0.05, 0.02, 50.0, 1000)
+        assert status == "reached" and len(qs) - 1 == steps
+        q = qs[-1]
+        np.testing.assert_allclose(np.degrees(q), printed, atol=0.05)  # one decimal
+        result.append(q)
+    return np.array(result)
+
+
+@pytest.mark.slow
+def test_section_4_pick_and_place(configurations, monkeypatch):
+    monkeypatch.setattr(plt, "show", lambda *a, **k: None)
+    spline = CubicSpline(VIA_TIMES, configurations, bc_type="clamped")
+    fine = np.linspace(0.0, 5.6, 56001)
+    np.testing.assert_allclose(
+        np.abs(spline(fine, 1)).max(axis=0) / VELOCITY_LIMIT,
+        [0.2372, 0.4016, 0.2755, 0.1817, 0.0787, 0.238, 0.2511],
+        atol=PRINTED,
+    )
+    times = np.arange(0.0, 5.6 + 0.005, 0.01)
+    q_d, qd_d, qdd_d = spline(times), spline(times, 1), spline(times, 2)
+    frames, inertias = list(PANDA.link_frames), list(PANDA.spatial_inertias)
+    try:
+        torques, q_sim = mr.SimulateControl(
+            q_d[0], qd_d[0], PANDA.gravity, np.zeros((len(times), 6)), frames, inertias,
+            PANDA.screw_axes_space, q_d, qd_d, qdd_d, PANDA.gravity, frames,
+            [1.1 * G for G in inertias], 100.0, 500.0, 20.0, 0.01, 2,
+        )  # fmt: skip
+    finally:
+        plt.close("all")
+    np.testing.assert_allclose(
+        np.degrees(np.abs(q_sim - q_d).max(axis=0)),
+        [0.1963, 0.4248, 0.2648, 0.4776, 0.1473, 0.3819, 0.2514],
+        atol=PRINTED,
+    )
+    peak = np.abs(torques).max(axis=0)
+    np.testing.assert_allclose(
+        peak, [2.6933, 40.9249, 4.1601, 23.8808, 0.6361, 2.593, 0.0064], atol=PRINTED
+    )
+    np.testing.assert_allclose(
+        peak / TORQUE_LIMIT, [0.031, 0.4704, 0.0478, 0.2745, 0.053, 0.2161, 0.0005], atol=PRINTED
+    )
+    for pose, k, mm in ((PICK, 230, 2.73), (PLACE, 560, 1.94)):
+        hand = mr.FKinSpace(PANDA.home_ee_pose, PANDA.screw_axes_space, q_sim[k])[:3, 3]
+        np.testing.assert_allclose(1000 * np.linalg.norm(hand - pose[:3, 3]), mm, atol=0.005)
+    assert np.all((q_sim >= LOW) & (q_sim <= HIGH))
+    text = output_of(CELLS, "inside the joint limits all the way")
+    assert "hand at the pick (t = 2.3 s): 2.73 mm off" in text
+    assert "hand at the place (t = 5.6 s): 1.94 mm off" in text
+    assert "inside the joint limits all the way: True" in text
