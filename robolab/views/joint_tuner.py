@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
 from ..support import widgets as _widgets
 from ..support.checks import as_figure_size, as_float_array, require_choice
@@ -131,6 +132,9 @@ class JointTuner(LiveFigure):
         right.set_ylabel("motor torque u (N·m)")
         right.set_xlim(0.0, self.duration)
         right.grid(alpha=0.3)
+        for axes in (left, right):  # few tick labels: text is most of an Agg draw
+            axes.xaxis.set_major_locator(MaxNLocator(4))
+            axes.yaxis.set_major_locator(MaxNLocator(4))
 
     def _run(self, *key: float) -> tuple[Any, str | None]:
         if key not in self._cache:
