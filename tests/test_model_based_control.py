@@ -11,11 +11,12 @@ l/2, inertia m l²/12 about it; g = 9.81 in the arm's plane).
 import modern_robotics as mr
 import numpy as np
 import pytest
+from reference import planar_elbow as elbow
 
 import robolab as rl
 from robolab.screw import model_based_control as mbc
 
-G = 9.81
+G = elbow.G
 
 
 def arm() -> rl.ScrewRobot:
@@ -27,21 +28,11 @@ def book_arrays(robot: rl.ScrewRobot) -> tuple[list, list, np.ndarray]:
 
 
 def gravity_2r(q: np.ndarray, payload: float = 0.0) -> np.ndarray:
-    """Spong's planar elbow, uniform 1 m, 1 kg links, a point payload at the tip."""
-    c1, c12 = np.cos(q[0]), np.cos(q[0] + q[1])
-    return G * np.array([(0.5 + 1.0 + payload) * c1 + (0.5 + payload) * c12, (0.5 + payload) * c12])
+    return elbow.gravity(q, payload)
 
 
 def mass_matrix_2r(q: np.ndarray, payload: float = 0.0) -> np.ndarray:
-    m2 = 1.0 + payload
-    lc2 = (0.5 + payload) / m2
-    I1 = 1.0 / 12
-    I2 = 1.0 / 12 + 1.0 * (lc2 - 0.5) ** 2 + payload * (1.0 - lc2) ** 2
-    c2 = np.cos(q[1])
-    d11 = 0.25 + m2 * (1 + lc2**2 + 2 * lc2 * c2) + I1 + I2
-    d12 = m2 * (lc2**2 + lc2 * c2) + I2
-    d22 = m2 * lc2**2 + I2
-    return np.array([[d11, d12], [d12, d22]])
+    return elbow.mass_matrix(q, payload)
 
 
 def sine_reference(n: int, N: int, dt: float, amplitude: float = 0.5):

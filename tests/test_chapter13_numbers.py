@@ -1,0 +1,183 @@
+"""Every number chapter 13 prints, recomputed without robolab.
+
+References: the planar 2R's closed-form dynamics (Spong, Hutchinson & Vidyasagar §7.4.2, in
+``reference.planar_elbow``, with a point payload at the tip); the four control laws written
+out here from their textbook formulas (MR §11.4.1 and eq. 11.35, SHV §9.3–9.4) and run at
+1 kHz with a zero-order hold and semi-implicit Euler steps; the analytic solution
+e₀(1 + ω_n t)e^{−ω_n t} of the critically damped error ODE.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from chapter_cells import notebook_cells, output_of, run_setup_cells
+from reference import planar_elbow as elbow
+
+NOTEBOOK = "13-model-based-control.ipynb"
+NUMBER = re.compile(r"[-+]?\d+\.?\d*(?:e[-+]?\d+)?")
+DT, KP, KD = 0.001, 100.0, 20.0
+START, GOAL = np.array([-0.5, 0.8]), np.array([0.9, -0.6])
+LIMITS = np.array([60.0, 25.0])
+NAMES = ("pd", "pd_gravity", "pd_feedforward", "computed_torque")
+
+
+def quintic(T: float, t: np.ndarray) -> tuple[np.ndarray, ...]:
+    """s(t) = 10τ³ − 15τ⁴ + 6τ⁵ and its derivatives (MR eq. 9.12), held at 1 after T."""
+    tau = np.minimum(t, T) / T
+    moving = t <= T
+    s = 10 * tau**3 - 15 * tau**4 + 6 * tau**5
+    s_dot = (30 * tau**2 - 60 * tau**3 + 30 * tau**4) / T * moving
+    s_ddot = (60 * tau - 180 * tau**2 + 120 * tau**3) / T**2 * moving
+    return s, s_dot, s_ddot
+
+
+TIMES = DT * np.arange(3001)
+_S = quintic(2.0, TIMES)
+REFERENCE = (
+    START + np.outer(_S[0], GOAL - START),
+    np.outer(_S[1], GOAL - START),
+    np.outer(_S[2], GOAL - START),
+)
+
+
+def track(name, reference=REFERENCE, factor=1.0, payload=0.0, q0=None, limits=None):
+    """One controller on the true arm (payload) with a model of masses × factor: errors, peaks."""
+    q_d, qd_d, qdd_d = reference
+    q = (q_d[0] if q0 is None else np.asarray(q0, dtype=float)).copy()
+    qd = qd_d[0].copy()
+    errors = np.empty_like(q_d)
+    peaks = np.zeros(2)
+    for i in range(len(q_d)):
+        errors[i] = q_d[i] - q
+        u = KP * errors[i] + KD * (qd_d[i] - qd)
+        if name == "pd":
+            tau = u
+        elif name == "pd_gravity":
+            tau = u + factor * elbow.gravity(q)
+        elif name == "pd_feedforward":
+            planned = elbow.mass_matrix(q_d[i]) @ qdd_d[i] + elbow.coriolis(q_d[i], qd_d[i])
+            tau = u + factor * (planned + elbow.gravity(q_d[i]))
+        else:
+            bias = elbow.coriolis(q, qd) + elbow.gravity(q)
+            tau = factor * (elbow.mass_matrix(q) @ (qdd_d[i] + u) + bias)
+        peaks = np.maximum(peaks, np.abs(tau))
+        if limits is not None:
+            tau = np.clip(tau, -limits, limits)
+        bias = elbow.coriolis(q, qd, payload) + elbow.gravity(q, payload)
+        qd = qd + DT * np.linalg.solve(elbow.mass_matrix(q, payload), tau - bias)
+        q = q + DT * qd
+    return errors, peaks, q
+
+
+def rms_deg(errors):
+    return np.degrees(np.sqrt(np.mean(np.sum(errors**2, axis=1))))
+
+
+def numbers(text: str) -> np.ndarray:
+    return np.array([float(x) for x in NUMBER.findall(text)])
+
+
+@pytest.fixture(scope="module")
+def cells():
+    return notebook_cells(NOTEBOOK)
+
+
+@pytest.fixture(scope="module")
+def exact():
+    return {name: track(name) for name in NAMES}
+
+
+def test_the_notebooks_reference_is_the_quintic(cells):
+    namespace = run_setup_cells(cells, "%matplotlib widget")
+    for mine, theirs in zip(REFERENCE, namespace["REFERENCE"], strict=True):
+        np.testing.assert_allclose(theirs, mine, atol=1e-12)
+
+
+def test_section_1_pd_sags_by_gravity_over_kp(cells):
+    text = output_of(cells, "held = simulate_tracking(")
+    hold = tuple(np.tile(GOAL, (3001, 1)) * k for k in (1, 0, 0))
+    pd_errors, _, _ = track("pd", hold)
+    pdg_errors, _, _ = track("pd_gravity", hold)
+    printed = numbers(text.replace("K_p", "").replace("θ_d", ""))
+    expected = np.concatenate([
+        np.degrees(pd_errors[-1]), np.degrees(pdg_errors[-1]), KP * pd_errors[-1],
+        elbow.gravity(GOAL - pd_errors[-1]),
+    ])  # fmt: skip
+    np.testing.assert_allclose(printed, expected, atol=6e-5)
+
+
+def test_section_2_four_controllers_with_an_exact_model(cells, exact):
+    rows = output_of(cells, "exact = simulate_tracking(").splitlines()[1:]
+    for row, name in zip(rows, NAMES, strict=True):
+        assert row.startswith(name)
+        errors, peaks, _ = exact[name]
+        printed = numbers(row)
+        expected = [rms_deg(errors), np.degrees(np.abs(errors).max()), *peaks]
+        np.testing.assert_allclose(printed, expected, atol=6e-5)
+
+
+def test_section_3_the_error_follows_the_ode(cells):
+    e0 = np.array([0.1, -0.1])
+    errors, _, _ = track("computed_torque", q0=REFERENCE[0][0] - e0)
+    rows = output_of(cells, "E0 = np.array").splitlines()[1:]
+    for row, t in zip(rows, (0.1, 0.2, 0.5), strict=True):
+        analytic = e0 * (1 + 10 * t) * np.exp(-10 * t)
+        np.testing.assert_allclose(numbers(row), [t, *errors[round(t / DT)], *analytic], atol=6e-5)
+        assert np.abs(errors[round(t / DT)] - analytic).max() < 5e-4
+
+
+def test_section_4_wrong_models(cells):
+    rows = [r for r in output_of(cells, "cases = [(0.8").splitlines()[1:] if r.strip()]
+    cases = [(0.8, 0.0), (1.0, 0.0), (1.2, 0.0), (1.0, 0.5)]
+    for row, (factor, payload) in zip(rows, cases, strict=True):
+        rms = [rms_deg(track(name, factor=factor, payload=payload)[0]) for name in NAMES]
+        np.testing.assert_allclose(numbers(row), [factor, payload, *rms], atol=6e-5)
+
+
+def test_section_5_torque_limits(cells):
+    rows = [r for r in output_of(cells, "for payload in (0.0, 1.0, 2.0)").splitlines() if r]
+    for row, payload in zip(rows, (0.0, 1.0, 2.0), strict=True):
+        expected = [payload]
+        for name, part in zip(NAMES, row.split(":", 1)[1].split(","), strict=True):
+            _, peaks, _ = track(name, payload=payload, limits=LIMITS)
+            expected += list(peaks)
+            assert ("!" in part) == bool(np.any(peaks > LIMITS)), (payload, name)
+        np.testing.assert_allclose(numbers(row), expected, atol=0.051)
+
+
+def plain_text(cells, snippet: str) -> str:
+    hit = next(c for c in cells if c.cell_type == "code" and snippet in c.source)
+    return "".join(o.get("data", {}).get("text/plain", "") for o in hit.outputs)
+
+
+def test_widget_readout(cells, exact):
+    rows = {}
+    for row in plain_text(cells, "panel = controller_comparison(").splitlines():
+        label = re.split(r"\d", row.strip(), maxsplit=1)[0].strip()
+        rows[label] = row
+    for name, label in (
+        ("pd", "PD"),
+        ("pd_gravity", "PD + gravity"),
+        ("computed_torque", "computed torque"),
+    ):
+        errors, peaks, _ = exact[name]
+        expected = [rms_deg(errors), np.degrees(np.abs(errors).max()), peaks.max()]
+        printed = numbers(rows[label])
+        np.testing.assert_allclose(printed[:2], expected[:2], atol=6e-4)  # three decimals
+        np.testing.assert_allclose(printed[2], expected[2], atol=0.051)  # one decimal
+
+
+def test_exercise_1_solution_meets_the_threshold(cells):
+    global KP, KD
+    saved = KP, KD
+    KP, KD = 400.0, 40.0
+    try:
+        errors, _, _ = track("pd_gravity")
+    finally:
+        KP, KD = saved
+    rms, threshold = numbers(plain_text(cells, "exercise_1.check(np.array([400.0, 40.0]))"))[:2]
+    np.testing.assert_allclose(rms, rms_deg(errors), atol=6e-4)
+    assert rms_deg(errors) < threshold
