@@ -13,6 +13,11 @@ M₂₂(0) of the bundled Puma, gravity g₂(0), a 0.05 rad step. Rows:
   plots updated, an Agg draw of the 760×320 figure and its PNG for the image widget (the
   ipympl canvas sends a diff of the same Agg draw).
 
+:func:`capstone` adds chapter 14's rows: one ``resolved_rate_control`` run on the Panda
+(section 3's target, damped, Liégeois' null-space objective, 89 steps) and the pick-and-place
+``simulate_control`` (computed torque against a 10 % heavier model, 561 reference points, 2
+Euler steps each).
+
 Target of the issue: the slider step under 30 ms kernel side. Key press to new pixels in
 JupyterLab is recorded by ``tests/browser/test_chapter12.py`` (it prints its median).
 """
@@ -130,7 +135,48 @@ def main() -> str:
         "exponential) and the 2000 steps are plain-float Python arithmetic.",
         "",
     ]
-    return "\n".join(lines)
+    return "\n".join(lines) + "\n" + capstone()
+
+
+def capstone() -> str:
+    """Chapter 14's rows: a resolved-rate run on the Panda and the pick-and-place simulation."""
+    panda = robolab.load_robot("panda")
+    ready = np.array([0.0, -0.785, 0.0, -2.356, 0.0, 1.571, 0.785])
+    goal = [1.191, -1.524, 1.677, -1.742, -0.346, 2.078, -1.186]  # chapter 14, section 3
+    target = robolab.forward_kinematics_space(panda, goal)
+
+    def reach(k: int) -> None:
+        robolab.resolved_rate_control(
+            panda, ready, target, gain=2.0, timestep=0.05, damping=0.02,
+            null_space="joint_limits", null_space_gain=60.0 + k % 5,
+        )  # fmt: skip
+
+    rows = [("`resolved_rate_control`, Panda, 89 steps, damped, null space", *_median_ms(reach))]
+    print(f"resolved_rate_control: median {rows[0][1]:.1f} ms", flush=True)
+    pick = np.radians([-16.5, 26.5, -14.3, -120.0, 11.2, 145.3, 6.5])
+    place = np.radians([29.6, 9.4, 23.1, -119.5, -4.7, 128.0, 66.0])
+    configurations = np.array([ready, pick, place])
+    plan = robolab.via_point_trajectory(configurations, [0.0, 2.3, 5.6], continuity="acceleration")
+    times = np.arange(0.0, 5.605, 0.01)
+    q, qd, qdd = plan(times), plan(times, 1), plan(times, 2)
+    heavier = panda.replace(spatial_inertias=1.1 * np.array(panda.spatial_inertias))
+
+    def track(k: int) -> None:
+        robolab.simulate_control(
+            panda, q[0], qd[0], None, q, qd, qdd, heavier, 100.0 + k % 5, 500.0, 20.0, 0.01, 2
+        )
+
+    rows.append(("`simulate_control`, Panda pick and place, 561 steps × 2 (Euler)",
+                 *_median_ms(track, 10)))  # fmt: skip
+    print(f"pick-and-place simulate_control: median {rows[1][1]:.0f} ms", flush=True)
+    lines = [
+        "## Control: chapter 14's capstone",
+        "",
+        "| one run | median (ms) | best (ms) |",
+        "|---|---:|---:|",
+    ]
+    lines += [f"| {name} | {median:.1f} | {best:.1f} |" for name, median, best in rows]
+    return "\n".join([*lines, ""])
 
 
 if __name__ == "__main__":
