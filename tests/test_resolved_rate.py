@@ -129,6 +129,18 @@ def test_singularity_undamped_stops_damped_goes_on():
     assert damped.steps > 0 and damped.smallest_singular_value[-1] > 1e-2
 
 
+def test_damped_motion_stalled_at_a_singularity_says_so():
+    beyond = UR5.home_ee_pose.copy()
+    beyond[:3, 3] *= 1.3  # 30 % beyond the stretched-out arm: out of reach
+    motion = resolved_rate_control(
+        UR5, np.full(6, 0.01), beyond, gain=2.0, timestep=0.05, damping=0.05, max_steps=300
+    )
+    assert motion.status == "singularity" and motion.steps == 300
+    assert "stalled" in motion.message and "out of reach" in motion.message
+    J = mr.JacobianBody(UR5.screw_axes_body, motion.final_joint_positions)
+    assert np.linalg.svd(J, compute_uv=False)[-1] < 1e-3
+
+
 def test_iteration_limit_and_speed_limit():
     target = forward_kinematics_space(PANDA, LIMIT_TARGET)
     motion = resolved_rate_control(

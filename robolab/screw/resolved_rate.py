@@ -366,7 +366,12 @@ def resolved_rate_control(
             message = (
                 f"J_b is singular at step {step}: smallest singular value "
                 f"{singular_values[-1]:.3g} < {singularity_tolerance:.3g}"
-                + ("" if damping else "; the pseudo-inverse would blow up (add damping)")
+                + (
+                    f"; the damped motion stalled there in {max_steps} steps (is the target "
+                    "out of reach?)"
+                    if damping
+                    else "; the pseudo-inverse would blow up (add damping)"
+                )
             )
             break
         if step == max_steps:
