@@ -50,6 +50,9 @@ JOINT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9
 
 Runs = Mapping[str, Any]
 
+#: Style of the read-out table's cells.
+_CELL = "padding:0 10px 0 0;text-align:left"
+
 
 class ControllerComparison(LiveFigure):
     """Tracking errors of several controllers for a model error and payload.
@@ -103,7 +106,8 @@ class ControllerComparison(LiveFigure):
         self.axes = []
         self.lines: dict[str, list[Any]] = {}
         for i, name in enumerate(self.controllers):
-            ax = figure.add_axes((0.09 + i * width, 0.16, width - 0.025, 0.72))
+            ax = figure.add_axes((0.09 + i * width, 0.16, width - 0.04, 0.72))
+            ax.set_xmargin(0.0)
             ax.set_title(CONTROLLER_LABELS[name], fontsize=10)
             ax.set_xlabel("t (s)")
             ax.grid(alpha=0.3)
@@ -174,20 +178,22 @@ class ControllerComparison(LiveFigure):
                 f'<div style="color:#a00;max-width:600px">{html.escape(str(error))}</div>'
             )
         limited = any(getattr(runs[name], "torque_limits", None) is not None for name in runs)
-        header = "<th>controller</th><th>RMS error</th><th>max error</th><th>peak |τ|</th>"
+        labels = ["controller", "RMS error", "max error", "peak |τ|"]
         if limited:
-            header += "<th>torque limit</th>"
+            labels.append("torque limit")
+        header = "".join(f'<th style="{_CELL}">{label}</th>' for label in labels)
         rows = []
         for name in self.controllers:
             run = runs[name]
-            cells = (
-                f"<td>{CONTROLLER_LABELS[name]}</td>"
-                f"<td>{np.degrees(run.rms_error):.3f}°</td>"
-                f"<td>{np.degrees(run.max_error):.3f}°</td>"
-                f"<td>{float(np.max(run.peak_torques)):.1f} N·m</td>"
-            )
+            values = [
+                CONTROLLER_LABELS[name],
+                f"{np.degrees(run.rms_error):.3f}°",
+                f"{np.degrees(run.max_error):.3f}°",
+                f"{float(np.max(run.peak_torques)):.1f} N·m",
+            ]
             if limited:
-                cells += f"<td>{'exceeded' if run.exceeds_limits else 'within'}</td>"
+                values.append("exceeded" if run.exceeds_limits else "within")
+            cells = "".join(f'<td style="{_CELL}">{value}</td>' for value in values)
             rows.append(f"<tr>{cells}</tr>")
         return (
             f"<div><b>{words}</b></div>"
