@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from scipy.integrate import solve_ivp
 from scipy.optimize import brentq
 
+import robolab
 from robolab import JointActuator, simulate_joint, step_response_metrics
 
 MOTOR = JointActuator(200e-6, 0.817e-3, 107.815)  # Corke's Puma joint 2 motor, no torque limit
@@ -172,3 +173,64 @@ def test_a_marginal_routh_hurwitz_boundary_is_unstable():
     run = simulate_joint(MOTOR, link_inertia=LINK, kp=kp, kd=kd, ki=ki * 0.5, target=0.1,
                          duration=0.5)  # fmt: skip
     assert np.isfinite(run.positions).all()
+
+
+# --- the whole arm: simulate_joints against Pinocchio with the rotors as armature ------------
+
+
+def _pinocchio_run(robot, r, jm, bm, limit, kp, kd, ki, target, duration):
+    """solve_ivp over pin.aba (armature r² J_m) of the same saturated PID at each motor."""
+    import pinocchio as pin
+    from reference.pinocchio_screw import pinocchio_from_screw
+
+    model, _ = pinocchio_from_screw(robot)
+    model.armature = r**2 * jm
+    data = model.createData()
+    n = model.nv
+
+    def rhs(_t, x):
+        q, v, z = x[:n], x[n : 2 * n], x[2 * n :]
+        u = np.clip(kp * r * (target - q) - kd * r * v + ki * z, -limit, limit)
+        accel = pin.aba(model, data, q, v, r * u - r**2 * bm * v)
+        return np.concatenate([v, accel, r * (target - q)])
+
+    t = np.arange(round(duration / 1e-3) + 1) * 1e-3
+    sol = solve_ivp(rhs, (0, duration), np.zeros(3 * n), t_eval=t, rtol=1e-10, atol=1e-12,
+                    max_step=1e-3)  # fmt: skip
+    return sol.y[:n].T
+
+
+@pytest.mark.parametrize(("limit", "tolerance"), [(math.inf, 1e-7), (0.8, 2e-3)])
+def test_simulate_joints_on_the_puma_against_pinocchio(limit, tolerance):
+    from robolab import simulate_joints
+
+    puma = robolab.load_robot("puma560")
+    r = np.array([62.6, 107.8, 53.7, 76.0, 71.9, 76.7])  # Corke's puma560 gear ratios
+    jm = np.full(6, 200e-6)
+    bm = np.array([1.48e-3, 0.817e-3, 1.38e-3, 71.2e-6, 82.6e-6, 36.7e-6])
+    motors = [JointActuator(a, b, c, limit) for a, b, c in zip(jm, bm, r, strict=True)]
+    kp, kd, ki = 0.4, 0.01, 0.3
+    target = np.array([0.3, -0.2, 0.4, 0.2, -0.3, 0.5])
+    run = simulate_joints(puma, motors, kp=kp, kd=kd, ki=ki, target=target, duration=0.6)
+    lim = np.full(6, limit)
+    q = _pinocchio_run(puma, r, jm, bm, lim, kp, kd, ki, target, 0.6)
+    np.testing.assert_allclose(run.positions, q, atol=tolerance)
+    assert np.abs(run.motor_torque).max() <= limit + 1e-12
+    if math.isfinite(limit):
+        assert run.saturated.any()
+
+
+def test_simulate_joints_refuses_bad_input():
+    from robolab import simulate_joints
+
+    arm = robolab.load_robot("planar2r")
+    motor = JointActuator(1e-4, 1e-4, 100.0)
+    base = dict(kp=0.5, kd=0.02, target=[0.1, 0.1], duration=0.1)
+    with pytest.raises(ValueError, match="2 JointActuator"):
+        simulate_joints(arm, [motor], **base)
+    with pytest.raises(ValueError, match="kd must be zero or positive"):
+        simulate_joints(arm, [motor] * 2, **{**base, "kd": [-1.0, 0.0]})
+    with pytest.raises(ValueError, match="unstable gains at joint 1"):
+        simulate_joints(arm, [motor] * 2, **{**base, "kd": 0.0, "ki": 100.0})
+    with pytest.raises(TypeError, match="ScrewRobot"):
+        simulate_joints("arm", [motor] * 2, **base)  # type: ignore[arg-type]
