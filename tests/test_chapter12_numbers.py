@@ -224,3 +224,33 @@ def test_exercise_answers_by_independent_routes():
     jm, jmin, jmax, p = 2e-4, 1.0, 3.0, 0.1  # exercise 4: the ratio meets the spec exactly
     r = math.sqrt((jmax - (1 + p) * jmin) / (p * jm))
     assert (jm + jmax / r**2) / (jm + jmin / r**2) == pytest.approx(1 + p, abs=1e-12)
+
+
+def test_section_3_whole_arm_against_pinocchio_with_armature(cells, puma_pin):
+    """The geared and direct-drive Puma, by solve_ivp over pin.aba with the rotors as armature."""
+    text = output_of(cells, "from robolab import simulate_joints")
+    gears = np.array([62.6111, 107.815, 53.7063, 76.0364, 71.923, 76.686])
+    rotors = np.array([200e-6] * 3 + [33e-6] * 3)
+    friction = np.array([1.48e-3, 0.817e-3, 1.38e-3, 71.2e-6, 82.6e-6, 36.7e-6])
+    model, data = puma_pin
+    diagonal = np.diag(pin.crba(model, data, np.zeros(6)))
+    target = np.array([0.0, 0.3, 0.0, 0.0, 0.0, 0.0])
+    for label, r in (("geared", gears), ("direct drive", np.ones(6))):
+        J = rotors + diagonal / r**2
+        kp, kd = J * 400.0, 2 * 0.7 * 20.0 * J - friction
+        model.armature = r**2 * rotors
+        local = model.createData()
+
+        def rhs(_t, x, r=r, kp=kp, kd=kd, local=local):
+            q, v = x[:6], x[6:]
+            u = kp * r * (target - q) - kd * r * v
+            return np.concatenate([v, pin.aba(model, local, q, v, r * u - r**2 * friction * v)])
+
+        sol = solve_ivp(rhs, (0, 1.0), np.zeros(12), t_eval=np.arange(1001) * 1e-3,
+                        rtol=1e-10, atol=1e-12, max_step=1e-3)  # fmt: skip
+        q = sol.y[:6].T
+        printed = numbers(line_with(text, label))
+        pushed = np.abs(q - target).max(axis=0)[[0, 2, 3, 4, 5]]
+        assert printed[1] == pytest.approx(target[1] - q[-1, 1], abs=6e-5)  # after "at 1 s"
+        assert printed[-5:] == pytest.approx(pushed, abs=6e-5)
+    model.armature = np.zeros(6)
