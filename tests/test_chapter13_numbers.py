@@ -25,7 +25,7 @@ NAMES = ("pd", "pd_gravity", "pd_feedforward", "computed_torque")
 
 
 def quintic(T: float, t: np.ndarray) -> tuple[np.ndarray, ...]:
-    """s(t) = 10τ³ − 15τ⁴ + 6τ⁵ and its derivatives (MR eq. 9.12), held at 1 after T."""
+    """s(t) = 10τ³ − 15τ⁴ + 6τ⁵ and its derivatives (MR §9.2), held at 1 after T."""
     tau = np.minimum(t, T) / T
     moving = t <= T
     s = 10 * tau**3 - 15 * tau**4 + 6 * tau**5

@@ -242,7 +242,7 @@ def with_payload(robot: ScrewRobot, mass: float) -> ScrewRobot:
 
     The last link's mass becomes m + m_p, its centre of mass moves to
     c = m_p p / (m + m_p) (p: the end-effector origin in link n's frame) and its
-    rotational inertia about c follows the parallel-axis theorem (MR eq. 8.26). The
+    rotational inertia about c follows the parallel-axis (Steiner) theorem (MR §8.2.1). The
     frame of link n moves to c (``link_frames[n-1]`` and ``link_frames[n]`` change);
     the kinematics do not.
 

@@ -30,7 +30,7 @@ def mass_matrix(q: np.ndarray, payload: float = 0.0) -> np.ndarray:
 
 
 def coriolis(q: np.ndarray, qd: np.ndarray, payload: float = 0.0) -> np.ndarray:
-    """c(θ, θ̇) with h = −m₂ l₁ l_c2 sin θ₂ (SHV eq. 7.87)."""
+    """c(θ, θ̇) with h = −m₂ l₁ l_c2 sin θ₂ (SHV §7.4.2)."""
     m2, lc2, _ = link_two(payload)
     h = -m2 * lc2 * np.sin(q[1])
     return np.array([h * qd[1] ** 2 + 2 * h * qd[0] * qd[1], -h * qd[0] ** 2])
