@@ -17,7 +17,8 @@ so the closed loop is J s³ + (B + K_d) s² + K_p s + K_i (K_i = 0: a second-ord
 J K_i, is checked: unstable gains raise an error that says so.
 
 :func:`simulate_joint` runs the loop on a time grid with the **exact discretisation** of the
-linear part (the matrix exponential of the three-state system [θ_m, θ̇_m, ∫e], computed once
+linear part (the matrix exponential, by scaling and squaring, of the three-state system
+[θ_m, θ̇_m, ∫e], computed once
 per gain set); gravity d = G cos q is held over each step (a zero-order hold) and the torque
 limit switches between the closed-loop map and the saturated open-loop map at every sample.
 With ``anti_windup=True`` the integral stops while the motor is saturated (conditional
@@ -33,7 +34,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy.linalg import expm  # type: ignore[import-untyped]
 
 from ..support.checks import as_float_array, as_real_number, require_bool
 from .dynamics import inverse_dynamics_rnea, mass_matrix_crba
@@ -284,12 +284,31 @@ def _gain(value: object, name: str) -> float:
     return _nonnegative(value, name)
 
 
+def _expm(matrix: np.ndarray) -> np.ndarray:
+    """exp of a small matrix: scaling and squaring of an 18-term Taylor series.
+
+    Written out (not ``scipy.linalg.expm``) because SciPy's Padé routine can take
+    milliseconds on a loaded machine, and a slider step runs it twice.
+    """
+    norm = float(np.abs(matrix).sum(axis=1).max())
+    squarings = max(0, math.ceil(math.log2(norm)) + 1) if norm > 0 else 0
+    scaled = matrix / 2.0**squarings
+    term = np.eye(len(matrix))
+    total = term.copy()
+    for k in range(1, 18):
+        term = term @ scaled / k
+        total = total + term
+    for _ in range(squarings):
+        total = total @ total
+    return total
+
+
 def _maps(a: np.ndarray, timestep: float) -> tuple[list[list[float]], list[list[float]]]:
     """Exact zero-order-hold map x⁺ = Φ x + Γ w of x' = A x + E w (E = the last 2 columns)."""
     n = 3
     block = np.zeros((n + 2, n + 2))
     block[:n, :] = a
-    exp = expm(block * timestep)
+    exp = _expm(block * timestep)
     return exp[:n, :n].tolist(), exp[:n, n:].tolist()
 
 
