@@ -18,9 +18,9 @@ J K_i, is checked: unstable gains raise an error that says so.
 
 :func:`simulate_joint` runs the loop on a time grid with the **exact discretisation** of the
 linear part (the matrix exponential, by scaling and squaring, of the three-state system
-[θ_m, θ̇_m, ∫e], computed once
-per gain set); gravity d = G cos q is held over each step (a zero-order hold) and the torque
-limit switches between the closed-loop map and the saturated open-loop map at every sample.
+[θ_m, θ̇_m, ∫e], computed once per gain set); gravity d = G cos q is held over each step
+(a zero-order hold) and the torque limit switches between the closed-loop map and the
+saturated open-loop map at every sample.
 With ``anti_windup=True`` the integral stops while the motor is saturated (conditional
 integration). :func:`step_response_metrics` measures rise time (10–90 %), peak time,
 overshoot, 2 % settling time and steady-state error of any sampled step response.
