@@ -138,7 +138,7 @@ def test_section_2_pd_step_against_ogata(cells, puma_pin):
     assert peak[0] == pytest.approx(math.pi / wd, abs=1.5e-3)
     assert peak[1] == pytest.approx(math.pi / wd, abs=6e-4)
 
-    def y(t):  # Ogata (5-10): the closed-loop step (B is inside ζ by construction)
+    def y(t):  # Ogata §5.3: the closed-loop step (B is inside ζ by construction)
         return 1 - math.exp(-zeta * wn * t) * (
             math.cos(wd * t) + zeta / math.sqrt(1 - zeta**2) * math.sin(wd * t)
         )

@@ -26,7 +26,7 @@ LINK = 1.2  # kg·m²
 
 
 def second_order_step(t, zeta, wn):
-    """Ogata (5-10): the unit step of ω_n²/(s² + 2ζω_n s + ω_n²), 0 < ζ < 1."""
+    """Ogata §5.3: the unit step of ω_n²/(s² + 2ζω_n s + ω_n²), 0 < ζ < 1."""
     wd = wn * math.sqrt(1 - zeta**2)
     return 1 - np.exp(-zeta * wn * t) * (
         np.cos(wd * t) + zeta / math.sqrt(1 - zeta**2) * np.sin(wd * t)
