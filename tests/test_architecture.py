@@ -62,6 +62,9 @@ FORBIDDEN = {
         "screw.integrators",
         "screw.rnea_steps",
         "screw.robot_control",
+        "screw.model_based_control",
+        "screw.joint_control",
+        "screw.resolved_rate",
     ),
 }
 

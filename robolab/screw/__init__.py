@@ -35,8 +35,26 @@ from .inverse_kinematics import (
     inverse_kinematics_body,
     inverse_kinematics_space,
 )
+from .joint_control import (
+    JointActuator,
+    JointResponse,
+    JointsResponse,
+    StepMetrics,
+    simulate_joint,
+    simulate_joints,
+    step_response_metrics,
+)
 from .kinematics import forward_kinematics_body, forward_kinematics_space, link_frames_space
+from .model_based_control import (
+    CONTROLLERS,
+    TrackingRun,
+    pd_gravity_torque,
+    scaled_inertias,
+    simulate_tracking,
+    with_payload,
+)
 from .motion_simulation import Simulation, simulate, total_energy
+from .resolved_rate import ResolvedRateResult, joint_limit_gradient, resolved_rate_control
 from .rnea_steps import RneaLinkStep, RneaSteps, inverse_dynamics_rnea_steps
 from .robot import ScrewRobot
 from .robot_control import computed_torque, simulate_control
@@ -74,18 +92,25 @@ from .via_points import (
 )
 
 __all__ = [
+    "CONTROLLERS",
     "INTEGRATORS",
     "AnalyticInverseKinematicsResult",
     "InverseKinematicsResult",
+    "JointActuator",
     "JointFriction",
+    "JointResponse",
+    "JointsResponse",
     "NoClosedFormError",
     "OutOfReachError",
+    "ResolvedRateResult",
     "RestToRestTrajectory",
     "RneaLinkStep",
     "RneaSteps",
     "ScrewRobot",
     "Simulation",
     "SimulationDiverged",
+    "StepMetrics",
+    "TrackingRun",
     "TrapezoidalProfile",
     "ViaPointTrajectory",
     "arm_family",
@@ -111,6 +136,7 @@ __all__ = [
     "jacobian_analytic",
     "jacobian_body",
     "jacobian_space",
+    "joint_limit_gradient",
     "joint_trajectory",
     "kinetic_energy",
     "link_frames_space",
@@ -119,16 +145,24 @@ __all__ = [
     "mass_matrix_crba",
     "mass_matrix_rnea",
     "minimum_time_profile",
+    "pd_gravity_torque",
     "potential_energy",
     "quintic_time_scaling",
+    "resolved_rate_control",
     "rest_to_rest_trajectory",
     "runge_kutta4_step",
+    "scaled_inertias",
     "screw_trajectory",
     "simulate",
     "simulate_control",
+    "simulate_joint",
+    "simulate_joints",
+    "simulate_tracking",
+    "step_response_metrics",
     "total_energy",
     "trapezoidal_profile",
     "trapezoidal_time_scaling",
     "velocity_quadratic_forces",
     "via_point_trajectory",
+    "with_payload",
 ]

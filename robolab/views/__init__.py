@@ -13,6 +13,7 @@ from .animation import RobotAnimation, animate
 from .drawable import DrawableRobot, RobotAdapter, Snapshot
 from .frame_pictures import FrameTriad, draw_frame, frame_axes
 from .inverse_kinematics_view import InverseKinematicsExplorer, explore_inverse_kinematics
+from .joint_tuning_view import JointTuner, joint_tuner
 from .manipulability_view import ManipulabilityMap, manipulability_map
 from .newton_euler_stepper import RneaStepper, rnea_stepper
 from .options import ViewOptions
@@ -27,14 +28,17 @@ from .sliders import (
     number_slider,
 )
 from .teach_pendant import TeachPendant, teach
+from .tracking_panels import ControllerComparison, controller_comparison
 from .twist_panel import TwistView, twist_view
 from .waypoint_editor import TrajectoryView, trajectory_view
 
 __all__ = [
+    "ControllerComparison",
     "DrawableRobot",
     "DropTheArm",
     "FrameTriad",
     "InverseKinematicsExplorer",
+    "JointTuner",
     "LiveFigure",
     "ManipulabilityMap",
     "RneaStepper",
@@ -49,10 +53,12 @@ __all__ = [
     "angle_slider",
     "animate",
     "choice_buttons",
+    "controller_comparison",
     "draw_frame",
     "drop_the_arm",
     "explore_inverse_kinematics",
     "frame_axes",
+    "joint_tuner",
     "live_figure",
     "manipulability_map",
     "matrix_html",
