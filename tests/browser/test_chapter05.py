@@ -14,12 +14,11 @@ Skipped without ``/usr/bin/chromium`` unless ``ROBOLAB_REQUIRE_BROWSER=1``.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-from .jupyterlab_harness import chromium_available, open_lab
+from .chapter_steps import SCREEN, opened_chapter, save_screenshot, wait_for_canvas, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -30,20 +29,6 @@ LIVE = ".robolab-live-figure"
 CANVAS = f"{LIVE} .robolab-figure canvas"
 READOUT = f"{LIVE} .robolab-live-readout"
 FIRST_SLIDER = f"{LIVE} .robolab-slider >> nth=0 >> .noUi-handle"
-SCREEN = (1024, 768)
-
-
-def _require_browser() -> None:
-    if chromium_available():
-        return
-    message = "Chromium is not installed at /usr/bin/chromium (apt-get install chromium)"
-    if os.environ.get("ROBOLAB_REQUIRE_BROWSER") == "1":
-        pytest.fail(message + " (ROBOLAB_REQUIRE_BROWSER=1: the browser test must run)")
-    pytest.skip(message)
-
-
-def _wait_for_text(page, selector: str, text: str, timeout: float = 60_000) -> None:
-    page.locator(selector, has_text=text).first.wait_for(timeout=timeout)
 
 
 def _twist_row(text: str) -> list[str]:
@@ -54,21 +39,11 @@ def _twist_row(text: str) -> list[str]:
 
 
 def test_arrow_keys_on_a_joint_velocity_slider_move_the_arrows_and_the_twist(tmp_path):
-    _require_browser()
-    pytest.importorskip("playwright.sync_api")
-    with open_lab(NOTEBOOK, tmp_path, viewport=SCREEN) as lab:
+    with opened_chapter(NOTEBOOK, tmp_path) as lab:
         page = lab.page
-        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")  # room on a small screen
-        lab.run_all_cells(timeout=420.0)
-        assert lab.errors() == []
-        page.wait_for_selector(CANVAS, state="attached", timeout=120_000)
+        wait_for_canvas(page, CANVAS)
         page.locator(LIVE).first.evaluate("(e) => e.scrollIntoView({block: 'start'})")
-        page.wait_for_function(
-            "(s) => { const c = document.querySelector(s); return c && c.width > 0; }",
-            arg=CANVAS,
-            timeout=120_000,
-        )
-        _wait_for_text(page, READOUT, "V_s = J_s")
+        wait_for_text(page, READOUT, "V_s = J_s")
         page.wait_for_timeout(1000)  # the first draws after the browser attached
         before = _twist_row(page.inner_text(READOUT))
         assert before[2] == "0.500"  # ω_z = q̇1
@@ -87,9 +62,6 @@ def test_arrow_keys_on_a_joint_velocity_slider_move_the_arrows_and_the_twist(tmp
         widget = page.locator(LIVE).first
         box = widget.bounding_box()
         assert box is not None and box["width"] <= SCREEN[0], box
-        folder = os.environ.get("ROBOLAB_SCREENSHOTS")
-        if folder:
-            Path(folder).mkdir(parents=True, exist_ok=True)
-            widget.screenshot(path=str(Path(folder) / "05-velocity-kinematics-and-jacobians.png"))
+        save_screenshot(widget, "05-velocity-kinematics-and-jacobians.png")
         page.locator(f"{LIVE} .widget-toggle-buttons button", has_text="base").first.click()
-        _wait_for_text(page, READOUT, "J, rows [v; ω], base frame {0}", 30_000)
+        wait_for_text(page, READOUT, "J, rows [v; ω], base frame {0}", 30_000)

@@ -14,12 +14,11 @@ Skipped without ``/usr/bin/chromium`` unless ``ROBOLAB_REQUIRE_BROWSER=1``.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-from .jupyterlab_harness import chromium_available, open_lab
+from .chapter_steps import SCREEN, opened_chapter, save_screenshot, wait_for_canvas, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -30,43 +29,19 @@ LIVE = ".robolab-live-figure"
 CANVAS = f"{LIVE} .robolab-figure canvas"
 READOUT = f"{LIVE} .robolab-live-readout"
 TIME_SLIDER = f"{LIVE} .robolab-slider >> nth=1 >> .noUi-handle"  # after the friction slider
-SCREEN = (1024, 768)
-
-
-def _require_browser() -> None:
-    if chromium_available():
-        return
-    message = "Chromium is not installed at /usr/bin/chromium (apt-get install chromium)"
-    if os.environ.get("ROBOLAB_REQUIRE_BROWSER") == "1":
-        pytest.fail(message + " (ROBOLAB_REQUIRE_BROWSER=1: the browser test must run)")
-    pytest.skip(message)
-
-
-def _wait_for_text(page, selector: str, text: str, timeout: float = 60_000) -> None:
-    page.locator(selector, has_text=text).first.wait_for(timeout=timeout)
 
 
 def test_the_time_slider_scrubs_the_fall_and_the_integrator_buttons_run_again(tmp_path):
-    _require_browser()
-    pytest.importorskip("playwright.sync_api")
-    with open_lab(NOTEBOOK, tmp_path, viewport=SCREEN) as lab:
+    with opened_chapter(NOTEBOOK, tmp_path) as lab:
         page = lab.page
-        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")  # room on a small screen
-        lab.run_all_cells(timeout=420.0)
-        assert lab.errors() == []
-        page.wait_for_selector(CANVAS, state="attached", timeout=120_000)
+        wait_for_canvas(page, CANVAS)
         page.locator(LIVE).first.evaluate("(e) => e.scrollIntoView({block: 'start'})")
-        page.wait_for_function(
-            "(s) => { const c = document.querySelector(s); return c && c.width > 0; }",
-            arg=CANVAS,
-            timeout=120_000,
-        )
-        _wait_for_text(page, READOUT, "t = 0.00 s")
+        wait_for_text(page, READOUT, "t = 0.00 s")
         page.wait_for_timeout(1000)  # the first draws after the browser attached
         pixels = lab.canvas_hash(CANVAS)
         for _ in range(10):
             lab.key_to_pixels(TIME_SLIDER, CANVAS, "ArrowRight", timeout_ms=30_000)
-        _wait_for_text(page, READOUT, "t = 0.50 s", 30_000)
+        wait_for_text(page, READOUT, "t = 0.50 s", 30_000)
         assert lab.canvas_hash(CANVAS) != pixels
         text = page.inner_text(READOUT)
         assert "RK4, Δt = 5 ms" in text and "E(0) = 30.9031 J" in text, text
@@ -74,10 +49,7 @@ def test_the_time_slider_scrubs_the_fall_and_the_integrator_buttons_run_again(tm
         box = widget.bounding_box()
         assert box is not None and box["width"] <= SCREEN[0], box
         assert box["height"] <= SCREEN[1], box
-        folder = os.environ.get("ROBOLAB_SCREENSHOTS")
-        if folder:
-            Path(folder).mkdir(parents=True, exist_ok=True)
-            widget.screenshot(path=str(Path(folder) / "10-forward-dynamics-and-simulation.png"))
+        save_screenshot(widget, "10-forward-dynamics-and-simulation.png")
         page.locator(f"{LIVE} .widget-toggle-buttons button", has_text="Euler").first.click()
-        _wait_for_text(page, READOUT, "Euler, Δt = 5 ms", 60_000)
+        wait_for_text(page, READOUT, "Euler, Δt = 5 ms", 60_000)
         assert "E(0) = 30.9031 J" in page.inner_text(READOUT)
