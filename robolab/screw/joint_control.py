@@ -17,7 +17,7 @@ so the closed loop is J s³ + (B + K_d) s² + K_p s + K_i (K_i = 0: a second-ord
 J K_i, is checked: unstable gains raise an error that says so.
 
 :func:`simulate_joint` runs the loop on a time grid with the **exact discretisation** of the
-linear part (the matrix exponential, by scaling and squaring, of the three-state system
+linear part (the matrix exponential, ``scipy.linalg.expm``, of the three-state system
 [θ_m, θ̇_m, ∫e], computed once per gain set); gravity d = G cos q is held over each step
 (a zero-order hold) and the torque limit switches between the closed-loop map and the
 saturated open-loop map at every sample.
@@ -284,31 +284,15 @@ def _gain(value: object, name: str) -> float:
     return _nonnegative(value, name)
 
 
-def _expm(matrix: np.ndarray) -> np.ndarray:
-    """exp of a small matrix: scaling and squaring of an 18-term Taylor series.
-
-    Written out (not ``scipy.linalg.expm``) because SciPy's Padé routine can take
-    milliseconds on a loaded machine, and a slider step runs it twice.
-    """
-    norm = float(np.abs(matrix).sum(axis=1).max())
-    squarings = max(0, math.ceil(math.log2(norm)) + 1) if norm > 0 else 0
-    scaled = matrix / 2.0**squarings
-    term = np.eye(len(matrix))
-    total = term.copy()
-    for k in range(1, 18):
-        term = term @ scaled / k
-        total = total + term
-    for _ in range(squarings):
-        total = total @ total
-    return total
-
-
 def _maps(a: np.ndarray, timestep: float) -> tuple[list[list[float]], list[list[float]]]:
     """Exact zero-order-hold map x⁺ = Φ x + Γ w of x' = A x + E w (E = the last 2 columns)."""
+    # lazy, as in integrators.py: SciPy is imported on first use, not by `import robolab`
+    from scipy.linalg import expm  # type: ignore[import-untyped]
+
     n = 3
     block = np.zeros((n + 2, n + 2))
     block[:n, :] = a
-    exp = _expm(block * timestep)
+    exp = expm(block * timestep)
     return exp[:n, :n].tolist(), exp[:n, n:].tolist()
 
 
