@@ -12,7 +12,14 @@ and nbval compares those outputs with a fresh run under ``make test``
 ``refresh`` runs the notebook top to bottom in a fresh kernel of this Python
 environment (the one nbval uses), refuses to save it when a cell raises or
 writes to stderr (a warning), strips what must not be committed (widget state,
-execution timings, the Python patch version) and writes it back in place.
+execution timings) and writes it back in place, in the form JupyterLab itself
+saves: nbformat 4.5 with cell ids, and the kernel's ``language_info`` including
+the Python version (JupyterLab fills that in as soon as the kernel starts, so a
+notebook saved without it opens marked unsaved). A ``# NBVAL_IGNORE_OUTPUT``
+comment left in a cell becomes the ``nbval-ignore-output`` cell tag. ``tidy``
+does only those file-format steps, without running anything::
+
+    .venv/bin/python tests/course_notebooks.py tidy notebooks/05-velocity-kinematics-*.ipynb
 
 ``tests/test_notebooks.py`` runs the same hygiene checks in the test suite.
 """
@@ -21,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import re
 import sys
 from pathlib import Path
@@ -41,6 +49,17 @@ MAX_NOTEBOOK_BYTES = 1_500_000
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 #: Headings every chapter must have, so that all chapters read alike.
 CHAPTER_HEADINGS = ("Learning goals", "Exercises", "Summary")
+#: The cell tag that tells nbval not to compare a cell's output (a live widget's, say).
+IGNORE_OUTPUT_TAG = "nbval-ignore-output"
+#: nbval's comment markers; students see a comment, so the course uses cell tags instead.
+NBVAL_COMMENT = re.compile(r"^# *(NBVAL_[A-Z_]+)\b[^\n]*\n?", re.MULTILINE)
+#: The comment marker a cell tag replaces (``tidy`` and ``refresh`` turn one into the other).
+NBVAL_COMMENT_TAGS = {
+    "NBVAL_IGNORE_OUTPUT": IGNORE_OUTPUT_TAG,
+    "NBVAL_CHECK_OUTPUT": "nbval-check-output",
+    "NBVAL_RAISES_EXCEPTION": "nbval-raises-exception",
+    "NBVAL_SKIP": "nbval-skip",
+}
 #: A Markdown link to a local file: [text](target) where target is not a URL or an anchor.
 LOCAL_LINK = re.compile(r"\]\((?!https?://|mailto:|#)([^)\s]+)\)")
 
@@ -54,9 +73,11 @@ def course_notebooks() -> list[Path]:
 def hygiene_problems(path: Path) -> list[str]:
     """Return what is wrong with a committed notebook (an empty list when it is clean).
 
-    Checks: valid nbformat, no saved widget state, the standard kernel, every
-    code cell non-empty and executed in order 1, 2, 3, ... (no stale or
-    out-of-order execution counts), no error or stderr outputs, a sane size.
+    Checks: valid nbformat, no saved widget state, the standard kernel and the
+    kernel's ``language_info`` with its Python version (as JupyterLab saves it),
+    every code cell non-empty and executed in order 1, 2, 3, ... (no stale or
+    out-of-order execution counts), no nbval comment markers (students would see
+    them: use cell tags), no error or stderr outputs, a sane size.
     """
     problems: list[str] = []
     name = path.name
@@ -81,6 +102,12 @@ def hygiene_problems(path: Path) -> list[str]:
             f"{name}: kernelspec name should be {KERNELSPEC['name']!r}, "
             f"got {kernelspec.get('name')!r}"
         )
+    version = nb.metadata.get("language_info", {}).get("version")
+    if not version:
+        problems.append(
+            f"{name}: metadata.language_info has no Python version; JupyterLab adds it when the "
+            "kernel starts and shows the notebook as unsaved: refresh or tidy the notebook"
+        )
     expected_count = 0
     for index, cell in enumerate(nb.cells):
         where = f"{name}: cell {index}"
@@ -88,6 +115,12 @@ def hygiene_problems(path: Path) -> list[str]:
             problems.append(f"{where}: cell metadata carries widget state or execution timings")
         if cell.cell_type != "code":
             continue
+        marker = NBVAL_COMMENT.search(cell.source)
+        if marker:
+            problems.append(
+                f"{where}: {marker.group().strip()!r} comment; students see it: "
+                f"use the cell tag {IGNORE_OUTPUT_TAG!r} (tests/course_notebooks.py tidy)"
+            )
         if not cell.source.strip():
             problems.append(f"{where}: empty code cell")
             continue
@@ -134,15 +167,43 @@ def markdown_headings(path: Path) -> list[str]:
     ]
 
 
+def tags_for_comments(cell: nbformat.NotebookNode) -> None:
+    """Turn a code cell's ``# NBVAL_...`` comment lines into the equivalent cell tags, in place."""
+    if cell.cell_type != "code":
+        return
+    for marker in list(NBVAL_COMMENT.finditer(cell.source)):
+        tag = NBVAL_COMMENT_TAGS.get(marker.group(1))
+        if tag is None:
+            continue  # an nbval marker without a tag twin stays, and hygiene_problems names it
+        tags = cell.metadata.setdefault("tags", [])
+        if tag not in tags:
+            tags.append(tag)
+        cell.source = cell.source.replace(marker.group(), "", 1)
+
+
 def strip_for_commit(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Remove widget state, execution timings and volatile metadata, in place; return ``nb``."""
+    """Bring ``nb`` into the committed form, in place; return ``nb``.
+
+    Removes widget state and execution timings, sets the standard kernelspec,
+    records the Python version in ``language_info`` as JupyterLab does, and
+    turns ``# NBVAL_IGNORE_OUTPUT`` comments into ``nbval-ignore-output`` tags.
+    """
     nb.metadata.pop("widgets", None)
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
-    nb.metadata.get("language_info", {}).pop("version", None)
+    language_info = nb.metadata.setdefault("language_info", {"name": "python"})
+    language_info.setdefault("version", platform.python_version())
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         cell.metadata.pop("widgets", None)
+        tags_for_comments(cell)
     return nb
+
+
+def tidy(path: Path) -> list[str]:
+    """Rewrite ``path`` in the committed form without running it; return its problems."""
+    nb = nbformat.read(path, as_version=4)
+    nbformat.write(strip_for_commit(nb), path)
+    return hygiene_problems(path)
 
 
 def refresh(path: Path) -> list[str]:
@@ -188,13 +249,14 @@ def refresh(path: Path) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("refresh", "check"))
+    parser.add_argument("command", choices=("refresh", "tidy", "check"))
     parser.add_argument("notebooks", nargs="*", type=Path, help="default: every course notebook")
     args = parser.parse_args(argv)
     paths = [p.resolve() for p in args.notebooks] or course_notebooks()
     failed = False
     for path in paths:
-        problems = refresh(path) if args.command == "refresh" else hygiene_problems(path)
+        command = {"refresh": refresh, "tidy": tidy, "check": hygiene_problems}[args.command]
+        problems = command(path)
         status = "ok" if not problems else "FAILED"
         print(f"{args.command} {path.relative_to(REPOSITORY)}: {status}")
         for problem in problems:

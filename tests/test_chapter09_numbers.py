@@ -66,7 +66,7 @@ def chapter(cells) -> dict:
     """The namespace after running the chapter's code cells (not the widget cell)."""
     namespace: dict = {}
     for cell in cells:
-        if cell.cell_type != "code" or "NBVAL_IGNORE_OUTPUT" in cell.source:
+        if cell.cell_type != "code" or "nbval-ignore-output" in cell.metadata.get("tags", []):
             continue
         source = "\n".join(
             line for line in cell.source.splitlines() if not line.startswith("%matplotlib")

@@ -16,6 +16,7 @@ import pytest
 from course_notebooks import (
     CHAPTER_HEADINGS,
     CHAPTER_NAME,
+    IGNORE_OUTPUT_TAG,
     INDEX,
     KERNELSPEC,
     NOTEBOOK_DIR,
@@ -25,6 +26,7 @@ from course_notebooks import (
     markdown_headings,
     markdown_links,
     strip_for_commit,
+    tags_for_comments,
 )
 from nbval.plugin import get_sanitize_patterns
 
@@ -86,20 +88,23 @@ def test_chapter_reads_like_the_others(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
 def test_widget_outputs_are_not_compared(path):
-    """A cell showing a widget (other than a matplotlib canvas) is marked NBVAL_IGNORE_OUTPUT."""
+    """A cell showing a widget (other than a matplotlib canvas) is tagged nbval-ignore-output.
+
+    The tag, not nbval's ``# NBVAL_IGNORE_OUTPUT`` comment: a student sees the comment
+    (``hygiene_problems`` rejects it).
+    """
     nb = nbformat.read(path, as_version=4)
     unmarked = []
     for index, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
-        tags = cell.metadata.get("tags", [])
-        ignored = "NBVAL_IGNORE_OUTPUT" in cell.source or "nbval-ignore-output" in tags
+        ignored = IGNORE_OUTPUT_TAG in cell.metadata.get("tags", [])
         for output in cell.outputs:
             data = output.get("data", {})
             is_canvas = data.get("text/plain", "").startswith("Canvas(")
             if WIDGET_VIEW in data and not is_canvas and not ignored:
                 unmarked.append(index)
-    assert unmarked == [], f"cells {unmarked} show a widget: mark them # NBVAL_IGNORE_OUTPUT"
+    assert unmarked == [], f"cells {unmarked} show a widget: tag them {IGNORE_OUTPUT_TAG!r}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
@@ -121,7 +126,10 @@ def test_saved_widgets_have_a_static_fallback(path):
 
 
 def executed_notebook(**metadata) -> nbformat.NotebookNode:
-    nb = nbformat.v4.new_notebook(metadata={"kernelspec": dict(KERNELSPEC), **metadata})
+    language_info = {"name": "python", "version": "3.11.7"}
+    nb = nbformat.v4.new_notebook(
+        metadata={"kernelspec": dict(KERNELSPEC), "language_info": language_info, **metadata}
+    )
     first = nbformat.v4.new_code_cell("x = 1", execution_count=1)
     second = nbformat.v4.new_code_cell("x", execution_count=2)
     second.outputs = [
@@ -177,14 +185,43 @@ def test_hygiene_rejects_a_foreign_kernel(tmp_path):
     assert any("kernelspec name should be 'python3'" in p for p in problems_of(nb, tmp_path))
 
 
-def test_strip_for_commit_removes_state_and_volatile_metadata():
-    nb = executed_notebook(widgets={"state": {}}, language_info={"name": "python", "version": "3"})
+def test_hygiene_rejects_nbval_comments(tmp_path):
+    nb = executed_notebook()
+    nb.cells[1].source = "# NBVAL_IGNORE_OUTPUT\nx = 1"
+    assert any("'# NBVAL_IGNORE_OUTPUT' comment" in p for p in problems_of(nb, tmp_path))
+
+
+def test_hygiene_rejects_a_notebook_jupyterlab_would_mark_unsaved(tmp_path):
+    """JupyterLab writes the kernel's Python version into language_info when the kernel starts."""
+    nb = executed_notebook()
+    del nb.metadata.language_info["version"]
+    assert any("no Python version" in p for p in problems_of(nb, tmp_path))
+
+
+def test_strip_for_commit_removes_state_and_keeps_what_jupyterlab_writes():
+    nb = executed_notebook(widgets={"state": {}})
     nb.cells[1].metadata["execution"] = {"iopub.execute_input": "2026-01-01T00:00:00Z"}
     strip_for_commit(nb)
     assert "widgets" not in nb.metadata
-    assert nb.metadata.language_info == {"name": "python"}
+    assert nb.metadata.language_info == {"name": "python", "version": "3.11.7"}
     assert nb.metadata.kernelspec["name"] == "python3"
     assert "execution" not in nb.cells[1].metadata
+
+
+@pytest.mark.parametrize(
+    ("source", "expected_source", "expected_tags"),
+    [
+        ("# NBVAL_IGNORE_OUTPUT\nteach(arm)", "teach(arm)", ["keep", "nbval-ignore-output"]),
+        ("x = 1\n# NBVAL_SKIP\ny = 2", "x = 1\ny = 2", ["keep", "nbval-skip"]),
+        ("x = 1  # NBVAL_IGNORE_OUTPUT", "x = 1  # NBVAL_IGNORE_OUTPUT", ["keep"]),
+        ("# NBVAL_SOMETHING_NEW\nx", "# NBVAL_SOMETHING_NEW\nx", ["keep"]),
+    ],
+    ids=["ignore-output", "skip", "not-a-marker-line", "no-tag-twin"],
+)
+def test_tags_for_comments(source, expected_source, expected_tags):
+    cell = nbformat.v4.new_code_cell(source, metadata={"tags": ["keep"]})
+    tags_for_comments(cell)
+    assert (cell.source, cell.metadata.tags) == (expected_source, expected_tags)
 
 
 @pytest.mark.parametrize(
