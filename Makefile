@@ -43,7 +43,11 @@ $(VENV)/.installed-bench: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(INSTALL) --editable ".[bench]"
 	@touch $@ $(VENV)/.installed-lab
 
+# tools/lab_overrides.py: the venv's JupyterLab does not ask "official Jupyter news?" on its
+# first start (as binder/postBuild does on Binder); run every time, since `make test` may have
+# made the .installed-lab stamp.
 lab: $(VENV)/.installed-lab
+	@$(BIN)/python tools/lab_overrides.py
 	@token=$$($(BIN)/python -c "import secrets; print(secrets.token_hex(24))"); \
 	echo "robolab course index: http://localhost:$(LAB_PORT)/lab/tree/notebooks/index.ipynb?token=$$token"; \
 	echo "(stop JupyterLab with Ctrl-C; another port: make lab LAB_PORT=8890)"; \
