@@ -24,8 +24,6 @@ from typing import Any
 import numpy as np
 
 from ..conventions import DH_CONVENTIONS
-from ..dh import symbols
-from ..dh.robot import DHRobot
 from ..screw.friction import JointFriction
 from ..screw.robot import ScrewRobot
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
@@ -241,6 +239,10 @@ class RobotModelData:
         gravity : array_like, shape (3,), optional
             Overrides the file's gravity.
         """
+        # lazy: SymPy (under robolab.dh) loads only when a symbolic model is asked for
+        from ..dh import symbols
+        from ..dh.robot import DHRobot
+
         table = self._dh_table(convention)
 
         rows = []

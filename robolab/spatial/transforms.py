@@ -25,13 +25,16 @@ Roll–pitch–yaw angles are the ZYX convention ``R = Rz(yaw) Ry(pitch) Rx(roll
 
 from __future__ import annotations
 
-from typing import Any, SupportsFloat, TypeAlias
+import sys
+from typing import TYPE_CHECKING, Any, SupportsFloat, TypeAlias
 
 import numpy as np
-import sympy as sp
 from numpy.typing import ArrayLike, NDArray
 
 from ..support.checks import as_float_array, require_rotation
+
+if TYPE_CHECKING:  # SymPy loads with the first symbolic argument, not at import
+    import sympy as sp
 
 __all__ = [
     "dh_modified",
@@ -57,12 +60,15 @@ def is_symbolic(*values: Scalar) -> bool:
 
     Examples
     --------
+    >>> import sympy as sp
     >>> is_symbolic(1.0, sp.Symbol("d"))
     True
     >>> is_symbolic(1.0, 2)
     False
     """
-    return any(isinstance(v, sp.Basic) for v in values)
+    # No value can be a SymPy object before SymPy was imported: numeric code never loads it.
+    sympy = sys.modules.get("sympy")
+    return sympy is not None and any(isinstance(v, sympy.Basic) for v in values)
 
 
 def _number(value: Scalar, name: str) -> float:
@@ -76,6 +82,8 @@ def _trig(
     if symbolic is None:
         symbolic = is_symbolic(angle)
     if symbolic:
+        import sympy as sp
+
         angle = sp.sympify(angle)
         return sp.cos(angle), sp.sin(angle), True
     theta = _number(angle, name)
@@ -83,7 +91,11 @@ def _trig(
 
 
 def _matrix(rows: list[list[Scalar]], symbolic: bool) -> sp.Matrix | NDArray[np.float64]:
-    return sp.Matrix(rows) if symbolic else np.array(rows, dtype=float)
+    if symbolic:
+        import sympy as sp
+
+        return sp.Matrix(rows)
+    return np.array(rows, dtype=float)
 
 
 def rotx(angle: Scalar) -> sp.Matrix | NDArray[np.float64]:
@@ -91,6 +103,7 @@ def rotx(angle: Scalar) -> sp.Matrix | NDArray[np.float64]:
 
     Examples
     --------
+    >>> import sympy as sp
     >>> rotx(sp.pi / 2)
     Matrix([
     [1, 0,  0],
@@ -120,6 +133,7 @@ def rotz(angle: Scalar) -> sp.Matrix | NDArray[np.float64]:
 
     Examples
     --------
+    >>> import sympy as sp
     >>> rotz(sp.pi)
     Matrix([
     [-1,  0, 0],
@@ -131,7 +145,9 @@ def rotz(angle: Scalar) -> sp.Matrix | NDArray[np.float64]:
 
 
 def _homogeneous(R: sp.Matrix | NDArray[np.float64]) -> sp.Matrix | NDArray[np.float64]:
-    if isinstance(R, sp.MatrixBase):
+    if not isinstance(R, np.ndarray):
+        import sympy as sp
+
         return sp.diag(R, sp.Integer(1))
     T = np.eye(4)
     T[:3, :3] = R
@@ -143,6 +159,7 @@ def trotx(angle: Scalar) -> sp.Matrix | NDArray[np.float64]:
 
     Examples
     --------
+    >>> import sympy as sp
     >>> trotx(sp.Symbol("alpha"))[1:3, 1:3]
     Matrix([
     [cos(alpha), -sin(alpha)],
@@ -170,6 +187,7 @@ def trotz(angle: Scalar) -> sp.Matrix | NDArray[np.float64]:
 
     Examples
     --------
+    >>> import sympy as sp
     >>> trotz(sp.Symbol("q1"))[0, :]
     Matrix([[cos(q1), -sin(q1), 0, 0]])
     """
@@ -181,6 +199,7 @@ def transl(x: Scalar, y: Scalar, z: Scalar) -> sp.Matrix | NDArray[np.float64]:
 
     Examples
     --------
+    >>> import sympy as sp
     >>> transl(1, 2, sp.Symbol("d"))[:3, 3]
     Matrix([
     [1],
@@ -188,6 +207,8 @@ def transl(x: Scalar, y: Scalar, z: Scalar) -> sp.Matrix | NDArray[np.float64]:
     [d]])
     """
     if is_symbolic(x, y, z):
+        import sympy as sp
+
         return sp.Matrix([[1, 0, 0, x], [0, 1, 0, y], [0, 0, 1, z], [0, 0, 0, 1]])
     T = np.eye(4)
     T[:3, 3] = [_number(x, "x"), _number(y, "y"), _number(z, "z")]
@@ -214,6 +235,7 @@ def dh_standard(
 
     Examples
     --------
+    >>> import sympy as sp
     >>> a, q = sp.symbols("a q")
     >>> dh_standard(a, 0, 0, q)
     Matrix([
@@ -244,6 +266,7 @@ def dh_modified(
 
     Examples
     --------
+    >>> import sympy as sp
     >>> a, q = sp.symbols("a q")
     >>> dh_modified(a, 0, 0, q)
     Matrix([

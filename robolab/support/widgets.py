@@ -32,11 +32,12 @@ import math
 import os
 import warnings
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import matplotlib
 import numpy as np
-from matplotlib.figure import Figure
+
+if TYPE_CHECKING:  # matplotlib loads when the first figure is made, not at import
+    from matplotlib.figure import Figure
 
 __all__ = [
     "backend_kind",
@@ -120,6 +121,8 @@ def backend_kind() -> str:
         ``"ipympl"`` for ``%matplotlib widget`` / ``ipympl``, ``"inline"``
         for the inline backend, ``"other"`` for anything else (Agg, a GUI).
     """
+    import matplotlib
+
     name = str(matplotlib.get_backend()).lower()
     if name in {"widget", "ipympl"} or "ipympl" in name:
         return "ipympl"
@@ -140,6 +143,8 @@ def choose_canvas(canvas: str) -> str:
         raise ValueError(f"canvas must be one of ['auto', 'ipympl', 'image'], got {canvas!r}")
     live = backend_kind() == "ipympl"
     if canvas == "ipympl" and not live:
+        import matplotlib
+
         raise ValueError(
             "canvas='ipympl' needs the ipympl backend: run %matplotlib widget at the top of the "
             f"notebook (the active backend is {matplotlib.get_backend()!r}; robolab never "
@@ -157,6 +162,8 @@ def new_figure(figsize: tuple[float, float], dpi: float, live: bool) -> Figure:
     under the ipympl backend); otherwise a plain Agg canvas whose pixels are
     sent as PNG.
     """
+    from matplotlib.figure import Figure
+
     figure = Figure(figsize=figsize, dpi=dpi)
     if live:
         from ipympl.backend_nbagg import Canvas, FigureManager
