@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from .jupyterlab_harness import LabPage, chromium_available, open_lab
+from .jupyterlab_harness import LabPage, chromium_available, open_lab, shared_lab_server
 
 #: The smallest screen a widget must fit.
 SCREEN = (1024, 768)
@@ -38,9 +38,13 @@ def require_browser() -> None:
 def opened_chapter(
     notebook: Path, workdir: Path, screen: tuple[int, int] = SCREEN
 ) -> Iterator[LabPage]:
-    """A chapter open in JupyterLab with all its cells run, on a ``screen``-sized page."""
+    """A chapter open in JupyterLab with all its cells run, on a ``screen``-sized page.
+
+    The page runs on the JupyterLab server all browser tests share; ``workdir`` is unused
+    (kept for the tests' call signature).
+    """
     require_browser()
-    with open_lab(notebook, workdir, viewport=screen) as lab:
+    with open_lab(notebook, workdir, viewport=screen, server=shared_lab_server()) as lab:
         lab.page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
         lab.run_all_cells(timeout=420.0)
         assert lab.errors() == []

@@ -1,6 +1,6 @@
 """Drive a real JupyterLab in Debian's Chromium with Playwright (no browser downloads).
 
-Used by ``tests/browser/test_jupyterlab.py`` and by ``benchmarks/bench_view.py``.
+Used by the browser tests (``tests/browser/test_*.py``) and by ``benchmarks/bench_view.py``.
 
 * :class:`JupyterLabServer` starts ``jupyter lab`` on a free loopback port with
   a random token; its config, runtime, data, settings and workspace folders
@@ -8,7 +8,12 @@ Used by ``tests/browser/test_jupyterlab.py`` and by ``benchmarks/bench_view.py``
   application object is exposed to the page (``window.jupyterapp``) so that
   the test waits on the application's own state rather than on CSS
   selectors of editors.
-* :func:`open_lab` launches Chromium headless and opens a notebook.
+* :func:`shared_lab_server` is one such server for every browser test of a pytest run
+  (started on first use, stopped by ``tests/browser/conftest.py`` at the end of the session,
+  or at exit): each test gets its own folder under its root, its own JupyterLab workspace
+  and its own kernel, shut down when the test ends.
+* :func:`open_lab` launches Chromium headless and opens a notebook, on the shared server or
+  on a server of its own.
 * :class:`LabPage` runs all cells, presses keys on a slider and measures the
   time from the key press to new pixels on the figure's canvas.
 
@@ -18,7 +23,9 @@ widgets really render.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import itertools
 import json
 import os
 import secrets
@@ -26,6 +33,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -152,13 +160,20 @@ class JupyterLabServer:
             body = response.read()
         return json.loads(body) if body else None
 
+    def shut_down_kernels(self) -> None:
+        """Close every session and kernel (a shared server, between two tests)."""
+        with contextlib.suppress(Exception):
+            for session in self.api("GET", "/api/sessions"):
+                self.api("DELETE", f"/api/sessions/{session['id']}")
+        with contextlib.suppress(Exception):
+            for kernel in self.api("GET", "/api/kernels"):
+                self.api("DELETE", f"/api/kernels/{kernel['id']}")
+
     def stop(self) -> None:
         """Shut down every kernel, then the server (killed if it does not stop)."""
         if self.process is None:
             return
-        with contextlib.suppress(Exception):
-            for kernel in self.api("GET", "/api/kernels"):
-                self.api("DELETE", f"/api/kernels/{kernel['id']}")
+        self.shut_down_kernels()
         with contextlib.suppress(Exception):
             self.api("POST", "/api/shutdown")
         try:
@@ -210,12 +225,14 @@ _PIXELS_HASH_JS = """
 class LabPage:
     """A JupyterLab page with one notebook open."""
 
-    def __init__(self, page: Any, server: JupyterLabServer) -> None:
+    def __init__(self, page: Any, server: JupyterLabServer, workspace: str = "default") -> None:
         self.page = page
         self.server = server
+        self.workspace = workspace
 
     def open_notebook(self, path: str, timeout: float = 120.0) -> None:
-        self.page.goto(f"{self.server.url}/lab/tree/{path}?token={self.server.token}")
+        where = "" if self.workspace == "default" else f"/workspaces/{self.workspace}"
+        self.page.goto(f"{self.server.url}/lab{where}/tree/{path}?token={self.server.token}")
         self.page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout * 1e3)
         self.page.evaluate(
             """async (path) => {
@@ -327,25 +344,72 @@ class LabPage:
         )
 
 
+_SHARED: JupyterLabServer | None = None
+_PAGES = itertools.count(1)
+
+
+def shared_lab_server() -> JupyterLabServer:
+    """The JupyterLab server every browser test of this process shares (started on first use).
+
+    Starting JupyterLab takes seconds; the tests open one notebook each, so they share one
+    server and keep apart by folder, workspace and kernel (see :func:`open_lab`).
+    """
+    global _SHARED
+    if _SHARED is None or _SHARED.process is None or _SHARED.process.poll() is not None:
+        workdir = Path(tempfile.mkdtemp(prefix="robolab-lab-"))
+        (workdir / "root").mkdir()
+        server = JupyterLabServer(workdir / "root", workdir)
+        server.start()
+        if _SHARED is None:
+            atexit.register(stop_shared_lab_server)
+        _SHARED = server
+    return _SHARED
+
+
+def stop_shared_lab_server() -> None:
+    """Stop the shared server (if one was started) and remove its folder."""
+    global _SHARED
+    if _SHARED is not None:
+        server, _SHARED = _SHARED, None
+        server.stop()
+        shutil.rmtree(server.workdir, ignore_errors=True)
+
+
 @contextlib.contextmanager
 def open_lab(
-    notebook: Path, workdir: Path, viewport: tuple[int, int] = (1500, 1100)
+    notebook: Path,
+    workdir: Path,
+    viewport: tuple[int, int] = (1500, 1100),
+    server: JupyterLabServer | None = None,
 ) -> Iterator[LabPage]:
-    """Copy ``notebook`` into a fresh root, start JupyterLab and Chromium, open the notebook."""
+    """Open a copy of ``notebook`` in JupyterLab in a fresh Chromium.
+
+    Without ``server``, start a JupyterLab of its own with its state in ``workdir``. On a
+    given (shared) ``server``, the copy goes to a folder of its own under the server's root,
+    the page uses a workspace of its own (nothing another test opened is restored), and
+    every kernel is shut down when the page closes.
+    """
     from playwright.sync_api import sync_playwright
 
-    root = workdir / "root"
-    root.mkdir(parents=True, exist_ok=True)
-    shutil.copy(notebook, root / notebook.name)
-    with JupyterLabServer(root, workdir) as server, sync_playwright() as playwright:
+    with contextlib.ExitStack() as stack:
+        if server is None:
+            root = workdir / "root"
+            root.mkdir(parents=True, exist_ok=True)
+            server = stack.enter_context(JupyterLabServer(root, workdir))
+            folder, workspace = "", "default"
+        else:
+            folder = f"page{next(_PAGES)}-{secrets.token_hex(3)}"
+            workspace = folder
+            stack.callback(server.shut_down_kernels)
+        (server.root / folder).mkdir(parents=True, exist_ok=True)
+        shutil.copy(notebook, server.root / folder / notebook.name)
+        playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
         )
-        try:
-            page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
-            lab = LabPage(page, server)
-            lab.open_notebook(notebook.name)
-            yield lab
-            page.close()
-        finally:
-            browser.close()
+        stack.callback(browser.close)
+        page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+        lab = LabPage(page, server, workspace)
+        lab.open_notebook(f"{folder}/{notebook.name}" if folder else notebook.name)
+        yield lab
+        page.close()

@@ -35,7 +35,13 @@ from pathlib import Path
 
 import pytest
 
-from .jupyterlab_harness import _PIXELS_HASH_JS, LabPage, chromium_available, open_lab
+from .jupyterlab_harness import (
+    _PIXELS_HASH_JS,
+    LabPage,
+    chromium_available,
+    open_lab,
+    shared_lab_server,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -79,7 +85,7 @@ def _opened(notebook: Path, workdir: Path, viewport: tuple[int, int]) -> Iterato
     """Open a chapter in JupyterLab, run all its cells, and check that none failed."""
     _require_browser()
     pytest.importorskip("playwright.sync_api")
-    with open_lab(notebook, workdir, viewport=viewport) as lab:
+    with open_lab(notebook, workdir, viewport=viewport, server=shared_lab_server()) as lab:
         lab.run_all_cells(timeout=RUN_ALL_TIMEOUT)
         assert lab.errors() == []
         yield lab
