@@ -32,6 +32,7 @@ from ..spatial.rigid_body_motions import (
 )
 from ..support.checks import as_float_array
 from . import batched
+from .compiled_dynamics import _CompiledDynamics
 from .kinematics import (
     _SWAP,
     _inverse_adjoints,
@@ -98,6 +99,11 @@ class _DynamicsModel:
 
     def link_mask(self, batch_ndim: int) -> np.ndarray:
         return self._mask.reshape((self.n,) + (1,) * batch_ndim + (1, self.n))
+
+    @cached_property
+    def compiled(self) -> _CompiledDynamics:
+        """Straight-line Python for one state (:mod:`robolab.screw.compiled_dynamics`)."""
+        return _CompiledDynamics(*self.arrays)
 
     @cached_property
     def joint_frames(self) -> batched._JointFrameModel:
@@ -357,8 +363,16 @@ def _inverse_dynamics(
     gravity: np.ndarray | None,
     tip_wrench: np.ndarray | None,
 ) -> np.ndarray:
-    """τ for one state or a batch, by the kernel that suits the batch size."""
-    if _is_large(q):
+    """τ for one state or a batch, by the kernel that suits the batch size.
+
+    One state goes to the straight-line code generated for the robot
+    (:mod:`robolab.screw.compiled_dynamics`), equal to :func:`_rnea` to rounding.
+    """
+    if q.ndim == 1:
+        torques = model.compiled.inverse_dynamics(q, qd, qdd, gravity, tip_wrench)
+        if torques is not None:
+            return torques
+    elif _is_large(q):
         n = model.n
         torques = batched.rnea(
             model.joint_frames, q.reshape(-1, n), _flat(qd, n), _flat(qdd, n), gravity,
@@ -370,7 +384,11 @@ def _inverse_dynamics(
 
 def _mass_matrix(model: _DynamicsModel, q: np.ndarray) -> np.ndarray:
     """M(θ) for one state or a batch, by the kernel that suits the batch size."""
-    if _is_large(q):
+    if q.ndim == 1:
+        M = model.compiled.mass_matrix(q)
+        if M is not None:
+            return M
+    elif _is_large(q):
         n = model.n
         return batched.crba(model.joint_frames, q.reshape(-1, n)).reshape(*q.shape, n)
     return _crba(model, _State(model, q))
@@ -385,7 +403,17 @@ def _mass_matrix_and_inverse_dynamics(
     tip_wrench: np.ndarray | None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """M(θ) and τ(θ, θ̇, θ̈), sharing the kinematics of θ."""
-    if _is_large(q):
+    if q.ndim == 1:
+        compiled = model.compiled
+        if qd is not None and qdd is not None and gravity is not None and tip_wrench is None:
+            both = compiled.mass_matrix_and_inverse_dynamics(q, qd, qdd, gravity)
+        else:
+            M = compiled.mass_matrix(q)
+            torques = compiled.inverse_dynamics(q, qd, qdd, gravity, tip_wrench)
+            both = None if M is None or torques is None else (M, torques)
+        if both is not None:
+            return both
+    elif _is_large(q):
         n = model.n
         frames = model.joint_frames
         flat_q = q.reshape(-1, n)

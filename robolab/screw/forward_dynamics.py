@@ -164,6 +164,10 @@ def _forward_dynamics_crba(
     gravity: np.ndarray | None,
     tip_wrench: np.ndarray | None,
 ) -> np.ndarray:
+    if q.ndim == 1:  # one state: the straight-line code of the robot (None: M singular)
+        accelerations = model.compiled.forward_dynamics(q, qd, tau, gravity, tip_wrench)
+        if accelerations is not None:
+            return accelerations
     M, bias = _mass_matrix_and_inverse_dynamics(model, q, qd, None, gravity, tip_wrench)
     return _solve_mass_matrix(M, tau - bias, q)
 
