@@ -80,7 +80,7 @@ def test_the_worst_entry_is_named():
         ([[1.0, 0.0], [3.0, 1.0]], [[1.0, 3.0], [0.0, 1.0]], "looks transposed"),
         ([250.0, 0.0, 100.0], [0.25, 0.0, 0.1], "1000 times the expected value: millimetres"),
         ([0.5, 1.0], [0.25, 0.5], "is 2 times the expected value"),
-        (0.3, 0.2, "answer is 0.3, expected 0.2: it is 1.5 times the expected value"),
+        (0.3, 0.2, "answer is 0.3, expected 0.2: it is off by 0.1"),  # 1.5: no factor to name
     ],
 )
 def test_classic_slips_are_recognised(answer, expected, words):
@@ -141,7 +141,8 @@ def test_the_text_output_that_nbval_compares_is_the_message():
     bad = check(2.0, 1.0)
     data, _ = DisplayFormatter().format(bad)  # what a notebook saves for the output
     assert data["text/plain"] == (
-        "✗ answer is 2, expected 1: it is 2 times the expected value (a missing or extra factor?)."
+        "✗ answer is 2, expected 1: it is 2 times the expected value: a factor ½ missing (½ m v², "
+        "a half angle) or an extra 2?"
     )
     assert data["text/html"] == bad._repr_html_() and data["text/markdown"].startswith("❌")
     assert "CheckResult(" in repr(bad)  # repr() stays the dataclass's, for debugging
@@ -497,5 +498,5 @@ def test_an_entry_off_by_more_than_the_tolerance_is_named(values, index, delta):
     result = check(answer, expected)
     assert not result
     # The message names the entry, unless a classic slip explains the whole answer better.
-    slips = ("degrees", "radians", "opposite sign", "times the expected value")
+    slips = ("degrees", "radians", "opposite sign", "times the expected value", "half the")
     assert f"answer[{index}]" in result.message or any(s in result.message for s in slips)

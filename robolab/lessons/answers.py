@@ -31,13 +31,44 @@ class CheckResult:
     In a notebook it shows as a coloured message (HTML, Markdown); its text
     form (``str``, and the ``text/plain`` output that nbval compares in saved
     notebooks) is the same message after a ✓ or ✗.
+
+    A wrong answer's ``message`` is the whole diagnosis, naming the expected
+    value where that helps. ``first_try`` and ``second_try`` say less: what an
+    :class:`~robolab.lessons.exercises.Exercise` tells a student on the first
+    wrong try (the slip or what is off, never the expected value) and on the
+    second (which entries are off and which way); empty when the message
+    itself reveals nothing. :meth:`feedback` picks one of them.
+
+    Examples
+    --------
+    >>> result = CheckResult(False, "answer is 2, expected 1: it is off by 1.",
+    ...                      first_try="answer is 2: not right yet.")
+    >>> result.feedback(1), result.feedback(2)
+    ('answer is 2: not right yet.', 'answer is 2: not right yet.')
+    >>> result.feedback(1, show_expected=True)
+    'answer is 2, expected 1: it is off by 1.'
     """
 
     correct: bool
     message: str
+    first_try: str = ""
+    second_try: str = ""
 
     def __bool__(self) -> bool:
         return self.correct
+
+    def feedback(self, tries: int, *, show_expected: bool = False) -> str:
+        """The message for the ``tries``-th wrong try (1, 2, ...), or the whole one if asked.
+
+        Before ``show_expected``, the expected value is never named: the first
+        try gets ``first_try``, later ones ``second_try`` (each falls back on
+        the one before it, and on ``message`` when the result has neither).
+        """
+        if show_expected or self.correct or not self.first_try:
+            return self.message
+        if tries >= 2 and self.second_try:
+            return self.second_try
+        return self.first_try
 
     def __str__(self) -> str:
         return ("✓ " if self.correct else "✗ ") + self.message
@@ -63,8 +94,30 @@ def _right(message: str) -> CheckResult:
     return CheckResult(True, message)
 
 
-def _wrong(message: str, hint: str | None) -> CheckResult:
-    return CheckResult(False, f"{message} Hint: {hint}" if hint else message)
+def _with_hint(message: str, hint: str | None) -> str:
+    return f"{message} Hint: {hint}" if hint and message else message
+
+
+def _wrong(
+    message: str, hint: str | None, *, first_try: str = "", second_try: str = ""
+) -> CheckResult:
+    """A wrong answer; ``first_try``/``second_try`` are the messages that name no expected value."""
+    return CheckResult(
+        False,
+        _with_hint(message, hint),
+        _with_hint(first_try, hint),
+        _with_hint(second_try, hint),
+    )
+
+
+def _reworded(result: CheckResult, prefix: str, hint: str | None) -> CheckResult:
+    """A wrong result's messages (all of them) after ``prefix`` and with ``hint``."""
+    return _wrong(
+        prefix + result.message,
+        hint,
+        first_try=prefix + result.first_try if result.first_try else "",
+        second_try=prefix + result.second_try if result.second_try else "",
+    )
 
 
 def _fmt(value: Any) -> str:

@@ -45,8 +45,9 @@ robolab works in radians: convert with np.radians.
 from __future__ import annotations
 
 import hashlib
+import html
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias, TypedDict
 
@@ -54,15 +55,18 @@ import numpy as np
 import sympy as sp
 from numpy.typing import ArrayLike
 
-from .answers import CheckResult, _error_text, _fmt, _tolerance, _wrong
+from ..support import widgets as _widgets
+from .answers import CheckResult, _as_numbers, _error_text, _fmt, _tolerance, _with_hint
 from .function_answers import check_function
 from .numeric_answers import check_numeric
 from .symbolic_answers import check_expression
+from .worked_solutions import WorkedSolutionCheck, in_solution_cell, watch_cells
 
 __all__ = [
     "CheckResult",
     "Exercise",
     "Solution",
+    "WorkedSolutionCheck",
     "check",
     "check_expression",
     "check_function",
@@ -92,6 +96,7 @@ def check(
     name: str = "answer",
     hint: str | None = None,
     inputs: Iterable[object] | None = None,
+    pose: ArrayLike | None = None,
 ) -> CheckResult:
     """Check an answer against the expected one: numbers, arrays, SymPy objects or functions.
 
@@ -124,6 +129,9 @@ def check(
     inputs : iterable, optional
         The inputs to call a function with (required when ``expected``
         is a function).
+    pose : array_like, optional
+        A 4×4 transform between the question's frames, for naming a
+        twist or Jacobian given in the other frame (numbers only).
 
     Returns
     -------
@@ -167,7 +175,7 @@ def check(
         return check_function(answer, expected, inputs, hint=hint, **tolerances)
     if isinstance(expected, sp.Basic | sp.MatrixBase) and getattr(expected, "free_symbols", None):
         return check_expression(answer, expected, name=name, hint=hint, **tolerances)
-    return check_numeric(answer, expected, name=name, hint=hint, **tolerances)
+    return check_numeric(answer, expected, name=name, hint=hint, pose=pose, **tolerances)
 
 
 # --- exercises and solutions --------------------------------------------------------------------
@@ -239,8 +247,34 @@ class Solution:
         return f"Solution: {self.title}. {self.explanation}\n{self.value!r}"
 
 
+#: Help for a student on the wrong tries after the first: how to see the expected value.
+_ASK_FOR_EXPECTED = "To see the expected value: .check(answer, show_expected=True)."
+
+
+def _hints(hint: str | Sequence[str] | None) -> tuple[str, ...]:
+    """An exercise's hints in the order they are given: one text, or several, or none."""
+    if hint is None:
+        return ()
+    if isinstance(hint, str):
+        return (hint,) if hint else ()
+    hints = tuple(hint)
+    if not all(isinstance(h, str) for h in hints):
+        raise TypeError(f"hint must be a text or a list of texts, got {hint!r}")
+    return tuple(h for h in hints if h)
+
+
 class Exercise:
     """An exercise with seeded random numbers, a reference solution and an answer check.
+
+    Feedback comes in stages. The first wrong answer is told what kind of
+    slip it looks like (degrees, a transpose, a sign, [v; ω] order...) or
+    how many entries are off, with the first hint, but never the expected
+    value; the second is told which entries are off and which way, with the
+    next hint; the expected value only when asked:
+    ``exercise.check(answer, show_expected=True)``. An unanswered ``None``
+    is not a try. In a worked-solution cell (its first line ``# Solution``)
+    :meth:`check` returns a :class:`WorkedSolutionCheck`, which reads
+    "Worked solution — checked" and never looks like the student's result.
 
     Parameters
     ----------
@@ -257,8 +291,8 @@ class Exercise:
         ``numpy.random.Generator``; omit for a fixed exercise.
     seed : int
         Seed of the instance (see :func:`seed_for` for one per student).
-    hint : str, optional
-        Appended to the message of a wrong answer.
+    hint : str or sequence of str, optional
+        Told with a wrong answer; several hints are told one more per try.
     explanation : str
         Shown with the solution.
     rtol, atol : float, optional
@@ -273,6 +307,17 @@ class Exercise:
         which remains the solution shown. ``None`` is "no answer yet"
         before the checker is called; an exception inside the checker (the
         student's code raising) gives a wrong-answer result that names it.
+    angles : sequence of str
+        Names of parameters that are angles in radians: a wrong answer
+        equal to ``solve`` with them (all, or one) in degrees is told that
+        it used degrees inside ``np.cos`` or ``trotz``.
+    pose : str or callable, optional
+        The 4×4 pose relating the question's frames: a parameter name, or
+        ``pose(**parameters)``. A twist or Jacobian answer in the other
+        frame (the adjoint of the pose applied) is called a frame mix-up.
+    slips : mapping, optional
+        The author's own known wrong answers: ``{message: wrong(**parameters)}``;
+        an answer equal to ``wrong``'s value is told ``message``.
 
     Examples
     --------
@@ -283,12 +328,18 @@ class Exercise:
     ...     solve=lambda l1, l2: l1 + l2,
     ...     generate=lambda rng: {"l1": rng.uniform(0.2, 0.5), "l2": rng.uniform(0.1, 0.4)},
     ...     seed=3,
-    ...     hint="Stretch the arm out.",
+    ...     hint=["Stretch the arm out.", "The lengths add up."],
     ... )
     >>> reach.check(reach.parameters["l1"] + reach.parameters["l2"]).correct
     True
-    >>> reach.check(0.0).correct
-    False
+    >>> print(reach.check(0.1))
+    ✗ answer is 0.1: not right yet. Hint: Stretch the arm out.
+    >>> print(reach.check(0.1))
+    ✗ answer is 0.1: not right yet, it is too small. Hint: Stretch the arm out. The lengths add
+    up. To see the expected value: .check(answer, show_expected=True).
+    >>> print(reach.check(0.1, show_expected=True))
+    ✗ answer is 0.1, expected 0.3967: it is off by 0.2967 (tolerance 3.977e-07). Hint: Stretch the
+    arm out. The lengths add up.
     >>> print(reach.solution())
     The solution of 'Reach of a 2R arm' is hidden (robolab.exercises.show_solutions()).
 
@@ -315,12 +366,15 @@ class Exercise:
         *,
         generate: Callable[[np.random.Generator], Mapping[str, object]] | None = None,
         seed: int = 0,
-        hint: str | None = None,
+        hint: str | Sequence[str] | None = None,
         explanation: str = "",
         rtol: float | None = None,
         atol: float | None = None,
         inputs: Iterable[object] | None = None,
         checker: Callable[..., CheckResult] | None = None,
+        angles: Sequence[str] = (),
+        pose: str | Callable[..., ArrayLike] | None = None,
+        slips: Mapping[str, Callable[..., Expected]] | None = None,
     ) -> None:
         if not callable(solve):
             raise TypeError(
@@ -333,50 +387,109 @@ class Exercise:
             )
         if not isinstance(seed, int | np.integer):
             raise TypeError(f"seed must be a whole number, got {seed!r}")
+        if isinstance(angles, str) or not all(isinstance(a, str) for a in angles):
+            raise TypeError(f"angles must be a list of parameter names, got {angles!r}")
+        if pose is not None and not (isinstance(pose, str) or callable(pose)):
+            raise TypeError(f"pose must be a parameter name or a function, got {pose!r}")
+        if slips is not None and not all(
+            isinstance(k, str) and callable(v) for k, v in slips.items()
+        ):
+            raise TypeError("slips must map a message to a function of the parameters")
         self.title = title
-        self.seed = int(seed)
-        self.hint = hint
+        self.hints = _hints(hint)
+        self.hint = self.hints[0] if self.hints else None
         self.explanation = explanation
         self.rtol = None if rtol is None else _tolerance(rtol, "rtol")
         self.atol = None if atol is None else _tolerance(atol, "atol")
         self.inputs = None if inputs is None else list(inputs)
+        self.angles = tuple(angles)
+        self._pose = pose
+        self._slips = dict(slips or {})
         self._solve = solve
         self._checker = checker
         self._generate = generate
         self._template = prompt
-        rng = np.random.default_rng(self.seed)
-        self.parameters: dict[str, Any] = dict(generate(rng)) if generate is not None else {}
+        self._widget: Any = None
+        self._draw(int(seed))
+        unknown = [a for a in self.angles if a not in self.parameters]
+        if unknown or (isinstance(pose, str) and pose not in self.parameters):
+            raise ValueError(
+                f"exercise {title!r} names parameters {unknown or [pose]} that generate() does "
+                f"not return (it returns {sorted(self.parameters)})"
+            )
+
+    def _draw(self, seed: int) -> None:
+        """Draw the parameters of ``seed``; fill in the prompt and the expected answer."""
+        self.seed = seed
+        rng = np.random.default_rng(seed)
+        self.parameters: dict[str, Any] = (
+            dict(self._generate(rng)) if self._generate is not None else {}
+        )
         try:
-            self.prompt = prompt.format(**self.parameters)
+            self.prompt = self._template.format(**self.parameters)
         except (KeyError, IndexError) as error:
             raise ValueError(
-                f"prompt of exercise {title!r} refers to {error}, which generate() does not "
+                f"prompt of exercise {self.title!r} refers to {error}, which generate() does not "
                 f"return (it returns {sorted(self.parameters)})"
             ) from None
-        self.expected = solve(**self.parameters)
+        self.expected = self._solve(**self.parameters)
+        self.wrong_tries = 0
 
     def with_seed(self, seed: int) -> Exercise:
-        """The same exercise with other numbers."""
+        """The same exercise with other numbers (a new object; see also :meth:`new_numbers`)."""
         return Exercise(
             self.title,
             self._template,
             self._solve,
             generate=self._generate,
             seed=seed,
-            hint=self.hint,
+            hint=self.hints,
             explanation=self.explanation,
             rtol=self.rtol,
             atol=self.atol,
             inputs=self.inputs,
             checker=self._checker,
+            angles=self.angles,
+            pose=self._pose,
+            slips=self._slips,
         )
 
-    def check(self, answer: object) -> CheckResult:
-        """Check an answer with :func:`check`; the result displays as a coloured message.
+    def new_numbers(self, seed: int | None = None) -> Exercise:
+        """Draw new numbers for this exercise, in place, and return it (it shows the statement).
+
+        ``seed`` chooses them (:func:`seed_for` gives one per student); without it they are
+        new each time. The cells that read ``exercise.parameters`` must run again. The
+        *New numbers* button of the exercise's display calls this.
+
+        Examples
+        --------
+        >>> twice = Exercise("Twice", "Double {x}.", solve=lambda x: 2 * x,
+        ...                  generate=lambda rng: {"x": int(rng.integers(1, 1000))}, seed=1)
+        >>> twice.new_numbers(seed=7).parameters == twice.with_seed(7).parameters
+        True
+        >>> bool(twice.check(2 * twice.parameters["x"]))
+        True
+        """
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1)[0])
+        elif not isinstance(seed, int | np.integer) or isinstance(seed, bool):
+            raise TypeError(f"seed must be a whole number or None, got {seed!r}")
+        self._draw(int(seed))
+        if self._widget is not None:
+            self._widget.children[0].value = self._statement_html()
+        return self
+
+    # --- checking -------------------------------------------------------------------------------
+
+    def check(self, answer: object, *, show_expected: bool = False) -> CheckResult:
+        """Check an answer; the result displays as a coloured message.
 
         Never raises because of the answer: text, ``None``, a truth value, a
         wrong type or shape give a wrong-answer result that says what was
-        expected, followed by the exercise's hint.
+        expected, followed by the exercise's hint. A first wrong try is not
+        told the expected value, a second is told more; ``show_expected=True``
+        tells everything. In a solution cell (first line ``# Solution``) the
+        result is the worked solution's check (:meth:`check_solution`).
 
         Examples
         --------
@@ -384,43 +497,171 @@ class Exercise:
         >>> print(exercise.check("3.14159"))
         ✗ answer is the text '3.14159', not a number: remove the quotes.
         """
+        if in_solution_cell():
+            return self.check_solution(answer)
+        return self._check(answer, show_expected)
+
+    def check_solution(self, answer: object) -> WorkedSolutionCheck:
+        """The worked solution's check of itself: reads "Worked solution — checked", no ✓.
+
+        Examples
+        --------
+        >>> exercise = Exercise("Half a turn", "How many radians?", solve=lambda: np.pi)
+        >>> print(exercise.check_solution(np.pi))
+        Worked solution — checked: it matches the expected answer. (This checks the hidden worked
+        solution, not your answer.)
+        """
+        tries = self.wrong_tries
+        result = self._check(answer, show_expected=True)
+        self.wrong_tries = tries  # the solution's check is not the student's try
+        return WorkedSolutionCheck(result.correct, result.message)
+
+    def _check(self, answer: object, show_expected: bool) -> CheckResult:
         if self._checker is not None:
-            return self._checked(answer)
-        return check(
-            answer,
-            self.expected,
-            rtol=self.rtol,
-            atol=self.atol,
-            hint=self.hint,
-            inputs=self.inputs,
-        )
+            result = self._checked(answer)
+        else:
+            result = check(
+                answer,
+                self.expected,
+                rtol=self.rtol,
+                atol=self.atol,
+                inputs=self.inputs,
+                pose=self._pose_matrix(),
+            )
+            slip = None if result.correct or answer is None else self._known_slip(answer)
+            result = result if slip is None else slip
+        if result.correct:
+            return result
+        if answer is None:  # no answer yet: not a try
+            return CheckResult(False, _with_hint(result.message, self.hint))
+        self.wrong_tries += 1
+        tries = self.wrong_tries
+        text = result.feedback(tries, show_expected=show_expected)
+        hints = self.hints if show_expected else self.hints[: min(tries, 2)]
+        if hints:
+            text += " Hint: " + " ".join(hints)
+        if tries >= 2 and not show_expected and result.first_try:
+            text += " " + _ASK_FOR_EXPECTED
+        return CheckResult(False, text)
 
     def _checked(self, answer: object) -> CheckResult:
-        """:meth:`check` with the exercise's own ``checker``."""
+        """The comparison by the exercise's own ``checker``."""
         if answer is None:
-            return _wrong("No answer yet: the answer is None.", self.hint)
+            return CheckResult(False, "No answer yet: the answer is None.")
         try:
             result = self._checker(answer, **self.parameters)  # type: ignore[misc]
         except Exception as error:  # the student's code may raise anything
-            return _wrong(
-                f"checking the answer raised {type(error).__name__}{_error_text(error)}.",
-                self.hint,
+            return CheckResult(
+                False, f"checking the answer raised {type(error).__name__}{_error_text(error)}."
             )
         if not isinstance(result, CheckResult):
             raise TypeError(
                 f"the checker of exercise {self.title!r} must return a CheckResult, got "
                 f"{type(result).__name__}"
             )
-        return result if result.correct else _wrong(result.message, self.hint)
+        return result
+
+    def _pose_matrix(self) -> ArrayLike | None:
+        if self._pose is None:
+            return None
+        if isinstance(self._pose, str):
+            return self.parameters[self._pose]
+        return self._pose(**self.parameters)
+
+    def _known_slip(self, answer: object) -> CheckResult | None:
+        """A wrong answer that ``solve`` gives with angles in degrees, or an author's slip."""
+        if callable(self.expected) or isinstance(self.expected, sp.Basic | sp.MatrixBase):
+            return None
+        if isinstance(_as_numbers(answer, "answer"), str):
+            return None
+        candidates: list[tuple[str, Callable[..., Expected], dict[str, Any]]] = []
+        groups = [(a,) for a in self.angles] if len(self.angles) > 1 else []
+        for group in [self.angles, *groups] if self.angles else []:
+            changed = {**self.parameters, **{a: np.degrees(self.parameters[a]) for a in group}}
+            candidates.append(
+                (
+                    f"Your answer is what the formula gives with {', '.join(group)} in degrees: "
+                    "np.cos, np.sin, rotz, trotz... take radians (convert with np.radians).",
+                    self._solve,
+                    changed,
+                )
+            )
+        candidates += [(message, wrong, self.parameters) for message, wrong in self._slips.items()]
+        tolerances: _Tolerances = {}
+        if self.rtol is not None:
+            tolerances["rtol"] = self.rtol
+        if self.atol is not None:
+            tolerances["atol"] = self.atol
+        for message, formula, parameters in candidates:
+            try:
+                slipped = formula(**parameters)
+                if check_numeric(answer, slipped, **tolerances):
+                    return CheckResult(False, message)
+            except Exception:  # the formula may not take degrees: no slip to name
+                continue
+        return None
 
     def solution(self) -> Solution:
         """The teacher's solution (hidden unless :func:`show_solutions` was called)."""
         return Solution(self.title, self.expected, self.explanation, solutions_shown())
+
+    # --- display --------------------------------------------------------------------------------
 
     def _repr_markdown_(self) -> str:
         title = self.title.rstrip()
         ending = "" if title.endswith((".", "?", "!", ":", "…")) else "."
         return f"**Exercise: {title}{ending}** {self.prompt}"
 
+    def _name(self) -> str:
+        """The notebook's name for this exercise (``exercise_1``), or ``exercise``."""
+        try:
+            from IPython import get_ipython
+
+            shell = get_ipython()
+        except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+            shell = None
+        names = [] if shell is None else [k for k, v in shell.user_ns.items() if v is self]
+        return next((k for k in names if not k.startswith("_")), "exercise")
+
+    def _statement_html(self) -> str:
+        title = html.escape(self.title.rstrip())
+        return f"<b>Exercise: {title}.</b> {html.escape(self.prompt, quote=False)}"
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """The statement with a *New numbers* button; text and Markdown say the call instead."""
+        call = f"{self._name()}.new_numbers()"
+        static = {
+            "text/plain": f"Exercise: {self.title} {self.prompt}\n(New numbers: {call})",
+            "text/markdown": f"{self._repr_markdown_()}\n\n*New numbers: run `{call}`.*",
+        }
+        return _widgets.widget_bundle(self._display(), static)
+
+    def _display(self) -> Any:
+        """The exercise's widget: its statement, a *New numbers* button and a note."""
+        if self._widget is None:
+            import ipywidgets as widgets
+
+            statement = widgets.HTMLMath(self._statement_html())
+            button = widgets.Button(
+                description="New numbers",
+                tooltip="Draw new numbers for this exercise",
+                icon="refresh",
+            )
+            note = widgets.HTML("")
+
+            def on_click(_: Any) -> None:
+                self.new_numbers()
+                note.value = (
+                    "<i>New numbers: run the cells below again (they read the exercise's "
+                    "parameters), then your answer.</i>"
+                )
+
+            button.on_click(on_click)
+            self._widget = widgets.VBox([statement, widgets.HBox([button, note])])
+        return self._widget
+
     def __repr__(self) -> str:
         return f"<Exercise {self.title!r}, seed {self.seed}>"
+
+
+watch_cells()

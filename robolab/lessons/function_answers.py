@@ -7,16 +7,72 @@ function raises, with the numeric or symbolic check's message for the result.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
+import numpy as np
 import sympy as sp
 
-from .answers import CheckResult, _error_text, _right, _short, _tolerance, _wrong
+from .answers import CheckResult, _error_text, _reworded, _right, _short, _tolerance, _wrong
 from .numeric_answers import check_numeric
 from .symbolic_answers import check_expression
 
 __all__ = ["check_function"]
 
 # --- functions -----------------------------------------------------------------------------------
+
+
+def _converted(value: object, convert: Callable[..., Any]) -> object:
+    """A number or array of numbers converted (np.degrees, np.radians); anything else as is."""
+    if isinstance(value, bool) or not isinstance(value, int | float | np.number | np.ndarray):
+        return value
+    if isinstance(value, np.ndarray) and value.dtype.kind not in "iuf":
+        return value
+    return convert(value)
+
+
+def _angle_slip(
+    got: object,
+    expected: Callable[..., object],
+    args: tuple[object, ...],
+    kwargs: dict[str, object],
+    rtol: float,
+    atol: float,
+) -> str | None:
+    """What the student's result is when it is the reference's at the inputs in other units.
+
+    ``f(q) = reference(np.degrees(q))``: the function turned radians into degrees before
+    ``np.cos`` or ``trotz`` (which take radians); ``f(q) = reference(np.radians(q))``: it
+    read its radians as degrees.
+    """
+    for convert, words in (
+        (
+            np.degrees,
+            "is what the reference gives for the input in degrees: your function seems to use "
+            "degrees where radians belong (np.cos, np.sin, trotz... take radians; the input is "
+            "already in radians).",
+        ),
+        (
+            np.radians,
+            "is what the reference gives for the input converted to radians once more: your "
+            "function seems to read its input as degrees (np.radians inside?), but it is "
+            "already in radians.",
+        ),
+    ):
+        new_args = tuple(_converted(a, convert) for a in args)
+        new_kwargs = {k: _converted(v, convert) for k, v in kwargs.items()}
+        if all(a is b for a, b in zip(new_args, args, strict=True)) and all(
+            new_kwargs[k] is kwargs[k] for k in kwargs
+        ):
+            return None  # no numeric input: nothing to convert
+        try:
+            other = expected(*new_args, **new_kwargs)
+            if isinstance(other, sp.Basic | sp.MatrixBase):
+                return None
+            if check_numeric(got, other, rtol=rtol, atol=atol).correct:
+                return words
+        except Exception:  # the reference may refuse the converted input: no slip to name
+            continue
+    return None
 
 
 def check_function(
@@ -118,5 +174,8 @@ def check_function(
         else:
             result = check_numeric(got, want, rtol=rtol, atol=atol, name="the result")
         if not result:
-            return _wrong(f"for {label}({shown}): {result.message}", hint)
+            slip = _angle_slip(got, expected, args, kwargs, rtol, atol)
+            if slip is not None:
+                return _wrong(f"{label}({shown}) {slip}", hint)
+            return _reworded(result, f"for {label}({shown}): ", hint)
     return _right(f"Correct: {label} agrees with the reference on {len(cases)} inputs.")

@@ -42,7 +42,16 @@ def _subject(name: str, first: bool = False) -> str:
     return name
 
 
-def _unit_slip(answer: np.ndarray, expected: np.ndarray, name: str, in_degrees: bool) -> str:
+#: What a message says, from the whole diagnosis to the gentlest: (full, first try, second try).
+_Diagnosis = tuple[str, str, str]
+
+
+def _same(text: str) -> _Diagnosis:
+    """A diagnosis that names no expected value: every try is told the same."""
+    return text, text, text
+
+
+def _unit_slip(answer: np.ndarray, expected: np.ndarray, name: str, in_degrees: bool) -> _Diagnosis:
     """The answer is the expected angle in degrees (or in radians where degrees are expected)."""
     given, wanted = ("°", " rad") if in_degrees else (" rad", "°")
     advice = (
@@ -51,64 +60,266 @@ def _unit_slip(answer: np.ndarray, expected: np.ndarray, name: str, in_degrees: 
         else "degrees are expected here: convert with np.degrees."
     )
     unit = "degrees" if in_degrees else "radians"
+    gentle = f"{_subject(name, first=True)} looks like it is in {unit}; {advice}"
     if answer.ndim == 0:
-        return (
+        full = (
             f"{name} is {_fmt(answer)}, expected {_fmt(expected)}: {_subject(name)} looks like it "
             f"is in {unit} ({_fmt(answer)}{given} is {_fmt(expected)}{wanted}); {advice}"
         )
+        return full, gentle, gentle
     index = np.unravel_index(int(np.argmax(np.abs(expected))), expected.shape)
-    return (
+    full = (
         f"{_subject(name, first=True)} looks like it is in {unit}: each entry is the expected "
         f"angle in {unit} ({name}{_index(index)} = {_fmt(answer[index])}{given} is "
         f"{_fmt(expected[index])}{wanted}); {advice}"
     )
+    return full, gentle, gentle
 
 
-def _diagnose(answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str) -> str:
-    """Explain how a numeric answer of the right shape differs from the expected one."""
+#: Factors a slip plausibly puts into an answer, with what they suggest. Any other factor gets
+#: the neutral message of a wrong answer: "1.37 times the expected value" teaches nothing.
+_FACTORS: tuple[tuple[float, str, str], ...] = (
+    (2.0, "2 times", "a factor ½ missing (½ m v², a half angle) or an extra 2?"),
+    (0.5, "half", "an extra ½, or a factor 2 missing?"),
+    (np.pi, "π times", "an extra factor π?"),
+    (1 / np.pi, "1/π times", "a factor π missing?"),
+    (2 * np.pi, "2π times", "rad/s where revolutions per second (Hz) belong, or an extra 2π?"),
+    (1 / (2 * np.pi), "1/(2π) times", "revolutions (Hz) where radians (rad/s) belong?"),
+    (9.81, "g = 9.81 times", "a weight m·g where a mass belongs, or an extra g?"),
+    (1 / 9.81, "1/g times", "a mass where a weight m·g belongs, or g missing?"),
+    (1000.0, "1000 times", "millimetres instead of metres?"),
+    (0.001, "0.001 times", "metres where millimetres are expected?"),
+)
+
+
+def _factor_slip(
+    answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str, start: str
+) -> _Diagnosis | None:
+    """The answer is a plausible factor (2, ½, π, g, 1000...) times the expected value."""
+    nonzero = np.abs(expected) > atol
+    if not nonzero.any() or np.any(np.abs(answer[~nonzero]) > atol):
+        return None
+    ratios = answer[nonzero] / expected[nonzero]
+    factor = float(np.median(ratios))
+    if abs(factor - 1.0) <= rtol or not np.allclose(ratios, factor, rtol=1e-6, atol=0.0):
+        return None
+    for value, times, words in _FACTORS:
+        for sign in (1.0, -1.0):
+            if abs(sign * factor / value - 1.0) < 1e-3:
+                opposite = " with the opposite sign" if sign < 0 else ""
+                what = f"{times} the expected value{opposite}: {words}"
+                gentle = f"{_subject(name, first=True)} is {what}"
+                return start + f"is {what}", gentle, gentle
+    return None
+
+
+def _is_transform(matrix: np.ndarray, atol: float) -> bool:
+    """A 4×4 homogeneous transform: last row [0, 0, 0, 1] and a rotation block."""
+    if matrix.shape != (4, 4) or not np.allclose(matrix[3], [0, 0, 0, 1], atol=1e-9):
+        return False
+    rotation = matrix[:3, :3]
+    return bool(np.allclose(rotation.T @ rotation, np.eye(3), atol=1e-6))
+
+
+def _matrix_slip(
+    answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str
+) -> _Diagnosis | None:
+    """A transposed matrix, a transposed rotation block, the inverse transform."""
+    if expected.ndim != 2 or expected.shape[0] != expected.shape[1]:
+        return None
+    if not _close(expected, expected.T, rtol, atol) and _close(answer, expected.T, rtol, atol):
+        text = f"{name} looks transposed: rows and columns are swapped"
+        if expected.shape == (3, 3) and np.allclose(expected.T @ expected, np.eye(3), atol=1e-6):
+            text += " (a rotation's transpose is its inverse: R_ba where R_ab is asked?)"
+        return _same(text + ".")
+    if _is_transform(expected, atol) and _is_transform(answer, atol):
+        rotation_t = expected.copy()
+        rotation_t[:3, :3] = expected[:3, :3].T
+        if not _close(expected, rotation_t, rtol, atol) and _close(answer, rotation_t, rtol, atol):
+            return _same(
+                f"the rotation block {name}[:3, :3] looks transposed (Rᵀ where R belongs, or the "
+                "reverse); the position column is right."
+            )
+        inverse = np.eye(4)
+        inverse[:3, :3] = expected[:3, :3].T
+        inverse[:3, 3] = -expected[:3, :3].T @ expected[:3, 3]
+        if not _close(expected, inverse, rtol, atol) and _close(answer, inverse, rtol, atol):
+            return _same(
+                f"{name} is the inverse of the expected transform: T_ba where T_ab is asked (or "
+                "the reverse)? Read the subscripts: T_ab is the pose of {b} in {a}."
+            )
+    return None
+
+
+def _twist_order_slip(
+    answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str
+) -> _Diagnosis | None:
+    """A twist (or the columns of a Jacobian) written [v; ω] where robolab writes [ω; v]."""
+    if expected.ndim not in (1, 2) or expected.shape[0] != 6:
+        return None
+    swapped = np.concatenate([expected[3:], expected[:3]])
+    if _close(expected, swapped, rtol, atol) or not _close(answer, swapped, rtol, atol):
+        return None
+    what = (
+        "its first and last three entries are"
+        if expected.ndim == 1
+        else "the top and bottom three rows are"
+    )
+    return _same(
+        f"{_subject(name, first=True)} has the right numbers in the wrong order: {what} swapped, "
+        "as in a twist written [v; ω] instead of robolab's [ω; v] (the angular part first, as "
+        "in Modern Robotics; a wrench is [m; f])."
+    )
+
+
+def _adjoint(T: np.ndarray) -> np.ndarray:
+    R, p = T[:3, :3], T[:3, 3]
+    p_hat = np.array([[0.0, -p[2], p[1]], [p[2], 0.0, -p[0]], [-p[1], p[0], 0.0]])
+    adjoint = np.zeros((6, 6))
+    adjoint[:3, :3] = adjoint[3:, 3:] = R
+    adjoint[3:, :3] = p_hat @ R
+    return adjoint
+
+
+def _frame_slip(
+    answer: np.ndarray,
+    expected: np.ndarray,
+    rtol: float,
+    atol: float,
+    name: str,
+    pose: np.ndarray | None,
+) -> _Diagnosis | None:
+    """A twist, wrench or Jacobian in the other frame: [Ad_T] (or [Ad_T]ᵀ) applied, or undone."""
+    if pose is None or expected.ndim not in (1, 2) or expected.shape[0] != 6:
+        return None
+    adjoint = _adjoint(pose)
+    inverse = np.linalg.inv(adjoint)
+    for mapped in (
+        adjoint @ expected,
+        inverse @ expected,
+        adjoint.T @ expected,
+        inverse.T @ expected,
+    ):
+        if not _close(expected, mapped, rtol, atol) and _close(answer, mapped, rtol, atol):
+            kind = "Jacobian" if expected.ndim == 2 else "twist (or wrench)"
+            return _same(
+                f"{_subject(name, first=True)} is the expected {kind} expressed in the other "
+                "frame: a space-frame one where the body frame is asked, or the reverse? The "
+                "adjoint [Ad_T] of the pose takes one to the other."
+            )
+    return None
+
+
+def _sign_slip(
+    answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str
+) -> _Diagnosis | None:
+    """One entry, or one row or column, with the wrong sign; the rest right."""
+    if answer.ndim == 0:
+        return None
+    tolerance = atol + rtol * np.abs(expected)
+    off = np.abs(answer - expected) > tolerance
+    flipped = (np.abs(answer + expected) <= tolerance) & (np.abs(expected) > atol)
+    if not off.any() or np.any(off & ~flipped):
+        return None
+    places = [tuple(int(i) for i in index) for index in np.argwhere(off)]
+    gentle = (
+        "the others are right: check the sign convention (which way an axis, an angle or a "
+        "joint turns positive)."
+    )
+    if len(places) == 1:
+        where = _entry(name, places[0])
+        full = (
+            f"{where} is {_fmt(answer[places[0]])}, expected {_fmt(expected[places[0]])}: that "
+            f"entry has the wrong sign, {gentle}"
+        )
+        return (
+            full,
+            f"One entry of {_subject(name)} has the wrong sign, {gentle}",
+            f"{where} has the wrong sign, {gentle}",
+        )
+    if answer.ndim == 2:
+        rows = {i for i, _ in places}
+        columns = {j for _, j in places}
+        if len(rows) == 1 and off[next(iter(rows))].sum() == len(places):
+            where = f"row {next(iter(rows))} of {name}"
+        elif len(columns) == 1:
+            where = f"column {next(iter(columns))} of {name}"
+        else:
+            return None
+        return (
+            f"{where} has the wrong sign, {gentle}",
+            f"One row or column of {_subject(name)} has the wrong sign, {gentle}",
+            f"{where} has the wrong sign, {gentle}",
+        )
+    return None
+
+
+def _which_way(answer: np.ndarray, expected: np.ndarray, index: tuple[int, ...]) -> str:
+    if np.iscomplexobj(answer) or np.iscomplexobj(expected):
+        return "is off"
+    return "is too large" if answer[index] > expected[index] else "is too small"
+
+
+def _diagnose(
+    answer: np.ndarray,
+    expected: np.ndarray,
+    rtol: float,
+    atol: float,
+    name: str,
+    pose: np.ndarray | None = None,
+) -> _Diagnosis:
+    """How a numeric answer of the right shape differs from the expected one.
+
+    Returns the whole diagnosis (with the expected value where it helps) and the messages of a
+    first and a second wrong try, which never name the expected value.
+    """
     scale = float(np.abs(expected).max()) if expected.size else 0.0
     scalar = answer.ndim == 0
     # A number is "it" after "answer is 2, expected 1: "; an array is named.
     start = f"{name} is {_fmt(answer)}, expected {_fmt(expected)}: it " if scalar else f"{name} "
-    if np.iscomplexobj(expected) or np.iscomplexobj(answer):
-        scale = 0.0  # the slips below are of real numbers: name the worst entry
-    if scale > atol and _close(answer, np.degrees(expected), 1e-3, 1e-6):
-        return _unit_slip(answer, expected, name, in_degrees=True)
-    if scale > atol and _close(answer, np.radians(expected), 1e-3, 1e-9):
-        return _unit_slip(answer, expected, name, in_degrees=False)
-    if scale > atol and _close(answer, -expected, rtol, atol):
-        return start + "has the opposite sign."
-    if (
-        expected.ndim == 2
-        and expected.shape[0] == expected.shape[1]
-        and not _close(expected, expected.T, rtol, atol)
-        and _close(answer, expected.T, rtol, atol)
-    ):
-        return f"{name} looks transposed: rows and columns are swapped."
-    nonzero = np.abs(expected) > atol
-    if scale > atol and np.all(np.abs(answer[~nonzero]) <= atol):
-        ratios = answer[nonzero] / expected[nonzero]
-        factor = float(np.median(ratios))
-        if abs(factor - 1.0) > rtol and np.allclose(ratios, factor, rtol=1e-6, atol=0.0):
-            for value, words in (
-                (1000.0, "millimetres instead of metres?"),
-                (0.001, "metres where millimetres are expected?"),
-            ):
-                if abs(factor / value - 1.0) < 1e-6:
-                    return start + f"is {factor:g} times the expected value: {words}"
-            return start + f"is {factor:.4g} times the expected value (a missing or extra factor?)."
+    real = not (np.iscomplexobj(expected) or np.iscomplexobj(answer))
+    if real and scale > atol:  # the slips are of real numbers; else name the worst entry
+        if _close(answer, np.degrees(expected), 1e-3, 1e-6):
+            return _unit_slip(answer, expected, name, in_degrees=True)
+        if _close(answer, np.radians(expected), 1e-3, 1e-9):
+            return _unit_slip(answer, expected, name, in_degrees=False)
+        if _close(answer, -expected, rtol, atol):
+            gentle = f"{_subject(name, first=True)} has the opposite sign."
+            return start + "has the opposite sign.", gentle, gentle
+        for slip in (
+            _matrix_slip(answer, expected, rtol, atol, name),
+            _twist_order_slip(answer, expected, rtol, atol, name),
+            _frame_slip(answer, expected, rtol, atol, name, pose),
+            _sign_slip(answer, expected, rtol, atol, name),
+            _factor_slip(answer, expected, rtol, atol, name, start),
+        ):
+            if slip is not None:
+                return slip
     error = np.abs(answer - expected)
     tolerance = atol + rtol * np.abs(expected)
     bad = error > tolerance
     if scalar:
-        return start + f"is off by {_fmt(error)} (tolerance {_fmt(tolerance)})."
+        return (
+            start + f"is off by {_fmt(error)} (tolerance {_fmt(tolerance)}).",
+            f"{name} is {_fmt(answer)}: not right yet.",
+            f"{name} is {_fmt(answer)}: not right yet, it {_which_way(answer, expected, ())}.",
+        )
     worst = np.unravel_index(int(np.argmax(np.where(bad, error, -1.0))), answer.shape)
     count = int(bad.sum())
-    return (
+    full = (
         f"{name}{_index(worst)} is {_fmt(answer[worst])}, expected {_fmt(expected[worst])} "
         f"(off by {_fmt(error[worst])}; tolerance {_fmt(tolerance[worst])}); "
         f"{count} of {answer.size} entries are off."
     )
+    first = (
+        f"{_subject(name, first=True)} is not right yet: {count} of {answer.size} entries are off."
+    )
+    order = np.argsort(-np.where(bad, error, -1.0), axis=None)[: min(count, 3)]
+    places = [tuple(int(i) for i in np.unravel_index(int(k), answer.shape)) for k in order]
+    listed = ", ".join(f"{_entry(name, p)} {_which_way(answer, expected, p)}" for p in places)
+    more = f" (and {count - len(places)} more)" if count > len(places) else ""
+    rest = "; the other entries are right." if count < answer.size else "."
+    return full, first, f"{listed}{more}{rest}"
 
 
 def check_numeric(
@@ -119,6 +330,7 @@ def check_numeric(
     atol: float = 1e-9,
     name: str = "answer",
     hint: str | None = None,
+    pose: ArrayLike | None = None,
 ) -> CheckResult:
     """Compare a number, vector or matrix with the expected one, entry by entry.
 
@@ -143,16 +355,21 @@ def check_numeric(
         How messages call the answer.
     hint : str, optional
         Appended to the message of a wrong answer.
+    pose : array_like, optional
+        A 4×4 transform between the frames of the question: an answer equal
+        to the expected twist, wrench or 6×n Jacobian carried to the other
+        frame by its adjoint is then called a frame mix-up.
 
     Returns
     -------
     CheckResult
-        Truthy when the answer is right.
+        Truthy when the answer is right. A wrong one also holds the gentler
+        messages of a first and second try (:meth:`CheckResult.feedback`).
 
     Raises
     ------
     TypeError, ValueError
-        If ``expected``, ``rtol`` or ``atol`` is not usable (the author's
+        If ``expected``, ``rtol``, ``atol`` or ``pose`` is not usable (the author's
         mistake, not the student's).
 
     Examples
@@ -175,8 +392,15 @@ def check_numeric(
         raise ValueError(f"the expected value is not numeric: {expected_array}")
     if not np.all(np.isfinite(expected_array)):
         raise ValueError(f"the expected value is not finite: {_short(expected, 80)}")
+    pose_array = None
+    if pose is not None:
+        pose_array = np.asarray(pose, dtype=float)
+        if pose_array.shape != (4, 4) or not np.all(np.isfinite(pose_array)):
+            raise ValueError(f"pose must be a finite 4×4 transform, got {_short(pose, 80)}")
     try:
-        return _check_numbers(answer, expected_array, _is_boolean(expected), rtol, atol, name, hint)
+        return _check_numbers(
+            answer, expected_array, _is_boolean(expected), rtol, atol, name, hint, pose_array
+        )
     except Exception as error:  # nothing a student types may crash the check
         return _wrong(_could_not_compare(answer, name, error), hint)
 
@@ -189,6 +413,7 @@ def _check_numbers(
     atol: float,
     name: str,
     hint: str | None,
+    pose: np.ndarray | None = None,
 ) -> CheckResult:
     """:func:`check_numeric` once the expected value and the tolerances are known to be fine."""
     answer_array = _as_numbers(answer, name, bools=bools)
@@ -226,4 +451,5 @@ def _check_numbers(
         return _right(
             f"Correct: {name} matches the expected value (within rtol={rtol:g}, atol={atol:g})."
         )
-    return _wrong(_diagnose(answer_array, expected_array, rtol, atol, name), hint)
+    full, first, second = _diagnose(answer_array, expected_array, rtol, atol, name, pose)
+    return _wrong(full, hint, first_try=first, second_try=second)

@@ -327,6 +327,7 @@ def _compare_expressions(
             )
             if got.ndim == 0:
                 detail = f"{name} = {_fmt(got)} but the expected value is {_fmt(want)}"
+                gentle = f"{name} = {_fmt(got)}, which is not the expected value"
             else:
                 bad = ~(np.abs(got - want) <= atol + rtol * np.abs(want))
                 index = tuple(int(i) for i in np.argwhere(bad)[0])
@@ -334,15 +335,19 @@ def _compare_expressions(
                     f"entry {_index(index)} is {_fmt(got[index])} but the expected value is "
                     f"{_fmt(want[index])}"
                 )
+                gentle = f"entry {_index(index)} is {_fmt(got[index])}, which is not right"
             if constant:
                 what = "a matrix of numbers" if is_matrix else "a number"
                 return _wrong(
                     f"{name} is {what}, but the expected expression depends on {used}: at "
                     f"{point}, {detail}.",
                     hint,
+                    first_try=f"{name} is {what}, but the expected expression depends on {used}.",
                 )
             return _wrong(
-                f"{name} differs from the expected expression: at {point}, {detail}.", hint
+                f"{name} differs from the expected expression: at {point}, {detail}.",
+                hint,
+                first_try=f"{name} differs from the expected expression: at {point}, {gentle}.",
             )
 
     difference = (

@@ -1,0 +1,328 @@
+"""Exercise feedback that teaches: staged hints, the field's usual slips, worked-solution output.
+
+Every expected value here comes from a closed form written out in the test or from
+``modern_robotics`` (the reference of Lynch & Park), never from robolab's own results:
+
+* a first wrong answer is told what is wrong but not the expected value; a second try more;
+  the expected value only when asked (``show_expected=True``); ``None`` is not a try;
+* each slip of the field is named: a twist in [v; ω] order, degrees inside ``cos`` or
+  ``trotz`` (an answer equal to the formula with the angles in degrees), a transpose (R for
+  Rᵀ, a transposed rotation block, the inverse transform), a sign (one entry, one column),
+  a frame mix-up (space for body twist or Jacobian, through the adjoint of the pose), a
+  plausible factor (2, ½, π, g) and no factor message for an implausible one;
+* a worked solution's check reads "Worked solution — checked" in its own style, never the
+  student's green ✓; it is what a ``# Solution`` cell shows in IPython;
+* "new numbers": ``exercise.new_numbers()`` and the display's button.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import modern_robotics as mr
+import numpy as np
+import pytest
+
+from robolab.exercises import CheckResult, Exercise, check, check_function
+from robolab.lessons import worked_solutions
+from robolab.lessons.worked_solutions import WorkedSolutionCheck
+
+G = 9.81
+
+
+def _rot_z(angle: float) -> np.ndarray:
+    """R_z(θ) written out (Lynch & Park eq. 3.8)."""
+    c, s = math.cos(angle), math.sin(angle)
+    return np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
+
+
+def _numbers_in(text: str) -> set[str]:
+    return set(re.findall(r"-?\d+\.\d+(?:e-?\d+)?", text))
+
+
+def _rotation_exercise(**options) -> Exercise:
+    """R_sb of a frame turned by θ about z, then θ/2 about the new x (moving axes)."""
+
+    def solve(theta):
+        c, s = math.cos(theta / 2), math.sin(theta / 2)
+        rot_x = np.array([[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]])
+        return _rot_z(theta) @ rot_x
+
+    return Exercise(
+        "Two turns",
+        "θ = {theta:.3f} rad about z, then θ/2 about the new x.",
+        solve=solve,
+        generate=lambda rng: {"theta": float(rng.uniform(0.4, 1.2))},
+        seed=3,
+        **options,
+    )
+
+
+# --- stages -------------------------------------------------------------------------------------
+
+
+def test_a_first_wrong_answer_does_not_reveal_the_expected_value():
+    exercise = _rotation_exercise(hint=["Moving axes multiply on the right.", "R = Rz Rx."])
+    expected = exercise.expected
+    shown = {f"{v:.4g}" for v in expected.ravel() if abs(v) not in (0.0, 1.0)}
+    wrong = expected.copy()
+    wrong[0, 1] += 0.2
+    wrong[2, 2] -= 0.1
+    first = exercise.check(wrong)
+    assert not first
+    assert "2 of 9 entries are off" in first.message
+    assert first.message.endswith("Hint: Moving axes multiply on the right.")
+    assert not shown & _numbers_in(first.message), first.message
+    second = exercise.check(wrong)
+    assert not shown & _numbers_in(second.message), second.message
+    assert "answer[0, 1] is too large" in second.message
+    assert "answer[2, 2] is too small" in second.message
+    assert "R = Rz Rx." in second.message and "show_expected=True" in second.message
+    asked = exercise.check(wrong, show_expected=True)
+    assert f"expected {expected[0, 1]:.4g}" in asked.message
+
+
+def test_an_unanswered_none_is_not_a_try():
+    exercise = _rotation_exercise(hint=["First hint.", "Second hint."])
+    for _ in range(3):
+        none = exercise.check(None)
+        assert none.message.startswith("No answer yet") and none.message.endswith("First hint.")
+    assert exercise.wrong_tries == 0
+    assert "Second hint." not in exercise.check(np.eye(3)).message
+    assert "Second hint." in exercise.check(np.eye(3)).message
+
+
+def test_a_scalar_first_try_says_neither_the_value_nor_the_direction():
+    exercise = Exercise("Reach", "l1 = 0.4 m, l2 = 0.3 m: the reach?", solve=lambda: 0.4 + 0.3)
+    assert exercise.check(0.5).message == "answer is 0.5: not right yet."
+    assert exercise.check(0.5).message.startswith("answer is 0.5: not right yet, it is too small.")
+    assert "expected 0.7" in exercise.check(0.5, show_expected=True).message
+
+
+# --- the usual slips ------------------------------------------------------------------------------
+
+
+def test_a_twist_in_v_omega_order_is_named():
+    # A revolute joint about z through q = (1, 2, 0): S = (ω, v) with v = -ω × q = (2, -1, 0).
+    expected = np.array([0.0, 0.0, 1.0, 2.0, -1.0, 0.0])
+    result = check([2.0, -1.0, 0.0, 0.0, 0.0, 1.0], expected)
+    assert not result and "[v; ω] instead of robolab's [ω; v]" in result.message
+    # The columns of a Jacobian (twists) in [v; ω] order too.
+    jacobian = np.column_stack([expected, [0.0, 1.0, 0.0, 0.0, 0.0, 3.0]])
+    swapped = np.vstack([jacobian[3:], jacobian[:3]])
+    assert "top and bottom three rows are swapped" in check(swapped, jacobian).message
+
+
+def test_degrees_inside_cos_are_named_when_the_exercise_knows_its_angles():
+    def hand_x(l1, l2, q1, q2):  # x of a planar 2R arm (Spong, Hutchinson & Vidyasagar §3.2)
+        return l1 * math.cos(q1) + l2 * math.cos(q1 + q2)
+
+    exercise = Exercise(
+        "Hand x",
+        "l1 = {l1}, l2 = {l2}, q1 = {q1}, q2 = {q2} rad: the hand's x?",
+        solve=hand_x,
+        generate=lambda rng: {"l1": 1.0, "l2": 0.8, "q1": 0.5, "q2": 0.7},
+        angles=("q1", "q2"),
+    )
+    in_degrees = 1.0 * math.cos(math.degrees(0.5)) + 0.8 * math.cos(math.degrees(0.5 + 0.7))
+    result = exercise.check(in_degrees)
+    assert not result and "q1, q2 in degrees" in result.message
+    assert "convert with np.radians" in result.message
+    one = 1.0 * math.cos(math.degrees(0.5)) + 0.8 * math.cos(math.degrees(0.5) + 0.7)
+    assert "with q1 in degrees" in exercise.check(one).message
+
+
+def test_degrees_passed_to_trotz_are_named():
+    def pose(theta):  # Rot(z, θ) as a homogeneous transform
+        T = np.eye(4)
+        T[:3, :3] = _rot_z(theta)
+        return T
+
+    exercise = Exercise(
+        "Turn the table",
+        "Give T for θ = {theta} rad about z.",
+        solve=pose,
+        generate=lambda rng: {"theta": 0.6},
+        angles=("theta",),
+    )
+    result = exercise.check(pose(math.degrees(0.6)))  # trotz(34.38) where trotz(0.6) belongs
+    assert not result and "theta in degrees" in result.message and "trotz" in result.message
+
+
+def test_degrees_inside_a_students_function_are_named():
+    def reference(q):
+        return np.array([math.cos(q), math.sin(q)])
+
+    def in_degrees(q):
+        return np.array([math.cos(math.degrees(q)), math.sin(math.degrees(q))])
+
+    result = check_function(in_degrees, reference, [0.3, 1.1])
+    assert not result and "degrees where radians belong" in result.message
+
+
+def test_a_transpose_is_named_r_for_r_transpose():
+    R = _rot_z(0.4)
+    result = check(R, R.T)  # R_ba asked, R_ab given
+    assert not result and "looks transposed" in result.message
+    assert "a rotation's transpose is its inverse" in result.message
+    M = np.array([[1.0, 2.0], [0.5, 3.0]])  # a general matrix: M for Mᵀ
+    assert "looks transposed" in check(M, M.T).message
+
+
+def test_a_transposed_rotation_block_and_the_inverse_transform_are_named():
+    R, p = _rot_z(0.7), np.array([0.3, -0.2, 0.5])
+    T = np.eye(4)
+    T[:3, :3], T[:3, 3] = R, p
+    half = T.copy()
+    half[:3, :3] = R.T
+    assert "rotation block answer[:3, :3] looks transposed" in check(half, T).message
+    inverse = np.eye(4)
+    inverse[:3, :3], inverse[:3, 3] = R.T, -R.T @ p  # Lynch & Park eq. 3.64
+    assert "is the inverse of the expected transform" in check(inverse, T).message
+
+
+def test_a_sign_flip_in_one_component_is_named_without_saying_which_at_first():
+    expected = np.array([0.0, 0.0, 1.0, 2.0, -1.0, 0.0])
+    wrong = expected.copy()
+    wrong[4] = 1.0  # v_y with the wrong sign
+    exercise = Exercise("Screw axis", "S?", solve=lambda: expected)
+    first = exercise.check(wrong)
+    assert first.message.startswith("One entry of your answer has the wrong sign")
+    assert "answer[4]" not in first.message
+    assert exercise.check(wrong).message.startswith("answer[4] has the wrong sign")
+    assert "-1" in exercise.check(wrong, show_expected=True).message
+    assert check(-expected, expected).message == "answer has the opposite sign."
+
+
+def test_a_column_with_the_wrong_sign_is_named():
+    jacobian = np.array([[0.0, 1.0, 0.3], [0.0, 0.0, 0.2], [1.0, 0.0, 0.1]])
+    wrong = jacobian.copy()
+    wrong[:, 2] *= -1
+    assert "column 2 of answer has the wrong sign" in check(wrong, jacobian).message
+
+
+def test_a_space_twist_for_a_body_twist_is_a_frame_mix_up():
+    # Lynch & Park Example 4.5 style: the home pose M and a space screw axis S; B = [Ad_M⁻¹] S.
+    M = np.array([[1.0, 0.0, 0.0, 0.8], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.3], [0, 0, 0, 1]])
+    S = np.array([0.0, 0.0, 1.0, 0.0, -0.2, 0.0])
+    B = mr.Adjoint(mr.TransInv(M)) @ S
+    exercise = Exercise("Body axis", "B from S and M?", solve=lambda M, S: B,
+                        generate=lambda rng: {"M": M, "S": S}, pose="M")  # fmt: skip
+    result = exercise.check(S)
+    assert not result and "expressed in the other frame" in result.message
+    # A space Jacobian for the body Jacobian: J_b = [Ad_T⁻¹] J_s (Lynch & Park eq. 5.22).
+    J_s = np.column_stack([S, [0.0, 1.0, 0.0, -0.3, 0.0, 0.0]])
+    J_b = mr.Adjoint(mr.TransInv(M)) @ J_s
+    assert "expected Jacobian expressed in the other frame" in check(J_s, J_b, pose=M).message
+
+
+@pytest.mark.parametrize(
+    ("factor", "words"),
+    [
+        (2.0, "a factor ½ missing"),
+        (0.5, "half the expected value"),
+        (math.pi, "π times the expected value"),
+        (G, "a weight m·g where a mass belongs"),
+        (-2.0, "2 times the expected value with the opposite sign"),
+    ],
+)
+def test_a_plausible_factor_is_named(factor, words):
+    kinetic = 0.5 * 2.0 * 1.5**2  # ½ m v² of 2 kg at 1.5 m/s
+    result = check(factor * kinetic, kinetic)
+    assert not result and words in result.message
+
+
+def test_an_implausible_factor_gets_a_neutral_message():
+    for factor in (1.37, 3.3, 0.71):
+        message = check(factor * np.array([0.4, 1.2]), np.array([0.4, 1.2])).message
+        assert "times the expected value" not in message and "factor" not in message
+        assert "2 of 2 entries are off" in message
+
+
+def test_an_authors_own_slip_is_named():
+    exercise = Exercise(
+        "Tool point",
+        "Where is the tool tip, 0.1 m beyond the flange at x = {x}?",
+        solve=lambda x: x + 0.1,
+        generate=lambda rng: {"x": 0.5},
+        slips={"You gave the flange, not the tool tip: add the tool offset.": lambda x: x},
+    )
+    assert (
+        exercise.check(0.5).message == "You gave the flange, not the tool tip: add the tool offset."
+    )
+
+
+# --- worked solutions -----------------------------------------------------------------------------
+
+
+def test_a_worked_solutions_check_never_looks_like_the_students_result():
+    exercise = _rotation_exercise()
+    solution = exercise.check_solution(exercise.expected)
+    assert isinstance(solution, WorkedSolutionCheck) and solution
+    text = str(solution)
+    assert text.startswith("Worked solution — checked") and "not your answer" in text
+    assert "✓" not in text and "Correct" not in text
+    assert "✓" not in solution._repr_html_() and "#1B5E20" not in solution._repr_html_()
+    assert "robolab-worked-solution" in solution._repr_html_()
+    assert "✅" not in solution._repr_markdown_()
+    student = exercise.check(exercise.expected)
+    assert str(student).startswith("✓ Correct")  # the student's own right answer keeps its tick
+    failed = exercise.check_solution(np.eye(3))
+    assert not failed and "FAILED" in str(failed)
+    assert exercise.wrong_tries == 0  # the solution's check is no try of the student's
+
+
+@pytest.fixture
+def shell():
+    from IPython.core.interactiveshell import InteractiveShell
+
+    instance = InteractiveShell.instance()
+    worked_solutions.watch_cells()
+    yield instance
+    InteractiveShell.clear_instance()
+
+
+def test_a_solution_cell_in_ipython_shows_the_worked_solution_check(shell):
+    shell.user_ns["exercise_1"] = _rotation_exercise()
+    shell.run_cell("mine = exercise_1.check(exercise_1.expected)")
+    shell.run_cell(
+        "# Solution: moving axes multiply on the right.\n"
+        "theirs = exercise_1.check(exercise_1.expected)"
+    )
+    mine, theirs = shell.user_ns["mine"], shell.user_ns["theirs"]
+    assert type(mine) is CheckResult and str(mine).startswith("✓ Correct")
+    assert isinstance(theirs, WorkedSolutionCheck) and str(theirs).startswith("Worked solution")
+
+
+# --- new numbers ----------------------------------------------------------------------------------
+
+
+def test_new_numbers_draws_new_parameters_and_checks_against_them():
+    exercise = _rotation_exercise(hint="h")
+    old = exercise.parameters["theta"]
+    exercise.check(np.eye(3))
+    assert exercise.new_numbers(seed=11) is exercise
+    theta = exercise.parameters["theta"]
+    assert theta != old and f"{theta:.3f}" in exercise.prompt and exercise.seed == 11
+    assert exercise.wrong_tries == 0
+    c, s = math.cos(theta / 2), math.sin(theta / 2)
+    assert exercise.check(_rot_z(theta) @ np.array([[1, 0, 0], [0, c, -s], [0, s, c]]))
+    other = exercise.new_numbers().parameters["theta"]  # no seed: fresh numbers
+    assert 0.4 <= other <= 1.2
+    with pytest.raises(TypeError, match="seed must be a whole number or None"):
+        exercise.new_numbers(seed=1.5)
+
+
+def test_the_display_has_a_new_numbers_button_and_says_the_call_without_widgets():
+    exercise = _rotation_exercise()
+    bundle = exercise._repr_mimebundle_()  # test mode: the static fallbacks only
+    assert "exercise.new_numbers()" in bundle["text/markdown"]
+    assert "new_numbers()" in bundle["text/plain"]
+    widget = exercise._display()
+    statement, (button, note) = widget.children[0], widget.children[1].children
+    before = statement.value
+    button.click()
+    assert statement.value != before and "θ = " in statement.value
+    assert f"{exercise.parameters['theta']:.3f}" in statement.value
+    assert "run the cells below again" in note.value
