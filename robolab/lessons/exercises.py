@@ -57,6 +57,7 @@ from numpy.typing import ArrayLike
 
 from ..support import widgets as _widgets
 from .answers import CheckResult, _as_numbers, _error_text, _fmt, _tolerance, _with_hint
+from .exercise_record import record_check
 from .function_answers import check_function
 from .numeric_answers import check_numeric
 from .symbolic_answers import check_expression
@@ -499,7 +500,9 @@ class Exercise:
         """
         if in_solution_cell():
             return self.check_solution(answer)
-        return self._check(answer, show_expected)
+        result = self._check(answer, show_expected)
+        record_check(self.title, result.correct)  # this kernel's passes (exercise_record)
+        return result
 
     def check_solution(self, answer: object) -> WorkedSolutionCheck:
         """The worked solution's check of itself: reads "Worked solution — checked", no ✓.
