@@ -269,7 +269,8 @@ def progress_summary(notebooks: str | Path | None = None) -> ProgressSummary:
     ----------
     notebooks : str or Path, optional
         The folder of the chapter notebooks, to list every chapter and count its exercises;
-        by default the current folder if it holds chapters (the index's), else none.
+        by default the current folder if it holds chapters (the index's), else none. A
+        chapter's saved titles that it no longer has (a renamed exercise) are not shown.
 
     Returns
     -------
@@ -297,7 +298,8 @@ def progress_summary(notebooks: str | Path | None = None) -> ProgressSummary:
     for chapter in chapters:
         titles = _chapter_titles(chapter)
         passed = record.pop(chapter.stem, set())
-        ordered = [t for t in titles if t in passed] + sorted(passed - set(titles))
+        # a title the chapter no longer has (a renamed exercise) is not shown
+        ordered = [t for t in titles if t in passed] if titles else sorted(passed)
         rows.append((chapter.stem, tuple(ordered), len(titles)))
     rows += [(chapter, tuple(sorted(passed)), 0) for chapter, passed in sorted(record.items())]
     return ProgressSummary(tuple(rows), note)
