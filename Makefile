@@ -5,6 +5,7 @@
 #                notebooks (nbval) and the browser test
 #   make test-portable  the unit tests and doctests again, shuffled, under another BLAS kernel
 #   make bench   run the benchmarks and rewrite docs/benchmarks.md
+#   make assignments  write chapters as nbgrader assignments (CHAPTERS="01 04", COURSE=dir)
 #   make clean   remove .venv and build/test caches
 #
 # Both set-up targets are idempotent: the install step re-runs only when
@@ -22,10 +23,10 @@ PYTEST_ARGS ?=
 # JupyterLab refuses to start as root unless told; CI and containers run as root.
 ROOT_FLAG   := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: help lab test test-portable lint bench clean
+.PHONY: help lab test test-portable lint bench clean assignments
 
 help:
-	@sed -n '2,10p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,11p' Makefile | sed 's/^# \{0,1\}//'
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -74,6 +75,15 @@ test-portable: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/run_all.py
+
+# nbgrader source notebooks of the chosen chapters (all when CHAPTERS is empty), one
+# assignment chNN per chapter, in COURSE/source/; then `nbgrader generate_assignment chNN`
+# in COURSE (docs/teaching.md, "Grading with nbgrader"). ASSIGNMENT_ARGS: e.g. --same-numbers.
+CHAPTERS        ?=
+COURSE          ?= build/nbgrader
+ASSIGNMENT_ARGS ?=
+assignments: $(VENV)/.installed-test
+	$(BIN)/python -m robolab.lessons.assignments --course "$(COURSE)" $(ASSIGNMENT_ARGS) $(CHAPTERS)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -403,7 +403,7 @@ def write_assignments(
     existing = [str(t) for t in targets if t.exists()]
     if existing and not overwrite:
         raise FileExistsError(
-            f"{', '.join(existing)} exist(s): pass overwrite=True (--force) to replace them"
+            f"{', '.join(existing)} exist(s): replace them with --force (overwrite=True)"
         )
     for path, target in zip(paths, targets, strict=True):
         chapter = nbformat.read(path, as_version=4)
