@@ -33,6 +33,8 @@ factorisation written out over the small n (its pivots reveal a singular M).
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
@@ -40,6 +42,21 @@ from .kinematics import _running_products
 
 #: Batches at least this large use this module's kernels.
 BATCH_THRESHOLD = 48
+#: Larger batches are worked through in blocks of this many states, so that the temporaries
+#: (about 1.5 kB per state for RNEA) stay in cache and their total stays bounded: the cost per
+#: state is then the same for a thousand states as for a million (docs/benchmarks.md).
+BLOCK = 1024
+
+
+def _blocks(count: int) -> list[slice]:
+    """Slices of at most ``BLOCK`` states covering ``range(count)``, in even sizes."""
+    pieces = -(-count // BLOCK)
+    edges = np.linspace(0, count, pieces + 1).round().astype(int)
+    return [slice(int(a), int(b)) for a, b in itertools.pairwise(edges)]
+
+
+def _rows(values: np.ndarray | None, block: slice) -> np.ndarray | None:
+    return None if values is None else values[block]
 
 
 def _frame_with_z(z: np.ndarray, origin: np.ndarray) -> np.ndarray:
@@ -104,13 +121,25 @@ class _JointFrameModel:
 class _Joints:
     """cos kθ, sin kθ and dθ of every joint for a batch of θ (joint axis first, (n, B))."""
 
-    def __init__(self, model: _JointFrameModel, q: np.ndarray) -> None:
+    def __init__(self, model: _JointFrameModel, q: np.ndarray | None) -> None:
+        self.model = model
+        if q is None:  # filled in by block()
+            return
         theta = q.T  # (n, B)
         angle = model.rates[:, None] * theta
         self.cos = np.cos(angle)
         self.sin = np.sin(angle)
         self.slide = model.slides[:, None] * theta
-        self.model = model
+
+    def block(self, states: slice) -> _Joints:
+        """The same for the states ``states`` of the batch only."""
+        part = _Joints(self.model, None)
+        part.cos, part.sin, part.slide = (
+            self.cos[:, states],
+            self.sin[:, states],
+            self.slide[:, states],
+        )
+        return part
 
     def twist_to_child(self, i: int, V: np.ndarray) -> np.ndarray:
         """Ad(Screw_i(θ)⁻¹) V for twists V of shape (6, ..., B): a twist of {J_{i-1}'} in {J_i}."""
@@ -176,6 +205,14 @@ def rnea(
     joints: _Joints | None = None,
 ) -> np.ndarray:
     """Inverse dynamics of B states, q of shape (B, n); ``None`` stands for zero. Returns (B, n)."""
+    if q.shape[0] > BLOCK:
+        torques = np.empty(q.shape)
+        for part in _blocks(q.shape[0]):
+            torques[part] = rnea(
+                model, q[part], _rows(qd, part), _rows(qdd, part), gravity,
+                _rows(tip_wrench, part), None if joints is None else joints.block(part),
+            )  # fmt: skip
+        return torques
     n = model.n
     B = q.shape[0]
     joints = joints or _Joints(model, q)
@@ -307,6 +344,11 @@ def crba(model: _JointFrameModel, q: np.ndarray, joints: _Joints | None = None) 
     Composite inertias are kept as 10 inertia parameters (see ``_inertia_parameters``):
     moving them to the parent frame is a rotation about z plus one constant 10×10 product.
     """
+    if q.shape[0] > BLOCK:
+        M = np.empty((q.shape[0], model.n, model.n))
+        for part in _blocks(q.shape[0]):
+            M[part] = crba(model, q[part], None if joints is None else joints.block(part))
+        return M
     n = model.n
     B = q.shape[0]
     joints = joints or _Joints(model, q)
@@ -349,6 +391,13 @@ def cholesky_solve(M: np.ndarray, rhs: np.ndarray, pivot_tolerance: float) -> tu
     d with d² ≤ pivot_tolerance · max diag(M), or None.
     """
     B, n, _ = M.shape
+    if B > BLOCK:
+        x = np.empty(rhs.shape)
+        for part in _blocks(B):
+            x[part], bad = cholesky_solve(M[part], rhs[part], pivot_tolerance)
+            if bad is not None:
+                return None, (bad[0] + part.start, bad[1])
+        return x, None
     A = M.transpose(1, 2, 0)  # (n, n, B)
     scale = np.max(np.diagonal(M, axis1=1, axis2=2), axis=1)
     L = np.zeros((n, n, B))
@@ -369,3 +418,107 @@ def cholesky_solve(M: np.ndarray, rhs: np.ndarray, pivot_tolerance: float) -> tu
     for i in range(n - 1, -1, -1):
         x[i] = (y[i] - np.einsum("kb,kb->b", L[i + 1 :, i], x[i + 1 :])) / L[i, i]
     return x.T, None
+
+
+def _to_parent(model: _JointFrameModel, joints: _Joints, i: int, inertia: np.ndarray):
+    """X_iᵀ I X_i for symmetric 6×6 matrices I of shape (6, 6, B) given in {J_i}, X_i = J_i P_i.
+
+    Both sides go through the joint's screw motion (``wrench_to_parent``) and the
+    constant P_i, one side at a time: Xᵀ I X = Xᵀ (Xᵀ I)ᵀ for a symmetric I.
+    """
+    P_t = model.parent_adjoints_t[i]
+    half = _constant_product(P_t, joints.wrench_to_parent(i, inertia))  # Xᵀ I
+    return _constant_product(P_t, joints.wrench_to_parent(i, half.swapaxes(0, 1)))
+
+
+def aba(
+    model: _JointFrameModel,
+    q: np.ndarray,
+    qd: np.ndarray,
+    tau: np.ndarray,
+    gravity: np.ndarray | None,
+    tip_wrench: np.ndarray | None,
+    pivot_tolerance: float,
+) -> tuple[np.ndarray, tuple[int, int] | None]:
+    """Forward dynamics of B states by the articulated-body algorithm (Featherstone 2008, §7.3).
+
+    q, qd, tau of shape (B, n). Returns (θ̈ of shape (B, n), None), or (partial, (batch
+    index, joint)) at the first joint whose articulated inertia along its axis,
+    D_i = Sᵀ IA_i S, is not above ``pivot_tolerance`` times the largest entry of IA_i.
+    In the joint-aligned frames S = (0, 0, k, 0, 0, d), so IA S and D are read off entries
+    of IA, and the articulated inertias move to the parent as the CRBA's composites do.
+    """
+    if q.shape[0] > BLOCK:
+        qdd = np.empty(q.shape)
+        for part in _blocks(q.shape[0]):
+            qdd[part], bad = aba(
+                model, q[part], qd[part], tau[part], gravity, _rows(tip_wrench, part),
+                pivot_tolerance,
+            )  # fmt: skip
+            if bad is not None:
+                return qdd, (bad[0] + part.start, bad[1])
+        return qdd, None
+    n = model.n
+    B = q.shape[0]
+    joints = _Joints(model, q)
+    k, d = model.rates, model.slides
+    qd_t, tau_t = qd.T, tau.T
+    # Pass 1 (outward): twists V_i, velocity products c_i = [ad_{V_i}] S θ̇_i, and the bias
+    # forces p_i = -[ad_{V_i}]ᵀ G_i V_i, as in the RNEA.
+    V = np.zeros((6, B))
+    products = np.zeros((6, n, B))
+    bias = np.empty((6, n, B))
+    for i in range(n):
+        V = joints.twist_to_child(i, _constant_product(model.parent_adjoints[i], V))
+        c = products[:, i]
+        turn = k[i] * qd_t[i]
+        c[0::3] = turn * V[1::3]
+        c[1::3] = -turn * V[0::3]
+        if model.sliding[i]:
+            slide = d[i] * qd_t[i]
+            c[3] += slide * V[1]
+            c[4] -= slide * V[0]
+            V[5] += slide
+        V[2] += turn
+        h = model.inertias[i] @ V
+        bias[:3, i] = _cross(V[:3], h[:3]) + _cross(V[3:], h[3:])
+        bias[3:, i] = _cross(V[:3], h[3:])
+    if tip_wrench is not None:
+        bias[:, n - 1] += _constant_product(model.tip_transpose, np.asarray(tip_wrench).T)
+    # Pass 2 (inward): articulated inertias IA_i and forces pA_i; U = IA S, D = Sᵀ U.
+    U = np.empty((6, n, B))
+    D = np.empty((n, B))
+    u = np.empty((n, B))
+    articulated = np.broadcast_to(model.inertias[n - 1][:, :, None], (6, 6, B))
+    force = bias[:, n - 1]
+    for i in range(n - 1, -1, -1):
+        U[:, i] = k[i] * articulated[:, 2]
+        if model.sliding[i]:
+            U[:, i] += d[i] * articulated[:, 5]
+        D[i] = k[i] * U[2, i] + d[i] * U[5, i]
+        u[i] = tau_t[i] - k[i] * force[2] - d[i] * force[5]
+        scale = np.abs(articulated).max(axis=(0, 1))
+        bad = D[i] <= pivot_tolerance * scale
+        if bad.any():
+            return np.full(q.shape, np.nan), (int(np.argmax(bad)), i)
+        if i > 0:
+            ratio = U[:, i] / D[i]
+            reduced = articulated - U[:, i][:, None] * ratio[None, :]
+            passed = force + np.einsum("ijb,jb->ib", reduced, products[:, i]) + ratio * u[i]
+            articulated = model.inertias[i - 1][:, :, None] + _to_parent(model, joints, i, reduced)
+            force = bias[:, i - 1] + _constant_product(
+                model.parent_adjoints_t[i], joints.wrench_to_parent(i, passed)
+            )
+    # Pass 3 (outward): accelerations from the base's fictitious -g.
+    A = np.zeros((6, B))
+    if gravity is not None:
+        A[3:] = -np.asarray(gravity)[:, None]
+    qdd = np.empty((n, B))
+    for i in range(n):
+        A = joints.twist_to_child(i, _constant_product(model.parent_adjoints[i], A))
+        A += products[:, i]
+        qdd[i] = (u[i] - np.einsum("ab,ab->b", U[:, i], A)) / D[i]
+        A[2] += k[i] * qdd[i]
+        if model.sliding[i]:
+            A[5] += d[i] * qdd[i]
+    return qdd.T, None

@@ -52,6 +52,7 @@ from .dynamics import (
 from .dynamics_kernel import (
     _AD_BASIS,
     _DynamicsModel,
+    _flat_tip,
     _gravity_of,
     _is_large,
     _joint_first,
@@ -246,6 +247,20 @@ def _forward_dynamics_aba(
     tip_wrench: np.ndarray | None,
 ) -> np.ndarray:
     n = model.n
+    if _is_large(q):  # the same three passes, joint-aligned frames, structure of arrays
+        qdd, bad = batched.aba(
+            model.joint_frames,
+            q.reshape(-1, n),
+            np.broadcast_to(qd, q.shape).reshape(-1, n),
+            np.broadcast_to(tau, q.shape).reshape(-1, n),
+            gravity,
+            _flat_tip(tip_wrench, q.shape[:-1]),
+            _SINGULAR_PIVOT,
+        )
+        if bad is not None:
+            index = tuple(int(k) for k in np.unravel_index(bad[0], q.shape[:-1]))
+            raise _singular_error(index, bad[1], q)
+        return qdd.reshape(q.shape)
     state = _State(model, q)
     S = state.axes  # (n, ..., 6), S_i(θ) in {s}
     inverse = state.inverse_adjoints
@@ -321,7 +336,9 @@ def forward_dynamics_aba(
     Everything is written in {s}, where the quantities of neighbouring links
     need no transformation to be added (the book, section 8.5, and
     ModernRoboticsBook.jl use the link frames). Agrees with
-    :func:`forward_dynamics_crba` to rounding.
+    :func:`forward_dynamics_crba` to rounding. A batch of many states
+    (``BATCH_THRESHOLD`` of :mod:`robolab.screw.batched` or more) runs the same three
+    passes there, in joint-aligned link frames as Pinocchio does, over blocks of states.
 
     Parameters, returns and errors as in :func:`forward_dynamics_crba`; a
     pivot D_i ≤ 0 means M(θ) is singular.
