@@ -214,6 +214,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
 }
 #: Modules of the face itself: the two paths the notebooks import.
 _MODULES = ("exercises", "symbols")
+#: The layers, reachable as attributes too (``robolab.screw.batched`` after ``import robolab``).
+_SUBPACKAGES = ("conventions", "support", "spatial", "screw", "dh", "models", "views", "lessons")
 
 _HOME_OF = {name: home for home, names in _HOMES.items() for name in names}
 
@@ -222,7 +224,7 @@ __all__ = sorted([*_HOME_OF, *_MODULES])
 
 def __getattr__(name: str) -> Any:
     """Import a public name from its subpackage on first use (PEP 562)."""
-    if name in _MODULES:
+    if name in _MODULES or name in _SUBPACKAGES:
         value: Any = importlib.import_module(f"{__name__}.{name}")
     elif name in _HOME_OF:
         value = getattr(importlib.import_module(f"{__name__}.{_HOME_OF[name]}"), name)
@@ -233,7 +235,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return sorted({*globals(), *__all__, *_SUBPACKAGES})
 
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ loads them

@@ -76,6 +76,14 @@ def test_dir_and_tab_completion_list_every_public_name_before_first_use():
     assert set(robolab.__all__) <= set(listed)
 
 
+def test_a_subpackage_is_an_attribute_before_anything_imported_it():
+    code = "import robolab\nassert robolab.screw.batched.BLOCK > 0\nprint(robolab.views.__name__)"
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert run.stdout.strip() == "robolab.views"
+
+
 def test_an_unknown_name_is_an_attribute_error_that_names_it():
     with pytest.raises(AttributeError, match="no attribute 'forward_kinematic'"):
         robolab.forward_kinematic  # noqa: B018
