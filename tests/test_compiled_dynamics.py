@@ -159,7 +159,9 @@ def test_a_singular_mass_matrix_and_non_finite_states_fall_back():
             np.zeros(1), np.zeros(1), np.ones(1), [0, 0, -9.81], np.zeros(6), *massless
         )
     arm = _robot_model(ROBOTS["planar2r"])
-    assert arm.compiled.inverse_dynamics(np.array([np.inf, 0.0]), None, None, None, None) is None
+    assert (
+        arm.compiled.inverse_dynamics(np.array([0.0, np.inf]), None, np.ones(2), None, None) is None
+    )
     assert arm.compiled.mass_matrix(np.array([0.0, np.nan])) is None  # M depends on θ₂ only
 
 

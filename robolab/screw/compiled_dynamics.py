@@ -45,6 +45,7 @@ from typing import Any
 
 import numpy as np
 
+from .integrators import advance_floats
 from .traced_arithmetic import (
     Matrix,
     Products,
@@ -225,7 +226,7 @@ class _Trace:
         V: Vector = [0.0] * 6
         A: Vector = [0.0] * 6
         if has_gravity:
-            A[3:] = [(1.0, "ag0"), (1.0, "ag1"), (1.0, "ag2")]
+            A[3:] = [(-1.0, "g0"), (-1.0, "g1"), (-1.0, "g2")]  # the base's fictitious -g
         links: list[tuple[Vector, Vector]] = []
         for i in range(n):
             k, d = frames.rates[i], frames.slides[i]
@@ -308,16 +309,13 @@ class _Trace:
             if i > 0:
                 for j in range(i, n):
                     columns[j] = self.wrench_to_parent(i, columns[j])
-                moved = self._parameters_to_parent(i, composite)
                 m, h, inertia = frames.inertias[i - 1]
-                own = _parameters(m, h, inertia)
-                composite = _combine(
-                    writer, [[(1.0, (own[j],)), (1.0, (moved[j],))] for j in range(10)]
-                )
+                # Ic_{i-1} = G_{i-1} + (Ic_i moved to {J_{i-1}}), the constants added in place.
+                composite = self._parameters_to_parent(i, composite, _parameters(m, h, inertia))
         return M
 
-    def _parameters_to_parent(self, i: int, p: list[Scalar]) -> list[Scalar]:
-        """Inertia parameters of a body given in {J_i} at θ_i, re-expressed in {J_{i-1}}.
+    def _parameters_to_parent(self, i: int, p: list[Scalar], plus: list[Scalar]) -> list[Scalar]:
+        """Parameters of a body given in {J_i} at θ_i, re-expressed in {J_{i-1}}, plus ``plus``.
 
         First the joint's screw motion (a turn φ about z: (h_x, h_y), (I_xz, I_yz) turn by
         φ and ((I_xx - I_yy)/2, I_xy) by 2φ; a slide t along z adds parallel-axis terms),
@@ -364,7 +362,8 @@ class _Trace:
         R_inv, p_inv = self.frames.to_child[i]
         R = R_inv.T
         offset = -R @ p_inv
-        return _moved_parameters(writer, [m, hx, hy, hz, Ixx, Iyy, Izz, Ixy, Ixz, Iyz], R, offset)
+        moved = [m, hx, hy, hz, Ixx, Iyy, Izz, Ixy, Ixz, Iyz]
+        return _moved_parameters(writer, moved, R, offset, plus)
 
 
 def _parameters(m: float, h: np.ndarray, inertia: np.ndarray) -> list[Scalar]:
@@ -376,9 +375,13 @@ def _parameters(m: float, h: np.ndarray, inertia: np.ndarray) -> list[Scalar]:
 
 
 def _moved_parameters(
-    writer: _Writer, p: list[Scalar], R: np.ndarray, offset: np.ndarray
+    writer: _Writer, p: list[Scalar], R: np.ndarray, offset: np.ndarray, plus: list[Scalar]
 ) -> list[Scalar]:
-    """Parameters after moving the body's frame contents by r ↦ R r + offset (constants)."""
+    """Parameters after moving the body's frame contents by r ↦ R r + offset, plus ``plus``.
+
+    R, offset are constants; ``plus`` (another body's parameters, numbers) is added to
+    each result in the same line.
+    """
     m = p[0]
     h = _combine(writer, _rotate(_constant_matrix(R), p[1:4]))
     Ixx, Iyy, Izz, Ixy, Ixz, Iyz = p[4:]
@@ -401,9 +404,14 @@ def _moved_parameters(
         # - h oᵀ - o hᵀ - m o oᵀ
         products += [(-o[b], (h[a],)), (-o[a], (h[b],)), (-o[a] * o[b], (m,))]
         entries.append(products)
+    for k, products in enumerate(entries):
+        products.append((1.0, (plus[4 + k],)))
     moved = _combine(writer, entries)
-    h_moved = _combine(writer, [[(1.0, (h[j],)), (o[j], (m,))] for j in range(3)])
-    return [m, *h_moved, *moved]
+    h_moved = _combine(
+        writer, [[(1.0, (h[j],)), (o[j], (m,)), (1.0, (plus[1 + j],))] for j in range(3)]
+    )
+    mass = _combine(writer, [[(1.0, (m,)), (1.0, (plus[0],))]])[0]
+    return [mass, *h_moved, *moved]
 
 
 # --------------------------------------------------------------------------- compiling
@@ -428,7 +436,7 @@ class _CompiledDynamics:
             torques = trace.rnea(*key)
             names = ["q"] + (["qd"] if key[0] else []) + (["qdd"] if key[1] else [])
             header = _arguments(n, names)
-            header += ["ag0", "ag1", "ag2"] if key[2] else []
+            header += ["g0", "g1", "g2"] if key[2] else []
             header += [f"tw{j}" for j in range(6)] if key[3] else []
             result = "[" + ", ".join(trace.writer.value(t) for t in torques) + "]"
             function = self._functions[key] = _compile("rnea", header, trace.writer, result)
@@ -448,7 +456,7 @@ class _CompiledDynamics:
             elif key == ("mass_rnea",):  # M and τ(θ, θ̇, θ̈, g), sharing the trigonometry
                 torques = trace.rnea(True, True, True, False)
                 M = trace.crba()
-                header += [*_arguments(n, ["qd", "qdd"]), "ag0", "ag1", "ag2"]
+                header += [*_arguments(n, ["qd", "qdd"]), "g0", "g1", "g2"]
                 rows = ", ".join("[" + ", ".join(writer.value(x) for x in row) + "]" for row in M)
                 result = f"[{rows}], [{', '.join(writer.value(t) for t in torques)}]"
                 function = _compile("crba_rnea", header, writer, result)
@@ -457,7 +465,7 @@ class _CompiledDynamics:
                 torques = trace.rnea(True, False, has_gravity, has_tip)
                 M = trace.crba()
                 header += _arguments(n, ["qd", "tau"])
-                header += ["ag0", "ag1", "ag2"] if has_gravity else []
+                header += ["g0", "g1", "g2"] if has_gravity else []
                 header += [f"tw{j}" for j in range(6)] if has_tip else []
                 rhs = [
                     _combine(writer, [[(1.0, ((1.0, f"tau{i}"),)), (-1.0, (torques[i],))]])[0]
@@ -491,7 +499,7 @@ class _CompiledDynamics:
         if qdd is not None:
             arguments += qdd.tolist()
         if gravity is not None:
-            arguments += (-gravity).tolist()
+            arguments += gravity.tolist()
         if tip_wrench is not None:
             arguments += tip_wrench.tolist()
         try:
@@ -514,13 +522,67 @@ class _CompiledDynamics:
         """M(θ) and τ(θ, θ̇, θ̈) with gravity, for one state (or None)."""
         try:
             M, torques = self._matrix_function(("mass_rnea",))(
-                *q.tolist(), *qd.tolist(), *qdd.tolist(), *(-gravity).tolist()
+                *q.tolist(), *qd.tolist(), *qdd.tolist(), *gravity.tolist()
             )
         except ValueError:
             return None
         if not isfinite(sum(torques) + sum(map(sum, M))):
             return None
         return np.array(M), np.array(torques)
+
+    def forward_function(self, has_gravity: bool) -> Callable[..., list[float] | None]:
+        """θ̈ = f(θ, θ̇, τ, g) on lists of floats (no tip wrench), for the simulation loops.
+
+        Returns None where :meth:`forward_dynamics` does (M singular, a number not finite).
+        """
+        raw = self._matrix_function(("forward", has_gravity, False))
+
+        def accelerations(
+            q: list[float], qd: list[float], tau: list[float], gravity: list[float]
+        ) -> list[float] | None:
+            try:
+                result: list[float] | None = raw(*q, *qd, *tau, *gravity)
+            except ValueError:
+                return None
+            return result if result is not None and isfinite(sum(result)) else None
+
+        return accelerations
+
+    def simulate_rows(
+        self,
+        q: np.ndarray,
+        qd: np.ndarray,
+        tau: np.ndarray,
+        gravity: np.ndarray | None,
+        dt: float,
+        resolution: int,
+        integrator: str,
+        positions: np.ndarray,
+        velocities: np.ndarray,
+    ) -> int:
+        """Fill rows 1, 2, ... of a torque-driven simulation of one state, on Python floats.
+
+        The loop of :func:`robolab.screw.simulation._simulate` (the torques of row i held
+        for ``resolution`` steps of ``dt``) with the same generated code and operations,
+        so the same numbers, without NumPy's overhead on arrays of n ≤ 7 numbers. Stops
+        where the generated code gives up (a number not finite, M singular) and returns
+        the last row filled; the caller goes on from there with its checks and messages.
+        """
+        accelerations = self.forward_function(gravity is not None)
+        g = [] if gravity is None else gravity.tolist()
+        state = (q.tolist(), qd.tolist())
+        for i, row in enumerate(tau[:-1].tolist()):
+
+            def rate(a: list[float], b: list[float], row: list[float] = row) -> list[float] | None:
+                return accelerations(a, b, row, g)
+
+            for _ in range(resolution):
+                stepped = advance_floats(rate, *state, dt, integrator)
+                if stepped is None:
+                    return i
+                state = stepped
+            positions[i + 1], velocities[i + 1] = state
+        return len(tau) - 1
 
     def forward_dynamics(
         self,
@@ -537,7 +599,7 @@ class _CompiledDynamics:
         key = ("forward", gravity is not None, tip_wrench is not None)
         arguments = q.tolist() + qd.tolist() + tau.tolist()
         if gravity is not None:
-            arguments += (-gravity).tolist()
+            arguments += gravity.tolist()
         if tip_wrench is not None:
             arguments += tip_wrench.tolist()
         try:

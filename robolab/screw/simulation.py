@@ -614,16 +614,25 @@ def _simulate(
     velocities = np.empty((N, *q.shape))
     positions[0], velocities[0] = q, qd
     dt = timestep / resolution
+    # One state: rows by the generated dynamics on floats, as far as they go (the same numbers).
+    start = 0
+    if q.ndim == 1 and tip is None and friction is None and integrator != "rk45":
+        start = model.compiled.simulate_rows(q, qd, tau, gravity, dt, resolution, integrator,
+                                             positions, velocities)  # fmt: skip
+        q, qd = positions[start], velocities[start]
     checked = 1  # rows [0, checked) are known to be finite
     with np.errstate(**_QUIET):
         for i in range(N - 1):
-            dynamics = _dynamics(model, tau[i], gravity, None if tip is None else tip[i], friction)
-            if integrator == "rk45":
-                q, qd = _adaptive(dynamics, q, qd, timestep, dt, i)
-            else:
-                for _ in range(resolution):
-                    q, qd = _advance(dynamics, q, qd, dt, integrator)
-            positions[i + 1], velocities[i + 1] = q, qd
+            if i >= start:
+                dynamics = _dynamics(
+                    model, tau[i], gravity, None if tip is None else tip[i], friction
+                )
+                if integrator == "rk45":
+                    q, qd = _adaptive(dynamics, q, qd, timestep, dt, i)
+                else:
+                    for _ in range(resolution):
+                        q, qd = _advance(dynamics, q, qd, dt, integrator)
+                positions[i + 1], velocities[i + 1] = q, qd
             if i + 2 - checked >= _CHECK_EVERY or i == N - 2:
                 row = _first_bad_row(positions, velocities, checked, i + 2)
                 if row >= 0:

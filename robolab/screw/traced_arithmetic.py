@@ -24,6 +24,7 @@ Examples
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -50,6 +51,7 @@ class _Writer:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self._count = 0
+        self._known: dict[str, str] = {}  # the text of a sum → the name already holding it
 
     def name(self, prefix: str = "t") -> str:
         self._count += 1
@@ -66,6 +68,7 @@ class _Writer:
                 key = tuple(sorted(names))
                 merged[key] = merged.get(key, 0.0) + coefficient
         live = [(c, names) for names, c in merged.items() if c != 0.0]
+        live.sort(key=lambda term: term[1])  # one order for equal sums (found again below)
         if not live:
             return constant
         if len(live) == 1 and constant == 0.0 and len(live[0][1]) == 1:
@@ -85,8 +88,10 @@ class _Writer:
             parts.append(f"+ {constant!r}" if constant > 0 else f"- {-constant!r}")
         text = " ".join(parts)
         text = text[2:] if text.startswith("+ ") else "-" + text[2:]
-        target = self.name()
-        self.line(f"{target} = {text}")
+        target = self._known.get(text)
+        if target is None:  # a new sum (an equal one is reused: common subexpressions)
+            target = self._known[text] = self.name()
+            self.line(f"{target} = {text}")
         return (1.0, target)
 
     def value(self, scalar: Scalar) -> str:
@@ -205,8 +210,35 @@ def _arguments(n: int, names: Sequence[str]) -> list[str]:
     return [f"{name}{i}" for name in names for i in range(n)]
 
 
+_ASSIGNMENT = re.compile(r"^\s+(\w+) = (.*)$")
+_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
+def _live_lines(lines: list[str], result: str) -> list[str]:
+    """The lines that the result depends on (dead-code elimination, from the end).
+
+    An assignment whose target nothing later reads is dropped (e.g. the components of a
+    wrench that no joint torque needs); other lines (the pivot checks) are kept.
+    """
+    live = set(_NAME.findall(result))
+    kept: list[str] = []
+    for line in reversed(lines):
+        match = _ASSIGNMENT.match(line)
+        if match is not None and match.group(1) not in live:
+            continue
+        live.update(_NAME.findall(line if match is None else match.group(2)))
+        kept.append(line)
+    return kept[::-1]
+
+
 def _compile(name: str, header: list[str], writer: _Writer, result: str) -> Callable[..., Any]:
-    source = "\n".join([f"def {name}({', '.join(header)}):", *writer.lines, f"    return {result}"])
+    """Compile ``def name(header): <the writer's live lines>; return result``.
+
+    The function gets ``cos``, ``sin`` and ``sqrt`` from :mod:`math` and keeps its source
+    in ``.source``.
+    """
+    body = _live_lines(writer.lines, result)
+    source = "\n".join([f"def {name}({', '.join(header)}):", *body, f"    return {result}"])
     namespace: dict[str, Any] = {"cos": math.cos, "sin": math.sin, "sqrt": math.sqrt}
     exec(compile(source, f"<robolab generated {name}>", "exec"), namespace)
     function = namespace[name]
