@@ -67,6 +67,14 @@ def progress_file() -> Path:
     return Path(named).expanduser() if named else Path.home() / ".robolab" / "progress.json"
 
 
+def _shown(path: Path) -> str:
+    """A path as a student reads it: ``~/.robolab/progress.json`` rather than the full home."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
 def _chapter_here() -> str:
     """The notebook this kernel runs (Jupyter Server tells a kernel: ``JPY_SESSION_NAME``)."""
     session = os.environ.get("JPY_SESSION_NAME", "").strip()
@@ -194,8 +202,8 @@ def save_progress(on: bool = True) -> str:
     if not on:
         if path.is_file():
             path.unlink()
-            return f"Progress is no longer saved: {path} deleted."
-        return f"Progress was not saved ({path} does not exist)."
+            return f"Progress is no longer saved: {_shown(path)} deleted."
+        return f"Progress was not saved ({_shown(path)} does not exist)."
     note = ""
     saved: dict[str, set[str]] = {}
     if path.is_file():
@@ -204,7 +212,7 @@ def save_progress(on: bool = True) -> str:
         except ProgressFileError as error:
             note = f" The old file could not be used ({error}) and was replaced."
     _write(path, _merged(saved, _passed))
-    return f"Progress is saved in {path} (on this computer only; nothing is sent).{note}"
+    return f"Progress is saved in {_shown(path)} (on this computer only; nothing is sent).{note}"
 
 
 # --- the summary ----------------------------------------------------------------------------
@@ -239,7 +247,12 @@ def _chapter_titles(notebook: Path) -> list[str]:
     return titles
 
 
-@dataclass(frozen=True)
+def _link(chapter: str) -> str:
+    name = html.escape(chapter)
+    return f"<a href='{name}.ipynb'>{name}</a>" if _CHAPTER_FILE.match(chapter + ".ipynb") else name
+
+
+@dataclass(frozen=True, repr=False)
 class ProgressSummary:
     """Chapter by chapter: the exercises passed (this kernel and the saved file) of how many."""
 
@@ -250,9 +263,12 @@ class ProgressSummary:
         lines = [f"{c}: {len(p)} of {n or '?'} passed" for c, p, n in self.rows]
         return "\n".join([*lines, self.saved])
 
+    __repr__ = __str__  # the plain-text view of a notebook output
+
     def _repr_html_(self) -> str:
         body = "".join(
-            f"<tr><td>{html.escape(chapter)}</td><td style='text-align:right'>{len(passed)} of "
+            f"<tr><td>{_link(chapter)}</td>"
+            f"<td style='text-align:right'>{len(passed)} of "
             f"{total or '?'}</td><td>{html.escape(', '.join(passed))}</td></tr>"
             for chapter, passed, total in self.rows
         )
@@ -284,14 +300,14 @@ def progress_summary(notebooks: str | Path | None = None) -> ProgressSummary:
     if path.is_file():
         try:
             saved = _read(path)
-            note = f"Saved progress: {path} (on this computer only)."
+            note = f"Saved progress: {_shown(path)} (on this computer only)."
         except (OSError, ProgressFileError) as error:
             note = f"The saved progress could not be read: {error}. save_progress() replaces it."
     else:
         note = (
             "Progress is not saved: this shows this kernel's passes only. To keep a record "
-            f"across chapters, run save_progress() in a chapter (it writes {path}; nothing is "
-            "sent)."
+            "across chapters, run save_progress() in a chapter (it writes "
+            f"{_shown(path)}; nothing is sent)."
         )
     record = _merged(saved, _passed)
     rows = []
