@@ -18,6 +18,16 @@ How it scales:
   and ``C_ij = Σ_k c_ijk q̇_k``, so Ṁ − 2C is skew-symmetric.
 * **G from the potential energy**: ``G = ∂P/∂q`` with ``P = −Σ m_i gᵀ r_ci``.
 
+That is the readable derivation: every piece is expanded into sines and cosines
+and simplified, the textbook forms of the course. Its cost grows steeply with the
+joints (an expanded Christoffel symbol of a 7-joint arm has hundreds of thousands
+of terms), so an arm of more than ``READABLE_MAX_JOINTS`` joints takes M, ∂M/∂q
+and G from the named pieces of :mod:`robolab.dh.named_dynamics` instead (composite
+rigid bodies, differentiated piece by piece): each entry is simplified when its
+expansion is small (``NAMED_PIECE_MAX_TERMS``) and otherwise kept as the shared nested
+expression, exact all the same. The energies and the link shares of M stay
+readable for every arm. The tests check that both routes agree.
+
 All of it is computed with plain real symbols for q, q̇, q̈ and returned with
 the joint variables ``q_i(t)`` and their derivatives.
 """
@@ -31,6 +41,7 @@ import sympy as sp
 from ..support.progress import Progress
 from .kinematics import DerivedKinematics
 from .model import DHInertial, DHModel
+from .named_dynamics import DynamicsProgram, program_of
 from .simplify import (
     PIECE_MAX_TERMS,
     derivative,
@@ -39,7 +50,22 @@ from .simplify import (
     simplify_trig,
 )
 
-__all__ = ["DerivedDynamics", "EquationOfMotion", "LagrangianDynamics"]
+__all__ = [
+    "NAMED_PIECE_MAX_TERMS",
+    "READABLE_MAX_JOINTS",
+    "DerivedDynamics",
+    "EquationOfMotion",
+    "LagrangianDynamics",
+]
+
+#: Arms of up to this many joints get M, C and G by the readable derivation (every
+#: piece expanded and simplified); longer arms from named pieces
+#: (:mod:`robolab.dh.named_dynamics`), whose cost grows gently with the joints.
+READABLE_MAX_JOINTS = 4
+#: An entry from named pieces is expanded and simplified only if its expansion has at
+#: most this many terms (a short sum reads better than the nested form, and shows a
+#: zero); simplifying longer ones costs more than the rest of a 7-joint arm.
+NAMED_PIECE_MAX_TERMS = 50
 
 
 class DerivedDynamics:
@@ -47,14 +73,20 @@ class DerivedDynamics:
 
     Everything with the chain's internal symbols for q, q̇, q̈; :meth:`of` returns the
     one instance of a :class:`robolab.dh.model.DHModel`, kept in the memo of its
-    dynamic parameters: new parameters (a setter) have new results.
+    dynamic parameters: new parameters (a setter) have new results. ``shared``
+    (more than ``READABLE_MAX_JOINTS`` joints unless given) takes M, ∂M/∂q and G
+    from :meth:`program` instead of the readable derivation.
     """
 
-    def __init__(self, kinematics: DerivedKinematics, inertial: DHInertial) -> None:
+    def __init__(
+        self, kinematics: DerivedKinematics, inertial: DHInertial, shared: bool | None = None
+    ) -> None:
         self.kinematics = kinematics
         self.chain = kinematics.chain
         self.inertial = inertial
+        self.shared = kinematics.chain.dof > READABLE_MAX_JOINTS if shared is None else shared
         self._cache: dict[Any, Any] = {}
+        self._sizes: dict[sp.Basic, int] = {}  # expanded sizes of the shared expressions
 
     @classmethod
     def of(cls, model: DHModel) -> DerivedDynamics:
@@ -70,6 +102,15 @@ class DerivedDynamics:
         if key not in self._cache:
             self._cache[key] = compute()
         return self._cache[key]
+
+    def program(self) -> DynamicsProgram:
+        """M, ∂M/∂q and G as named pieces (:func:`robolab.dh.named_dynamics.program_of`)."""
+        return self._cached("program", lambda: program_of(self.chain, self.inertial))
+
+    def _from_program(self, named: sp.Expr) -> sp.Expr:
+        """A named result written out (shared subexpressions), simplified if small."""
+        program = self.program()
+        return simplify_trig(program.expression(named), NAMED_PIECE_MAX_TERMS, None, self._sizes)
 
     def centre_position(self, i: int) -> sp.ImmutableMatrix:
         """r_ci = R_0i c_i + p_0i, reduced."""
@@ -120,6 +161,13 @@ class DerivedDynamics:
 
         def compute() -> sp.ImmutableMatrix:
             n = self.chain.dof
+            if self.shared:
+                with Progress("M(q) from named pieces", 2) as progress:
+                    progress.update(0, "composite rigid bodies")
+                    program = self.program()
+                    progress.update(1, "writing out the entries")
+                    entries = {key: self._from_program(e) for key, e in program.mass_matrix.items()}
+                return sp.ImmutableMatrix(n, n, lambda a, b: entries[min(a, b), max(a, b)])
             total = sp.zeros(n, n)
             with Progress("M(q)", n + 1) as progress:
                 for i in range(1, n + 1):
@@ -135,6 +183,14 @@ class DerivedDynamics:
 
         def compute() -> dict[tuple[int, int, int], sp.Expr]:
             n = self.chain.dof
+            if self.shared:
+                program, shared = self.program(), {}
+                for a in range(n):
+                    for b in range(a, n):
+                        for c in range(n):
+                            value = program.expression(program.derivative(a, b, c))
+                            shared[a, b, c] = shared[b, a, c] = value
+                return shared
             with Progress("∂M/∂q", n + 1) as progress:
                 progress.update(0, "M(q)")
                 M = self.inertia_matrix()
@@ -155,6 +211,8 @@ class DerivedDynamics:
         j, k = min(j, k), max(j, k)
 
         def compute() -> sp.Expr:
+            if self.shared:
+                return self._from_program(self.program().christoffel(i, j, k))
             D = self.inertia_derivatives()
             return simplify_piece((D[i, j, k] + D[i, k, j] - D[j, k, i]) / 2)
 
@@ -165,7 +223,8 @@ class DerivedDynamics:
         n = self.chain.dof
         with Progress("Christoffel symbols", n + 1) as progress:
             progress.update(0, "∂M/∂q")
-            self.inertia_derivatives()
+            if not self.shared:
+                self.inertia_derivatives()
             for i in range(n):
                 progress.update(i + 1, f"row {i + 1} of {n}")
                 for j in range(n):
@@ -204,6 +263,8 @@ class DerivedDynamics:
 
         def compute() -> sp.ImmutableMatrix:
             n = self.chain.dof
+            if self.shared:
+                return sp.ImmutableMatrix([self._from_program(e) for e in self.program().gravity])
             with Progress("G(q)", n + 1) as progress:
                 progress.update(0, "potential energy")
                 P = self.potential_energy()

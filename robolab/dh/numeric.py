@@ -5,10 +5,14 @@ functions are compiled on first use from the robot's symbolic results:
 
 * ``frames(q)`` from the poses T_0i (common-subexpression elimination, CSE);
   ``forward_kinematics(q)`` and ``jacobian(q)`` follow from the frames;
-* ``inertia_matrix(q)`` from M(q) and ``gravity_vector(q)`` from G(q) (CSE);
-* ``coriolis_matrix(q, qd)`` from the cached derivatives ∂M_ab/∂q_c, as
+* ``inertia_matrix(q)``, ``gravity_vector(q)`` and ``coriolis_matrix(q, qd)`` from
+  the named pieces of :func:`robolab.dh.named_dynamics.dynamics_program` (M by
+  composite rigid bodies, ∂M_ab/∂q_c by forward differentiation of that program),
   ``C_ij = Σ_k c_ijk q̇_k`` with the Christoffel symbols
-  ``c_ijk = ½(∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``;
+  ``c_ijk = ½(∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``: no expanded expression and
+  no common-subexpression search over one, so a 7-joint arm compiles in about a
+  second. Textbook form: the symbolic M, C, G of the robot; the tests check that
+  both agree;
 * ``inverse_dynamics(q, qd, qdd)`` from a **symbolic recursive Newton–Euler**
   pass (:func:`newton_euler_program`) that names every intermediate vector
   component, so τ of a 6-joint arm is a few hundred scalar operations instead
@@ -28,7 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import numpy as np
 import sympy as sp
@@ -41,6 +45,7 @@ from ..support.progress import Progress
 from .kinematics import DerivedKinematics
 from .lagrangian import DerivedDynamics
 from .model import DHModel
+from .named_dynamics import DynamicsProgram, dynamics_program
 from .simplify import replace_shared
 
 __all__ = [
@@ -137,21 +142,26 @@ def compile_expressions(
     used: set[str] = set()
     for group, symbols in enumerate(arguments):
         for index, symbol in enumerate(symbols):
-            text = _identifier(symbol, f"v{group}_{index}", used)
-            used.add(text)
-            rename[symbol] = sp.Symbol(text)
+            identifier = _identifier(symbol, f"v{group}_{index}", used)
+            used.add(identifier)
+            rename[symbol] = sp.Symbol(identifier)
     for k, (symbol, _) in enumerate(assignments):
         rename[symbol] = sp.Symbol(f"w{k}")
-    memo: dict = {}
-    steps = [(rename[s], replace_shared(e, rename, memo)) for s, e in assignments]
-    results = [replace_shared(sp.sympify(e), rename, memo) for e in outputs]
+    printer = _Printer({"fully_qualified_modules": False, "standard": "python3"})
     with Progress("code", 2) as progress:
         if cse:
             progress.update(0, "common subexpressions")
+            memo: dict = {}
+            steps = [(rename[s], replace_shared(e, rename, memo)) for s, e in assignments]
+            results = [replace_shared(sp.sympify(e), rename, memo) for e in outputs]
             replacements, results = sp.cse(results, symbols=sp.numbered_symbols("x"), order="none")
             steps += replacements
+            text: Callable[[sp.Basic], str] = printer.doprint
+        else:  # a program already: rename while printing, nothing is rebuilt
+            steps, results = list(assignments), [sp.sympify(e) for e in outputs]
+            text = _ProgramText({s: str(r) for s, r in rename.items()}, printer, rename)
         progress.update(1, "Python source")
-        source = _source(name, arguments, rename, steps, results)
+        source = _source(name, arguments, rename, steps, results, text)
     functions: list[Callable[..., tuple[Any, ...]]] = []
     for namespace in (_SCALAR_NAMESPACE, _BATCH_NAMESPACE):
         scope: dict[str, Any] = dict(namespace)
@@ -160,23 +170,71 @@ def compile_expressions(
     return functions[0], functions[1], source
 
 
+class _ProgramText:
+    """Python text of the few kinds of node a straight-line program has, names renamed.
+
+    Sums, products, integer and half powers, numbers, sin, cos and tan are written
+    here (SymPy's printer spends most of a 7-joint arm's compile time sorting and
+    checking the terms of such small expressions); anything else goes to
+    :class:`_Printer` after renaming its symbols.
+    """
+
+    _FUNCTIONS: ClassVar[dict[type, str]] = {sp.sin: "sin", sp.cos: "cos", sp.tan: "tan"}
+
+    def __init__(
+        self,
+        names: Mapping[sp.Basic, str],
+        printer: _Printer,
+        rename: Mapping[sp.Symbol, sp.Symbol],
+    ) -> None:
+        self.names, self.printer, self.rename = names, printer, rename
+
+    def __call__(self, node: sp.Basic) -> str:
+        found = self.names.get(node)
+        if found is not None:
+            return found
+        if node.is_Integer:
+            return str(int(node))
+        if node.is_Number or isinstance(node, sp.NumberSymbol):
+            return repr(float(node))
+        if node.is_Add:
+            return " + ".join(self(arg) for arg in node.args)
+        if node.is_Mul:
+            return "*".join(self._factor(arg) for arg in node.args)
+        if node.is_Pow and node.exp.is_Integer and 2 <= int(node.exp) <= 4:
+            return "*".join([self._factor(node.base)] * int(node.exp))
+        if node.is_Pow and node.exp == -1:
+            return f"(1/{self._factor(node.base)})"
+        if node.is_Pow and node.exp == sp.S.Half:
+            return f"sqrt({self(node.base)})"
+        function = self._FUNCTIONS.get(type(node))
+        if function is not None:
+            return f"{function}({self(node.args[0])})"
+        return f"({self.printer.doprint(replace_shared(node, dict(self.rename)))})"
+
+    def _factor(self, node: sp.Basic) -> str:
+        text = self(node)
+        simple = node in self.names or not (node.is_Add or (node.is_Number and node < 0))
+        return text if simple else f"({text})"
+
+
 def _source(
     name: str,
     arguments: Sequence[Sequence[sp.Symbol]],
     rename: Mapping[sp.Symbol, sp.Symbol],
     steps: Sequence[tuple[sp.Symbol, sp.Expr]],
     results: Sequence[sp.Expr],
+    text: Callable[[sp.Basic], str],
 ) -> str:
     """The text of the function ``name``: unpack the arguments, assign the steps, return."""
-    printer = _Printer({"fully_qualified_modules": False, "standard": "python3"})
     lines = [f"def {name}({', '.join(f'a{g}' for g in range(len(arguments)))}):"]
     for group, symbols in enumerate(arguments):
         if symbols:
             names = ", ".join(str(rename[s]) for s in symbols)
             lines.append(f"    {names}{',' if len(symbols) == 1 else ''} = a{group}")
     for symbol, expr in steps:
-        lines.append(f"    {symbol} = {printer.doprint(expr)}")
-    returned = ", ".join(printer.doprint(e) for e in results)
+        lines.append(f"    {rename.get(symbol, symbol)} = {text(expr)}")
+    returned = ", ".join(text(e) for e in results)
     lines.append(f"    return ({returned}{',' if len(results) == 1 else ''})")
     return "\n".join(lines)
 
@@ -414,7 +472,6 @@ class NumericDHRobot:
         self._robot = robot
         self._model = model = robot.model
         self._kinematics = DerivedKinematics.of(model.chain)
-        self._dynamics = DerivedDynamics.of(model)
         self._values = dict(values)
         self._functions: dict[str, Any] = {}
         self.dof: int = model.chain.dof
@@ -546,16 +603,27 @@ class NumericDHRobot:
 
     # --- dynamics ------------------------------------------------------------------------
 
-    def _matrix_function(self, key: str, expressions: Callable[[], list[sp.Expr]], arguments: int):
+    def _program(self) -> DynamicsProgram:
+        """M, ∂M/∂q and G as named pieces, with the numbers of ``values`` (built once)."""
+        if "program" not in self._functions:
+            if self._values:
+                self._functions["program"] = dynamics_program(self._model, self._values)
+            else:  # the robot's own (its symbolic M, C, G of a long arm come from it)
+                self._functions["program"] = DerivedDynamics.of(self._model).program()
+        return cast(DynamicsProgram, self._functions["program"])
+
+    def _program_function(
+        self, key: str, outputs: Callable[[DynamicsProgram], list[sp.Expr]], arguments: int
+    ) -> tuple[Callable, Callable]:
         def build() -> tuple[Callable, Callable]:
-            with Progress(f"compiling {key}", 3) as progress:
-                progress.update(0, "symbolic result")
-                symbolic = expressions()
-                progress.update(1, "numbers for the parameters")
-                memo: dict = {}
-                outputs = [replace_shared(sp.sympify(e), self._values, memo) for e in symbolic]
-                progress.update(2, "Python function")
-                scalar, batch, _ = compile_expressions(key, self._symbols[:arguments], outputs)
+            with Progress(f"compiling {key}", 2) as progress:
+                progress.update(0, "named pieces of M, ∂M/∂q and G")
+                program = self._program()
+                results = outputs(program)
+                progress.update(1, "Python function")
+                scalar, batch, _ = compile_expressions(
+                    key, self._symbols[:arguments], results, program.needed(results), cse=False
+                )
             return scalar, batch
 
         return self._compiled(key, True, build)
@@ -565,12 +633,11 @@ class NumericDHRobot:
         n = self.dof
         upper = [(a, b) for a in range(n) for b in range(a, n)]
 
-        def entries() -> list[sp.Expr]:
-            M = self._dynamics.inertia_matrix()
-            return [M[a, b] for a, b in upper]
+        def entries(program: DynamicsProgram) -> list[sp.Expr]:
+            return [program.mass_matrix[a, b] for a, b in upper]
 
         q = self._state(q, "q")
-        values = self._call(self._matrix_function("inertia_matrix", entries, 1), q)
+        values = self._call(self._program_function("inertia_matrix", entries, 1), q)
         out = np.empty((*q.shape[:-1], n, n))
         rows, cols = np.array(upper).T
         out[..., rows, cols] = values
@@ -580,47 +647,21 @@ class NumericDHRobot:
     def gravity_vector(self, q: ArrayLike) -> np.ndarray:
         """Return the gravity torques G(q), shape (n,) or (B, n)."""
         q = self._state(q, "q")
-        function = self._matrix_function(
-            "gravity_vector", lambda: list(self._dynamics.gravity_vector()), 1
-        )
+        function = self._program_function("gravity_vector", lambda p: list(p.gravity), 1)
         return self._call(function, q)
 
     def _coriolis_function(self) -> tuple[Callable, Callable]:
-        """C_ij = ½ Σ_k (D_ijk + D_ikj − D_jki) q̇_k with D_abc = ∂M_ab/∂q_c as intermediates."""
+        """C_ij = Σ_k c_ijk q̇_k with the Christoffel symbols of the named ∂M_ab/∂q_c."""
+        n, qd = self.dof, self._model.chain.qd
 
-        def build() -> tuple[Callable, Callable]:
-            with Progress("compiling coriolis_matrix", 4) as progress:
-                return compile_coriolis(progress)
-
-        def compile_coriolis(progress: Progress) -> tuple[Callable, Callable]:
-            n = self.dof
-            progress.update(0, "∂M/∂q")
-            D = self._dynamics.inertia_derivatives()
-            keys = [(a, b, c) for a in range(n) for b in range(a, n) for c in range(n)]
-            progress.update(1, "numbers for the parameters")
-            memo: dict = {}
-            values = [replace_shared(D[key], self._values, memo) for key in keys]
-            progress.update(2, f"common subexpressions of {len(keys)} derivatives")
-            replacements, reduced = sp.cse(values, symbols=sp.numbered_symbols("y"), order="none")
-            progress.update(3, "Python function")
-            names = {key: sp.Dummy(f"D{key}") for key in keys}
-            steps = [*replacements, *zip(names.values(), reduced, strict=True)]
-
-            def d(a: int, b: int, c: int) -> sp.Expr:
-                return names[(min(a, b), max(a, b), c)]
-
-            qd = self._model.chain.qd
-            outputs = [
-                sp.Add(*[(d(i, j, k) + d(i, k, j) - d(j, k, i)) * qd[k] for k in range(n)]) / 2
+        def entries(program: DynamicsProgram) -> list[sp.Expr]:
+            return [
+                sp.Add(*[program.christoffel(i, j, k) * qd[k] for k in range(n)])
                 for i in range(n)
                 for j in range(n)
             ]
-            scalar, batch, _ = compile_expressions(
-                "coriolis_matrix", self._symbols[:2], outputs, steps, cse=False
-            )
-            return scalar, batch
 
-        return self._compiled("coriolis_matrix", True, build)
+        return self._program_function("coriolis_matrix", entries, 2)
 
     def coriolis_matrix(self, q: ArrayLike, qd: ArrayLike) -> np.ndarray:
         """Return C(q, q̇) from the Christoffel symbols, shape (n, n) or (B, n, n).

@@ -65,11 +65,12 @@ _Key = frozenset  # frozenset of (base, exponent) pairs: one monomial without it
 _PARTNER = {sp.sin: sp.cos, sp.cos: sp.sin}
 
 
-def expanded_size(expr: sp.Expr) -> int:
+def expanded_size(expr: sp.Expr, memo: dict[sp.Basic, int] | None = None) -> int:
     """Return the number of terms ``sympy.expand(expr)`` would have at most (no expansion done).
 
     Sums add, products multiply, a power ``x**k`` counts the monomials of
     degree k in the terms of x. Used to decide whether expanding is affordable.
+    Pass the same ``memo`` for expressions that share subexpressions.
 
     Examples
     --------
@@ -78,7 +79,7 @@ def expanded_size(expr: sp.Expr) -> int:
     >>> expanded_size((a + b) * (a + c + 1)), expanded_size((a + b + c) ** 2)
     (6, 6)
     """
-    memo: dict[sp.Basic, int] = {}
+    memo = {} if memo is None else memo
 
     def walk(node: sp.Basic) -> int:
         if not node.args:
@@ -100,7 +101,12 @@ def expanded_size(expr: sp.Expr) -> int:
     return walk(sp.sympify(expr))
 
 
-def simplify_trig(expr: sp.Expr, max_terms: int | None = None, memo: dict | None = None) -> sp.Expr:
+def simplify_trig(
+    expr: sp.Expr,
+    max_terms: int | None = None,
+    memo: dict | None = None,
+    sizes: dict[sp.Basic, int] | None = None,
+) -> sp.Expr:
     """Return ``expr`` expanded and reduced with the Pythagorean and angle-sum identities.
 
     Parameters
@@ -115,6 +121,8 @@ def simplify_trig(expr: sp.Expr, max_terms: int | None = None, memo: dict | None
     memo : dict, optional
         Expansions of subexpressions, shared between calls (the entries of a
         matrix have common factors).
+    sizes : dict, optional
+        The memo of :func:`expanded_size`, shared between calls in the same way.
 
     Returns
     -------
@@ -136,7 +144,7 @@ def simplify_trig(expr: sp.Expr, max_terms: int | None = None, memo: dict | None
     expr = sp.sympify(expr)
     if not isinstance(expr, sp.Expr) or expr.is_Atom:
         return expr
-    if max_terms is not None and expanded_size(expr) > max_terms:
+    if max_terms is not None and expanded_size(expr, sizes) > max_terms:
         return expr
     terms = dict(_expand(expr, {} if memo is None else memo))
     _reduce(terms)
