@@ -62,6 +62,7 @@ from ..support.checks import as_figure_size, require_bool, require_choice
 from .drawable import RobotAdapter, RobotLike, Skeleton, Snapshot
 from .fitting import _CAPTION_PAD, _LABEL_REACH, _TRIAD_SIZE, WorkspaceFit
 from .frame_pictures import TRIAD_COLOURS
+from .lean_lines import lean
 from .options import ELLIPSOID_CHOICES, ViewOptions
 from .text3d import centred_text_path, text_marker
 
@@ -217,6 +218,7 @@ class RobotView(WorkspaceFit):
         if decorations == "lean":
             ax.set_axis_off()
             (self.floor,) = ax.plot(*self._floor_points.T, color=FLOOR_COLOUR, lw=0.8, zorder=0)
+            lean(self.floor)
         else:
             ax.set_xlabel("x (m)")
             ax.set_ylabel("y (m)")
@@ -324,6 +326,19 @@ class RobotView(WorkspaceFit):
         self._axis_length = 0.16 * self.reach
         revolute = np.array([kind == "revolute" for kind in self._adapter.joint_kinds])
         self._revolute = revolute
+        # a line without points costs as much to draw as one with: an all-revolute arm has none
+        self.revolute_joints.set_visible(bool(revolute.any()))
+        self.prismatic_joints.set_visible(bool((~revolute).any()))
+        for line in self._moving_lines():
+            lean(line)  # one projection per line: the same pixels, a third faster to draw
+
+    def _moving_lines(self) -> list[Any]:
+        """The lines that :meth:`update` moves (all but the floor), in drawing order."""
+        return [
+            self.shadow, self.ellipsoid, self.joint_axis_lines, self.links,
+            self.revolute_joints, self.prismatic_joints, *self.triads, *self.triad_labels,
+            *self.frame_labels,
+        ]  # fmt: skip
 
     def _shown_frames(self, skeleton: Skeleton) -> tuple[np.ndarray, tuple[str, ...]]:
         names = self._adapter.frame_names
