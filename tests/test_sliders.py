@@ -376,7 +376,7 @@ def test_description_width_fits_the_widest_label():
 def test_a_wide_readout_scrolls_sideways_instead_of_being_cut(panel):
     live, _ = panel
     assert live.readout.layout.overflow == "auto"
-    controls = live.widget.children[-1]
+    controls = live.widget.children[-2]  # the last is the invisible key guard
     assert live.readout in controls.children
     assert controls.layout.max_width is None  # nothing cuts the panel to a fixed width
     # the panel is never narrower than its sliders; a wider read-out scrolls inside it
@@ -459,3 +459,16 @@ def test_one_draw_per_step_even_when_pyplot_is_interactive():
             live.controls["yaw"].value = value
     assert len(draws) == 3
     assert ax.figure.stale_callback is None
+
+
+def test_every_control_keeps_its_keys_and_the_panel_carries_the_key_guard(panel):
+    # Notebook 7 matches shortcuts before a focused slider sees the key (issue 17): each
+    # control gets the class the guard's script looks for, and the panel ends with the guard
+    from robolab.views.controls import OWN_KEYS_CLASS
+
+    live, _ = panel
+    assert all(OWN_KEYS_CLASS in widget._dom_classes for widget in live.controls.values())
+    guard = live.widget.children[-1]
+    assert isinstance(guard, widgets.Output)
+    assert "robolab-key-guard" in guard._dom_classes
+    assert "data-lm-suppress-shortcuts" in guard.outputs[0]["data"]["application/javascript"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import math
 import re
 
 import matplotlib
@@ -131,7 +132,7 @@ def test_singularity_warning_at_the_pumas_wrist_singularity(puma):
     assert "Near a singularity" in pendant.warning.value
     pendant.sliders[4].value = 45
     assert not pendant.near_singularity()
-    assert "away from singularities" in pendant.warning.value
+    assert "Away from singularities" in pendant.warning.value
     pendant.sliders[4].value = 0
     pendant.singularity_checkbox.value = False
     assert pendant.warning.value == ""
@@ -195,9 +196,11 @@ def test_a_planar_arm_names_no_direction_it_cannot_know():
 
 def test_away_from_singularities_the_ratio_is_a_plain_number(puma):
     pendant = teach(puma, [0.1, 0.2, -0.3, 0.4, 0.5, 0.6])
+    # a short phrase that says what the number is and where the warning starts
     assert re.fullmatch(
-        r'<div class="robolab-regular" style="color:#555">σ_r/σ_1 of J = 0\.\d+: '
-        r"away from singularities\.</div>",
+        r'<div class="robolab-regular" style="[^"]*">Away from singularities: σ_r/σ_1 of J = '
+        r"0\.\d+ \(smallest singular value over the largest; 0 at a singularity, a warning "
+        r"below 0\.01\)\.</div>",
         pendant.warning.value,
     )
 
@@ -210,10 +213,14 @@ def test_long_joint_names_are_shown_whole_and_aligned(puma):
     width = int(widths.pop().removesuffix("px"))
     assert pendant.sliders[0].description == "shoulder_pan_joint (deg)"
     assert width >= BROWSER_LABEL_WIDTH
-    # the tracks give up some length, so that the panel still fits beside the view
-    assert {slider.layout.width for slider in pendant.sliders} == {f"{max(420, width + 240)}px"}
-    assert pendant.widget.children[1].layout.width == f"{max(440, width + 260)}px"
-    assert teach(puma).sliders[0].style.description_width == "100px"  # "q1 (deg)" as before
+    # the tracks give up some length (down to 150 px), so that the controls still fit beside
+    # the 400-pixel view in JupyterLab at 1024 x 768 (an output 844 px wide)
+    track = max(150, 330 - width)
+    assert {slider.layout.width for slider in pendant.sliders} == {f"{width + track}px"}
+    controls = pendant.widget.children[1]
+    assert controls.layout.width == f"{max(410, width + track + 90)}px"
+    assert int(controls.layout.width.removesuffix("px")) + 410 <= 844
+    assert teach(puma).sliders[0].style.description_width == "80px"  # "q1 (deg)"
 
 
 def test_singular_values_are_those_of_the_robots_jacobian(puma):
@@ -236,7 +243,7 @@ def test_image_canvas_gets_newpixels(puma):
     pendant = teach(puma, canvas="image")
     assert pendant.canvas_kind == "image"
     before = pixels(pendant.figure_widget.value)
-    assert before.shape == (500, 500, 3)
+    assert before.shape == (400, 400, 3)  # compact (the default)
     pendant.sliders[0].value = 60
     assert (before != pixels(pendant.figure_widget.value)).any()
 
@@ -524,3 +531,71 @@ def test_the_snapshot_keeps_its_own_configuration(puma):
     np.testing.assert_allclose(
         shot.jacobian, puma.numeric().jacobian(np.zeros(6)), atol=1e-12
     )  # computed on first use, still at its own q
+
+
+# --- small screens, radians beside degrees, copy q, keys (issue 17) ----------------------------
+
+
+def test_the_default_pendant_is_compact_enough_for_1024_by_768(puma):
+    # JupyterLab 4.6 at 1024 x 768, file browser closed: an output area 844 px wide and a
+    # notebook 647 px high (measured in Chromium); the view and the controls share one row
+    pendant = teach(puma, canvas="image")
+    assert pendant.compact is True
+    assert (pendant.figure_widget.width, pendant.figure_widget.height) == ("400", "400")
+    controls = pendant.widget.children[1]
+    assert 400 + int(controls.layout.width.removesuffix("px")) <= 844
+    large = teach(puma, canvas="image", compact=False)
+    assert (large.figure_widget.width, large.figure_widget.height) == ("500", "500")
+    assert teach(puma, canvas="image", figsize=(3, 3)).figure_widget.width == "300"
+    with pytest.raises(TypeError, match="compact must be"):
+        teach(puma, compact="yes")
+
+
+def test_radians_and_metres_beside_the_sliders(scara):
+    pendant = teach(scara)
+    pendant.sliders[0].value = 30
+    pendant.sliders[2].value = pendant.sliders[2].min + 125
+    assert pendant.si_labels[0].value == f"{math.radians(30):.4f} rad" == "0.5236 rad"
+    low = scara.joint_limits[2][0]
+    assert pendant.si_labels[2].value == f"{low + 0.125:.4f} m"
+    kinds = [label.value.split()[-1] for label in pendant.si_labels]
+    assert kinds == ["rad", "rad", "m", "rad"]
+
+
+def test_q_as_code_is_a_line_of_python_that_gives_q_back(puma):
+    pendant = teach(puma, np.radians([20, 30, -60, 0, 45, 0]))
+    line = pendant.q_text.value
+    assert line == "q = [0.3491, 0.5236, -1.0472, 0.0, 0.7854, 0.0]"
+    namespace: dict[str, object] = {}
+    exec(line, namespace)  # what a student does with the copied line
+    np.testing.assert_allclose(namespace["q"], np.radians([20, 30, -60, 0, 45, 0]), atol=5e-5)
+    pendant.sliders[0].value = -45
+    assert pendant.q_text.value.startswith("q = [-0.7854, ")
+    pendant.q_text.value = "edited"
+    pendant.copy_button.click()  # the kernel side of Copy q: the field shows q again
+    assert pendant.q_text.value == pendant.q_code()
+    assert "robolab-copy-code" in pendant.copy_button._dom_classes
+    assert "robolab-code-field" in pendant.q_text._dom_classes
+
+
+def test_q_code_refuses_what_is_not_a_list_of_numbers():
+    from robolab.views.controls import q_code
+
+    assert q_code([1e-9, -1e-9]) == "q = [0.0, 0.0]"  # no -0.0
+    with pytest.raises(ValueError, match="one value per joint"):
+        q_code(np.zeros((2, 2)))
+    with pytest.raises(TypeError):
+        q_code(["a"])
+
+
+def test_the_sliders_keep_their_keys_in_notebook_7(puma):
+    from robolab.views.controls import OWN_KEYS_CLASS
+
+    pendant = teach(puma)
+    assert all(OWN_KEYS_CLASS in slider._dom_classes for slider in pendant.sliders)
+    guard = pendant.widget.children[-1]
+    script = guard.outputs[0]["data"]["application/javascript"]
+    # the attribute Lumino's CommandRegistry honours, set from a capture listener on the window
+    assert "data-lm-suppress-shortcuts" in script and OWN_KEYS_CLASS in script
+    assert "window.addEventListener('keydown', own, true)" in script
+    assert guard.layout.display == "none"

@@ -1,9 +1,11 @@
-"""The named inputs of a live figure: angle and number sliders, choice buttons.
+"""The named inputs of a live figure: angle, number and joint sliders, choice buttons.
 
 Each makes a :class:`Control`: an ipywidgets value widget and what its value
 means (degrees on the slider, radians for the update function; exact steps,
 never a rounding echo). :func:`robolab.live_figure` (:mod:`robolab.views.sliders`)
-and the teach pendant are built from them.
+and the teach pendant are built from them; the pendant also shows each joint's
+value as Python holds it (:func:`si_text`) and ``q`` as a line of code to copy
+(:func:`q_code`, :func:`copy_code_widgets`).
 
 Examples
 --------
@@ -21,16 +23,27 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
-from ..support.checks import require_str
+from ..support.checks import as_float_array, require_int, require_str
 
 __all__ = [
+    "CODE_FIELD_CLASS",
+    "COPY_BUTTON_CLASS",
     "LABEL_WIDTH",
     "MAX_STEPS",
+    "OWN_KEYS_CLASS",
+    "SI_VALUE_WIDTH",
     "TRACK_WIDTH",
     "Control",
     "angle_slider",
     "choice_buttons",
+    "copy_code_widgets",
+    "joint_slider",
+    "joint_units",
+    "key_guard",
     "number_slider",
+    "q_code",
+    "si_text",
+    "si_value_label",
 ]
 
 #: Most positions a slider over exact values may have (each one is sent to the browser).
@@ -40,9 +53,91 @@ MAX_STEPS = 5000
 LABEL_WIDTH = 90
 #: Pixels of a slider beside its label: the track and the value read-out.
 TRACK_WIDTH = 310
+#: Pixels of a joint's value in radians (metres) beside its slider (:func:`si_value_label`).
+SI_VALUE_WIDTH = 78
+#: CSS class of a control whose keys belong to it, never to the notebook (see :func:`key_guard`).
+OWN_KEYS_CLASS = "robolab-own-keys"
+#: CSS classes of a "copy" button and of the text field near it whose line it copies.
+COPY_BUTTON_CLASS = "robolab-copy-code"
+CODE_FIELD_CLASS = "robolab-code-field"
+
+# Notebook 7 (like every Lumino application started without ``bubblingKeydown``) matches its
+# keyboard shortcuts in the *capture* phase of ``keydown`` on the document, before a focused
+# slider sees the key: ArrowLeft on a slider handle runs "move to the heading above or collapse"
+# and folds the chapter. JupyterLab matches in the bubble phase, after the slider has used the
+# key. Lumino's CommandRegistry stops looking for a shortcut at an element with the attribute
+# ``data-lm-suppress-shortcuts``, but it walks up from the focused element and the notebook's
+# selectors end in ``:focus``, so the attribute must be on the focused element itself (a
+# slider's handle, not the slider). ipywidgets cannot set attributes: this script (run once per
+# page) sets it on the focused element inside a control of class OWN_KEYS_CLASS when that gets
+# the focus or a key, from capture listeners on the window, which run before the document's.
+_KEY_GUARD_JS = (
+    """
+if (!window.__robolabKeyGuard) {
+  window.__robolabKeyGuard = true;
+  const own = (event) => {
+    const target = event.target;
+    const control = target instanceof Element ? target.closest('.OWN_KEYS') : null;
+    if (control && !target.hasAttribute('data-lm-suppress-shortcuts')) {
+      target.setAttribute('data-lm-suppress-shortcuts', 'true');
+    }
+  };
+  window.addEventListener('focusin', own, true);
+  window.addEventListener('keydown', own, true);
+  // a copy button puts the line of the nearest code field on the clipboard
+  window.addEventListener('click', (event) => {
+    const target = event.target;
+    const button = target instanceof Element ? target.closest('.COPY_BUTTON') : null;
+    let box = button && button.parentElement;
+    while (box && !box.querySelector('.CODE_FIELD input')) box = box.parentElement;
+    const field = box && box.querySelector('.CODE_FIELD input');
+    if (field) {
+      field.select();
+      if (navigator.clipboard) navigator.clipboard.writeText(field.value).catch(() => {});
+    }
+  }, true);
+}
+""".replace("OWN_KEYS", OWN_KEYS_CLASS)
+    .replace("COPY_BUTTON", COPY_BUTTON_CLASS)
+    .replace("CODE_FIELD", CODE_FIELD_CLASS)
+)
 
 
 # --- controls -----------------------------------------------------------------------------------
+
+
+def key_guard() -> widgets.Output:
+    """An invisible widget that keeps the keys of robolab's controls away from the notebook.
+
+    Put it in a panel whose controls have the CSS class :data:`OWN_KEYS_CLASS`
+    (:class:`robolab.LiveFigure` does both). When it renders, a small script
+    marks the focused element of such a control (a slider's handle) with
+    ``data-lm-suppress-shortcuts`` (the attribute Lumino's command registry
+    honours) as soon as it gets the focus, so that
+    the arrow keys on a slider move the slider in Notebook 7 too instead of
+    moving to or folding a heading. The same script makes a button of class
+    :data:`COPY_BUTTON_CLASS` copy the line of the nearest :data:`CODE_FIELD_CLASS`
+    text field to the clipboard. The script is an ``application/javascript``
+    output of an ``ipywidgets.Output``, whose outputs ipywidgets renders as
+    trusted; where nothing runs it (an HTML export, test mode) nothing changes.
+
+    Examples
+    --------
+    >>> guard = key_guard()
+    >>> guard.layout.display, "data-lm-suppress-shortcuts" in guard.outputs[0]["data"][
+    ...     "application/javascript"]
+    ('none', True)
+    """
+    guard = widgets.Output(layout=widgets.Layout(display="none"))
+    guard.outputs = (
+        {
+            "output_type": "display_data",
+            "data": {"application/javascript": _KEY_GUARD_JS, "text/plain": ""},
+            "metadata": {},
+        },
+    )
+    guard.add_class("robolab-key-guard")
+    return guard
 
 
 class Control:
@@ -344,3 +439,142 @@ def choice_buttons(
     buttons.add_class("widget-inline-hbox")
     names = {repr(v): text for text, v in pairs}
     return Control(buttons, describe=lambda v: names.get(repr(v), str(v)), label=label)
+
+
+# --- joints: degrees or millimetres on the slider, radians or metres in Python ------------------
+
+
+def joint_units(kind: str) -> tuple[str, float]:
+    """The slider's unit of a joint and the factor from its SI value (rad, m) to that unit.
+
+    Examples
+    --------
+    >>> joint_units("revolute")[0], joint_units("prismatic")
+    ('deg', ('mm', 1000.0))
+    """
+    if kind == "revolute":
+        return "deg", 180.0 / np.pi
+    if kind == "prismatic":
+        return "mm", 1000.0
+    raise ValueError(f"kind must be 'revolute' or 'prismatic', got {kind!r}")
+
+
+def joint_slider(
+    value: float,
+    limits: Any,
+    kind: str,
+    *,
+    label: str,
+    tooltip: str,
+    widths: tuple[int, int],
+) -> Control:
+    """An integer slider of one joint: whole degrees (mm) shown, radians (m) passed on.
+
+    ``value`` and ``limits`` (low, high) are in radians or metres; the slider
+    covers the whole degrees (millimetres) inside the limits. ``widths`` is
+    (label, track) in pixels.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> elbow = joint_slider(0.5, (-np.pi, np.pi), "revolute", label="q2 (deg)",
+    ...                      tooltip="joint 2", widths=(80, 250))
+    >>> elbow.widget.value, elbow.widget.min, round(elbow.value, 4), elbow.text()
+    (29, -180, 0.5061, '29 deg')
+    """
+    unit, factor = joint_units(kind)
+    low = int(np.ceil(float(limits[0]) * factor - 1e-6))
+    high = int(np.floor(float(limits[1]) * factor + 1e-6))
+    label_width, track_width = widths
+    slider = widgets.IntSlider(
+        value=int(np.clip(np.round(value * factor), low, high)),
+        min=low,
+        max=high,
+        step=1,
+        description=label,
+        description_allow_html=False,
+        continuous_update=True,
+        tooltip=f"{tooltip}, in {unit}",
+        style={"description_width": f"{label_width}px"},
+        layout=widgets.Layout(width=f"{label_width + track_width}px"),
+    )
+    slider.add_class("robolab-joint-slider")
+    return Control(
+        slider,
+        to_value=lambda shown: shown / factor,
+        describe=lambda shown: f"{shown} {unit}",
+        unit=unit,
+        label=label,
+    )
+
+
+def si_text(value: float, kind: str) -> str:
+    """A joint value as Python holds it, for beside its slider: ``0.5236 rad``, ``0.2500 m``.
+
+    Examples
+    --------
+    >>> si_text(np.pi / 6, "revolute"), si_text(-1e-9, "prismatic")
+    ('0.5236 rad', '0.0000 m')
+    """
+    unit = "rad" if kind == "revolute" else "m"
+    return f"{float(np.round(value, 4)) + 0.0:.4f} {unit}"
+
+
+def si_value_label() -> widgets.Label:
+    """The label beside a joint slider that shows :func:`si_text`."""
+    label = widgets.Label(layout=widgets.Layout(width=f"{SI_VALUE_WIDTH}px", margin="0 0 0 2px"))
+    label.add_class("robolab-si-value")
+    return label
+
+
+def q_code(q: Any, decimals: int = 4) -> str:
+    """A configuration as a line of Python to paste into a cell: ``q = [0.0, -0.7854]``.
+
+    Parameters
+    ----------
+    q : array_like, shape (n,)
+        Joint values (radians / metres).
+    decimals : int
+        Decimals kept (4: 1e-4 rad is 0.006°, 1e-4 m is 0.1 mm).
+
+    Examples
+    --------
+    >>> q_code(np.radians([0, -45, 90.0]))
+    'q = [0.0, -0.7854, 1.5708]'
+    >>> q_code([[0.0]])
+    Traceback (most recent call last):
+    ...
+    ValueError: q must be one value per joint (1-dimensional), got shape (1, 1)
+    """
+    values = as_float_array(q, "q")
+    if values.ndim != 1:
+        raise ValueError(f"q must be one value per joint (1-dimensional), got shape {values.shape}")
+    decimals = require_int(decimals, "decimals")
+    return "q = [" + ", ".join(repr(float(np.round(v, decimals)) + 0.0) for v in values) + "]"
+
+
+def copy_code_widgets(
+    description: str, what: str, width: int
+) -> tuple[widgets.Button, widgets.Text]:
+    """A "copy" button and the text field whose line it copies (in the browser, by
+    :func:`key_guard`'s script); the caller fills the field and handles the click.
+
+    Examples
+    --------
+    >>> button, field = copy_code_widgets("Copy q", "q (radians)", 300)
+    >>> button.description, field.layout.width, COPY_BUTTON_CLASS in button._dom_classes
+    ('Copy q', '300px', True)
+    """
+    button = widgets.Button(
+        description=description,
+        icon="copy",
+        tooltip=f"copy {what} as a line of Python",
+        layout=widgets.Layout(width="96px"),
+    )
+    button.add_class(COPY_BUTTON_CLASS)
+    field = widgets.Text(
+        tooltip=f"{what} as a line of Python: select and copy, or press {description}",
+        layout=widgets.Layout(width=f"{width}px"),
+    )
+    field.add_class(CODE_FIELD_CLASS)
+    return button, field

@@ -20,11 +20,13 @@ the joint velocity q̇ ∝ (0.00, 1.00) gives it almost none (σ_r/σ_1 of J = 0
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from .drawable import ROUND_OFF_RATIO, Decomposition
 
-__all__ = ["singularity_margin", "singularity_sentence"]
+__all__ = ["regular_sentence", "singularity_margin", "singularity_sentence"]
 
 LINEAR = "the linear part of J"
 
@@ -36,6 +38,11 @@ def _clean(value: float, decimals: int) -> float:
 
 def _format_vector(values: np.ndarray, decimals: int) -> str:
     return "(" + ", ".join(f"{_clean(v, decimals):.{decimals}f}" for v in values) + ")"
+
+
+def _unbroken_numbers(text: str) -> str:
+    """HTML in which a number such as ``1e-12`` is never broken across lines at its hyphen."""
+    return re.sub(r"\d+(?:\.\d+)?e-\d+", r'<span style="white-space:nowrap">\g<0></span>', text)
 
 
 def _ratio_text(ratio: float) -> str:
@@ -88,6 +95,22 @@ def singularity_margin(decomposition: Decomposition, ranks: tuple[int, int]) -> 
         ratio = float(sigma[rank - 1] / sigma[0]) if rank > 0 and sigma[0] > 0 else 0.0
         margins.append((ratio, name))
     return min(margins)
+
+
+def regular_sentence(margin: float, which: str, threshold: float) -> str:
+    """The pendant's line away from singularities: the margin, and what the number means.
+
+    Examples
+    --------
+    >>> print(regular_sentence(0.0432, "J", 0.01))
+    Away from singularities: σ_r/σ_1 of J = 0.043 (smallest singular value over the \
+largest; 0 at a singularity, a warning below 0.01).
+    """
+    return (
+        f"Away from singularities: σ_r/σ_1 of {which} {_ratio_text(margin)} "
+        f"(smallest singular value over the largest; 0 at a singularity, "
+        f"a warning below {threshold:g})."
+    )
 
 
 def singularity_sentence(

@@ -71,11 +71,13 @@ from ..support.checks import (
 from .controls import (
     LABEL_WIDTH,
     MAX_STEPS,
+    OWN_KEYS_CLASS,
     TRACK_WIDTH,
     Control,
     _description,
     angle_slider,
     choice_buttons,
+    key_guard,
     number_slider,
 )
 from .options import CANVAS_CHOICES
@@ -324,11 +326,13 @@ class LiveFigure:
         ]
         for widget in self.controls.values():
             widget.observe(self.on_control_change, names="value")
+            widget.add_class(OWN_KEYS_CLASS)  # arrow keys move it, in Notebook 7 too
         self.reset_button = widgets.Button(
             description="Reset", icon="undo", tooltip=self.reset_tooltip
         )
         self.reset_button.on_click(self.on_reset_click)
         self.widget = self._layout()
+        self.widget.children = (*self.widget.children, key_guard())
 
     def _layout(self) -> widgets.Box:
         """The read-out widget and the whole panel: figures, then controls and read-out."""

@@ -5,13 +5,22 @@
 * one slider per joint, limited to the model's joint limits; revolute joints
   in whole degrees, prismatic joints in whole millimetres (integer sliders:
   a float slider rounds a value set from Python to its step and sends the
-  rounded value back, which fights the kernel);
+  rounded value back, which fights the kernel), each with the value in
+  radians (metres) beside it;
 * the 3D view of :func:`robolab.plot_robot`, moved in place;
 * a read-out of the end-effector pose (the 4×4 transform, the position and
   the roll–pitch–yaw angles) and of the joint values, with their frames and
   units;
-* a reset button, a choice of manipulability ellipsoid (velocity or force)
-  and a singularity warning.
+* a reset button, a "copy q" button and a text field holding ``q`` as a
+  line of Python (``q = [0.3491, 0.5236, ...]``, radians and metres), a
+  choice of manipulability ellipsoid (velocity or force) and a singularity
+  warning.
+
+The figure sits left of the controls. The default size (a 400 × 400 pixel
+view beside a 430 pixel column) fits a JupyterLab at 1024 × 768 with the file
+browser closed, or at 1300 pixels with it open; ``compact=False`` gives the
+larger view of earlier versions (500 pixels), for a wide screen or a projector
+at 1920 pixels.
 
 How it draws depends on the matplotlib backend that is active in the
 notebook, and robolab never changes it (a live ipympl figure dies as soon as
@@ -39,7 +48,6 @@ artists and the read-out can then be read back.
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -57,14 +65,24 @@ from ..support.checks import (
     require_choice,
     require_int,
 )
-from .controls import Control
+from .controls import (
+    SI_VALUE_WIDTH,
+    Control,
+    copy_code_widgets,
+    joint_slider,
+    joint_units,
+    q_code,
+    si_text,
+    si_value_label,
+)
 from .drawable import Decomposition, RobotAdapter, RobotLike
 from .options import CANVAS_CHOICES, ELLIPSOID_CHOICES, ViewOptions
 from .robot_view import RobotView
 from .singularity import (
     _clean,
     _format_vector,
-    _ratio_text,
+    _unbroken_numbers,
+    regular_sentence,
     singularity_margin,
     singularity_sentence,
 )
@@ -74,30 +92,15 @@ __all__ = ["TeachPendant", "teach"]
 
 _ELLIPSOID_OPTIONS = ("off", "velocity", "force")
 #: Narrowest joint label (pixels); wider names widen every label (no name is cut with "…").
-JOINT_LABEL_WIDTH = 100
+JOINT_LABEL_WIDTH = 80
 #: Pixels of a joint slider beside its label: the track and the value; down to
-#: ``JOINT_TRACK_MIN_WIDTH`` for long names, so that the panel still fits beside a 500-pixel view
-#: in a notebook 1000 pixels wide.
-JOINT_TRACK_WIDTH = 320
-JOINT_TRACK_MIN_WIDTH = 240
-
-
-def _unbroken_numbers(text: str) -> str:
-    """HTML in which a number such as ``1e-12`` is never broken across lines at its hyphen."""
-    return re.sub(r"\d+(?:\.\d+)?e-\d+", r'<span style="white-space:nowrap">\g<0></span>', text)
-
-
-def _joint_control(slider: widgets.IntSlider, unit: str, factor: float) -> Control:
-    """A joint slider as a control: degrees or millimetres shown, radians or metres passed."""
-
-    def to_value(value: int) -> float:
-        return value / factor
-
-    def describe(value: int) -> str:
-        return f"{value} {unit}"
-
-    label = slider.description
-    return Control(slider, to_value=to_value, describe=describe, unit=unit, label=label)
+#: ``JOINT_TRACK_MIN_WIDTH`` for long names, so that the controls still fit beside the view
+#: in a notebook output 840 pixels wide (JupyterLab at 1024 × 768).
+JOINT_TRACK_WIDTH = 250
+JOINT_TRACK_MIN_WIDTH = 150
+#: Figure sizes (inches at 100 dpi) of the compact (default) and the large pendant.
+COMPACT_FIGSIZE = (4.0, 4.0)
+LARGE_FIGSIZE = (5.0, 5.0)
 
 
 class TeachPendant(LiveFigure):
@@ -114,7 +117,13 @@ class TeachPendant(LiveFigure):
         The 3D view; its artists are moved in place.
     sliders : list of ipywidgets.IntSlider
         One per joint: degrees (revolute) or millimetres (prismatic).
+    si_labels : list of ipywidgets.Label
+        Beside each slider, the joint's value in radians (revolute) or metres.
     reset_button : ipywidgets.Button
+    copy_button : ipywidgets.Button
+        Copies :attr:`q_text`'s line to the clipboard (in the browser).
+    q_text : ipywidgets.Text
+        ``q`` as a line of Python (:func:`q_code`), to select and copy.
     ellipsoid_buttons : ipywidgets.ToggleButtons
         ``"off"``, ``"velocity"`` or ``"force"``.
     readout : ipywidgets.HTML
@@ -141,8 +150,9 @@ class TeachPendant(LiveFigure):
         ellipsoid: str | None = None,
         singularity_warning: bool = True,
         singularity_threshold: float = 1e-2,
-        figsize: tuple[float, float] = (5.0, 5.0),
+        figsize: tuple[float, float] | None = None,
         canvas: str = "auto",
+        compact: bool = True,
         **view_options: Any,
     ) -> None:
         options = ViewOptions.from_keywords(options, view_options)
@@ -164,6 +174,9 @@ class TeachPendant(LiveFigure):
             raise ValueError(
                 f"singularity_threshold must be {words}, got {singularity_threshold!r}"
             )
+        self.compact = require_bool(compact, "compact")
+        if figsize is None:
+            figsize = COMPACT_FIGSIZE if self.compact else LARGE_FIGSIZE
         figsize = as_figure_size(figsize)
         self._adapter = RobotAdapter.of(robot)
         self.robot = robot
@@ -202,9 +215,7 @@ class TeachPendant(LiveFigure):
 
     def _slider_units(self, index: int) -> tuple[str, float]:
         """Unit name and factor from the joint's SI value to the slider's integer."""
-        if self._adapter.joint_kinds[index] == "revolute":
-            return "deg", 180.0 / np.pi
-        return "mm", 1000.0
+        return joint_units(self._adapter.joint_kinds[index])
 
     def _build_pendant_widgets(self, ellipsoid: str | None, singularity_warning: bool) -> None:
         limits = self._adapter.shown_limits
@@ -217,27 +228,24 @@ class TeachPendant(LiveFigure):
         track_width = max(
             JOINT_TRACK_MIN_WIDTH, JOINT_LABEL_WIDTH + JOINT_TRACK_WIDTH - label_width
         )
-        self.sliders: list[widgets.IntSlider] = []
-        for i, label in enumerate(labels):
-            unit, factor = self._slider_units(i)
-            low = int(np.ceil(limits[i, 0] * factor - 1e-6))
-            high = int(np.floor(limits[i, 1] * factor + 1e-6))
-            name = self._adapter.joint_names[i]
-            slider = widgets.IntSlider(
-                value=int(np.clip(np.round(self.q0[i] * factor), low, high)),
-                min=low,
-                max=high,
-                step=1,
-                description=label,
-                description_allow_html=False,
-                continuous_update=True,
-                tooltip=f"joint {i + 1}: {name}, {self._adapter.joint_kinds[i]}, in {unit}",
-                style={"description_width": f"{label_width}px"},
-                layout=widgets.Layout(width=f"{label_width + track_width}px"),
+        self._joint_specs = [
+            joint_slider(
+                self.q0[i],
+                limits[i],
+                kind,
+                label=label,
+                tooltip=f"joint {i + 1}: {self._adapter.joint_names[i]}, {kind}",
+                widths=(label_width, track_width),
             )
-            slider.add_class("robolab-joint-slider")
-            self.sliders.append(slider)
-        self._panel_width = max(440, label_width + track_width + 20)
+            for i, (kind, label) in enumerate(zip(self._adapter.joint_kinds, labels, strict=True))
+        ]
+        self.sliders: list[widgets.IntSlider] = [spec.widget for spec in self._joint_specs]
+        self.si_labels = [si_value_label() for _ in self.sliders]
+        self._panel_width = max(410, label_width + track_width + SI_VALUE_WIDTH + 12)
+        self.copy_button, self.q_text = copy_code_widgets(
+            "Copy q", "q (radians / metres)", label_width + track_width + SI_VALUE_WIDTH
+        )
+        self.copy_button.on_click(self.on_copy_click)
         self.ellipsoid_buttons = widgets.ToggleButtons(
             options=list(_ELLIPSOID_OPTIONS),
             value="off" if ellipsoid is None else ellipsoid,
@@ -259,37 +267,41 @@ class TeachPendant(LiveFigure):
 
     def _joint_controls(self) -> dict[str, Control]:
         """The sliders as live-figure controls ``q1`` … ``qn`` (values in radians / metres)."""
-        controls = {}
-        for i, slider in enumerate(self.sliders):
-            unit, factor = self._slider_units(i)
-            controls[f"q{i + 1}"] = _joint_control(slider, unit, factor)
-        return controls
+        return {f"q{i + 1}": spec for i, spec in enumerate(self._joint_specs)}
 
     def _layout(self) -> widgets.Box:
-        """The pendant's panel: the figure, then sliders, switches, warning and read-out."""
+        """The pendant's panel: the figure, and beside it sliders, buttons, warning, read-out."""
         self.figure_widget = self.figure_widgets[0]
         self.readout = widgets.HTML()
         self.readout.add_class("robolab-readout")
         header = widgets.HTML(
-            f"<b>{html.escape(self._adapter.name)}</b>: drag a slider or use the arrow keys "
-            "(revolute joints in degrees, prismatic joints in millimetres)."
+            f"<b>{html.escape(self._adapter.name)}</b>: drag a slider or use the arrow keys.",
+            layout=widgets.Layout(margin="0 0 2px 0"),
         )
+        header.add_class("robolab-teach-header")
+        rows = [
+            widgets.HBox([slider, label], layout=widgets.Layout(align_items="center"))
+            for slider, label in zip(self.sliders, self.si_labels, strict=True)
+        ]
         controls = widgets.VBox(
             [
                 header,
-                *self.sliders,
-                widgets.HBox([self.reset_button, self.singularity_checkbox]),
+                *rows,
+                widgets.HBox([self.reset_button, self.copy_button]),
+                self.q_text,
                 widgets.HBox(
                     [
-                        widgets.Label("Ellipsoid", layout=widgets.Layout(width="70px")),
+                        widgets.Label("Ellipsoid", layout=widgets.Layout(width="62px")),
                         self.ellipsoid_buttons,
                     ]
                 ),
+                self.singularity_checkbox,
                 self.warning,
                 self.readout,
             ],
             layout=widgets.Layout(width=f"{self._panel_width}px"),
         )
+        controls.add_class("robolab-teach-controls")
         widget = widgets.HBox(
             [self.figure_widget, controls],
             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
@@ -319,6 +331,30 @@ class TeachPendant(LiveFigure):
     def on_singularity_toggle(self, change: dict[str, Any]) -> None:
         """Singularity-checkbox observer."""
         self.refresh()
+
+    def on_copy_click(self, _button: Any = None) -> None:
+        """Copy-button handler: :attr:`q_text` shows :meth:`q_code` of the exact ``q``.
+
+        The browser copies the field's line to the clipboard when the button
+        is clicked (a script of :func:`robolab.views.controls.key_guard`);
+        where the clipboard is refused, the line stays selectable in the field.
+        """
+        self.q_text.value = self.q_code()
+
+    def q_code(self) -> str:
+        """The configuration shown as a line of Python (see :func:`q_code`).
+
+        Examples
+        --------
+        >>> import robolab
+        >>> pendant = robolab.teach(robolab.load_robot("planar2r"))
+        >>> pendant.sliders[1].value = -45
+        >>> pendant.q_code()
+        'q = [0.0, -0.7854]'
+        >>> pendant.q_text.value
+        'q = [0.0, -0.7854]'
+        """
+        return q_code(self._q)
 
     # --- state ------------------------------------------------------------------------------
 
@@ -385,6 +421,9 @@ class TeachPendant(LiveFigure):
         """
         self.view.update(self._q, draw=False)
         self.warning.value = self.singularity_html() if self.singularity_checkbox.value else ""
+        for i, label in enumerate(self.si_labels):
+            label.value = si_text(self._q[i], self._adapter.joint_kinds[i])
+        self.q_text.value = self.q_code()
 
     # --- read-outs --------------------------------------------------------------------------
 
@@ -528,8 +567,8 @@ class TeachPendant(LiveFigure):
                 + "</b></div>"
             )
         return (
-            f'<div class="robolab-regular" style="color:#555">σ_r/σ_1 of {which} '
-            f"{_ratio_text(margin)}: away from singularities.</div>"
+            f'<div class="robolab-regular" style="color:#555;line-height:1.35">'
+            f"{html.escape(regular_sentence(margin, which, self.singularity_threshold))}</div>"
         )
 
     # --- display ----------------------------------------------------------------------------
@@ -573,8 +612,9 @@ def teach(
     azim: float = -55.0,
     limits: Sequence[float] | None = None,
     zoom: float = 1.0,
-    figsize: tuple[float, float] = (5.0, 5.0),
+    figsize: tuple[float, float] | None = None,
     canvas: str = "auto",
+    compact: bool = True,
 ) -> TeachPendant:
     """Open a teach pendant: joint sliders, a live 3D view and the end-effector pose.
 
@@ -611,12 +651,18 @@ def teach(
         Magnification: 1 (default) fits the whole workspace into the
         figure; 1.5 magnifies about the arm at ``q0`` (see
         :func:`robolab.plot_robot`).
-    figsize : (float, float)
-        Figure size in inches at 100 dpi (default 500 × 500 pixels).
+    figsize : (float, float), optional
+        Figure size in inches at 100 dpi; default 400 × 400 pixels
+        (``compact=True``) or 500 × 500.
     canvas : {"auto", "ipympl", "image"}
         ``"auto"`` follows the active backend (ipympl canvas under
         ``%matplotlib widget``, otherwise a PNG image widget); ``"ipympl"``
         is refused under any other backend (robolab never switches it).
+    compact : bool
+        True (default): a view and controls that fit side by side in a
+        JupyterLab at 1024 × 768 (file browser closed) or 1300 pixels wide
+        (file browser open). False: the larger 500-pixel view, for wide
+        screens (the controls go below it on a small one).
 
     Returns
     -------
@@ -647,4 +693,5 @@ def teach(
         singularity_threshold=singularity_threshold,
         figsize=figsize,
         canvas=canvas,
+        compact=compact,
     )

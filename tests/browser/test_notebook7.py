@@ -1,0 +1,128 @@
+"""The teach pendant and a reveal in Notebook 7 (``jupyter notebook``), in Debian's Chromium.
+
+Notebook 7 matches its keyboard shortcuts in the capture phase of ``keydown``,
+before a focused slider sees the key (JupyterLab matches after it): without
+robolab's key guard (:func:`robolab.views.controls.key_guard`) ArrowLeft on a
+pendant slider moved the notebook's cursor to the heading above and folded the
+chapter, and the slider did not move. The demo notebook
+``tests/browser/teach_demo.ipynb`` (a heading, a teach pendant under ipympl, a
+reveal, an animation) is opened in the notebook view, all its cells run, then
+
+* the arrow keys on a joint slider move the slider, the arm (new pixels) and
+  the pose read-out, and leave the notebook alone: the same cells are visible,
+  the same cell is active;
+* a mouse drag of a joint slider's handle moves the arm;
+* *Next* on the reveal shows the next step.
+
+Needs ``/usr/bin/chromium`` and the ``notebook`` package (skipped with a
+message without them, except under ``ROBOLAB_REQUIRE_BROWSER=1``, where a
+missing browser fails).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import os
+from pathlib import Path
+
+import pytest
+
+from .chapter_steps import require_browser, save_screenshot, wait_for_canvas, wait_for_text
+from .notebook7_harness import NotebookPage, open_notebook7
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+DEMO = Path(__file__).with_name("teach_demo.ipynb")
+PENDANT = ".robolab-teach"
+CANVAS = f"{PENDANT} .robolab-figure canvas"
+READOUT = f"{PENDANT} .robolab-readout"
+JOINT = f"{PENDANT} .robolab-joint-slider"
+#: teach_demo.ipynb opens the pendant at q1 = 20°, q2 = 30°.
+START = (20, 30)
+
+
+@pytest.fixture(scope="module")
+def notebook7(tmp_path_factory):
+    require_browser()
+    if importlib.util.find_spec("notebook") is None:
+        message = "the notebook package (Notebook 7) is not installed"
+        if os.environ.get("ROBOLAB_REQUIRE_BROWSER") == "1":
+            pytest.fail(message + " (ROBOLAB_REQUIRE_BROWSER=1: the browser test must run)")
+        pytest.skip(message)
+    with open_notebook7(DEMO, tmp_path_factory.mktemp("notebook7"), (1300, 1000)) as page:
+        page.run_all_cells(timeout=420.0)
+        assert page.errors() == []
+        wait_for_canvas(page.page, CANVAS)
+        wait_for_text(page.page, READOUT, f"q1 = {START[0]:.1f}°")
+        page.page.locator(PENDANT).first.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+        page.page.wait_for_timeout(1000)  # the first draws after the canvas attached
+        yield page
+
+
+def _value(page, joint: int) -> float:
+    return float(page.get_attribute(f"{JOINT} >> nth={joint} >> .noUi-handle", "aria-valuenow"))
+
+
+def test_arrow_keys_on_a_pendant_slider_move_the_arm_and_fold_nothing(notebook7: NotebookPage):
+    page = notebook7.page
+    handle = f"{JOINT} >> nth=0 >> .noUi-handle"
+    page.focus(handle)  # focus makes the pendant's cell the active one
+    cells, active = notebook7.visible_cells(), notebook7.active_cell_index()
+    assert cells == 5  # the heading and four code cells of teach_demo.ipynb
+    assert active == 2
+    readout, pixels = page.inner_text(READOUT), notebook7.canvas_hash(CANVAS)
+    # ArrowLeft twice: once would move the notebook's cursor to the heading, twice fold it
+    for key in ("ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowRight"):
+        notebook7.key_to_pixels(handle, CANVAS, key, timeout_ms=30_000)
+    assert _value(page, 0) == START[0] - 2
+    wait_for_text(page, READOUT, f"q1 = {START[0] - 2:.1f}°")
+    assert page.inner_text(READOUT) != readout
+    assert notebook7.canvas_hash(CANVAS) != pixels
+    assert notebook7.visible_cells() == cells  # nothing folded
+    assert notebook7.active_cell_index() == active  # the cursor did not move either
+    # radians beside the degrees
+    radians = page.inner_text(f"{PENDANT} .robolab-si-value >> nth=0")
+    assert radians == f"{math.radians(START[0] - 2):.4f} rad"
+
+
+def test_a_mouse_drag_on_a_slider_moves_the_arm(notebook7: NotebookPage):
+    page = notebook7.page
+    handle = page.locator(f"{JOINT} >> nth=1 >> .noUi-handle")
+    before, pixels = _value(page, 1), notebook7.canvas_hash(CANVAS)
+    box = handle.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 30, y, steps=6)
+    page.mouse.up()
+    after = _value(page, 1)
+    assert after > before
+    wait_for_text(page, READOUT, f"q2 = {after:.1f}°")
+    page.wait_for_function(
+        "([hashSource, selector, before]) => eval(hashSource)(document.querySelector(selector))"
+        " !== before",
+        arg=[_pixels_js(), CANVAS, pixels],
+        timeout=30_000,
+    )
+    save_screenshot(page.locator(PENDANT).first, "teach_pendant_notebook7.png")
+
+
+def test_next_on_a_reveal_steps(notebook7: NotebookPage):
+    page = notebook7.page
+    reveal = page.locator(".robolab-reveal").first
+    reveal.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    steps = reveal.locator(".robolab-step")
+    steps.first.wait_for(timeout=60_000)
+    assert steps.count() == 1
+    reveal.locator(".robolab-reveal-next").click()
+    steps.nth(1).wait_for(timeout=30_000)
+    assert steps.count() == 2
+    assert "Step 2 of" in reveal.locator(".robolab-reveal-counter").inner_text()
+
+
+def _pixels_js() -> str:
+    from .jupyterlab_harness import _PIXELS_HASH_JS
+
+    return _PIXELS_HASH_JS
