@@ -120,10 +120,11 @@ def test_student_name_during_autograde(tmp_path, monkeypatch):
     folder = tmp_path / "autograded" / "grace" / ASSIGNMENT
     folder.mkdir(parents=True)
     monkeypatch.chdir(folder)
-    monkeypatch.delenv("ROBOLAB_STUDENT", raising=False)
+    monkeypatch.setenv("ROBOLAB_STUDENT", "the-teacher")  # set in the grader's shell
     monkeypatch.setenv("JUPYTERHUB_USER", "someone-else")
     monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
-    assert student_name() == "grace"
+    assert student_name() == "grace"  # the submission's folder wins
+    monkeypatch.delenv("ROBOLAB_STUDENT")
     monkeypatch.delenv("NBGRADER_EXECUTION")
     assert student_name() == "someone-else"
     monkeypatch.setenv("ROBOLAB_STUDENT", "ada")

@@ -89,11 +89,12 @@ c.Execute.timeout = 120
 def student_name() -> str:
     """The name an assignment's exercises are drawn for: the same for the student and the grader.
 
-    In order: the environment variable ``ROBOLAB_STUDENT``; while ``nbgrader autograde``
-    runs a submission (it sets ``NBGRADER_EXECUTION=autograde``), the student id in the
-    folder it runs in (``autograded/<student_id>/<assignment>/``, nbgrader's default
-    ``CourseDirectory.directory_structure``); on a JupyterHub, ``JUPYTERHUB_USER``; else
-    the login name. These are the ids nbgrader itself files a submission under.
+    In order: while ``nbgrader autograde`` runs a submission (it sets
+    ``NBGRADER_EXECUTION=autograde``), the student id in the folder it runs in
+    (``autograded/<student_id>/<assignment>/``, nbgrader's default
+    ``CourseDirectory.directory_structure``), whatever else is set; the environment
+    variable ``ROBOLAB_STUDENT``; on a JupyterHub, ``JUPYTERHUB_USER``; else the login
+    name. These are the ids nbgrader itself files a submission under.
 
     Examples
     --------
@@ -103,13 +104,13 @@ def student_name() -> str:
     'ada'
     >>> del os.environ["ROBOLAB_STUDENT"]
     """
-    named = os.environ.get(STUDENT_VARIABLE, "").strip()
-    if named:
-        return named
     if os.environ.get("NBGRADER_EXECUTION") == "autograde":
         here = Path.cwd()
         if here.parent.parent.name == "autograded":
             return here.parent.name
+    named = os.environ.get(STUDENT_VARIABLE, "").strip()
+    if named:
+        return named
     hub_user = os.environ.get("JUPYTERHUB_USER", "").strip()
     if hub_user:
         return hub_user
