@@ -13,6 +13,7 @@ from widget_support import WIDGET_VIEW, pixels
 
 import robolab
 from robolab.support import widgets as _widgets
+from robolab.views.controls import COMPACT_TRACK_WIDTH
 from robolab.views.frame_pictures import TRIAD_COLOURS, draw_frame, frame_axes
 from robolab.views.sliders import (
     LABEL_WIDTH,
@@ -362,6 +363,18 @@ def test_short_labels_keep_the_narrow_layout(panel):
     for slider in live.controls.values():
         assert slider.style.description_width == f"{LABEL_WIDTH}px"
         assert slider.layout.width == f"{LABEL_WIDTH + TRACK_WIDTH}px"
+        assert slider.layout.max_width == "100%"  # and shorter in a narrow panel
+
+
+def test_the_panel_sits_beside_a_500_pixel_figure_in_1024_by_768(panel):
+    # JupyterLab 4.6 at 1024 x 768 (file browser closed): an output area 844 px wide, measured
+    # in Chromium. frame_axes' figures are 500 px wide (ipympl adds 10 for its toolbar).
+    live, _ = panel
+    controls = live.widget.children[-2]
+    least = int(controls.layout.min_width.removesuffix("px"))
+    assert least == LABEL_WIDTH + COMPACT_TRACK_WIDTH + 10
+    assert 510 + least <= 844
+    assert "row wrap" in live.widget.layout.flex_flow  # below the figure only when narrower
 
 
 def test_description_width_fits_the_widest_label():
@@ -379,8 +392,10 @@ def test_a_wide_readout_scrolls_sideways_instead_of_being_cut(panel):
     controls = live.widget.children[-2]  # the last is the invisible key guard
     assert live.readout in controls.children
     assert controls.layout.max_width is None  # nothing cuts the panel to a fixed width
-    # the panel is never narrower than its sliders; a wider read-out scrolls inside it
-    assert int(controls.layout.min_width.removesuffix("px")) >= live.label_width + TRACK_WIDTH
+    # the panel is never narrower than its sliders at their compact length (they shorten to
+    # fit it: max_width 100 %); a wider read-out scrolls inside it
+    least = live.label_width + COMPACT_TRACK_WIDTH
+    assert int(controls.layout.min_width.removesuffix("px")) >= least
 
 
 @pytest.mark.parametrize(

@@ -27,6 +27,7 @@ from ..support.checks import as_float_array, require_int, require_str
 
 __all__ = [
     "CODE_FIELD_CLASS",
+    "COMPACT_TRACK_WIDTH",
     "COPY_BUTTON_CLASS",
     "LABEL_WIDTH",
     "MAX_STEPS",
@@ -53,6 +54,9 @@ MAX_STEPS = 5000
 LABEL_WIDTH = 90
 #: Pixels of a slider beside its label: the track and the value read-out.
 TRACK_WIDTH = 310
+#: The least a live figure's slider track gives up to sit beside a figure: with a 500-pixel
+#: figure the panel still fits a JupyterLab output area 844 pixels wide (1024 × 768).
+COMPACT_TRACK_WIDTH = 200
 #: Pixels of a joint's value in radians (metres) beside its slider (:func:`si_value_label`).
 SI_VALUE_WIDTH = 78
 #: CSS class of a control whose keys belong to it, never to the notebook (see :func:`key_guard`).

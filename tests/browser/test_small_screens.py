@@ -8,7 +8,9 @@ top of the notebook, the bounding boxes of its figure, of every joint slider
 and of the pose read-out must all lie inside the notebook's visible area (and
 so inside the viewport), with the figure and the controls side by side. At
 1024 × 768 the test saves ``teach_pendant_1024x768.png`` (the whole window) in
-``$ROBOLAB_SCREENSHOTS`` when that is set.
+``$ROBOLAB_SCREENSHOTS`` when that is set. The same holds for a
+:func:`robolab.live_figure` with a 500-pixel :func:`robolab.frame_axes` figure
+(``tests/browser/live_figure_demo.ipynb``) at 1024 × 768.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from .jupyterlab_harness import open_lab
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 DEMO = Path(__file__).with_name("teach_demo.ipynb")
+LIVE_DEMO = Path(__file__).with_name("live_figure_demo.ipynb")
 PENDANT = ".robolab-teach"
+LIVE = ".robolab-live-figure"
 
 _BOXES_JS = """
 () => {
@@ -87,3 +91,43 @@ def test_the_pendant_fits_the_screen_side_by_side(tmp_path, screen, file_browser
         if folder and screen == (1024, 768):
             Path(folder).mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(Path(folder) / "teach_pendant_1024x768.png"))
+
+
+_LIVE_BOXES_JS = """
+() => {
+  const box = (element) => {
+    const r = element.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+  };
+  const panel = document.querySelector('.robolab-live-figure');
+  const notebook = panel.closest('.jp-WindowedPanel-outer') || panel.closest('.jp-Notebook');
+  return {
+    window: {left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight},
+    notebook: box(notebook),
+    figure: box(panel.querySelector('.robolab-figure')),
+    sliders: Array.from(panel.querySelectorAll('.robolab-slider')).map(box),
+    readout: box(panel.querySelector('.robolab-live-readout')),
+  };
+}
+"""
+
+
+def test_a_live_figure_fits_1024_by_768_side_by_side(tmp_path):
+    require_browser()
+    with open_lab(LIVE_DEMO, tmp_path, viewport=(1024, 768)) as lab:
+        page = lab.page
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        lab.run_all_cells(timeout=420.0)
+        assert lab.errors() == []
+        wait_for_canvas(page, f"{LIVE} .robolab-figure canvas")
+        wait_for_text(page, f"{LIVE} .robolab-live-readout", "1.000")
+        page.locator(LIVE).first.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(1000)
+        boxes = page.evaluate(_LIVE_BOXES_JS)
+        assert len(boxes["sliders"]) == 3
+        for where in ("window", "notebook"):
+            _inside(boxes["figure"], boxes[where], "the figure", where)
+            _inside(boxes["readout"], boxes[where], "the read-out", where)
+            for k, slider in enumerate(boxes["sliders"]):
+                _inside(slider, boxes[where], f"slider {k + 1}", where)
+        assert min(s["left"] for s in boxes["sliders"]) >= boxes["figure"]["right"] - 1
