@@ -1,0 +1,126 @@
+"""Partial redraws: a saved background, the moving artists and a blended legend give the
+pixels of matplotlib's own full draw (the reference), frame after frame."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from widget_support import pixels
+
+from robolab.views.joint_tuning_view import joint_tuner
+from robolab.views.partial_redraw import PartialRedraw
+
+pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def _full(figure) -> np.ndarray:
+    FigureCanvasAgg.draw(figure.canvas)
+    return np.asarray(figure.canvas.buffer_rgba()).copy()
+
+
+def _partial(redraw) -> np.ndarray:
+    redraw.draw()
+    return np.asarray(redraw.figure.canvas.buffer_rgba()).copy()
+
+
+def _plot():
+    figure = Figure(figsize=(4.0, 3.0), dpi=100)
+    FigureCanvasAgg(figure)
+    ax = figure.add_subplot()
+    t = np.linspace(0.0, 2.0, 201)
+    (line,) = ax.plot(t, np.sin(t), lw=1.8, label="q")
+    ax.set_xlim(0.0, 2.0)
+    ax.grid(alpha=0.3)
+    legend = ax.legend(loc="lower right", frameon=False)
+    redraw = PartialRedraw(
+        figure, moving=[ax.yaxis, line], over=list(ax.spines.values()), layers=[legend]
+    )
+    return figure, ax, t, line, redraw
+
+
+def test_every_frame_has_the_pixels_of_a_full_draw():
+    figure, ax, t, line, redraw = _plot()
+    for k, gain in enumerate((1.0, 3.0, 0.2, -2.0, 8.0)):  # new data, new y-ticks and labels
+        line.set_ydata(gain * np.sin(3 * t))
+        ax.set_ylim(-abs(gain) - 0.1, abs(gain) + 0.1)
+        quick = _partial(redraw)
+        full = _full(figure)
+        difference = np.abs(quick.astype(int) - full.astype(int))
+        assert difference.max() <= 1, k  # the blended legend: one level of rounding at most
+        rows, columns = np.nonzero(difference.max(axis=2))
+        box = ax.get_legend().get_window_extent()  # display pixels, y up
+        assert np.all((columns >= box.x0 - 2) & (columns <= box.x1 + 2)), k
+        assert np.all(
+            (figure.bbox.height - rows >= box.y0 - 2) & (figure.bbox.height - rows <= box.y1 + 2)
+        ), k
+    assert redraw.backgrounds_drawn == 1
+
+
+def test_the_background_is_drawn_again_after_a_resize_or_new_x_limits():
+    figure, ax, _, _, redraw = _plot()
+    _partial(redraw)
+    ax.set_xlim(0.5, 1.5)  # a zoom in the toolbar
+    quick = _partial(redraw)
+    assert redraw.backgrounds_drawn == 2
+    assert np.abs(quick.astype(int) - _full(figure).astype(int)).max() <= 1
+    figure.set_size_inches(5.0, 3.0)
+    quick = _partial(redraw)
+    assert redraw.backgrounds_drawn == 3
+    assert quick.shape == (300, 500, 4)
+    assert np.abs(quick.astype(int) - _full(figure).astype(int)).max() <= 1
+    _partial(redraw)
+    assert redraw.backgrounds_drawn == 3
+
+
+def test_a_partial_redraw_needs_an_agg_canvas():
+    from matplotlib.backends.backend_svg import FigureCanvasSVG
+
+    figure = Figure()
+    FigureCanvasSVG(figure)
+    with pytest.raises(
+        TypeError, match="figure must have an Agg-based canvas, got FigureCanvasSVG"
+    ):
+        PartialRedraw(figure, moving=[])
+
+
+def _first_order(kp, kd, ki, gear_ratio, payload):
+    t = np.linspace(0.0, 1.0, 1001)
+    q = 0.05 * (1 - np.exp(-kp * t) * np.cos(kd * t))
+    metrics = SimpleNamespace(rise_time=2.2 / kp, overshoot=0.0, peak_time=0.9,
+                              settling_time=3.9 / kp, steady_state_error=0.05 - q[-1])  # fmt: skip
+    return SimpleNamespace(times=t, positions=q, motor_torque=kp * (0.05 - q) * gear_ratio,
+                           target=0.05, torque_limit=2.5, damping_ratio=1.0,
+                           natural_frequency=kp, metrics=metrics)  # fmt: skip
+
+
+def test_the_joint_tuner_sends_the_pixels_of_a_full_draw():
+    from robolab.support import widgets as _widgets
+
+    _widgets.set_test_mode(False)
+    try:
+        tuner = joint_tuner(_first_order, kp=(10, 5, 40, 1), kd=(0, 0, 30, 1),
+                            ki=(0, 0, 1, 0.1), gear_ratio=(100, 50, 150, 10),
+                            payload=(0, 0, 5, 0.5), duration=1.0, canvas="image")  # fmt: skip
+    finally:
+        _widgets.set_test_mode(None)
+    figure = tuner.figures[0]
+    for name, value in (("kp", 20), ("kd", 12), ("kp", 6), ("gear_ratio", 150)):
+        tuner.controls[name].value = value
+        sent = pixels(tuner.figure_widgets[0].value)
+        full = _full(figure)[..., :3]
+        difference = np.abs(sent.astype(int) - full.astype(int)).max(axis=2)
+        # the band is drawn over the x-grid lines, not under them: two grey levels there
+        assert difference.max() <= 2, name
+        assert np.count_nonzero(difference) < 300, name
+    assert tuner._partial is not None and tuner._partial.backgrounds_drawn == 1
