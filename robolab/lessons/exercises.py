@@ -47,6 +47,7 @@ from __future__ import annotations
 import hashlib
 import html
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias, TypedDict
@@ -610,10 +611,13 @@ class Exercise:
 
     # --- display --------------------------------------------------------------------------------
 
-    def _repr_markdown_(self) -> str:
+    def _heading(self) -> str:
         title = self.title.rstrip()
         ending = "" if title.endswith((".", "?", "!", ":", "…")) else "."
-        return f"**Exercise: {title}{ending}** {self.prompt}"
+        return f"Exercise: {title}{ending}"
+
+    def _repr_markdown_(self) -> str:
+        return f"**{self._heading()}** {self.prompt}"
 
     def _name(self) -> str:
         """The notebook's name for this exercise (``exercise_1``), or ``exercise``."""
@@ -627,14 +631,14 @@ class Exercise:
         return next((k for k in names if not k.startswith("_")), "exercise")
 
     def _statement_html(self) -> str:
-        title = html.escape(self.title.rstrip())
-        return f"<b>Exercise: {title}.</b> {html.escape(self.prompt, quote=False)}"
+        prompt = re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(self.prompt, quote=False))
+        return f"<b>{html.escape(self._heading())}</b> {prompt}"
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """The statement with a *New numbers* button; text and Markdown say the call instead."""
         call = f"{self._name()}.new_numbers()"
         static = {
-            "text/plain": f"Exercise: {self.title} {self.prompt}\n(New numbers: {call})",
+            "text/plain": f"{self._heading()} {self.prompt}\n(New numbers: {call})",
             "text/markdown": f"{self._repr_markdown_()}\n\n*New numbers: run `{call}`.*",
         }
         return _widgets.widget_bundle(self._display(), static)
