@@ -71,6 +71,7 @@ from ..support.checks import (
 )
 from ..support.pixels import encode_png, speed_up_live_canvas
 from .controls import (
+    COMPACT_TRACK_WIDTH,
     LABEL_WIDTH,
     MAX_STEPS,
     OWN_KEYS_CLASS,
@@ -351,6 +352,7 @@ class LiveFigure:
                 widget.style.description_width = f"{width}px"
             if "robolab-slider" in widget._dom_classes:
                 widget.layout.width = f"{width + TRACK_WIDTH}px"
+                widget.layout.max_width = "100%"  # shorter beside a figure on a small screen
         return width
 
     def _build_widgets(self) -> None:
@@ -375,14 +377,15 @@ class LiveFigure:
     def _layout(self) -> widgets.Box:
         """The read-out widget and the whole panel: figures, then controls and read-out."""
         # A read-out wider than the panel (two matrices side by side) scrolls sideways in its
-        # own box; the panel is as wide as its sliders at least and takes the rest of the row.
+        # own box; the panel takes the rest of the row, its sliders down to a compact track
+        # (COMPACT_TRACK_WIDTH) so that it stays beside a 500-pixel figure at 1024 × 768.
         self.readout = widgets.HTML(layout=widgets.Layout(overflow="auto", max_width="100%"))
         self.readout.add_class("robolab-live-readout")
         header = [widgets.HTML(f"<b>{html.escape(self.title)}</b>")] if self.title else []
         panel = widgets.VBox(
             [*header, *self.controls.values(), self.reset_button, self.readout],
             layout=widgets.Layout(
-                flex="1 1 320px", min_width=f"{self.label_width + TRACK_WIDTH + 10}px"
+                flex="1 1 320px", min_width=f"{self.label_width + COMPACT_TRACK_WIDTH + 10}px"
             ),
         )
         widget = widgets.HBox(
