@@ -3,6 +3,7 @@ pixels of matplotlib's own full draw (the reference), frame after frame."""
 
 from __future__ import annotations
 
+import io
 from types import SimpleNamespace
 
 import matplotlib.pyplot as plt
@@ -124,3 +125,38 @@ def test_the_joint_tuner_sends_the_pixels_of_a_full_draw():
         assert difference.max() <= 2, name
         assert np.count_nonzero(difference) < 300, name
     assert tuner._partial is not None and tuner._partial.backgrounds_drawn == 1
+
+
+def test_the_joint_tuner_on_a_live_canvas_sends_diffs_of_its_partial_frames(widget_backend):
+    from PIL import Image
+
+    from robolab.support import widgets as _widgets
+
+    _widgets.set_test_mode(False)
+    try:
+        tuner = joint_tuner(_first_order, kp=(10, 5, 40, 1), kd=(0, 0, 30, 1),
+                            ki=(0, 0, 1, 0.1), gear_ratio=(100, 50, 150, 10),
+                            payload=(0, 0, 5, 0.5), duration=1.0, canvas="ipympl")  # fmt: skip
+    finally:
+        _widgets.set_test_mode(None)
+    canvas = tuner.figures[0].canvas
+    canvas.syncing_data_url = False  # as once a browser has attached
+    sent = []
+    canvas.send_binary = lambda data: sent.append((canvas._current_image_mode, data))
+    canvas._force_full = True
+    shown = None
+    for value in (20, 30, 8):
+        tuner.controls["kp"].value = value
+        mode, png = sent[-1]
+        image = Image.open(io.BytesIO(png)).convert("RGBA")
+        if shown is None:
+            assert mode == "full"
+            shown = image
+        else:
+            assert mode == "diff"
+            shown.alpha_composite(image, (0, 0))  # what the browser's canvas does
+        drawn = np.asarray(canvas.get_renderer().buffer_rgba())
+        np.testing.assert_array_equal(np.asarray(shown), drawn)
+        full = _full(tuner.figures[0])
+        assert np.abs(drawn.astype(int) - full.astype(int)).max() <= 2
+    assert len(sent) == 3 and tuner._partial.backgrounds_drawn == 1
