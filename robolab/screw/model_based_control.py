@@ -41,6 +41,7 @@ from .integrators import FIXED_STEP_INTEGRATORS, advance
 from .kinematics import _joint_array
 from .robot import ScrewRobot
 from .simulation import SimulationDiverged, _integrator, _timestep
+from .tracking_loop import _track_generated
 
 __all__ = [
     "CONTROLLERS",
@@ -458,6 +459,14 @@ def simulate_tracking(
         _, planned = _mass_matrix_and_inverse_dynamics(
             estimated, q_d, qd_d, qdd_d, estimated_gravity, None
         )
+    # The same loop generated for these joints and controllers (tracking_loop); the NumPy
+    # loop below is its readable form, and runs where the generated one gives up.
+    fast = _track_generated(
+        model, estimated, names, q_d, qd_d, qdd_d, planned, q0, qd0, gravity, estimated_gravity,
+        friction, kp, ki, kd, limits, dt, resolution, integrator, _CHECK_EVERY,
+    )  # fmt: skip
+    if fast is not None:
+        return _runs(names, dt, q_d, limits, *fast)
     model_rows = gravity_rows + torque_rows
     positions = np.empty((N, k, n))
     velocities = np.empty((N, k, n))
@@ -507,7 +516,21 @@ def simulate_tracking(
                 q, qd = advance(accelerations, q, qd, h, integrator)
             if (i + 1) % _CHECK_EVERY == 0 or i == N - 2:
                 _check_finite(q, qd, tau, names, i + 1, dt)
-    times = dt * np.arange(N)
+    return _runs(names, dt, q_d, limits, positions, velocities, applied, peaks)
+
+
+def _runs(
+    names: tuple[str, ...],
+    dt: float,
+    q_d: np.ndarray,
+    limits: np.ndarray | None,
+    positions: np.ndarray,
+    velocities: np.ndarray,
+    applied: np.ndarray,
+    peaks: np.ndarray,
+) -> dict[str, TrackingRun]:
+    """The result of :func:`simulate_tracking` from its (N, k, n) arrays, by controller."""
+    times = dt * np.arange(len(q_d))
     return {
         name: TrackingRun(
             controller=name,
