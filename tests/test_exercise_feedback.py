@@ -326,3 +326,17 @@ def test_the_display_has_a_new_numbers_button_and_says_the_call_without_widgets(
     assert statement.value != before and "θ = " in statement.value
     assert f"{exercise.parameters['theta']:.3f}" in statement.value
     assert "run the cells below again" in note.value
+
+
+def test_the_button_shows_only_with_a_person_at_the_front_end(monkeypatch):
+    from robolab.lessons import exercises
+    from robolab.support import widgets
+
+    exercise = _rotation_exercise()
+    monkeypatch.setattr(widgets, "in_test_mode", lambda: False)
+    monkeypatch.setattr(widgets, "in_kernel", lambda: True)
+    monkeypatch.setattr(exercises, "front_end", lambda: "widget")  # JupyterLab, a person
+    assert widgets.WIDGET_VIEW_MIMETYPE in exercise._repr_mimebundle_()
+    monkeypatch.setattr(exercises, "front_end", lambda: "")  # nbval, nbclient: nobody there
+    bundle = exercise._repr_mimebundle_()
+    assert widgets.WIDGET_VIEW_MIMETYPE not in bundle and "new_numbers()" in bundle["text/plain"]

@@ -57,6 +57,7 @@ import sympy as sp
 from numpy.typing import ArrayLike
 
 from ..support import widgets as _widgets
+from ..support.progress import front_end
 from .answers import CheckResult, _as_numbers, _error_text, _fmt, _tolerance, _with_hint
 from .exercise_record import record_check
 from .function_answers import check_function
@@ -635,12 +636,19 @@ class Exercise:
         return f"<b>{html.escape(self._heading())}</b> {prompt}"
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        """The statement with a *New numbers* button; text and Markdown say the call instead."""
+        """The statement with a *New numbers* button; text and Markdown say the call instead.
+
+        The button shows only in a kernel with a person at the front end (JupyterLab, Notebook,
+        VS Code); a notebook run by nbval, nbclient or nbconvert saves the text, so a saved
+        chapter holds no widget of it (and its output is compared like any other).
+        """
         call = f"{self._name()}.new_numbers()"
         static = {
             "text/plain": f"{self._heading()} {self.prompt}\n(New numbers: {call})",
             "text/markdown": f"{self._repr_markdown_()}\n\n*New numbers: run `{call}`.*",
         }
+        if front_end() != "widget":  # nbval, nbclient, an export: the saved output stays text
+            return static
         return _widgets.widget_bundle(self._display(), static)
 
     def _display(self) -> Any:
