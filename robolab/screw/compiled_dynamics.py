@@ -159,6 +159,11 @@ class _JointFrames:
             m = float(G[3, 3])
             h = np.array([G[2, 4], G[0, 5], G[1, 3]])
             inertia = 0.5 * (G[:3, :3] + G[:3, :3].T)
+            # Entries 1e-13 of the link's largest are rounding noise of the transforms (e.g.
+            # 8e-19 next to 0.2): as zeros they cost no multiplication.
+            scale = max(abs(m), float(np.abs(h).max()), float(np.abs(inertia).max()))
+            h[np.abs(h) < 1e-13 * scale] = 0.0
+            inertia[np.abs(inertia) < 1e-13 * scale] = 0.0
             self.inertias.append((m, h, inertia))
         tip = _inverse(centres[n]) @ joints[n - 1]  # T_{ee, J_n}
         self.tip = (_snap(tip[:3, :3]), _snap(tip[:3, 3]))
