@@ -12,6 +12,7 @@ reveal, an animation) is opened in the notebook view, all its cells run, then
   the pose read-out, and leave the notebook alone: the same cells are visible,
   the same cell is active;
 * a mouse drag of a joint slider's handle moves the arm;
+* *Copy q* puts ``q = [...]`` (radians) on the clipboard;
 * *Next* on the reveal shows the next step.
 
 Needs ``/usr/bin/chromium`` and the ``notebook`` package (skipped with a
@@ -24,6 +25,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -107,6 +109,23 @@ def test_a_mouse_drag_on_a_slider_moves_the_arm(notebook7: NotebookPage):
         timeout=30_000,
     )
     save_screenshot(page.locator(PENDANT).first, "teach_pendant_notebook7.png")
+
+
+def test_copy_q_puts_q_on_the_clipboard_as_a_line_of_python(notebook7: NotebookPage):
+    page = notebook7.page
+    page.context.grant_permissions(
+        ["clipboard-read", "clipboard-write"], origin=notebook7.server.url
+    )
+    shown = page.input_value(f"{PENDANT} .robolab-code-field input")
+    assert re.fullmatch(r"q = \[(-?\d+\.\d+, ){5}-?\d+\.\d+\]", shown), shown
+    page.locator(f"{PENDANT} .robolab-copy-code").click()
+    page.wait_for_function(
+        "async (text) => (await navigator.clipboard.readText()) === text", arg=shown
+    )
+    # the line gives back the joint values the sliders show (degrees), to 1e-4 rad
+    values = [float(v) for v in shown[5:-1].split(", ")]
+    for joint, value in enumerate(values):
+        assert abs(math.degrees(value) - _value(page, joint)) < 0.01
 
 
 def test_next_on_a_reveal_steps(notebook7: NotebookPage):
