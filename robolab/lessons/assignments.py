@@ -209,7 +209,10 @@ _NOTE = """\
 (or the function's `return None`); the check in that cell says at once whether it is right.
 The cell after each answer cell is graded: it runs the same check when your teacher grades
 the submission (with nbgrader). The chapter's worked solutions are not in this version.
-Before you submit, restart the kernel and run all cells, or press *Validate*."""
+{button}Before you submit, restart the kernel and run all cells, or press *Validate*."""
+
+_BUTTON = """Do not use an exercise's *New numbers* button here: you are graded on the numbers drawn
+for you (running the cell below again brings them back). """
 
 
 def _personal_source(exercises: Sequence[str], chapter_id: str) -> str:
@@ -312,7 +315,7 @@ def chapter_assignment(
                 if personal
                 else "Everyone in the class gets the same numbers."
             )
-            note = _NOTE.format(numbers=numbers)
+            note = _NOTE.format(numbers=numbers, button=_BUTTON if personal else "")
             out.append(new_markdown_cell(note))
             if personal:
                 personal_cell = new_code_cell(_personal_source(exercises, chapter_id))
