@@ -132,3 +132,21 @@ def test_a_derivation_from_the_dynamics():
     shown.show_all()
     assert len(shown.body.children) == len(derivation) > 5
     assert isinstance(derivation, Derivation)
+
+
+def test_a_long_equation_is_shown_over_lines_that_fit():
+    """A step's sp.Eq wider than a notebook line is printed as aligned lines; a short one as is."""
+    from robolab.dh.gathered_equation import LATEX_LINE_COLUMNS, printed_columns
+
+    x = sp.symbols("x1:40")
+    wide = sp.Eq(sp.Symbol("y"), sum(sp.sin(v) ** 2 for v in x))
+    assert printed_columns(wide) > LATEX_LINE_COLUMNS
+    shown = reveal([Step("Wide", "Many terms.", wide), Step("Narrow", "Two.", sp.Eq(x[0], x[1]))])
+    wide_html, narrow_html = (box.value for box in shown.step_widgets)
+    body = wide_html.split("$$")[1]
+    assert body.strip().startswith(r"\begin{aligned} y = {} &")
+    lines = body.split(r"\\")
+    assert len(lines) >= 3
+    # every term is still there, once: the same sum, only printed over several lines
+    assert body.count(r"\sin^{2}") == len(x)
+    assert "aligned" not in narrow_html.split("$$")[1]

@@ -15,7 +15,7 @@ from sympy.printing.pretty.stringpict import prettyForm, stringPict
 
 from .derivation import to_text
 
-__all__ = ["LATEX_LINE_COLUMNS", "TEXT_LINE_COLUMNS", "GatheredEquation"]
+__all__ = ["LATEX_LINE_COLUMNS", "TEXT_LINE_COLUMNS", "GatheredEquation", "printed_columns"]
 
 
 #: Width of one printed line of a :class:`GatheredEquation`, in columns of its text form: about
@@ -282,6 +282,27 @@ def _ordered(expr: sp.Expr) -> list[sp.Expr]:
     if not isinstance(expr, sp.Add):
         return [expr]
     return list(expr.as_ordered_terms())
+
+
+def printed_columns(expr: Any) -> int:
+    """Width of ``expr`` printed on one line, in columns of its Unicode text form.
+
+    SymPy's text printer wraps at 80 columns, so a sum (and each side of an equation) is
+    measured term by term: the widths of the terms plus 3 columns for each ``" + "``.
+
+    Examples
+    --------
+    >>> x = sp.symbols("x1:30")
+    >>> printed_columns(sp.Symbol("y")), printed_columns(sp.Eq(sp.Symbol("y"), x[0] + x[1]))
+    (1, 11)
+    >>> printed_columns(sum(v**2 for v in x)) > 80
+    True
+    """
+    if isinstance(expr, sp.Equality):
+        return printed_columns(expr.lhs) + 3 + printed_columns(expr.rhs)
+    if isinstance(expr, sp.Add):
+        return sum(_columns(term) + 3 for term in expr.args) - 3
+    return _columns(expr) if expr != 1 else 1
 
 
 def _columns(expr: sp.Expr) -> int:

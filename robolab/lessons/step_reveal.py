@@ -39,8 +39,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
+import sympy as sp
 
 from ..dh.derivation import Derivation, Step, to_latex
+from ..dh.gathered_equation import LATEX_LINE_COLUMNS, GatheredEquation, printed_columns
 from ..support import widgets as _widgets
 from ..support.checks import require_int, require_str
 
@@ -72,7 +74,7 @@ def step_html(step: Step, number: int, total: int) -> str:
         '<div class="robolab-step" style="margin-bottom:12px">',
         f'<div class="robolab-step-title"><b>Step {number}/{total}. {_escape(step.title)}.</b> '
         f"{_escape(step.explanation)}</div>",
-        f'<div class="robolab-step-expression">$$ {_escape(step.latex())} $$</div>',
+        f'<div class="robolab-step-expression">$$ {_escape(fitting_latex(step))} $$</div>',
     ]
     if step.introduces:
         symbols = ", ".join(f"${_escape(_latex(symbol))}$" for symbol in step.introduces)
@@ -82,6 +84,36 @@ def step_html(step: Step, number: int, total: int) -> str:
         )
     parts.append("</div>")
     return "".join(parts)
+
+
+def fitting_latex(step: Step) -> str:
+    r"""LaTeX of a step's expression that fits a notebook: a long equation over several lines.
+
+    An ``sp.Eq`` whose printed form is wider than
+    :data:`robolab.dh.gathered_equation.LATEX_LINE_COLUMNS` columns is printed as a
+    :class:`~robolab.dh.gathered_equation.GatheredEquation` (its terms in an ``aligned`` block of
+    lines that fit); anything else, and a short equation, as :meth:`Step.latex` prints it.
+
+    Examples
+    --------
+    >>> import sympy as sp
+    >>> from robolab import Step
+    >>> x = sp.symbols("x1:30")
+    >>> short = Step("Short", "Fits.", sp.Eq(sp.Symbol("y"), x[0] + x[1]))
+    >>> fitting_latex(short)
+    'y = x_{1} + x_{2}'
+    >>> long = Step("Long", "Too wide for one line.", sp.Eq(sp.Symbol("y"), sum(v**2 for v in x)))
+    >>> fitting_latex(long).startswith(r"\begin{aligned} y = {} &")
+    True
+    """
+    expression = step.expression
+    if (
+        isinstance(expression, sp.Equality)
+        and not isinstance(expression, GatheredEquation)
+        and printed_columns(expression) > LATEX_LINE_COLUMNS
+    ):
+        return to_latex(GatheredEquation(expression.lhs, expression.rhs))
+    return step.latex()
 
 
 def _latex(value: Any) -> str:
