@@ -160,3 +160,37 @@ def test_the_joint_tuner_on_a_live_canvas_sends_diffs_of_its_partial_frames(widg
         full = _full(tuner.figures[0])
         assert np.abs(drawn.astype(int) - full.astype(int)).max() <= 2
     assert len(sent) == 3 and tuner._partial.backgrounds_drawn == 1
+
+
+def test_the_teach_pendant_sends_the_pixels_of_a_full_draw():
+    import robolab
+    from robolab.support import widgets as _widgets
+
+    puma = robolab.load_robot("puma560", form="dh")
+    _widgets.set_test_mode(False)
+    try:
+        pendant = robolab.teach(puma, np.radians([20, 30, -60, 10, 45, 0]), canvas="image",
+                                ellipsoid="velocity", zoom=1.5)  # fmt: skip
+    finally:
+        _widgets.set_test_mode(None)
+    figure = pendant.view.figure
+    for joint, value in ((0, 60), (2, -100), (4, 5), (0, -150)):
+        pendant.sliders[joint].value = value
+        sent = pixels(pendant.figure_widget.value)
+        full = _full(figure)[..., :3]
+        assert np.abs(sent.astype(int) - full.astype(int)).max() <= 1  # the caption's blend
+    assert pendant.view._partial.backgrounds_drawn == 1
+    pendant.view.axes.view_init(elev=40, azim=10)  # turned (a drag in ipympl)
+    pendant.sliders[1].value = 45
+    assert pendant.view._partial.backgrounds_drawn == 2
+    full = _full(figure)[..., :3]
+    assert np.abs(pixels(pendant.figure_widget.value).astype(int) - full.astype(int)).max() <= 1
+
+
+def test_a_view_with_artists_of_its_own_is_drawn_whole():
+    import robolab
+
+    view = robolab.plot_robot(robolab.load_robot("planar2r"))
+    assert view.frame_drawer() is not None
+    view.axes.plot([0.0], [0.0], [0.5], "x")  # a target a notebook may move in its update
+    assert view.frame_drawer() is None

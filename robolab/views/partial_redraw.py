@@ -18,7 +18,7 @@ draws *below* a background artist crosses it (the joint tuner's ±2 % band, draw
 over the x-grid lines instead of under them: a difference of two grey levels).
 The background and the layers are drawn again when the figure's size, its
 resolution, an axes' position or its x-limits change (a resize, a zoom or pan in
-ipympl's toolbar).
+ipympl's toolbar), and for 3D axes when their projection changes (the view turned).
 
 Examples
 --------
@@ -130,11 +130,14 @@ class PartialRedraw:
 
     def _state(self) -> tuple[Any, ...]:
         figure = self.figure
-        return (
-            tuple(figure.bbox.bounds),
-            figure.dpi,
-            tuple((tuple(ax.get_position().bounds), tuple(ax.get_xlim())) for ax in figure.axes),
-        )
+        axes = []
+        for ax in figure.axes:
+            view: Any = tuple(ax.get_xlim())
+            get_proj = getattr(ax, "get_proj", None)  # 3D axes: angles, limits, zoom
+            if callable(get_proj):
+                view = np.asarray(get_proj()).tobytes()
+            axes.append((tuple(ax.get_position().bounds), view))
+        return (tuple(figure.bbox.bounds), figure.dpi, tuple(axes))
 
     def _draw_background(self) -> None:
         hidden = [a for a in (*self.moving, *self.over, *self.layers) if a.get_visible()]

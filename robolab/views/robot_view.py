@@ -50,7 +50,7 @@ array([1. , 0.5, 0. ])
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -64,6 +64,7 @@ from .fitting import _CAPTION_PAD, _LABEL_REACH, _TRIAD_SIZE, WorkspaceFit
 from .frame_pictures import TRIAD_COLOURS
 from .lean_lines import lean
 from .options import ELLIPSOID_CHOICES, ViewOptions
+from .partial_redraw import PartialRedraw
 from .text3d import centred_text_path, text_marker
 
 __all__ = [
@@ -174,6 +175,7 @@ class RobotView(WorkspaceFit):
         self._build_axes(decorations, options.elev, options.azim)
         self._fit(explicit_limits=options.limits is not None)
         self._build_artists(options.shadow, frame_names)
+        self._partial: PartialRedraw | None = None
         self.ellipsoid_kind: str | None = None
         self.ellipsoid_scale = 1.0
         self.ellipsoid_radii = np.zeros(3)
@@ -331,6 +333,32 @@ class RobotView(WorkspaceFit):
         self.prismatic_joints.set_visible(bool((~revolute).any()))
         for line in self._moving_lines():
             lean(line)  # one projection per line: the same pixels, a third faster to draw
+
+    def frame_drawer(self) -> Callable[[], None] | None:
+        """Draw a frame by redrawing only the moving lines over the saved rest (or None).
+
+        A live figure (the teach pendant) calls it after each :meth:`update`: the
+        floor, the background and the caption (blended over the arm, as drawn last)
+        stay as drawn (:class:`robolab.views.partial_redraw.PartialRedraw`). None
+        when the figure holds anything else (other axes, artists added to this
+        view's axes), which may move: then the whole figure is drawn.
+        """
+        ax, figure = self.axes, self.figure
+        own = {id(line) for line in self._moving_lines()} | {id(getattr(self, "floor", None))}
+        alone = (
+            figure.axes == [ax]
+            and list(figure.artists) == [self.caption]
+            and not (figure.lines or figure.patches or figure.texts or figure.images)
+            and all(id(line) in own for line in ax.lines)
+            and not (ax.collections or ax.patches or ax.texts or ax.images or ax.artists)
+        )
+        if not alone:
+            return None
+        if self._partial is None:
+            self._partial = PartialRedraw(
+                figure, moving=self._moving_lines(), layers=[self.caption]
+            )
+        return self._partial.draw
 
     def _moving_lines(self) -> list[Any]:
         """The lines that :meth:`update` moves (all but the floor), in drawing order."""

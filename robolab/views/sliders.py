@@ -297,6 +297,7 @@ class LiveFigure:
         self.title = title
         self.canvas_kind = _widgets.choose_canvas(canvas)
         self.figures = _figures_of(figures)
+        self._shown_items = list(figures) if isinstance(figures, list | tuple) else [figures]
         self.updates = 0
         self._readout_value = ""
         self._syncing = False
@@ -450,9 +451,12 @@ class LiveFigure:
         """What draws a frame of figure ``index`` into its canvas: None for a full Agg draw.
 
         A view whose slider steps leave most of a figure as it was returns
-        the ``draw`` of a :class:`robolab.views.partial_redraw.PartialRedraw`.
+        the ``draw`` of a :class:`robolab.views.partial_redraw.PartialRedraw`;
+        a :class:`robolab.RobotView` given as a figure offers its own
+        (:meth:`robolab.RobotView.frame_drawer`).
         """
-        return None
+        drawer = getattr(self._shown_items[index], "frame_drawer", None)  # a RobotView's
+        return drawer() if callable(drawer) else None
 
     def refresh(self) -> None:
         """Call the update function with the current values, show its read-out and redraw."""
