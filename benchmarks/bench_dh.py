@@ -10,7 +10,13 @@ Two arms, as in the issue:
   compiled every function, and µs per call of the compiled functions, with
   Pinocchio's and the Modern Robotics library's inverse dynamics as anchors;
 * the 7-joint Franka Panda of ``robots/panda.json`` (full inertia tensors),
-  robolab only.
+  robolab only;
+* the **growth with the number of joints**: a generic spatial arm of 2 to 7
+  joints with numeric parameters, M, C, G by the readable derivation (every piece
+  expanded) and from named pieces (``robolab.dh.named_dynamics``), CPU time and
+  size;
+* **SymEngine** as a candidate back end: install size, import time, and its
+  compiled ``Lambdify`` of the Panda's C against robolab's generated code.
 
 Moro runs in a subprocess with a time limit (``ROBOLAB_BENCH_MORO_TIMEOUT``,
 default 120 s): it does not finish the Puma's M. Run with
@@ -273,41 +279,286 @@ def _puma_section() -> list[str]:
 
 
 def _panda_section() -> list[str]:
-    """7 joints with full inertia tensors: exact results (nested where expanding would not pay)."""
+    """7 joints with full inertia tensors: M, C, G from named pieces, then numeric()."""
+    from robolab.dh.lagrangian import NAMED_PIECE_MAX_TERMS
     from robolab.models.library import load_robot
 
     print("Panda (7-DOF, library data, full inertia tensors): robolab ...", flush=True)
-    robot = load_robot("panda", form="dh")
-    start = time.process_time()
-    robot.inertia_matrix()
-    after_m = time.process_time() - start
-    robot.coriolis_matrix()
-    robot.gravity_vector()
-    symbolic = time.process_time() - start
-    start = time.process_time()
-    fast = robot.numeric()
-    zero = np.zeros(7)
-    fast.inertia_matrix(zero)
-    fast.coriolis_matrix(zero, zero)
-    fast.gravity_vector(zero)
-    fast.inverse_dynamics(zero, zero, zero)
-    ready = time.process_time() - start
+    best = None
+    for _ in range(3):  # fresh robots; the best of three (a busy machine only adds time)
+        robot = load_robot("panda", form="dh")
+        start = time.process_time()
+        M = robot.inertia_matrix()
+        after_m = time.process_time() - start
+        C = robot.coriolis_matrix()
+        G = robot.gravity_vector()
+        symbolic = time.process_time() - start
+        start = time.process_time()
+        fast = robot.numeric()
+        zero = np.zeros(7)
+        fast.inertia_matrix(zero)
+        fast.coriolis_matrix(zero, zero)
+        fast.gravity_vector(zero)
+        fast.inverse_dynamics(zero, zero, zero)
+        ready = time.process_time() - start
+        if best is None or symbolic + ready < best[1] + best[2]:
+            best = (after_m, symbolic, ready, M, C, G, fast)
+    after_m, symbolic, ready, M, C, G, fast = best
+    total = symbolic + ready
     rng = np.random.default_rng(1)
     q, qd, qdd = rng.uniform(-1, 1, (3, 7))
-    per_call = _per_call(lambda: fast.inverse_dynamics(q, qd, qdd))
-    print(f"  M {after_m:.1f} s, M, C, G {symbolic:.1f} s, numeric() {ready:.1f} s", flush=True)
+    per_call = {
+        "inverse_dynamics(q, qd, qdd)": _per_call(lambda: fast.inverse_dynamics(q, qd, qdd)),
+        "inertia_matrix(q)": _per_call(lambda: fast.inertia_matrix(q)),
+        "coriolis_matrix(q, qd)": _per_call(lambda: fast.coriolis_matrix(q, qd)),
+        "gravity_vector(q)": _per_call(lambda: fast.gravity_vector(q)),
+    }
+    sizes = {name: shared_ops(value) for name, value in (("M", M), ("C", C), ("G", G))}
+    print(
+        f"  M {after_m:.2f} s, M, C, G {symbolic:.2f} s, numeric() {ready:.2f} s, "
+        f"total {total:.2f} s",
+        flush=True,
+    )
     return [
-        "### Franka Panda, 7 joints, modified DH, full inertia tensors (robots/panda.json)",
+        "### Franka Panda, 7 joints, full inertia tensors (robots/panda.json)",
         "",
-        "Exact M, C, G; pieces whose expansion would exceed "
-        "`robolab.dh.simplify.PIECE_MAX_TERMS` terms stay as nested products.",
+        "M, C and G from named pieces (`robolab.dh.named_dynamics`: composite rigid bodies, "
+        "∂M/∂q by differentiating that program piece by piece), written out as shared nested "
+        f"expressions; entries whose expansion has at most {NAMED_PIECE_MAX_TERMS} terms are "
+        "expanded and simplified. `numeric()` compiles the named pieces themselves. Best of "
+        "three fresh robots.",
         "",
         "| step | robolab |",
         "|---|---:|",
-        f"| M (CPU s) | {after_m:.1f} |",
-        f"| M, C, G (CPU s) | {symbolic:.1f} |",
-        f"| `numeric()` ready (CPU s) | {ready:.1f} |",
-        f"| `inverse_dynamics` (µs per call) | {per_call:.1f} |",
+        f"| M (CPU s) | {after_m:.2f} |",
+        f"| M, C, G (CPU s) | {symbolic:.2f} |",
+        f"| `numeric()` ready: M, C, G, τ compiled (CPU s) | {ready:.2f} |",
+        f"| M, C, G and `numeric()` ready (CPU s) | **{total:.2f}** |",
+        *[f"| `{name}` (µs per call) | {value:.1f} |" for name, value in per_call.items()],
+        "",
+        f"Stored sizes (operations of the distinct subexpressions): M {sizes['M']}, "
+        f"C {sizes['C']}, G {sizes['G']}.",
+        "",
+        f"Target: M, C, G and `numeric()` ready under 3 CPU s (was 7.4 in the issue; "
+        f"measured {total:.2f} s: **{'met' if total < 3 else 'MISSED'}**).",
+    ]
+
+
+def generic_arm(n: int, seed: int = 7):
+    """A spatial arm: every a, d non-zero, α = ±π/2, offset centres of mass, full tensors."""
+    from robolab import DHRobot, symbols
+
+    rng = np.random.default_rng(seed)
+    rows = []
+    for i in range(n):
+        a, d = round(float(rng.uniform(0.1, 0.5)), 3), round(float(rng.uniform(0.05, 0.3)), 3)
+        rows.append((a, sp.pi / 2 if i % 2 == 0 else -sp.pi / 2, d, getattr(symbols, f"q{i + 1}")))
+    robot = DHRobot(*rows, name=f"generic {n}R")
+    robot.masses = [round(float(x), 2) for x in rng.uniform(1, 5, n)]
+    robot.cm_positions = [tuple(round(float(x), 3) for x in rng.uniform(-0.05, 0.05, 3))] * n
+    tensors = []
+    for _ in range(n):
+        d, o = rng.uniform(0.02, 0.05, 3), rng.uniform(-0.002, 0.002, 3)
+        tensors.append(np.array([[d[0], o[0], o[1]], [o[0], d[1], o[2]], [o[1], o[2], d[2]]]))
+    robot.inertia_tensors = [np.round(t, 4) for t in tensors]
+    robot.gravity = (0, 0, -9.81)
+    return robot
+
+
+def shared_ops(expressions) -> int:
+    """``count_ops`` of the distinct subexpressions: the size of the expressions as stored."""
+    seen: set = set()
+    total = 0
+    stack = [sp.sympify(e) for e in expressions]
+    while stack:
+        node = stack.pop()
+        if node.is_Atom or node in seen:
+            continue
+        seen.add(node)
+        total += len(node.args) - 1 if (node.is_Add or node.is_Mul) else 1
+        stack.extend(node.args)
+    return total
+
+
+def _route(n: int, shared: bool) -> tuple[float, int, int]:
+    """CPU s for M, C, G of a fresh generic arm by one route; tree and stored ops of C."""
+    from robolab.dh.kinematics import DerivedKinematics
+    from robolab.dh.lagrangian import DerivedDynamics
+
+    robot = generic_arm(n)
+    start = time.process_time()
+    dynamics = DerivedDynamics(
+        DerivedKinematics.of(robot.model.chain), robot.model.inertial, shared=shared
+    )
+    dynamics.inertia_matrix()
+    C = dynamics.coriolis_matrix()
+    dynamics.gravity_vector()
+    seconds = time.process_time() - start
+    tree = int(sp.count_ops(C)) if (not shared and n <= 5) else -1
+    return seconds, tree, shared_ops(C)
+
+
+def _growth_section() -> list[str]:
+    from robolab.dh.lagrangian import READABLE_MAX_JOINTS
+    from robolab.dh.named_dynamics import dynamics_program
+
+    print("generic spatial arm, 2..7 joints: readable vs named pieces ...", flush=True)
+    rows = []
+    previous: dict[str, float] = {}
+    for n in range(2, 8):
+        readable, tree, stored = _route(n, shared=False)
+        named, _, named_stored = _route(n, shared=True)
+        program = dynamics_program(generic_arm(n).model).operations()
+        robot = generic_arm(n)
+        start = time.process_time()
+        robot.inertia_matrix()
+        robot.coriolis_matrix()
+        robot.gravity_vector()
+        public = time.process_time() - start
+        ratios = {
+            key: f"×{value / previous[key]:.1f}" if key in previous else ""
+            for key, value in (("readable", readable), ("named", named), ("public", public))
+        }
+        previous = {"readable": readable, "named": named, "public": public}
+        print(
+            f"  n={n}: readable {readable:.2f} s, named {named:.2f} s, robot {public:.2f} s; "
+            f"C ops tree {tree}, stored {stored} / {named_stored}, program {program}",
+            flush=True,
+        )
+        route = "readable" if n <= READABLE_MAX_JOINTS else "named"
+        rows.append(
+            f"| {n} | {readable:.2f} {ratios['readable']} | {named:.2f} {ratios['named']} | "
+            f"{public:.2f} {ratios['public']} ({route}) | {tree if tree >= 0 else '—'} | "
+            f"{stored} | {named_stored} | {program} |"
+        )
+    return [
+        "### Growth with the number of joints: a generic spatial arm, numeric parameters",
+        "",
+        "Joints 1..n with every a and d non-zero, α = ±π/2 alternating, offset centres of mass "
+        "and full inertia tensors (`generic_arm` in `bench_dh.py`). CPU seconds for M, C and G "
+        "of a fresh arm by each route (internal symbols), and by the robot's own methods "
+        f"(`inertia_matrix()` …, with q_i(t); the readable route up to {READABLE_MAX_JOINTS} "
+        "joints, named pieces beyond), with the factor over one joint fewer. Sizes of C: SymPy "
+        "`count_ops` of the tree (every repeated subexpression counted again; not computed "
+        "beyond 5 joints), the operations of its distinct subexpressions as stored (readable, "
+        "named), and `count_ops` of every named piece of M, ∂M/∂q and G "
+        "(`DynamicsProgram.operations()`).",
+        "",
+        "| joints | readable (CPU s) | named pieces (CPU s) | robot's methods (CPU s) | "
+        "C tree ops, readable | C stored ops, readable | C stored ops, named | program ops |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+        *rows,
+    ]
+
+
+def _symengine_section() -> list[str]:
+    """SymEngine measured as a candidate: size, import time, Lambdify against our codegen."""
+    import importlib.metadata as metadata
+    from pathlib import Path
+
+    try:
+        import symengine as se
+    except ImportError:
+        return ["### SymEngine", "", "Not installed in this environment: not measured."]
+    from robolab.models.library import load_robot
+
+    print("SymEngine: size, import time, Lambdify of the Panda's C ...", flush=True)
+    site = Path(se.__file__).resolve().parent.parent
+    size = sum(
+        f.stat().st_size
+        for folder in ("symengine", "symengine.libs")
+        if (site / folder).exists()
+        for f in (site / folder).rglob("*")
+        if f.is_file()
+    )
+    imports = []
+    for module in ("symengine", "sympy"):
+        samples = []
+        for _ in range(5):
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    "-c",
+                    f"import time; s = time.perf_counter(); import {module}; "
+                    "print(time.perf_counter() - s)",
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            samples.append(float(done.stdout))
+        imports.append(sorted(samples)[2])
+    from robolab.dh.lagrangian import DerivedDynamics
+
+    robot = load_robot("panda", form="dh")
+    program = DerivedDynamics.of(robot.model).program()  # shared by both, not timed
+    fast = robot.numeric()
+    zero = np.zeros(7)
+    start = time.process_time()
+    fast.coriolis_matrix(zero, zero)
+    ours = time.process_time() - start
+    # the same C from the same named pieces, each piece converted to SymEngine in turn
+    # (converting the written-out expression instead takes seconds) and compiled by LLVM
+    chain = robot.model.chain
+    start = time.process_time()
+    outputs = [
+        sp.Add(*[program.christoffel(i, j, k) * chain.qd[k] for k in range(7)])
+        for i in range(7)
+        for j in range(7)
+    ]
+    arguments = [se.Symbol(f"u{k}") for k in range(14)]  # LLVM takes no Dummy
+    names = dict(zip([*chain.q, *chain.qd], arguments, strict=True))
+
+    def converted(expr):
+        return se.sympify(expr).xreplace({se.sympify(s): names[s] for s in expr.free_symbols})
+
+    for symbol, value in program.needed(outputs):
+        names[symbol] = converted(value)
+    entries = [converted(e) for e in outputs]
+    conversion = time.process_time() - start
+    start = time.process_time()
+    lambdified = se.Lambdify(arguments, entries, cse=True)
+    compiled = time.process_time() - start
+    rng = np.random.default_rng(2)
+    q, qd = rng.uniform(-1, 1, (2, 7))
+    theirs = np.array(lambdified(np.concatenate([q, qd]))).reshape(7, 7)
+    assert np.allclose(theirs, fast.coriolis_matrix(q, qd), atol=1e-10)
+    state = np.concatenate([q, qd])
+    our_call = _per_call(lambda: fast.coriolis_matrix(q, qd))
+    their_call = _per_call(lambda: lambdified(state))
+    print(
+        f"  size {size / 1e6:.0f} MB, import {imports[0]:.2f} s (sympy {imports[1]:.2f} s); "
+        f"C: ours {ours:.2f} s, SymEngine {conversion:.2f} + {compiled:.2f} s; "
+        f"per call {our_call:.1f} vs {their_call:.1f} µs",
+        flush=True,
+    )
+    return [
+        f"### SymEngine {metadata.version('symengine')} as a candidate (measured, not adopted)",
+        "",
+        "| what | robolab (pure SymPy, generated Python) | SymEngine |",
+        "|---|---:|---:|",
+        f"| installed size (wheel unpacked: `symengine/` + `symengine.libs/`) | — | "
+        f"{size / 1e6:.0f} MB |",
+        f"| import, fresh process (median of 5, wall) | SymPy {imports[1]:.2f} s | "
+        f"{imports[0]:.2f} s (on top of SymPy, which the course needs anyway) |",
+        f"| Panda C(q, q̇) from the named pieces to a callable (CPU s) | {ours:.2f} | "
+        f"{conversion + compiled:.2f} (convert piece by piece {conversion:.2f}, LLVM "
+        f"`Lambdify` with CSE {compiled:.2f}) |",
+        f"| Panda C(q, q̇), one state (µs per call) | {our_call:.1f} | {their_call:.1f} |",
+        "",
+        "Choice: robolab stays pure SymPy. The targets of this section are met without "
+        "SymEngine (the Panda's M, C, G and `numeric()` above), because the cost was the "
+        "expanded expressions, not SymPy's speed on small ones: with named pieces there is "
+        "little left for a faster core to win at derivation time, and converting "
+        "written-out expressions to SymEngine costs seconds. SymEngine would add "
+        f"{size / 1e6:.0f} MB to every install and to the Binder image (and one more "
+        "compiled wheel to build or fetch), "
+        "while SymPy stays needed for the course's printing, `reveal` and exercises, so "
+        "the import time only adds. What it does earn is the speed of one call of a large "
+        f"compiled function ({their_call:.1f} µs against {our_call:.1f} µs for the Panda's "
+        "C with LLVM): that belongs to the one-state targets of the screw back end, and "
+        "there it would have to be weighed against generated straight-line code (the "
+        "readable path kept and tested equal) and Numba.",
     ]
 
 
@@ -341,12 +592,20 @@ def main() -> str:
         f"{MORO_TIMEOUT:.0f} s (set `ROBOLAB_BENCH_MORO_TIMEOUT`); robolab's symbolic times "
         "are the best of three fresh robots.",
         "",
+        f"Load average when this section started: {os.getloadavg()[0]:.1f} on "
+        f"{os.cpu_count()} cores (a shared machine: µs per call are wall clock and grow with "
+        "the load; CPU seconds grow less).",
+        "",
     ]
     lines += _elbow_section()
     lines.append("")
     lines += _puma_section()
     lines.append("")
     lines += _panda_section()
+    lines.append("")
+    lines += _growth_section()
+    lines.append("")
+    lines += _symengine_section()
     return "\n".join(lines)
 
 
