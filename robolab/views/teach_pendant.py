@@ -17,10 +17,11 @@
   warning.
 
 The figure sits left of the controls. The default size (a 400 × 400 pixel
-view beside a 430 pixel column) fits a JupyterLab at 1024 × 768 with the file
-browser closed, or at 1300 pixels with it open; ``compact=False`` gives the
-larger view of earlier versions (500 pixels), for a wide screen or a projector
-at 1920 pixels.
+view beside a column of about 420 pixels, 570 pixels high for a six-joint arm)
+fits a JupyterLab at 1024 × 768 with the file browser closed (an output area
+844 pixels wide, 647 high), or at 1300 pixels with it open (868 wide);
+``compact=False`` gives the larger view of earlier versions (500 pixels), for
+a wide screen, with the controls below it on a small one.
 
 How it draws depends on the matplotlib backend that is active in the
 notebook, and robolab never changes it (a live ipympl figure dies as soon as
