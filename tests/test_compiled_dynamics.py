@@ -171,3 +171,19 @@ def test_generated_source_is_straight_line():
     source = compiled._functions[("mass",)].source
     assert "for " not in source and "while " not in source
     assert source.startswith("def crba(q0, q1, q2, q3, q4, q5, q6):")
+
+
+def test_the_fast_check_of_one_state_leaves_bad_input_to_the_usual_messages():
+    arm = ROBOTS["ur5"]
+    q = np.array([0.1, 0.2, np.nan, 0.0, 0.0, 0.0])
+    with pytest.raises(ValueError, match="joint_positions"):
+        rl.inverse_dynamics_rnea(arm, q, np.zeros(6), np.zeros(6))
+    with pytest.raises(ValueError, match="joint_torques"):
+        rl.forward_dynamics_crba(arm, np.zeros(6), np.zeros(6), np.full(6, np.inf))
+    with pytest.raises(ValueError, match="shape"):
+        rl.mass_matrix_crba(arm, np.zeros(5))
+    as_list = rl.inverse_dynamics_rnea(arm, [0, 1, 0, 1, 0, 1], [1] * 6, [0] * 6)  # the slow path
+    as_array = rl.inverse_dynamics_rnea(
+        arm, np.array([0.0, 1, 0, 1, 0, 1]), np.ones(6), np.zeros(6)
+    )
+    np.testing.assert_array_equal(as_list, as_array)

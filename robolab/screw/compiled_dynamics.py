@@ -513,6 +513,24 @@ class _CompiledDynamics:
             return None
         return np.array(torques) if isfinite(sum(torques)) else None
 
+    def call(self, key: tuple[object, ...], arguments: list[float]) -> np.ndarray | None:
+        """The generated function ``key`` on checked floats, as an array; None as above.
+
+        ``key`` is an RNEA variant (has θ̇, θ̈, gravity, tip wrench), ``("mass",)`` or
+        ``("forward", has gravity, False)``; ``arguments`` in the function's order.
+        """
+        function = self._functions.get(key)
+        if function is None:
+            function = (self._rnea_function if len(key) == 4 else self._matrix_function)(key)  # type: ignore[arg-type]
+        try:
+            result = function(*arguments)
+        except ValueError:
+            return None
+        if result is None:
+            return None
+        array = np.array(result)
+        return array if isfinite(array.sum()) else None
+
     def mass_matrix(self, q: np.ndarray) -> np.ndarray | None:
         """M(θ) for one state, exactly symmetric (None as for :meth:`inverse_dynamics`)."""
         try:

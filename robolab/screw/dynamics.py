@@ -64,6 +64,7 @@ from .dynamics_kernel import (
     _kinetic_energy,
     _mass_matrix,
     _model,
+    _one_state_floats,
     _potential_energy,
     _State,
     _tip,
@@ -158,6 +159,12 @@ def inverse_dynamics_rnea(
     array([ 74.69616155, -33.06766016,  -3.23057314])
     """
     model = _model(robot)
+    values = _one_state_floats(model.n, joint_positions, joint_velocities, joint_accelerations)
+    if values is not None and tip_wrench is None:  # one checked state: the generated code
+        values += _gravity_of(robot, gravity).tolist()
+        torques = model.compiled.call((True, True, True, False), values)
+        if torques is not None:
+            return torques
     q, qd, qdd = _joint_arrays(
         model.n, joint_positions, joint_velocities=joint_velocities,
         joint_accelerations=joint_accelerations,
@@ -289,6 +296,11 @@ def mass_matrix_crba(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarra
            [-7.18426391e-03,  4.32157368e-01,  1.91630858e-01]])
     """
     model = _model(robot)
+    values = _one_state_floats(model.n, joint_positions)
+    if values is not None:  # one checked state: the generated code
+        M = model.compiled.call(("mass",), values)
+        if M is not None:
+            return M
     return _mass_matrix(model, _joint_array(joint_positions, model.n, "joint_positions"))
 
 

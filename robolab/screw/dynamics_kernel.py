@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from functools import cached_property
+from math import isfinite
 from typing import Any
 
 import numpy as np
@@ -442,6 +443,23 @@ def _potential_energy(model: _DynamicsModel, q: np.ndarray, gravity: np.ndarray)
 
 
 # --------------------------------------------------------------------------- input checks
+
+_FLOAT64 = np.dtype(float)
+
+
+def _one_state_floats(n: int, *arrays: Any) -> list[float] | None:
+    """The entries of float64 arrays of shape (n,), all finite, as one list of floats.
+
+    The fast check of a single state for the generated code; None for anything else
+    (lists, other shapes, a batch, NaN or inf), which the caller then checks the usual
+    way, with its messages.
+    """
+    values: list[float] = []
+    for array in arrays:
+        if type(array) is not np.ndarray or array.dtype is not _FLOAT64 or array.shape != (n,):
+            return None
+        values += array.tolist()
+    return values if isfinite(sum(values)) else None
 
 
 def _gravity(gravity: Any) -> np.ndarray:

@@ -58,6 +58,7 @@ from .dynamics_kernel import (
     _joint_first,
     _mass_matrix_and_inverse_dynamics,
     _model,
+    _one_state_floats,
     _State,
     _tip_of,
     _tip_wrench_space,
@@ -230,6 +231,13 @@ def forward_dynamics_crba(
     ...                       [1, 1, 1, 1, 1, 1], link_frames, spatial_inertias, screw_axes)
     array([ -0.97392907,  25.58466784, -32.91499212])
     """
+    model = _model(robot)
+    values = _one_state_floats(model.n, joint_positions, joint_velocities, joint_torques)
+    if values is not None and tip_wrench is None and _friction_of(robot) is None:
+        values += _gravity_of(robot, gravity).tolist()  # one checked state: the generated code
+        accelerations = model.compiled.call(("forward", True, False), values)
+        if accelerations is not None:
+            return accelerations
     model, q, qd, tau, gravity, tip = _forward_inputs(
         robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
     )

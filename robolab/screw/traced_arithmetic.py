@@ -231,13 +231,49 @@ def _live_lines(lines: list[str], result: str) -> list[str]:
     return kept[::-1]
 
 
+_TEMPORARY = re.compile(r"^    (t\d+) = (.*)$")
+
+
+def _inlined(lines: list[str], result: str) -> tuple[list[str], str]:
+    """Sums read exactly once written into the line that reads them, in parentheses.
+
+    The same operations in the same order (so the same numbers), fewer stores and loads
+    of local variables.
+    """
+    uses: dict[str, int] = {}
+    for text in [*lines, result]:
+        match = _ASSIGNMENT.match(text)
+        for word in _NAME.findall(text if match is None else match.group(2)):
+            uses[word] = uses.get(word, 0) + 1
+    pending: dict[str, str] = {}
+
+    def substitute(text: str) -> str:
+        return _NAME.sub(
+            lambda m: f"({pending.pop(m.group())})" if m.group() in pending else m.group(), text
+        )
+
+    kept: list[str] = []
+    for line in lines:
+        match = _TEMPORARY.match(line)
+        if match is not None:
+            target, expression = match.groups()
+            expression = substitute(expression)
+            if uses.get(target, 0) == 1:
+                pending[target] = expression
+                continue
+            kept.append(f"    {target} = {expression}")
+        else:
+            kept.append(substitute(line))
+    return kept, substitute(result)
+
+
 def _compile(name: str, header: list[str], writer: _Writer, result: str) -> Callable[..., Any]:
     """Compile ``def name(header): <the writer's live lines>; return result``.
 
     The function gets ``cos``, ``sin`` and ``sqrt`` from :mod:`math` and keeps its source
     in ``.source``.
     """
-    body = _live_lines(writer.lines, result)
+    body, result = _inlined(_live_lines(writer.lines, result), result)
     source = "\n".join([f"def {name}({', '.join(header)}):", *body, f"    return {result}"])
     namespace: dict[str, Any] = {"cos": math.cos, "sin": math.sin, "sqrt": math.sqrt}
     exec(compile(source, f"<robolab generated {name}>", "exec"), namespace)
