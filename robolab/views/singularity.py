@@ -20,13 +20,14 @@ the joint velocity q̇ ∝ (0.00, 1.00) gives it almost none (σ_r/σ_1 of J = 0
 
 from __future__ import annotations
 
+import html
 import re
 
 import numpy as np
 
 from .drawable import ROUND_OFF_RATIO, Decomposition
 
-__all__ = ["regular_sentence", "singularity_margin", "singularity_sentence"]
+__all__ = ["margin_html", "regular_sentence", "singularity_margin", "singularity_sentence"]
 
 LINEAR = "the linear part of J"
 
@@ -95,6 +96,24 @@ def singularity_margin(decomposition: Decomposition, ranks: tuple[int, int]) -> 
         ratio = float(sigma[rank - 1] / sigma[0]) if rank > 0 and sigma[0] > 0 else 0.0
         margins.append((ratio, name))
     return min(margins)
+
+
+def margin_html(sentence: str, near: bool = False) -> str:
+    """The pendant's singularity line as HTML: a red warning (``near``) or a grey remark.
+
+    Examples
+    --------
+    >>> line = margin_html("At a singularity (σ_r/σ_1 of J < 1e-12).", near=True)
+    >>> line.endswith('<span style="white-space:nowrap">1e-12</span>).</b></div>')
+    True
+    """
+    if near:
+        return (
+            '<div class="robolab-singular" style="color:#B00020;line-height:1.35"><b>⚠ '
+            f"{_unbroken_numbers(html.escape(sentence))}</b></div>"
+        )
+    style = "color:#555;line-height:1.35"
+    return f'<div class="robolab-regular" style="{style}">{html.escape(sentence)}</div>'
 
 
 def regular_sentence(margin: float, which: str, threshold: float) -> str:

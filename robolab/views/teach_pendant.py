@@ -82,7 +82,7 @@ from .robot_view import RobotView
 from .singularity import (
     _clean,
     _format_vector,
-    _unbroken_numbers,
+    margin_html,
     regular_sentence,
     singularity_margin,
     singularity_sentence,
@@ -562,15 +562,8 @@ class TeachPendant(LiveFigure):
         """The singularity line (HTML): a warning near a singularity, else the margin."""
         margin, which = self.singularity_margin()  # from the snapshot's one SVD
         if margin < self.singularity_threshold:
-            return (
-                '<div class="robolab-singular" style="color:#B00020;line-height:1.35"><b>⚠ '
-                + _unbroken_numbers(html.escape(self._singularity_sentence(margin, which)))
-                + "</b></div>"
-            )
-        return (
-            f'<div class="robolab-regular" style="color:#555;line-height:1.35">'
-            f"{html.escape(regular_sentence(margin, which, self.singularity_threshold))}</div>"
-        )
+            return margin_html(self._singularity_sentence(margin, which), near=True)
+        return margin_html(regular_sentence(margin, which, self.singularity_threshold))
 
     # --- display ----------------------------------------------------------------------------
 
