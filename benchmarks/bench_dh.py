@@ -399,7 +399,7 @@ def _route(n: int, shared: bool) -> tuple[float, int, int]:
 
 
 def _growth_section() -> list[str]:
-    from robolab.dh.lagrangian import READABLE_MAX_JOINTS
+    from robolab.dh.lagrangian import READABLE_MAX_JOINTS, READABLE_MAX_TERMS, DerivedDynamics
     from robolab.dh.named_dynamics import dynamics_program
 
     print("generic spatial arm, 2..7 joints: readable vs named pieces ...", flush=True)
@@ -425,7 +425,7 @@ def _growth_section() -> list[str]:
             f"C ops tree {tree}, stored {stored} / {named_stored}, program {program}",
             flush=True,
         )
-        route = "readable" if n <= READABLE_MAX_JOINTS else "named"
+        route = "named" if DerivedDynamics.of(robot.model).shared else "readable"
         rows.append(
             f"| {n} | {readable:.2f} {ratios['readable']} | {named:.2f} {ratios['named']} | "
             f"{public:.2f} {ratios['public']} ({route}) | {tree if tree >= 0 else '—'} | "
@@ -438,7 +438,8 @@ def _growth_section() -> list[str]:
         "and full inertia tensors (`generic_arm` in `bench_dh.py`). CPU seconds for M, C and G "
         "of a fresh arm by each route (internal symbols), and by the robot's own methods "
         f"(`inertia_matrix()` …, with q_i(t); the readable route up to {READABLE_MAX_JOINTS} "
-        "joints, named pieces beyond), with the factor over one joint fewer. Sizes of C: SymPy "
+        f"joints or while M expands to at most {READABLE_MAX_TERMS} terms, named pieces "
+        "beyond), with the factor over one joint fewer. Sizes of C: SymPy "
         "`count_ops` of the tree (every repeated subexpression counted again; not computed "
         "beyond 5 joints), the operations of its distinct subexpressions as stored (readable, "
         "named), and `count_ops` of every named piece of M, ∂M/∂q and G "

@@ -142,7 +142,6 @@ def test_named_pieces_equal_the_readable_derivation_numerically(make):
     robot = make()
     readable, named = _routes(robot)
     n, chain = robot.dof, robot.model.chain
-    assert n > READABLE_MAX_JOINTS  # the robot's own results come from the named pieces
     M = (readable.inertia_matrix(), named.inertia_matrix())
     C = (readable.coriolis_matrix(), named.coriolis_matrix())
     G = (readable.gravity_vector(), named.gravity_vector())
@@ -194,6 +193,18 @@ def test_panda_from_named_pieces_against_pinocchio(panda):
             np.testing.assert_allclose(_at(G_symbolic, point), G, atol=1e-10)
             np.testing.assert_allclose(_at(C_symbolic, point).reshape(n, n) @ qd, Cqd, atol=1e-10)
     assert chain.dof == 7
+
+
+def test_the_route_is_readable_for_short_or_light_arms_and_named_otherwise(panda):
+    def route(robot):
+        return DerivedDynamics.of(robot.model).shared
+
+    assert not route(moro_arm("elbow_rrr"))  # up to READABLE_MAX_JOINTS: readable
+    assert not route(generic_arm(READABLE_MAX_JOINTS))
+    assert not route(_puma())  # six joints, but its M expands to a few hundred terms
+    assert route(generic_arm(5)) and route(panda)  # thousands of terms: named pieces
+    # the Puma keeps its compact expanded M (Corke's numbers: M_66 = I_zz6 = 4e-5)
+    assert _puma().inertia_matrix()[5, 5] == pytest.approx(4e-5, rel=1e-12)
 
 
 def test_panda_mdot_minus_2c_is_skew_symmetric(panda):

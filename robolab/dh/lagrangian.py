@@ -21,8 +21,9 @@ How it scales:
 That is the readable derivation: every piece is expanded into sines and cosines
 and simplified, the textbook forms of the course. Its cost grows steeply with the
 joints (an expanded Christoffel symbol of a 7-joint arm has hundreds of thousands
-of terms), so an arm of more than ``READABLE_MAX_JOINTS`` joints takes M, ∂M/∂q
-and G from the named pieces of :mod:`robolab.dh.named_dynamics` instead (composite
+of terms), so an arm of more than ``READABLE_MAX_JOINTS`` joints whose M would
+expand to more than ``READABLE_MAX_TERMS`` terms takes M, ∂M/∂q and G from the
+named pieces of :mod:`robolab.dh.named_dynamics` instead (composite
 rigid bodies, differentiated piece by piece): each entry is simplified when its
 expansion is small (``NAMED_PIECE_MAX_TERMS``) and otherwise kept as the shared nested
 expression, exact all the same. The energies and the link shares of M stay
@@ -45,6 +46,7 @@ from .named_dynamics import DynamicsProgram, program_of
 from .simplify import (
     PIECE_MAX_TERMS,
     derivative,
+    expanded_size,
     simplify_piece,
     simplify_piece_matrix,
     simplify_trig,
@@ -53,6 +55,7 @@ from .simplify import (
 __all__ = [
     "NAMED_PIECE_MAX_TERMS",
     "READABLE_MAX_JOINTS",
+    "READABLE_MAX_TERMS",
     "DerivedDynamics",
     "EquationOfMotion",
     "LagrangianDynamics",
@@ -60,8 +63,14 @@ __all__ = [
 
 #: Arms of up to this many joints get M, C and G by the readable derivation (every
 #: piece expanded and simplified); longer arms from named pieces
-#: (:mod:`robolab.dh.named_dynamics`), whose cost grows gently with the joints.
+#: (:mod:`robolab.dh.named_dynamics`), whose cost grows gently with the joints, unless
+#: their M is small (``READABLE_MAX_TERMS``).
 READABLE_MAX_JOINTS = 4
+#: A longer arm still takes the readable route if the entries of its M, written out from
+#: the named pieces, would expand to at most this many terms in all (the Puma 560: 386,
+#: the Stanford arm: 135; a generic spatial 5R with full inertia tensors: 1165, the
+#: Panda: 6109): then expanding is cheap and gives the compact textbook forms.
+READABLE_MAX_TERMS = 600
 #: An entry from named pieces is expanded and simplified only if its expansion has at
 #: most this many terms (a short sum reads better than the nested form, and shows a
 #: zero); simplifying longer ones costs more than the rest of a 7-joint arm.
@@ -74,8 +83,10 @@ class DerivedDynamics:
     Everything with the chain's internal symbols for q, q̇, q̈; :meth:`of` returns the
     one instance of a :class:`robolab.dh.model.DHModel`, kept in the memo of its
     dynamic parameters: new parameters (a setter) have new results. ``shared``
-    (more than ``READABLE_MAX_JOINTS`` joints unless given) takes M, ∂M/∂q and G
-    from :meth:`program` instead of the readable derivation.
+    takes M, ∂M/∂q and G from :meth:`program` instead of the readable derivation;
+    unless given, it is chosen on first use: readable for up to
+    ``READABLE_MAX_JOINTS`` joints, and for longer arms whose M expands to at most
+    ``READABLE_MAX_TERMS`` terms.
     """
 
     def __init__(
@@ -84,7 +95,7 @@ class DerivedDynamics:
         self.kinematics = kinematics
         self.chain = kinematics.chain
         self.inertial = inertial
-        self.shared = kinematics.chain.dof > READABLE_MAX_JOINTS if shared is None else shared
+        self._shared = shared
         self._cache: dict[Any, Any] = {}
         self._sizes: dict[sp.Basic, int] = {}  # expanded sizes of the shared expressions
 
@@ -102,6 +113,21 @@ class DerivedDynamics:
         if key not in self._cache:
             self._cache[key] = compute()
         return self._cache[key]
+
+    @property
+    def shared(self) -> bool:
+        """True if M, ∂M/∂q and G come from the named pieces (see the class)."""
+        if self._shared is None:
+            if self.chain.dof <= READABLE_MAX_JOINTS:
+                self._shared = False
+            else:
+                program = self.program()
+                terms = sum(
+                    expanded_size(program.expression(entry), self._sizes)
+                    for entry in program.mass_matrix.values()
+                )
+                self._shared = terms > READABLE_MAX_TERMS
+        return self._shared
 
     def program(self) -> DynamicsProgram:
         """M, ∂M/∂q and G as named pieces (:func:`robolab.dh.named_dynamics.program_of`)."""
