@@ -45,7 +45,6 @@ from typing import Any
 
 import numpy as np
 
-from .integrators import advance_floats
 from .traced_arithmetic import (
     Matrix,
     Products,
@@ -552,60 +551,6 @@ class _CompiledDynamics:
         if not isfinite(sum(torques) + sum(map(sum, M))):
             return None
         return np.array(M), np.array(torques)
-
-    def forward_function(self, has_gravity: bool) -> Callable[..., list[float] | None]:
-        """θ̈ = f(θ, θ̇, τ, g) on lists of floats (no tip wrench), for the simulation loops.
-
-        Returns None where :meth:`forward_dynamics` does (M singular, a number not finite).
-        """
-        raw = self._matrix_function(("forward", has_gravity, False))
-
-        def accelerations(
-            q: list[float], qd: list[float], tau: list[float], gravity: list[float]
-        ) -> list[float] | None:
-            try:
-                result: list[float] | None = raw(*q, *qd, *tau, *gravity)
-            except ValueError:
-                return None
-            return result if result is not None and isfinite(sum(result)) else None
-
-        return accelerations
-
-    def simulate_rows(
-        self,
-        q: np.ndarray,
-        qd: np.ndarray,
-        tau: np.ndarray,
-        gravity: np.ndarray | None,
-        dt: float,
-        resolution: int,
-        integrator: str,
-        positions: np.ndarray,
-        velocities: np.ndarray,
-    ) -> int:
-        """Fill rows 1, 2, ... of a torque-driven simulation of one state, on Python floats.
-
-        The loop of :func:`robolab.screw.simulation._simulate` (the torques of row i held
-        for ``resolution`` steps of ``dt``) with the same generated code and operations,
-        so the same numbers, without NumPy's overhead on arrays of n ≤ 7 numbers. Stops
-        where the generated code gives up (a number not finite, M singular) and returns
-        the last row filled; the caller goes on from there with its checks and messages.
-        """
-        accelerations = self.forward_function(gravity is not None)
-        g = [] if gravity is None else gravity.tolist()
-        state = (q.tolist(), qd.tolist())
-        for i, row in enumerate(tau[:-1].tolist()):
-
-            def rate(a: list[float], b: list[float], row: list[float] = row) -> list[float] | None:
-                return accelerations(a, b, row, g)
-
-            for _ in range(resolution):
-                stepped = advance_floats(rate, *state, dt, integrator)
-                if stepped is None:
-                    return i
-                state = stepped
-            positions[i + 1], velocities[i + 1] = state
-        return len(tau) - 1
 
     def forward_dynamics(
         self,

@@ -54,7 +54,6 @@ __all__ = [
     "FIXED_STEP_INTEGRATORS",
     "INTEGRATORS",
     "advance",
-    "advance_floats",
     "solve_ivp_interval",
 ]
 
@@ -121,66 +120,6 @@ def advance(
     return (
         q + sixth * (qd + 2.0 * (v2 + v3) + v4),
         qd + sixth * (a1 + 2.0 * (a2 + a3) + a4),
-    )
-
-
-def advance_floats(
-    accelerations: Callable[[list[float], list[float]], list[float] | None],
-    q: list[float],
-    qd: list[float],
-    dt: float,
-    integrator: str,
-) -> tuple[list[float], list[float]] | None:
-    """:func:`advance` on lists of floats, operation for operation (the same numbers, bit for bit).
-
-    For one state in a simulation loop, where NumPy's per-call overhead on arrays of
-    n ≤ 7 numbers costs more than the arithmetic. ``accelerations`` may return None
-    (the generated dynamics cannot go on); the step then returns None.
-
-    Examples
-    --------
-    >>> advance_floats(lambda q, qd: [-q[0]], [1.0], [0.0], 0.1, "rk4")
-    ([0.9950041666666667], [-0.09983333333333333])
-    """
-    if integrator == "euler":
-        qdd = accelerations(q, qd)
-        if qdd is None:
-            return None
-        return [a + dt * b for a, b in zip(q, qd, strict=True)], [
-            a + dt * b for a, b in zip(qd, qdd, strict=True)
-        ]
-    if integrator == "semi_implicit_euler":
-        qdd = accelerations(q, qd)
-        if qdd is None:
-            return None
-        qd = [a + dt * b for a, b in zip(qd, qdd, strict=True)]
-        return [a + dt * b for a, b in zip(q, qd, strict=True)], qd
-    half = 0.5 * dt
-    a1 = accelerations(q, qd)
-    if a1 is None:
-        return None
-    v2 = [a + half * b for a, b in zip(qd, a1, strict=True)]
-    a2 = accelerations([a + half * b for a, b in zip(q, qd, strict=True)], v2)
-    if a2 is None:
-        return None
-    v3 = [a + half * b for a, b in zip(qd, a2, strict=True)]
-    a3 = accelerations([a + half * b for a, b in zip(q, v2, strict=True)], v3)
-    if a3 is None:
-        return None
-    v4 = [a + dt * b for a, b in zip(qd, a3, strict=True)]
-    a4 = accelerations([a + dt * b for a, b in zip(q, v3, strict=True)], v4)
-    if a4 is None:
-        return None
-    sixth = dt / 6.0
-    return (
-        [
-            a + sixth * (b + 2.0 * (c + d) + e)
-            for a, b, c, d, e in zip(q, qd, v2, v3, v4, strict=True)
-        ],
-        [
-            a + sixth * (b + 2.0 * (c + d) + e)
-            for a, b, c, d, e in zip(qd, a1, a2, a3, a4, strict=True)
-        ],
     )
 
 

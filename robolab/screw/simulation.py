@@ -53,6 +53,7 @@ from .integrators import INTEGRATORS, solve_ivp_interval
 from .integrators import advance as _advance
 from .kinematics import _joint_array, _joint_arrays
 from .robot import ScrewRobot
+from .tracking_loop import _torque_rows
 from .two_forms import robot_or_arrays
 
 __all__ = [
@@ -617,8 +618,8 @@ def _simulate(
     # One state: rows by the generated dynamics on floats, as far as they go (the same numbers).
     start = 0
     if q.ndim == 1 and tip is None and friction is None and integrator != "rk45":
-        start = model.compiled.simulate_rows(q, qd, tau, gravity, dt, resolution, integrator,
-                                             positions, velocities)  # fmt: skip
+        start = _torque_rows(model, q, qd, tau, gravity, dt, resolution, integrator,
+                             positions, velocities)  # fmt: skip
         q, qd = positions[start], velocities[start]
     checked = 1  # rows [0, checked) are known to be finite
     with np.errstate(**_QUIET):

@@ -163,6 +163,80 @@ def _loop_source(
     return "\n".join(lines)
 
 
+def _torque_loop_source(n: int, integrator: str, resolution: int) -> str:
+    """The loop of a torque-driven simulation of one state (``forward_dynamics_trajectory``).
+
+    Row i's torques are held for ``resolution`` steps; a step whose accelerations are not
+    finite (or generated code that cannot go on) ends the loop with the rows so far.
+    """
+    q, v = _names("q", n), _names("v", n)
+    lines = [
+        "def run(fd, rows, start, speed, g, h):",
+        f"    {q}, = start",
+        f"    {v}, = speed",
+        "    half = 0.5 * h",
+        "    sixth = h / 6.0",
+        "    out_q, out_v = [], []",
+        "    keep_q, keep_v = out_q.append, out_v.append",
+        "    for row in rows:",
+        f"        {_names('t', n)}, = row",
+    ]
+    step = _step_lines(n, integrator, False, "            " if resolution > 1 else "        ")
+    checked = []
+    for line in step:  # after each evaluation of θ̈: stop unless it is finite
+        checked.append(line)
+        if "= fd(" in line:
+            indent = line[: len(line) - len(line.lstrip())]
+            out = line.strip().split(",")[0][:-1]  # "a", "k1_", ...
+            total = " + ".join(f"{out}{j}" for j in range(n))
+            checked.append(f"{indent}if not isfinite({total}): return out_q, out_v")
+    if resolution > 1:
+        lines.append(f"        for _ in range({resolution}):")
+    lines += checked
+    lines += [f"        keep_q(({q},))", f"        keep_v(({v},))", "    return out_q, out_v"]
+    return "\n".join(lines)
+
+
+def _torque_rows(
+    model: _DynamicsModel,
+    q: np.ndarray,
+    qd: np.ndarray,
+    tau: np.ndarray,
+    gravity: np.ndarray | None,
+    dt: float,
+    resolution: int,
+    integrator: str,
+    positions: np.ndarray,
+    velocities: np.ndarray,
+) -> int:
+    """Fill rows 1, 2, ... of a torque-driven simulation of one state by a generated loop.
+
+    The loop of :func:`robolab.screw.simulation._simulate` (the same generated forward
+    dynamics, the integration step operation for operation as
+    :func:`~robolab.screw.integrators.advance`, so the same numbers) with the state in local
+    variables. Stops where the generated code gives up (a number not finite, M singular)
+    and returns the last row filled; the caller goes on from there with its checks.
+    """
+    n = model.n
+    key = ("torques", n, integrator, resolution)
+    loop = _LOOPS.get(key)
+    if loop is None:
+        namespace: dict[str, Any] = {"isfinite": math.isfinite}
+        source = _torque_loop_source(n, integrator, resolution)
+        exec(compile(source, f"<robolab simulation loop {key}>", "exec"), namespace)
+        loop = _LOOPS[key] = namespace["run"]
+    fd = model.compiled._matrix_function(("forward", gravity is not None, False))
+    g = [] if gravity is None else gravity.tolist()
+    try:
+        rows_q, rows_v = loop(fd, tau[:-1].tolist(), q.tolist(), qd.tolist(), g, dt)
+    except (ValueError, TypeError):  # cos(±inf), M singular: the caller's loop says so
+        return 0
+    done = len(rows_q)
+    if done:
+        positions[1 : done + 1], velocities[1 : done + 1] = rows_q, rows_v
+    return done
+
+
 def _loop(key: tuple[int, str, str, int, bool, bool]) -> Callable[..., Any]:
     function = _LOOPS.get(key)
     if function is None:
