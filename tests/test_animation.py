@@ -11,6 +11,7 @@ from widget_support import WIDGET_VIEW
 import robolab
 from robolab import animate
 from robolab.symbols import q1, q2
+from robolab.views.controls import OWN_KEYS_CLASS
 
 
 @pytest.fixture(scope="module")
@@ -68,6 +69,20 @@ def test_the_play_button_runs_in_the_browser(arm, motion):
     # The Play widget drives the scrubber through a JavaScript link: the kernel never loops.
     links = [w for w in anim.widget.children[1].children if w is anim.play]
     assert links and anim.play.value == 0
+
+
+def test_the_scrubber_keeps_its_arrow_keys_from_the_notebook(arm, motion):
+    # Notebook 7 (issue 17): arrow keys on a slider went to the notebook's command-mode
+    # shortcuts. The slider carries the class the key guard's script looks for, and the
+    # animation's box holds the guard (as a LiveFigure's panel does).
+    times, q = motion
+    anim = animate(arm, q, times)
+    assert OWN_KEYS_CLASS in anim.slider._dom_classes
+    guards = [w for w in anim.widget.children if "robolab-key-guard" in w._dom_classes]
+    assert len(guards) == 1
+    script = guards[0].outputs[0]["data"]["application/javascript"]
+    assert "data-lm-suppress-shortcuts" in script and OWN_KEYS_CLASS in script
+    assert guards[0].layout.display == "none"  # invisible: figure and controls only
 
 
 def test_on_frame_change_is_a_plain_method(arm, motion):

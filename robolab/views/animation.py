@@ -49,6 +49,7 @@ from ..support.checks import (
     require_choice,
     require_int,
 )
+from .controls import OWN_KEYS_CLASS, key_guard
 from .drawable import RobotAdapter, RobotLike
 from .options import CANVAS_CHOICES, ViewOptions
 from .robot_view import RobotView
@@ -85,6 +86,10 @@ class RobotAnimation:
     figure_widget : ipywidgets.DOMWidget
         ipympl canvas or ``ipywidgets.Image``.
     widget : ipywidgets.VBox
+        The figure, the controls and a key guard
+        (:func:`robolab.views.controls.key_guard`: the scrubber is of class
+        :data:`robolab.views.controls.OWN_KEYS_CLASS`, so its arrow keys move it
+        in Notebook 7 too instead of folding the notebook's headings).
     options : ViewOptions
         The options of the view and of the strip's panels (``options=``, or
         the keywords of :func:`animate`; ``frames="ends"`` unless given).
@@ -175,12 +180,14 @@ class RobotAnimation:
             layout=widgets.Layout(width="320px"),
         )
         self.slider.add_class("robolab-frame-slider")
+        self.slider.add_class(OWN_KEYS_CLASS)  # arrow keys scrub, in Notebook 7 too
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self.on_frame_change, names="value")
         self.time_label = widgets.HTML()
         self.figure_widget = _widgets.figure_widget(self.view.figure, self.canvas_kind)
         controls = widgets.HBox([self.play, self.slider, self.time_label])
-        self.widget = widgets.VBox([self.figure_widget, controls])
+        # The key guard keeps the scrubber's arrow keys from the notebook's shortcuts.
+        self.widget = widgets.VBox([self.figure_widget, controls, key_guard()])
         self.widget.add_class("robolab-animation")
 
     # --- callbacks ----------------------------------------------------------------------------
