@@ -1,4 +1,4 @@
-"""The time loop of :func:`~robolab.screw.model_based_control.simulate_tracking`, generated.
+"""Generated time loops: ``simulate_tracking``'s controllers and one state's torque-driven run.
 
 Chapter 13's widget re-runs three controllers for 3 s at 1 kHz at every slider step:
 9000 control-law evaluations and forward-dynamics calls on a planar 2R or a UR5. The
@@ -17,6 +17,10 @@ u + τ̃_d,i; M̃(θ)(u) + h̃(θ, θ̇, θ̈_d)), its peak and the torque limit
 then ``resolution`` integration steps of the true arm under the held torque less its
 friction. A state that runs away (a speed over 10⁶, NaN) or generated code that cannot go
 on returns None: the caller then runs the NumPy loop, which says what diverged.
+
+:func:`_torque_rows` does the same for :func:`~robolab.screw.simulation.forward_dynamics_trajectory`
+of one state (the torques of each row held over the row's integration steps), with the same
+numbers as its NumPy loop, bit for bit.
 
 Examples
 --------
