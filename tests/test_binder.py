@@ -165,6 +165,30 @@ def test_postbuild_turns_off_the_jupyterlab_news_popup(binder):
     jsonschema.validate(overrides[NEWS_SETTING], json.loads(schema_file.read_text()))
 
 
+def _extension_states(command: list[str], env: dict[str, str]) -> dict[str, str]:
+    """``name -> 'enabled' | 'disabled'`` from ``jupyter ... extension list`` (no colours)."""
+    result = run(command, env=env)
+    text = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout + result.stderr)
+    return {
+        match[1]: match[2]
+        for match in re.finditer(r"^\s*(\S+)(?: v\S+)? (enabled|disabled)", text, re.M)
+    }
+
+
+def test_postbuild_keeps_nbgrader_for_students_and_its_teacher_tools_off(binder):
+    venv, env = binder
+    jupyter = str(venv / "bin" / "jupyter")
+    server = _extension_states([jupyter, "server", "extension", "list"], env)
+    for student_side in ("assignment_list", "validate_assignment"):
+        assert server[f"nbgrader.server_extensions.{student_side}"] == "enabled"
+    for teacher_side in ("formgrader", "course_list"):
+        assert server[f"nbgrader.server_extensions.{teacher_side}"] == "disabled"
+    lab = run([jupyter, "labextension", "list"], env=env)
+    listed = re.sub(r"\x1b\[[0-9;]*m", "", lab.stdout + lab.stderr)
+    for plugin in ("formgrader", "course-list", "create-assignment"):
+        assert f"@jupyter/nbgrader:{plugin}" in listed, listed
+
+
 def test_notebooks_run_in_the_binder_environment(binder, repository, tmp_path):
     venv, env = binder
     notebooks = sorted((repository / "notebooks").glob("*.ipynb"))
