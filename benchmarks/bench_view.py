@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import os
 import statistics
 import sys
 import tempfile
@@ -534,7 +535,16 @@ def _hash_source() -> str:
     return _PIXELS_HASH_JS
 
 
+def _load() -> str:
+    """The 1-minute load average (other processes on a shared machine), or "unknown"."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except (AttributeError, OSError):  # not on this platform
+        return "unknown"
+
+
 def main() -> str:
+    load_before = _load()
     puma = robolab.load_robot("puma560", form="dh")
     print("Python: one slider step on the Puma 560, all 7 frames drawn, 500×500 Agg", flush=True)
     rows = python_rows(puma)
@@ -608,6 +618,11 @@ def main() -> str:
         ]
         for name, median, p90, best in browser:
             lines.append(f"| {name} | {median:.0f} | {p90:.0f} | {best:.0f} |")
+    lines += [
+        "",
+        f"1-minute load average of the machine: {load_before} at the start of this section, "
+        f"{_load()} at its end (on 2 cores; above 2 the wall clock also counts other processes).",
+    ]
     return "\n".join(lines)
 
 
