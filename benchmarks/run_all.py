@@ -57,16 +57,17 @@ def main(argv: list[str]) -> int:
     if unknown:
         print(f"unknown benchmark topic(s) {unknown}; available: {_topics()}", file=sys.stderr)
         return 2
-    text = OUTPUT.read_text() if OUTPUT.exists() else HEADER
     for topic in topics:
         print(f"== {topic}", flush=True)
         block = _run(topic)
+        # Read the file only now: another run may have rewritten other sections meanwhile.
+        text = OUTPUT.read_text() if OUTPUT.exists() else HEADER
         pattern = re.compile(rf"<!-- bench:{topic} -->.*?<!-- /bench:{topic} -->", re.S)
         if pattern.search(text):
             text = pattern.sub(lambda _match, block=block: block, text)
         else:
             text = text.rstrip() + "\n\n" + block + "\n"
-    OUTPUT.write_text(text)
+        OUTPUT.write_text(text)
     print(f"wrote {OUTPUT}")
     return 0
 
