@@ -44,7 +44,9 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "ModelComparison",
         "Reveal",
         "compare_models",
+        "progress_summary",
         "reveal",
+        "save_progress",
     ),
     "models": (
         "RobotModelData",

@@ -302,11 +302,11 @@ def progress_summary(notebooks: str | Path | None = None) -> ProgressSummary:
             saved = _read(path)
             note = f"Saved progress: {_shown(path)} (on this computer only)."
         except (OSError, ProgressFileError) as error:
-            note = f"The saved progress could not be read: {error}. save_progress() replaces it."
+            note = f"The saved progress could not be read: {error}. robolab.save_progress() replaces it."
     else:
         note = (
             "Progress is not saved: this shows this kernel's passes only. To keep a record "
-            "across chapters, run save_progress() in a chapter (it writes "
+            "across chapters, run robolab.save_progress() in a chapter (it writes "
             f"{_shown(path)}; nothing is sent)."
         )
     record = _merged(saved, _passed)
