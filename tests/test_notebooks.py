@@ -124,16 +124,11 @@ def test_saved_widgets_have_a_static_fallback(path):
 
 #: ipympl's still picture of a canvas (its text/html part) starts with the figure's label.
 FIGURE_LABEL = re.compile(r'widget-label" style="text-align: center;">\s*([^<\s][^<]*?)\s*</div>')
-#: Chapters not yet refreshed with ``fig.canvas.manager.set_window_title("")`` (issue 17): their
-#: HTML export still shows a label such as "Figure" above a still figure. Empty it, don't grow it.
-FIGURE_LABELS_LEFT = {f"{n:02d}" for n in (6, 7, 10, 11, 12, 13, 14)}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
 def test_still_figures_carry_no_window_title_caption(path):
     """An HTML export shows the ipympl label ("Figure") above the picture: set it to ""."""
-    if path.name[:2] in FIGURE_LABELS_LEFT:
-        pytest.skip("not refreshed yet: see FIGURE_LABELS_LEFT")
     nb = nbformat.read(path, as_version=4)
     labelled = [
         (index, label)
