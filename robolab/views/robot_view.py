@@ -65,7 +65,7 @@ from .frame_pictures import TRIAD_COLOURS
 from .lean_lines import lean
 from .options import ELLIPSOID_CHOICES, ViewOptions
 from .partial_redraw import PartialRedraw
-from .text3d import centred_text_path, text_marker
+from .text3d import PlacedMarkers, centred_text_path, text_marker
 
 __all__ = [
     "ELLIPSOID_COLOUR",
@@ -82,6 +82,18 @@ SHADOW_COLOUR = "#B8B8B8"
 FLOOR_COLOUR = "#E4E4E4"
 
 _DECORATION_CHOICES = ("lean", "full")
+#: Frames closer than this fraction of the reach share one name; sizes (points) of the names,
+#: of the box a triad's letter (a 6-point marker) and a joint marker (8 points, edge) cover.
+_MERGE_FRACTION = 0.06
+_NAME_SIZE = 8.0
+_LETTER_BOX = 6.0
+_JOINT_BOX = 10.0
+
+
+def _text_size(text: str, fontsize: float) -> tuple[float, float]:
+    """Width and height (points) of a text marker's glyphs."""
+    vertices = centred_text_path(text, fontsize)[0].vertices
+    return tuple(2.0 * np.abs(vertices).max(axis=0))  # centred: twice the largest extent
 
 
 def _unit_sphere_wireframe(meridians: int = 6, samples: int = 37) -> np.ndarray:
@@ -333,6 +345,8 @@ class RobotView(WorkspaceFit):
         self.prismatic_joints.set_visible(bool((~revolute).any()))
         for line in self._moving_lines():
             lean(line)  # one projection per line: the same pixels, a third faster to draw
+        # the frame names are placed when drawn, clear of the triads' letters and of each other
+        self._label_placement = PlacedMarkers(self.frame_labels)
 
     def frame_drawer(self) -> Callable[[], None] | None:
         """Draw a frame by redrawing only the moving lines over the saved rest (or None).
@@ -404,30 +418,61 @@ class RobotView(WorkspaceFit):
     def _place_frame_labels(self, origins: np.ndarray, names: tuple[str, ...]) -> None:
         if not self.frame_labels:
             return
-        # Frames whose origins coincide (the wrist of a Puma) share one label: {3,4,5}.
-        groups: list[tuple[np.ndarray, list[str]]] = []
-        tolerance = 1e-3 * self.reach
-        for origin, name in zip(origins, names, strict=True):
-            for position, members in groups:
-                if np.linalg.norm(position - origin) < tolerance:
-                    members.append(name.strip("{}"))
-                    break
-            else:
-                groups.append((origin, [name.strip("{}")]))
-        offset = -0.07 * self.reach * np.ones(3) / np.sqrt(3.0)
-        for index, (position, members) in enumerate(groups[: len(self.frame_labels)]):
+        # Frames whose origins are closer than 6 % of the reach share one label: {4,5,6} at the
+        # wrist of a Puma, {2,3} where a short offset separates two frames.
+        groups: list[list[int]] = []
+        tolerance = _MERGE_FRACTION * self.reach
+        for k, origin in enumerate(origins):
+            near = [
+                g for g in groups if np.linalg.norm(origins[g] - origin, axis=1).min() < tolerance
+            ]
+            merged = [k] + [member for g in near for member in g]
+            groups = [g for g in groups if g not in near] + [sorted(merged)]
+        groups.sort(key=lambda members: members[0])
+        groups = groups[: len(self.frame_labels)]
+        sizes = []
+        for index, members in enumerate(groups):
             label = self.frame_labels[index]
-            text = "{" + ",".join(members) + "}"
+            text = "{" + ",".join(names[k].strip("{}") for k in members) + "}"
             if text != self.frame_label_texts[index]:
-                marker, size, _ = text_marker(text, 8.0)
+                marker, size, _ = text_marker(text, _NAME_SIZE)
                 label.set_marker(marker)
                 label.set_markersize(size)
                 self.frame_label_texts[index] = text
-            _set_line(label, (position + offset)[None])
+            sizes.append(_text_size(text, _NAME_SIZE))
+            _set_line(label, origins[members].mean(axis=0)[None])
             label.set_visible(True)
         for index in range(len(groups), len(self.frame_labels)):
             self.frame_labels[index].set_visible(False)
             self.frame_label_texts[index] = ""
+        self._set_label_scene(origins, groups, np.array(sizes).reshape(-1, 2))
+
+    def _set_label_scene(
+        self, origins: np.ndarray, groups: list[list[int]], sizes: np.ndarray
+    ) -> None:
+        """Tell the frame names what to keep clear of: letters, joints, triads, links."""
+        letters = np.vstack([np.column_stack(line.get_data_3d()) for line in self.triad_labels])
+        joints = self.skeleton.joint_points
+        box_points = np.vstack([letters, joints])
+        box_sizes = np.vstack(
+            [np.tile([_LETTER_BOX, _LETTER_BOX], (len(letters), 1)),
+             np.tile([_JOINT_BOX, _JOINT_BOX], (len(joints), 1))]
+        )  # fmt: skip
+        segments = []
+        for line in (*self.triads, self.links, self.joint_axis_lines):
+            points = np.column_stack(line.get_data_3d())
+            pairs = np.stack([points[:-1], points[1:]], axis=1)
+            segments.append(pairs[np.all(np.isfinite(pairs), axis=(1, 2))])
+        tips = [letters.reshape(3, -1, 3)[:, members].reshape(-1, 3) for members in groups]
+        self._label_placement.set_scene(
+            np.array([origins[members].mean(axis=0) for members in groups]).reshape(-1, 3),
+            sizes,
+            box_points=box_points,
+            box_sizes=box_sizes,
+            segments=np.concatenate(segments) if segments else np.zeros((0, 2, 3)),
+            directions=tips,
+            clearance=0.5 * _JOINT_BOX,
+        )
 
     def _place_ellipsoid(self, snapshot: Snapshot) -> None:
         pose = snapshot.end_effector_pose
@@ -552,7 +597,11 @@ def plot_robot(
     frames : {"all", "ends", "none"}
         Triads of every link frame, of the base and end-effector only, or none.
     frame_names : bool
-        Name the frames ``{0}``, ``{1}``, ... (coinciding frames share a name).
+        Name the frames ``{0}``, ``{1}``, ... (frames closer than 6 % of the
+        reach share a name, ``{4,5,6}``). Each name is placed beside its
+        origin when drawn, clear of the triads' letters and lines, the joints
+        and the other names (:class:`robolab.views.text3d.PlacedMarkers`),
+        again whenever the view is turned.
     shadow : bool
         Draw the links' shadow on the floor.
     ellipsoid : {None, "velocity", "force"}

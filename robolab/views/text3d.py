@@ -16,11 +16,23 @@ from typing import Any, cast
 import numpy as np
 from matplotlib.collections import PathCollection
 from matplotlib.font_manager import FontProperties
+from matplotlib.lines import Line2D
 from matplotlib.markers import MarkerStyle
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
+from numpy.typing import ArrayLike
 
-__all__ = ["Labels3D", "centred_text_path", "text_collection", "text_marker"]
+from .lean_lines import LeanLine3D, lean
+
+__all__ = [
+    "Labels3D",
+    "PlacedMarkerLine",
+    "PlacedMarkers",
+    "centred_text_path",
+    "place_boxes",
+    "text_collection",
+    "text_marker",
+]
 
 
 @lru_cache(maxsize=512)
@@ -104,3 +116,315 @@ def text_collection(
     labels = Labels3D(points, texts, colours, fontsize, ax, zorder)
     ax.add_collection(labels, autolim=False)
     return labels
+
+
+# --- labels placed beside their anchors, clear of each other and of what is drawn ------------
+
+#: Directions tried around an anchor (counter-clockwise from +x) and the rings tried on each.
+_DIRECTIONS = 16
+_RINGS = 3
+#: Costs of a candidate place, per pixel² of overlap or per pixel of a line under the label.
+_BOX_COST = 4.0
+_LABEL_COST = 6.0
+_LINE_COST = 3.5
+_OUTSIDE_COST = 4.0
+_RING_COST = 12.0
+_INWARD_COST = 40.0
+_AXIS_COST = 40.0
+_STAY_BONUS = 6.0
+
+
+def _overlap_areas(centres: np.ndarray, half: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Summed overlap (pixel²) of boxes centred at ``centres`` (m×2, half sizes 2) with boxes."""
+    if len(boxes) == 0:
+        return np.zeros(len(centres))
+    low, high = centres - half, centres + half
+    width = np.minimum(high[:, None, 0], boxes[None, :, 2]) - np.maximum(
+        low[:, None, 0], boxes[None, :, 0]
+    )
+    height = np.minimum(high[:, None, 1], boxes[None, :, 3]) - np.maximum(
+        low[:, None, 1], boxes[None, :, 1]
+    )
+    return (np.clip(width, 0.0, None) * np.clip(height, 0.0, None)).sum(axis=1)
+
+
+def _lengths_inside(lines: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
+    """Length (pixels) of each line (s×2×2) inside each box (low, high: m×2), m×s (Liang–Barsky)."""
+    if len(lines) == 0:
+        return np.zeros((len(low), 0))
+    start, delta = lines[:, 0], lines[:, 1] - lines[:, 0]
+    enter, leave = np.zeros((len(low), len(lines))), np.ones((len(low), len(lines)))
+    for axis in range(2):
+        d = delta[:, axis]
+        flat = np.abs(d) < 1e-12
+        safe = np.where(flat, 1.0, d)
+        t_low = (low[:, axis, None] - start[:, axis]) / safe
+        t_high = (high[:, axis, None] - start[:, axis]) / safe
+        inside = (low[:, axis, None] < start[:, axis]) & (start[:, axis] < high[:, axis, None])
+        near = np.where(flat, np.where(inside, -np.inf, np.inf), np.minimum(t_low, t_high))
+        far = np.where(flat, np.where(inside, np.inf, -np.inf), np.maximum(t_low, t_high))
+        enter, leave = np.maximum(enter, near), np.minimum(leave, far)
+    return np.clip(leave - enter, 0.0, None) * np.linalg.norm(delta, axis=1)
+
+
+def place_boxes(
+    anchors: ArrayLike,
+    sizes: ArrayLike,
+    *,
+    boxes: ArrayLike | None = None,
+    segments: ArrayLike | None = None,
+    directions: Sequence[ArrayLike] | None = None,
+    bounds: ArrayLike | None = None,
+    clearance: float = 4.0,
+    gap: float = 2.0,
+    previous: Sequence[int] | None = None,
+) -> tuple[np.ndarray, list[int]]:
+    """Centres for labels beside their anchors that overlap neither each other nor obstacles.
+
+    Screen space (pixels, y up). Each label tries places around its anchor,
+    sixteen directions on three rings, the first ring just clear of the anchor
+    (``clearance``, the radius of its dot or joint marker, plus ``gap``), and
+    takes the cheapest: overlap with obstacle ``boxes`` and with the labels
+    placed before it (both per pixel², the labels costlier), the length of
+    obstacle ``segments`` under it (per pixel), area outside ``bounds``, the distance
+    from the anchor, and a direction along one of its own ``directions`` (a
+    triad's axes, where its letters are). Two passes (the second re-places
+    each label among all the others). ``previous`` (the choices returned by
+    the last call) gives a small bonus to staying put, so labels do not jump
+    between equally good places as the picture moves.
+
+    Parameters
+    ----------
+    anchors : array_like, shape (k, 2)
+        The points the labels belong to.
+    sizes : array_like, shape (k, 2)
+        Width and height of each label.
+    boxes : array_like, shape (m, 4), optional
+        Obstacles as ``(x0, y0, x1, y1)``: letters, markers, other texts.
+    segments : array_like, shape (s, 2, 2), optional
+        Obstacle lines (start and end points): axes, links.
+    directions : sequence of array_like, optional
+        Per label, 2D directions (any length, shape (j, 2)) to keep away from.
+    bounds : array_like, shape (4,), optional
+        ``(x0, y0, x1, y1)`` the labels should stay inside (the axes).
+    clearance, gap : float
+        Free radius around each anchor, and the space between a label and
+        what it avoids (pixels).
+    previous : sequence of int, optional
+        The choices of the last call (same labels), to keep.
+
+    Returns
+    -------
+    centres : ndarray, shape (k, 2)
+    choices : list of int
+        The place taken by each label (pass it back as ``previous``).
+
+    Examples
+    --------
+    Two labels of equal anchors go to two sides; a box beside the anchor is
+    left free:
+
+    >>> centres, _ = place_boxes([[50, 50], [50, 50]], [[20, 10], [20, 10]],
+    ...                          boxes=[[56, 40, 90, 60]], bounds=[0, 0, 100, 100])
+    >>> bool(abs(centres[0, 1] - centres[1, 1]) >= 10 or abs(centres[0, 0] - centres[1, 0]) >= 20)
+    True
+    >>> bool(centres[:, 0].max() - 10 < 56)  # neither label covers the box at x ≥ 56
+    True
+    """
+    anchors = np.asarray(anchors, dtype=float).reshape(-1, 2)
+    sizes = np.asarray(sizes, dtype=float).reshape(-1, 2)
+    count = len(anchors)
+    if sizes.shape != (count, 2):
+        raise ValueError(f"sizes must have shape ({count}, 2) like anchors, got {sizes.shape}")
+    obstacles = np.zeros((0, 4)) if boxes is None else np.asarray(boxes, float).reshape(-1, 4)
+    lines = np.zeros((0, 2, 2)) if segments is None else np.asarray(segments, float)
+    lines = lines.reshape(-1, 2, 2)
+    lines = lines[np.all(np.isfinite(lines), axis=(1, 2))]
+    angles = 2.0 * np.pi * np.arange(_DIRECTIONS) / _DIRECTIONS
+    units = np.column_stack([np.cos(angles), np.sin(angles)])
+    rings = np.repeat(np.arange(_RINGS), _DIRECTIONS)
+    unit_of = np.tile(units, (_RINGS, 1))
+    padded = obstacles + np.array([-gap, -gap, gap, gap]) * 0.5
+    # What does not depend on the other labels is costed once, for all labels together: the
+    # candidate places, the obstacles under each, the edges, the distance, the own axes.
+    places_per_label = _DIRECTIONS * _RINGS
+    halves = 0.5 * sizes + 0.5 * gap
+    # the support of a box along u: how far its centre must be for its edge to clear the dot
+    reach = halves @ np.abs(unit_of).T + clearance + 0.5 * gap
+    step = 0.5 * sizes[:, 1] + gap
+    candidates = (
+        anchors[:, None, :] + unit_of[None] * (reach + rings[None] * step[:, None])[..., None]
+    )
+    flat = candidates.reshape(-1, 2)
+    flat_halves = np.repeat(halves, places_per_label, axis=0)
+    low, high = flat - flat_halves, flat + flat_halves
+    near = (
+        (padded[:, 0] < high[:, 0].max()) & (padded[:, 2] > low[:, 0].min())
+        & (padded[:, 1] < high[:, 1].max()) & (padded[:, 3] > low[:, 1].min())
+    )  # fmt: skip
+    cost = _BOX_COST * _overlap_areas(flat, flat_halves, padded[near])
+    if len(lines):
+        starts, ends = lines[:, 0], lines[:, 1]
+        near_lines = lines[
+            (np.maximum(starts[:, 0], ends[:, 0]) > low[:, 0].min())
+            & (np.minimum(starts[:, 0], ends[:, 0]) < high[:, 0].max())
+            & (np.maximum(starts[:, 1], ends[:, 1]) > low[:, 1].min())
+            & (np.minimum(starts[:, 1], ends[:, 1]) < high[:, 1].max())
+        ]
+        cost += _LINE_COST * _lengths_inside(near_lines, low, high).sum(axis=1)
+    if bounds is not None:
+        x0, y0, x1, y1 = np.asarray(bounds, dtype=float)
+        outside = np.clip(x0 - low[:, 0], 0, None) + np.clip(high[:, 0] - x1, 0, None)
+        outside += np.clip(y0 - low[:, 1], 0, None) + np.clip(high[:, 1] - y1, 0, None)
+        cost += _OUTSIDE_COST * outside * np.repeat(sizes.max(axis=1), places_per_label)
+    fixed = cost.reshape(count, places_per_label) + _RING_COST * rings[None]
+    if bounds is not None:
+        # near an edge, a label goes inwards: the picture keeps its margins
+        middle = np.array([x0 + x1, y0 + y1]) / 2.0
+        out = (anchors - middle) / np.maximum(np.array([x1 - x0, y1 - y0]) / 2.0, 1.0)
+        fixed += (
+            _INWARD_COST * np.clip(out @ unit_of.T, 0.0, None) * np.abs(out).max(axis=1)[:, None]
+        )
+    for i in range(count):
+        if directions is not None:
+            axes = np.asarray(directions[i], dtype=float).reshape(-1, 2)
+            norms = np.linalg.norm(axes, axis=1)
+            axes = axes[norms > 1e-9] / norms[norms > 1e-9, None]
+            if len(axes):
+                along = np.clip(unit_of @ axes.T, 0.0, None).max(axis=1)
+                fixed[i] += _AXIS_COST * along**2
+        if previous is not None and i < len(previous) and 0 <= previous[i] < places_per_label:
+            fixed[i, previous[i]] -= _STAY_BONUS
+    centres = anchors.copy()
+    choices = [-1] * count
+    for sweep in range(2):
+        for i in range(count):
+            cost = fixed[i]
+            others = [j for j in range(count) if j != i and (sweep or j < i)]
+            if others:
+                placed = np.column_stack(
+                    [centres[others] - 0.5 * sizes[others], centres[others] + 0.5 * sizes[others]]
+                )
+                cost = cost + _LABEL_COST * _overlap_areas(candidates[i], halves[i], placed)
+            best = int(np.argmin(cost))
+            centres[i] = candidates[i][best]
+            choices[i] = best
+    return centres, choices
+
+
+def _display_points(axes: Any, points: np.ndarray) -> np.ndarray:
+    """Display pixels of 3D points under the axes' projection (as drawn: ``axes.M``)."""
+    matrix = axes.M if getattr(axes, "M", None) is not None else axes.get_proj()
+    points = np.asarray(points, dtype=float).reshape(-1, 3)
+    projected = matrix @ np.vstack([points.T, np.ones(len(points))])
+    xy = (projected[:2] / projected[3]).T
+    return cast(np.ndarray, axes.transData.transform(xy)) if len(xy) else np.zeros((0, 2))
+
+
+class PlacedMarkers:
+    """Text markers at 3D anchors, each placed beside its anchor when drawn (:func:`place_boxes`).
+
+    ``lines`` are one-point marker lines of a 3D axes (a :func:`text_marker`
+    each, as :class:`robolab.RobotView` names its frames); they become
+    :class:`PlacedMarkerLine`. :meth:`set_scene` gives the anchors, the
+    labels' sizes and what to keep clear of, in data coordinates and points;
+    the places are chosen again at the first draw after a new scene or a new
+    projection (the view turned, resized, another resolution), so that the
+    labels stay clear however the picture is turned.
+    """
+
+    def __init__(self, lines: Sequence[Any]) -> None:
+        self.lines = list(lines)
+        for line in self.lines:
+            lean(line).__class__ = PlacedMarkerLine
+            line.placement = self
+        self.anchors = np.zeros((0, 3))
+        self.sizes = np.zeros((0, 2))
+        self._boxes = (np.zeros((0, 3)), np.zeros((0, 2)))
+        self._segments = np.zeros((0, 2, 3))
+        self._directions: list[np.ndarray] = []
+        self.clearance = 4.0
+        self._key: tuple[Any, ...] | None = None
+        self._choices: list[int] | None = None
+        self.centres = np.zeros((0, 2))  # display pixels, after a draw
+
+    def set_scene(
+        self,
+        anchors: np.ndarray,
+        sizes: np.ndarray,
+        *,
+        box_points: np.ndarray,
+        box_sizes: np.ndarray,
+        segments: np.ndarray,
+        directions: Sequence[np.ndarray],
+        clearance: float,
+    ) -> None:
+        """The labels' anchors (k×3) and sizes (k×2, points) and the obstacles, in data units.
+
+        Obstacles: boxes of ``box_sizes`` (points) centred at ``box_points``
+        (letters, joint markers), ``segments`` (s×2×3: axes, links); per
+        label, the ``directions`` to keep away from as 3D points (its triad's
+        letters); ``clearance`` (points) around each anchor.
+        """
+        self.anchors = np.asarray(anchors, dtype=float).reshape(-1, 3)
+        self.sizes = np.asarray(sizes, dtype=float).reshape(-1, 2)
+        self._boxes = (np.asarray(box_points, float).reshape(-1, 3), np.asarray(box_sizes, float))
+        self._segments = np.asarray(segments, dtype=float).reshape(-1, 2, 3)
+        self._directions = [np.asarray(d, dtype=float).reshape(-1, 3) for d in directions]
+        self.clearance = float(clearance)
+        self._key = None
+
+    def _layout(self, axes: Any) -> None:
+        figure = axes.figure
+        matrix = axes.M if getattr(axes, "M", None) is not None else axes.get_proj()
+        key = (np.asarray(matrix).tobytes(), figure.dpi, tuple(axes.bbox.bounds))
+        if key == self._key:
+            return
+        scale = figure.dpi / 72.0
+        points, box_sizes = self._boxes
+        parts = [self.anchors, points, self._segments.reshape(-1, 3), *self._directions]
+        splits = np.cumsum([len(part) for part in parts])[:-1]
+        projected = np.split(_display_points(axes, np.vstack(parts)), splits)  # one projection
+        anchors, centres, ends = projected[0], projected[1], projected[2].reshape(-1, 2, 2)
+        half = 0.5 * scale * box_sizes.reshape(-1, 2) * np.ones((len(centres), 2))
+        boxes = np.column_stack([centres - half, centres + half])
+        directions = [tips - anchor for tips, anchor in zip(projected[3:], anchors, strict=True)]
+        bbox = axes.bbox
+        self.centres, self._choices = place_boxes(
+            anchors,
+            scale * self.sizes,
+            boxes=boxes,
+            segments=ends,
+            directions=directions,
+            bounds=(bbox.x0, bbox.y0, bbox.x1, bbox.y1),
+            clearance=scale * self.clearance,
+            gap=2.0 * scale,
+            previous=self._choices
+            if self._choices and len(self._choices) == len(anchors)
+            else None,
+        )
+        self._key = key
+
+    def data_position(self, line: Any) -> np.ndarray | None:
+        """Where ``line`` draws its label (the axes' 2D data coordinates), or None if unplaced."""
+        index = self.lines.index(line)
+        if index >= len(self.anchors):
+            return None
+        axes = line.axes
+        self._layout(axes)
+        return cast(np.ndarray, axes.transData.inverted().transform(self.centres[index]))
+
+
+class PlacedMarkerLine(LeanLine3D):
+    """A marker label drawn where its :class:`PlacedMarkers` placed it (beside its 3D point)."""
+
+    placement: PlacedMarkers
+
+    def draw(self, renderer: Any) -> None:
+        position = self.placement.data_position(self)
+        if position is None:
+            super().draw(renderer)
+            return
+        self.set_data([position[0]], [position[1]])
+        Line2D.draw(self, renderer)
+        self.stale = False

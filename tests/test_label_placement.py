@@ -1,0 +1,144 @@
+"""Labels of the 3D views never overlap: measured in the rendered pixels (issue 17, item 6).
+
+Each label and each triad letter is rendered alone on a blank Agg canvas of the figure's
+size, and its box is where that canvas is not transparent: the rasteriser is the reference,
+not the placement's own idea of the boxes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import RendererAgg
+
+import robolab
+from robolab.views.robot_view import plot_robot
+from robolab.views.teach_pendant import teach
+from robolab.views.text3d import place_boxes
+
+pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
+
+
+@pytest.fixture(scope="module")
+def puma():
+    return robolab.load_robot("puma560", form="dh")
+
+
+def _box_alone(artist, figure):
+    """(x0, y0, x1, y1) of the pixels ``artist`` paints alone (rows from the top), or None."""
+    width, height = (int(v) for v in figure.bbox.size)
+    renderer = RendererAgg(width, height, figure.dpi)
+    artist.draw(renderer)
+    alpha = np.asarray(renderer.buffer_rgba())[..., 3]
+    rows, columns = np.flatnonzero(alpha.any(axis=1)), np.flatnonzero(alpha.any(axis=0))
+    if rows.size == 0:
+        return None
+    return (int(columns[0]), int(rows[0]), int(columns[-1]), int(rows[-1]))
+
+
+def _letter_boxes(view):
+    """The box of every triad letter (x, y, z of every frame), each drawn alone."""
+    boxes = []
+    for line in view.triad_labels:
+        xs, ys, zs = (np.array(v, dtype=float) for v in line.get_data_3d())
+        try:
+            for point in zip(xs, ys, zs, strict=True):
+                line.set_data_3d(*([v] for v in point))
+                box = _box_alone(line, view.figure)
+                if box is not None:
+                    boxes.append(box)
+        finally:
+            line.set_data_3d(xs, ys, zs)
+    return boxes
+
+
+def _label_boxes(view):
+    view.figure.canvas.draw()  # places the labels for this picture
+    return {
+        text: _box_alone(label, view.figure)
+        for label, text in zip(view.frame_labels, view.frame_label_texts, strict=True)
+        if label.get_visible()
+    }
+
+
+def _intersect(a, b):
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _assert_clear(view, where):
+    labels = _label_boxes(view)
+    letters = _letter_boxes(view)
+    assert len(labels) >= 2, where
+    names = sorted(labels)
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            assert not _intersect(labels[first], labels[second]), (where, first, second)
+        for letter in letters:
+            assert not _intersect(labels[first], letter), (where, first, letter)
+
+
+def test_the_pendants_labels_are_clear_at_home_and_at_seeded_poses(puma):
+    pendant = teach(puma)
+    view = pendant.view
+    _assert_clear(view, "home")
+    rng = np.random.default_rng(17)
+    limits = np.array(puma.joint_limits, dtype=float)
+    for k in range(5):
+        q = rng.uniform(np.maximum(limits[:, 0], -np.pi), np.minimum(limits[:, 1], np.pi))
+        pendant.set_q(q)
+        _assert_clear(view, f"pose {k}: q = {np.round(q, 2)}")
+
+
+def test_the_wrist_frames_share_one_label_that_covers_no_letter(puma):
+    # At home the Puma's frames {4}, {5}, {6} sit at the wrist centre (one label); the labels
+    # are placed away from the coinciding triads' letters, which the old fixed offset covered.
+    view = plot_robot(puma)
+    assert "{4,5,6}" in view.frame_label_texts
+    _assert_clear(view, "home")
+
+
+def test_labels_are_placed_again_when_the_view_is_turned(puma):
+    view = plot_robot(puma, [0.3, 0.5, -0.9, 0.6, 0.8, 0.2])
+    _assert_clear(view, "as built")
+    for elev, azim in ((10.0, 30.0), (60.0, -140.0), (-20.0, 95.0)):
+        view.axes.view_init(elev=elev, azim=azim)  # what dragging the figure does
+        _assert_clear(view, f"elev {elev}, azim {azim}")
+
+
+def test_frames_closer_than_six_percent_of_the_reach_share_a_label():
+    # Two frames 3 cm apart on an arm of about 1 m reach: one label {1,2}; frames 30 cm
+    # apart keep their own.
+    from robolab.symbols import q1, q2, q3
+
+    arm = robolab.DHRobot((0.5, 0, 0, q1), (0.03, 0, 0, q2), (0.5, 0, 0, q3), name="3R")
+    view = plot_robot(arm)
+    texts = [t for t in view.frame_label_texts if t]
+    assert texts == ["{0}", "{1,2}", "{3}"]
+
+
+@pytest.mark.parametrize("count", [2, 3, 5])
+def test_place_boxes_separates_labels_of_one_anchor(count):
+    sizes = np.tile([24.0, 10.0], (count, 1))
+    centres, choices = place_boxes(np.full((count, 2), 100.0), sizes, bounds=(0, 0, 200, 200))
+    assert len(choices) == count
+    half = sizes / 2
+    for i in range(count):
+        # clear of the anchor's dot (radius 4 px)
+        assert np.any(np.abs(centres[i] - 100.0) >= half[i] + 4.0 - 1e-9)
+        for j in range(i + 1, count):
+            assert np.any(np.abs(centres[i] - centres[j]) >= half[i] + half[j] - 1e-9), (i, j)
+
+
+def test_place_boxes_keeps_off_a_line_and_a_box_and_names_bad_sizes():
+    # A line from the anchor to the right and a box above it: the label goes left or down.
+    centres, _ = place_boxes(
+        [[100.0, 100.0]],
+        [[30.0, 12.0]],
+        segments=[[[100.0, 100.0], [160.0, 100.0]]],
+        boxes=[[80.0, 104.0, 120.0, 140.0]],
+    )
+    x, y = centres[0]
+    assert not (x + 15 > 100 and abs(y - 100) < 6)  # not on the line
+    assert not (abs(x - 100) < 35 and y + 6 > 104)  # not on the box
+    with pytest.raises(ValueError, match=r"sizes must have shape \(1, 2\)"):
+        place_boxes([[0.0, 0.0]], [[1.0, 2.0], [3.0, 4.0]])
