@@ -142,3 +142,54 @@ def test_place_boxes_keeps_off_a_line_and_a_box_and_names_bad_sizes():
     assert not (abs(x - 100) < 35 and y + 6 > 104)  # not on the box
     with pytest.raises(ValueError, match=r"sizes must have shape \(1, 2\)"):
         place_boxes([[0.0, 0.0]], [[1.0, 2.0], [3.0, 4.0]])
+
+
+def _triad_letter_boxes(ax, figure):
+    """Boxes of every Labels3D glyph (triad letters, tick labels), each drawn alone."""
+    from robolab.views.text3d import Labels3D
+
+    boxes = []
+    for labels in [c for c in ax.collections if isinstance(c, Labels3D)]:
+        points, paths = labels.points.copy(), list(labels.get_paths())
+        try:
+            for k in range(len(paths)):
+                labels.set_paths([paths[k]])
+                labels.set_points(points[k : k + 1])
+                labels.do_3d_projection()
+                box = _box_alone(labels, figure)
+                if box is not None:
+                    boxes.append(box)
+        finally:
+            labels.set_paths(paths)
+            labels.set_points(points)
+    return boxes
+
+
+def test_place_labels_keeps_a_text_off_the_triads_letters():
+    # Chapter 1's worked example: a part at (0.9, -0.05, 0) m in the base frame, 0.1 m from
+    # the table frame's origin (0.8, 0, 0); a label at the part's point overlapped y_t and x_t.
+    from robolab.views.text3d import place_labels
+
+    ax = robolab.frame_axes([(0, 1.2), (-0.5, 0.5), (0, 0.8)], unit="m", elev=25, azim=-50)
+    table = np.eye(4)
+    table[:3, 3] = [0.8, 0.0, 0.0]
+    camera = np.diag([1.0, -1.0, -1.0, 1.0])
+    camera[:3, 3] = [0.8, 0.0, 0.5]
+    for pose, name in [(np.eye(4), "s"), (table, "t"), (camera, "c")]:
+        robolab.draw_frame(ax, pose, name, length=0.15)
+    ax.scatter(0.9, -0.05, 0.0, color="black", s=30)
+    parts = [ax.text(0.9, -0.05, 0.0, "part", fontsize=10), ax.text(0.8, 0, 0, "table")]
+    placed = place_labels(ax, parts)
+    figure = ax.figure
+    figure.canvas.draw()
+    letters = _triad_letter_boxes(ax, figure)
+    assert len(letters) >= 9  # x, y, z of three frames, and the tick labels
+    boxes = [_box_alone(text, figure) for text in parts]
+    assert not _intersect(boxes[0], boxes[1])
+    for box in boxes:
+        for letter in letters:
+            assert not _intersect(box, letter), (box, letter)
+    # the label stays near its point: within 40 px of the dot
+    assert np.linalg.norm(placed.centres[0] - placed.anchor_pixels()[0]) < 40.0
+    with pytest.raises(TypeError, match="texts must be texts of this 3D axes"):
+        place_labels(ax, ["part"])

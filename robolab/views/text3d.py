@@ -1,10 +1,16 @@
-"""Text in 3D axes drawn as markers and path collections (private).
+"""Text in 3D axes drawn as markers and path collections, placed so that labels never overlap.
 
 Text objects cost about a millisecond each to draw in a 3D axes (glyph
 layout and rendering every time). The views and frame pictures draw their
 labels instead as glyph outlines: :func:`text_marker` for a marker that
 stamps one text, :class:`Labels3D` for many short texts at 3D points drawn
 as one artist.
+
+Labels that never overlap: :func:`place_boxes` chooses, in screen space,
+a place beside each anchor clear of the other labels and of given boxes and
+lines. :class:`PlacedMarkers` uses it for the frame names of a
+:class:`robolab.RobotView`, :func:`place_labels` for any texts of a 3D axes
+(chapter pictures): both place again at the draw after the picture changed.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from matplotlib.lines import Line2D
 from matplotlib.markers import MarkerStyle
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
+from mpl_toolkits.mplot3d.art3d import Text3D
 from numpy.typing import ArrayLike
 
 from .lean_lines import LeanLine3D, lean
@@ -28,8 +35,11 @@ __all__ = [
     "Labels3D",
     "PlacedMarkerLine",
     "PlacedMarkers",
+    "PlacedText3D",
+    "PlacedTexts",
     "centred_text_path",
     "place_boxes",
+    "place_labels",
     "text_collection",
     "text_marker",
 ]
@@ -428,3 +438,203 @@ class PlacedMarkerLine(LeanLine3D):
         self.set_data([position[0]], [position[1]])
         Line2D.draw(self, renderer)
         self.stale = False
+
+
+def _obstacles_of(axes: Any, renderer: Any, skip: set[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Boxes (m×4, pixels) and segments (s×2×2) of what a 3D axes draws above its background.
+
+    Lines (their segments, or boxes for markers alone), :class:`Labels3D`
+    (glyph boxes), scatter points, quiver arrows and other texts; artists at
+    ``zorder <= 0`` (floor grids, box edges) and those in ``skip`` are left out.
+    """
+    from mpl_toolkits.mplot3d.art3d import Line3DCollection, Path3DCollection
+
+    scale = axes.figure.dpi / 72.0
+    boxes: list[np.ndarray] = []
+    segments: list[np.ndarray] = [np.zeros((0, 2, 2))]
+    for line in axes.lines:
+        if id(line) in skip or not line.get_visible() or line.get_zorder() <= 0:
+            continue
+        points = np.column_stack([np.asarray(v, dtype=float) for v in line.get_data_3d()])
+        pixels = _display_points(axes, points) if len(points) else np.zeros((0, 2))
+        if line.get_linestyle() not in ("None", "none", "", " ") and len(pixels) > 1:
+            pairs = np.stack([pixels[:-1], pixels[1:]], axis=1)
+            segments.append(pairs[np.all(np.isfinite(pairs), axis=(1, 2))])
+        if line.get_marker() not in (None, "None", "none", "", " "):
+            half = 0.5 * scale * line.get_markersize()
+            good = pixels[np.all(np.isfinite(pixels), axis=1)]
+            boxes.append(np.column_stack([good - half, good + half]))
+    for collection in axes.collections:
+        if id(collection) in skip or not collection.get_visible():
+            continue
+        if collection.get_zorder() <= 0:
+            continue
+        if isinstance(collection, Labels3D):
+            centres = _display_points(axes, collection.points)
+            for centre, path in zip(centres, collection.get_paths(), strict=False):
+                extents = path.get_extents()
+                boxes.append(
+                    np.array([[centre[0] + scale * extents.x0, centre[1] + scale * extents.y0,
+                               centre[0] + scale * extents.x1, centre[1] + scale * extents.y1]])
+                )  # fmt: skip
+        elif isinstance(collection, Path3DCollection):
+            points = np.column_stack([np.asarray(v, float) for v in collection._offsets3d])
+            sizes = np.asarray(collection.get_sizes(), dtype=float)
+            half = 0.5 * scale * np.sqrt(sizes if sizes.size else np.array([36.0]))
+            pixels = _display_points(axes, points)
+            half = np.resize(half, len(pixels))[:, None]
+            boxes.append(np.column_stack([pixels - half, pixels + half]))
+        elif isinstance(collection, Line3DCollection):
+            for segment in collection._segments3d:
+                pixels = _display_points(axes, np.asarray(segment, dtype=float))
+                if len(pixels) > 1:
+                    segments.append(np.stack([pixels[:-1], pixels[1:]], axis=1))
+    for text in axes.texts:
+        if id(text) in skip or not text.get_visible() or not text.get_text():
+            continue
+        boxes.append(_text_box(text, renderer)[None])
+    return (np.vstack(boxes) if boxes else np.zeros((0, 4))), np.concatenate(segments)
+
+
+def _text_box(text: Any, renderer: Any, centre: np.ndarray | None = None) -> np.ndarray:
+    """(x0, y0, x1, y1) in pixels of a 3D text drawn at its position (or centred at ``centre``)."""
+    from matplotlib import cbook
+
+    axes = text.axes
+    position = np.array(text.get_position_3d(), dtype=float)
+    pixel = _display_points(axes, position[None])[0] if centre is None else centre
+    x, y = axes.transData.inverted().transform(pixel)
+    with cbook._setattr_cm(text, _x=x, _y=y, _rotation=0.0):
+        box = text.get_window_extent(renderer)
+    return np.array([box.x0, box.y0, box.x1, box.y1])
+
+
+class PlacedTexts:
+    """Texts of a 3D axes, each drawn beside its 3D position, clear of the rest.
+
+    Made by :func:`place_labels`; ``centres`` holds where they were drawn last
+    (display pixels).
+    """
+
+    def __init__(self, axes: Any, texts: Sequence[Any], clearance: float) -> None:
+        self.axes = axes
+        self.texts = list(texts)
+        for text in self.texts:
+            if not isinstance(text, Text3D) or text.axes is not axes:
+                raise TypeError(
+                    f"texts must be texts of this 3D axes (ax.text(x, y, z, ...)), got {text!r}"
+                )
+            text.__class__ = PlacedText3D
+            text.placement = self
+            text.set_horizontalalignment("center")
+            text.set_verticalalignment("center")
+        self.clearance = float(clearance)
+        self._key: tuple[Any, ...] | None = None
+        self._choices: list[int] | None = None
+        self.centres = np.zeros((0, 2))  # display pixels, after a draw
+
+    def _state(self) -> tuple[Any, ...]:
+        axes, figure = self.axes, self.axes.figure
+        matrix = axes.M if getattr(axes, "M", None) is not None else axes.get_proj()
+        shown = tuple(
+            (tuple(np.round(np.array(t.get_position_3d(), float), 12)), t.get_text())
+            for t in self.texts
+        )
+        others = tuple(
+            np.round(np.column_stack(line.get_data_3d()), 9).tobytes() for line in axes.lines
+        )
+        return (np.asarray(matrix).tobytes(), figure.dpi, tuple(axes.bbox.bounds), shown, others)
+
+    def _layout(self, renderer: Any) -> None:
+        state = self._state()
+        if state == self._key:
+            return
+        axes = self.axes
+        scale = axes.figure.dpi / 72.0
+        boxes, segments = _obstacles_of(axes, renderer, {id(t) for t in self.texts})
+        anchors = _display_points(
+            axes, np.array([t.get_position_3d() for t in self.texts], dtype=float)
+        )
+        sizes = np.array(
+            [np.diff(_text_box(t, renderer, c).reshape(2, 2), axis=0)[0]
+             for t, c in zip(self.texts, anchors, strict=True)]
+        )  # fmt: skip
+        bbox = axes.bbox
+        self.centres, self._choices = place_boxes(
+            anchors,
+            sizes,
+            boxes=boxes,
+            segments=segments,
+            bounds=(bbox.x0, bbox.y0, bbox.x1, bbox.y1),
+            clearance=scale * self.clearance,
+            gap=2.0 * scale,
+            previous=self._choices,
+        )
+        self._key = state
+
+    def anchor_pixels(self) -> np.ndarray:
+        """Display pixels of the texts' own 3D positions."""
+        points = np.array([t.get_position_3d() for t in self.texts], dtype=float)
+        return _display_points(self.axes, points)
+
+    def display_position(self, text: Any, renderer: Any) -> np.ndarray:
+        """Where ``text`` is drawn (display pixels of its centre)."""
+        self._layout(renderer)
+        return cast(np.ndarray, self.centres[self.texts.index(text)])
+
+
+class PlacedText3D(Text3D):
+    """A 3D text drawn where its :class:`PlacedTexts` placed it, beside its 3D position."""
+
+    placement: PlacedTexts
+
+    def draw(self, renderer: Any) -> None:
+        from matplotlib import cbook
+        from matplotlib.text import Text
+
+        if not self.get_visible():
+            return
+        centre = self.placement.display_position(self, renderer)
+        x, y = self.axes.transData.inverted().transform(centre)
+        with cbook._setattr_cm(self, _x=x, _y=y, _rotation=0.0):
+            Text.draw(self, renderer)
+        self.stale = False
+
+
+def place_labels(ax: Any, texts: Sequence[Any], *, clearance: float = 4.0) -> PlacedTexts:
+    """Draw texts of a 3D axes beside their points, clear of each other and of the picture.
+
+    Each text (made by ``ax.text(x, y, z, "name")``) keeps its 3D position
+    as an anchor (move it with ``set_position_3d``); at every draw it is
+    centred at the best place around the anchor (:func:`place_boxes`): clear
+    of the other placed texts, of every line, marker, scatter point, quiver
+    arrow, triad letter (:func:`robolab.draw_frame`) and other text of the
+    axes above the background (``zorder > 0``), inside the axes, ``clearance``
+    points from the anchor. The places are chosen again when the picture
+    changes (a slider moved a line, the view turned).
+
+    Parameters
+    ----------
+    ax : mpl_toolkits.mplot3d.Axes3D
+    texts : sequence of Text3D
+        Texts of ``ax``; they become :class:`PlacedText3D`, centred.
+    clearance : float
+        Free radius (points) around each anchor (a dot's radius).
+
+    Returns
+    -------
+    PlacedTexts
+
+    Examples
+    --------
+    >>> import numpy as np, robolab
+    >>> ax = robolab.frame_axes((-1, 1))
+    >>> frame = robolab.draw_frame(ax, np.eye(4), "s", length=0.8)
+    >>> part = ax.text(0.0, 0.0, 0.0, "part")  # at the origin, on the triad
+    >>> labels = place_labels(ax, [part])
+    >>> ax.figure.canvas.draw()
+    >>> bool(np.linalg.norm(labels.centres[0] - labels.anchor_pixels()[0]) > 5)
+    True
+    >>> import matplotlib.pyplot as plt; plt.close(ax.figure)
+    """
+    return PlacedTexts(ax, texts, clearance)
