@@ -302,7 +302,10 @@ def progress_summary(notebooks: str | Path | None = None) -> ProgressSummary:
             saved = _read(path)
             note = f"Saved progress: {_shown(path)} (on this computer only)."
         except (OSError, ProgressFileError) as error:
-            note = f"The saved progress could not be read: {error}. robolab.save_progress() replaces it."
+            note = (
+                f"The saved progress could not be read: {error}. "
+                "robolab.save_progress() replaces it."
+            )
     else:
         note = (
             "Progress is not saved: this shows this kernel's passes only. To keep a record "
