@@ -193,3 +193,41 @@ def test_place_labels_keeps_a_text_off_the_triads_letters():
     assert np.linalg.norm(placed.centres[0] - placed.anchor_pixels()[0]) < 40.0
     with pytest.raises(TypeError, match="texts must be texts of this 3D axes"):
         place_labels(ax, ["part"])
+
+
+@pytest.mark.parametrize(
+    ("a", "alpha", "d", "theta"),
+    [(0.6, np.pi / 3, 0.4, np.pi / 6), (0.2, -np.pi / 2, 0.8, 1.0), (1.0, 0.0, 0.1, -2.0)],
+)
+def test_place_labels_in_chapter_twos_one_row_figure(a, alpha, d, theta):
+    # The scene of chapter 2's one-row figure (standard DH: along z_{i-1} by d, along x_i by a),
+    # frame {i} from Spong's A = Rz(θ) Tz(d) Tx(a) Rx(α), written out here.
+    from robolab.views.text3d import place_labels
+
+    ax = robolab.frame_axes(
+        [(-0.3, 0.9), (-0.6, 0.6), (-0.2, 1.0)], unit="m", elev=35, azim=-120, figsize=(5.6, 5.0)
+    )
+    c, s, ca, sa = np.cos(theta), np.sin(theta), np.cos(alpha), np.sin(alpha)
+    pose = np.array(
+        [[c, -s * ca, s * sa, a * c], [s, c * ca, -c * sa, a * s], [0, sa, ca, d], [0, 0, 0, 1]]
+    )
+    robolab.draw_frame(ax, np.eye(4), "i-1", length=0.3, style="--")
+    robolab.draw_frame(ax, pose, "i", length=0.3)
+    origin, corner, end = np.zeros(3), np.array([0.0, 0.0, d]), pose[:3, 3]
+    ax.plot(*np.column_stack([origin, corner, end]), color="black", lw=1.4)
+    texts = []
+    for point, z, name in ((origin, np.array([0, 0, 1.0]), "joint $i$"),
+                           (end, pose[:3, 2], "joint $i{+}1$")):  # fmt: skip
+        ax.plot(*np.column_stack([point - 0.7 * z, point + 0.9 * z]), ":", color="grey")
+        texts.append(ax.text(*(point + 0.95 * z), name, fontsize=9))
+    for middle, name in (((origin + corner) / 2, "$d_i$"), ((corner + end) / 2, "$a_i$")):
+        texts.append(ax.text(*middle, name, fontsize=11))
+    place_labels(ax, texts)
+    figure = ax.figure
+    figure.canvas.draw()
+    boxes = [_box_alone(text, figure) for text in texts]
+    for i, box in enumerate(boxes):
+        for other in boxes[i + 1 :]:
+            assert not _intersect(box, other), (box, other)
+        for letter in _triad_letter_boxes(ax, figure):
+            assert not _intersect(box, letter), (i, box, letter)
