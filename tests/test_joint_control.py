@@ -234,3 +234,21 @@ def test_simulate_joints_refuses_bad_input():
         simulate_joints(arm, [motor] * 2, **{**base, "kd": 0.0, "ki": 100.0})
     with pytest.raises(TypeError, match="ScrewRobot"):
         simulate_joints("arm", [motor] * 2, **base)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_zero_order_hold_exponential_matches_scipy(seed):
+    """simulate_joint's own matrix exponential (no BLAS: no OpenBLAS threads woken) is SciPy's."""
+    from scipy.linalg import expm
+
+    from robolab.screw.joint_control import _expm
+
+    rng = np.random.default_rng(seed)
+    # A·Δt of a joint's loop: from a soft joint at 1 ms (~1e-3) to a stiff one at 20 ms (~5);
+    # the scaling and squaring then runs 0 to 5 squarings.
+    for scale in (1e-3, 0.1, 1.0, 5.0):
+        block = rng.normal(size=(5, 5)) * scale
+        expected = expm(block)
+        np.testing.assert_allclose(
+            _expm(block), expected, rtol=1e-11, atol=1e-13 * np.abs(expected).max()
+        )
