@@ -111,3 +111,30 @@ def test_fits_a_1024_by_768_screen():
     panel = robolab.controller_comparison(made_up)
     width, height = panel.figures[0].get_size_inches() * panel.figures[0].dpi
     assert width <= 1000 and height <= 420
+
+
+def test_a_slider_step_sends_the_pixels_of_a_full_draw():
+    """The partial redraw (curves and y-axes over a kept background) looks like a full draw."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from widget_support import pixels
+
+    from robolab.support import widgets as _widgets
+
+    _widgets.set_test_mode(False)
+    try:
+        panel = robolab.controller_comparison(made_up, canvas="image")
+    finally:
+        _widgets.set_test_mode(None)
+    figure = panel.figures[0]
+    for name, value in (("model_error", 1.2), ("payload", 0.5), ("model_error", 0.8)):
+        panel.controls[name].value = value
+        sent = pixels(panel.figure_widgets[0].value)
+        canvas = FigureCanvasAgg(figure)
+        canvas.draw()
+        full = np.asarray(canvas.buffer_rgba())[..., :3]
+        difference = np.abs(sent.astype(int) - full.astype(int)).max(axis=2)
+        # the y-grid line at zero is drawn over the zero line, not under it: up to ten grey
+        # levels along that one pixel row; elsewhere at most two (the legend's blend)
+        assert difference.max() <= 12, name
+        assert len(np.flatnonzero((difference > 2).any(axis=1))) <= 1, name
+    assert panel._partial is not None and panel._partial.backgrounds_drawn == 1

@@ -34,6 +34,7 @@ from ..support import widgets as _widgets
 from ..support.checks import as_figure_size, require_choice
 from .controls import number_slider
 from .options import CANVAS_CHOICES
+from .partial_redraw import PartialRedraw
 from .sliders import LiveFigure
 
 __all__ = ["ControllerComparison", "controller_comparison"]
@@ -95,6 +96,8 @@ class ControllerComparison(LiveFigure):
         require_choice(canvas, "canvas", CANVAS_CHOICES)
         self.controllers = tuple(controllers)
         self._simulate = simulate
+        self._partial: PartialRedraw | None = None
+        self._partial_lines = 0
         self._cache: dict[tuple[float, float], tuple[Runs | None, str | None]] = {}
         self.simulations = 0
         self.runs: Runs | None = None
@@ -165,6 +168,27 @@ class ControllerComparison(LiveFigure):
             ax.set_ylim(-1.1 * peak, 1.1 * peak)
         if self.axes[0].get_legend() is None:
             self.axes[0].legend(loc="upper right", fontsize=7, frameon=False)
+
+    def _frame_drawer(self, index: int) -> Callable[[], None] | None:
+        """A slider step redraws the error curves and the y-axes only (:class:`PartialRedraw`).
+
+        The panels' titles, x-axes, frames and the legend stay as drawn (most of an Agg draw
+        of three panels is their text). Made once the curves exist (after the first run);
+        a run with more joints than the first makes a new one.
+        """
+        lines = [line for name in self.controllers for line in self.lines[name]]
+        if not lines:
+            return None
+        if self._partial is None or len(lines) != self._partial_lines:
+            legend = self.axes[0].get_legend()
+            self._partial = PartialRedraw(
+                self.figures[0],
+                moving=[*(ax.yaxis for ax in self.axes), *lines],
+                over=[spine for ax in self.axes for spine in ax.spines.values()],
+                layers=[legend] if legend is not None else [],
+            )
+            self._partial_lines = len(lines)
+        return self._partial.draw
 
     def _draw(self, model_error: float, payload: float) -> str:
         runs, error = self._run(model_error, payload)
