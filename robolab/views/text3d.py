@@ -155,26 +155,26 @@ def _overlap_areas(centres: np.ndarray, half: np.ndarray, boxes: np.ndarray) -> 
     height = np.minimum(high[:, None, 1], boxes[None, :, 3]) - np.maximum(
         low[:, None, 1], boxes[None, :, 1]
     )
-    return (np.clip(width, 0.0, None) * np.clip(height, 0.0, None)).sum(axis=1)
+    return cast(np.ndarray, (np.maximum(width, 0.0) * np.maximum(height, 0.0)).sum(axis=1))
 
 
 def _lengths_inside(lines: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
-    """Length (pixels) of each line (s×2×2) inside each box (low, high: m×2), m×s (Liang–Barsky)."""
+    """Summed length (pixels) of the lines (s×2×2) inside each box (low, high: m×2).
+
+    Liang–Barsky clipping: the times at which each line crosses the sides.
+    """
     if len(lines) == 0:
-        return np.zeros((len(low), 0))
+        return np.zeros(len(low))
     start, delta = lines[:, 0], lines[:, 1] - lines[:, 0]
-    enter, leave = np.zeros((len(low), len(lines))), np.ones((len(low), len(lines)))
-    for axis in range(2):
-        d = delta[:, axis]
-        flat = np.abs(d) < 1e-12
-        safe = np.where(flat, 1.0, d)
-        t_low = (low[:, axis, None] - start[:, axis]) / safe
-        t_high = (high[:, axis, None] - start[:, axis]) / safe
-        inside = (low[:, axis, None] < start[:, axis]) & (start[:, axis] < high[:, axis, None])
-        near = np.where(flat, np.where(inside, -np.inf, np.inf), np.minimum(t_low, t_high))
-        far = np.where(flat, np.where(inside, np.inf, -np.inf), np.maximum(t_low, t_high))
-        enter, leave = np.maximum(enter, near), np.minimum(leave, far)
-    return np.clip(leave - enter, 0.0, None) * np.linalg.norm(delta, axis=1)
+    lengths = np.hypot(delta[:, 0], delta[:, 1])
+    # a line parallel to an axis crosses that axis's sides far outside [0, 1]: the same answer
+    inverse = 1.0 / np.where(np.abs(delta) < 1e-9, 1e-9, delta)
+    t0 = (low[:, None, :] - start[None]) * inverse[None]  # m×s×2: times of crossing the sides
+    t1 = (high[:, None, :] - start[None]) * inverse[None]
+    near, far = np.minimum(t0, t1), np.maximum(t0, t1)
+    enter = np.maximum(np.maximum(near[..., 0], near[..., 1]), 0.0)
+    leave = np.minimum(np.minimum(far[..., 0], far[..., 1]), 1.0)
+    return cast(np.ndarray, np.maximum(leave - enter, 0.0) @ lengths)
 
 
 def place_boxes(
@@ -281,7 +281,7 @@ def place_boxes(
             & (np.maximum(starts[:, 1], ends[:, 1]) > low[:, 1].min())
             & (np.minimum(starts[:, 1], ends[:, 1]) < high[:, 1].max())
         ]
-        cost += _LINE_COST * _lengths_inside(near_lines, low, high).sum(axis=1)
+        cost += _LINE_COST * _lengths_inside(near_lines, low, high)
     if bounds is not None:
         x0, y0, x1, y1 = np.asarray(bounds, dtype=float)
         outside = np.clip(x0 - low[:, 0], 0, None) + np.clip(high[:, 0] - x1, 0, None)
@@ -295,27 +295,38 @@ def place_boxes(
         fixed += (
             _INWARD_COST * np.clip(out @ unit_of.T, 0.0, None) * np.abs(out).max(axis=1)[:, None]
         )
-    for i in range(count):
-        if directions is not None:
-            axes = np.asarray(directions[i], dtype=float).reshape(-1, 2)
-            norms = np.linalg.norm(axes, axis=1)
-            axes = axes[norms > 1e-9] / norms[norms > 1e-9, None]
-            if len(axes):
-                along = np.clip(unit_of @ axes.T, 0.0, None).max(axis=1)
-                fixed[i] += _AXIS_COST * along**2
-        if previous is not None and i < len(previous) and 0 <= previous[i] < places_per_label:
-            fixed[i, previous[i]] -= _STAY_BONUS
-    centres = anchors.copy()
-    choices = [-1] * count
+    if directions is not None:  # along one of its own axes (a triad's letters are there)
+        longest = max((len(np.reshape(d, (-1, 2))) for d in directions), default=0)
+        axes = np.zeros((count, max(longest, 1), 2))
+        for i, d in enumerate(directions):
+            d = np.asarray(d, dtype=float).reshape(-1, 2)
+            axes[i, : len(d)] = d
+        norms = np.hypot(axes[..., 0], axes[..., 1])
+        axes = np.where(norms[..., None] > 1e-9, axes / np.maximum(norms, 1e-9)[..., None], 0.0)
+        along = np.maximum(np.einsum("pc,kjc->kpj", unit_of, axes), 0.0).max(axis=2)
+        fixed += _AXIS_COST * along**2
+    if previous is not None:
+        for i, choice in enumerate(previous[:count]):
+            if 0 <= choice < places_per_label:
+                fixed[i, choice] -= _STAY_BONUS
+    # Labels one after the other, each among those placed before it; a second sweep among all
+    # the others if two of them still overlap.
+    choices = [int(c) for c in np.argmin(fixed, axis=1)]
+    centres = candidates[np.arange(count), choices]
     for sweep in range(2):
+        if sweep:
+            low, high = centres - 0.5 * sizes, centres + 0.5 * sizes
+            apart = (low[:, None] >= high[None]) | (high[:, None] <= low[None])
+            if np.all(apart.any(axis=2) | np.eye(count, dtype=bool)):
+                break
         for i in range(count):
-            cost = fixed[i]
             others = [j for j in range(count) if j != i and (sweep or j < i)]
-            if others:
-                placed = np.column_stack(
-                    [centres[others] - 0.5 * sizes[others], centres[others] + 0.5 * sizes[others]]
-                )
-                cost = cost + _LABEL_COST * _overlap_areas(candidates[i], halves[i], placed)
+            if not others:
+                continue
+            placed = np.column_stack(
+                [centres[others] - 0.5 * sizes[others], centres[others] + 0.5 * sizes[others]]
+            )
+            cost = fixed[i] + _LABEL_COST * _overlap_areas(candidates[i], halves[i], placed)
             best = int(np.argmin(cost))
             centres[i] = candidates[i][best]
             choices[i] = best
