@@ -45,6 +45,7 @@ from typing import Any
 
 import numpy as np
 
+from .batched import _frame_with_z  # the same joint-aligned frames as the batched kernels
 from .traced_arithmetic import (
     Matrix,
     Products,
@@ -81,17 +82,6 @@ def _snap(values: np.ndarray) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------- per-robot constants
-
-
-def _frame_with_z(z: np.ndarray, origin: np.ndarray) -> np.ndarray:
-    """A pose whose z axis is the unit vector ``z``, placed at ``origin``."""
-    helper = np.array([1.0, 0.0, 0.0]) if abs(z[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
-    x = np.cross(helper, z)
-    x /= np.linalg.norm(x)
-    T = np.eye(4)
-    T[:3, :3] = np.column_stack([x, np.cross(z, x), z])
-    T[:3, 3] = origin
-    return T
 
 
 def _inverse(T: np.ndarray) -> np.ndarray:
