@@ -426,6 +426,14 @@ class PlacedMarkers:
         )
         self._key = key
 
+    def display_centre(self, line: Any) -> np.ndarray | None:
+        """Where ``line`` draws its label (display pixels), or None if it has none."""
+        index = self.lines.index(line)
+        if index >= len(self.anchors) or not line.get_visible():
+            return None
+        self._layout(line.axes)
+        return cast(np.ndarray, self.centres[index])
+
     def data_position(self, line: Any) -> np.ndarray | None:
         """Where ``line`` draws its label (the axes' 2D data coordinates), or None if unplaced."""
         index = self.lines.index(line)
@@ -465,6 +473,12 @@ def _obstacles_of(axes: Any, renderer: Any, skip: set[int]) -> tuple[np.ndarray,
     segments: list[np.ndarray] = [np.zeros((0, 2, 2))]
     for line in axes.lines:
         if id(line) in skip or not line.get_visible() or line.get_zorder() <= 0:
+            continue
+        if isinstance(line, PlacedMarkerLine):  # a robot view's frame name: where it is drawn
+            centre = line.placement.display_centre(line)
+            if centre is not None:
+                half = 0.5 * scale * line.placement.sizes[line.placement.lines.index(line)]
+                boxes.append(np.concatenate([centre - half, centre + half])[None])
             continue
         points = np.column_stack([np.asarray(v, dtype=float) for v in line.get_data_3d()])
         pixels = _display_points(axes, points) if len(points) else np.zeros((0, 2))
