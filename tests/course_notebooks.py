@@ -181,12 +181,35 @@ def tags_for_comments(cell: nbformat.NotebookNode) -> None:
         cell.source = cell.source.replace(marker.group(), "", 1)
 
 
+def coalesced_streams(outputs: list) -> list:
+    """``outputs`` with each run of consecutive same-stream outputs joined into one.
+
+    How a kernel cuts a cell's printing into stream messages depends on timing, so two runs
+    of the same cell can store ``stdout`` in one piece or in three; nbval compares the
+    joined text, and joining them here keeps a refresh from rewriting unchanged outputs.
+    """
+    joined: list = []
+    for output in outputs:
+        previous = joined[-1] if joined else None
+        if (
+            output.output_type == "stream"
+            and previous is not None
+            and previous.output_type == "stream"
+            and previous.name == output.name
+        ):
+            previous.text += output.text
+        else:
+            joined.append(output)
+    return joined
+
+
 def strip_for_commit(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Bring ``nb`` into the committed form, in place; return ``nb``.
 
     Removes widget state and execution timings, sets the standard kernelspec,
-    records the Python version in ``language_info`` as JupyterLab does, and
-    turns ``# NBVAL_IGNORE_OUTPUT`` comments into ``nbval-ignore-output`` tags.
+    records the Python version in ``language_info`` as JupyterLab does, joins
+    consecutive outputs of one stream, and turns ``# NBVAL_IGNORE_OUTPUT``
+    comments into ``nbval-ignore-output`` tags.
     """
     nb.metadata.pop("widgets", None)
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
@@ -195,6 +218,8 @@ def strip_for_commit(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         cell.metadata.pop("widgets", None)
+        if cell.cell_type == "code":
+            cell.outputs = coalesced_streams(cell.outputs)
         tags_for_comments(cell)
     return nb
 
