@@ -111,28 +111,38 @@ class JupyterLabServer:
             folder.mkdir(parents=True, exist_ok=True)
             (folder / f"{plugin}.jupyterlab-settings").write_text(json.dumps(values))
 
-    def start(self, timeout: float = 90.0) -> None:
-        self._settings()
-        command = [
-            sys.executable,
-            "-m",
-            "jupyter",
-            "lab",
+    #: The application's name in messages.
+    name = "JupyterLab"
+
+    def server_options(self) -> list[str]:
+        """The Jupyter server's options: loopback, this port and token, this root."""
+        options = [
             "--no-browser",
             "--ServerApp.ip=127.0.0.1",
             f"--ServerApp.port={self.port}",
             "--ServerApp.port_retries=0",
             f"--IdentityProvider.token={self.token}",
             f"--ServerApp.root_dir={self.root}",
+        ]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            options.append("--allow-root")
+        return options
+
+    def command(self) -> list[str]:
+        """The command line that starts the server."""
+        return [
+            *(sys.executable, "-m", "jupyter", "lab"),
+            *self.server_options(),
             "--LabApp.expose_app_in_browser=True",
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.handlers.announcements.NeverCheckForUpdate",
         ]
-        if hasattr(os, "geteuid") and os.geteuid() == 0:
-            command.append("--allow-root")
+
+    def start(self, timeout: float = 90.0) -> None:
+        self._settings()
         self._log = self.log_path.open("wb")
         self.process = subprocess.Popen(
-            command,
+            self.command(),
             cwd=self.root,
             env=self._environment(),
             stdout=self._log,
@@ -141,13 +151,13 @@ class JupyterLabServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited early:\n{self.log()}")
+                raise RuntimeError(f"{self.name} exited early:\n{self.log()}")
             try:
                 self.api("GET", "/api/status")
                 return
             except (urllib.error.URLError, ConnectionError, OSError):
                 time.sleep(0.3)
-        raise RuntimeError(f"JupyterLab did not answer within {timeout} s:\n{self.log()}")
+        raise RuntimeError(f"{self.name} did not answer within {timeout} s:\n{self.log()}")
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
@@ -222,6 +232,27 @@ _PIXELS_HASH_JS = """
 """
 
 
+def wait_for_notebook(page: Any, path: str, timeout: float = 120.0) -> None:
+    """Wait until JupyterLab on ``page`` shows the notebook ``path`` with its kernel ready.
+
+    Opens it (``docmanager:open``) if the page's current widget is another document.
+    """
+    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout * 1e3)
+    page.evaluate(
+        """async (path) => {
+             const app = window.jupyterapp;
+             await app.restored;
+             let panel = app.shell.currentWidget;
+             if (!panel || !panel.sessionContext || panel.context.path !== path) {
+               panel = await app.commands.execute('docmanager:open', {path});
+             }
+             await panel.context.ready;
+             await panel.sessionContext.ready;
+           }""",
+        path,
+    )
+
+
 class LabPage:
     """A JupyterLab page with one notebook open."""
 
@@ -233,20 +264,7 @@ class LabPage:
     def open_notebook(self, path: str, timeout: float = 120.0) -> None:
         where = "" if self.workspace == "default" else f"/workspaces/{self.workspace}"
         self.page.goto(f"{self.server.url}/lab{where}/tree/{path}?token={self.server.token}")
-        self.page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout * 1e3)
-        self.page.evaluate(
-            """async (path) => {
-                 const app = window.jupyterapp;
-                 await app.restored;
-                 let panel = app.shell.currentWidget;
-                 if (!panel || !panel.sessionContext || panel.context.path !== path) {
-                   panel = await app.commands.execute('docmanager:open', {path});
-                 }
-                 await panel.context.ready;
-                 await panel.sessionContext.ready;
-               }""",
-            path,
-        )
+        wait_for_notebook(self.page, path, timeout)
 
     def run_all_cells(self, timeout: float = 180.0) -> None:
         """Run every cell and wait until all code cells have executed and the kernel is idle."""

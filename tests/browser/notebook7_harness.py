@@ -23,12 +23,8 @@ robolab's sliders keep their keys there.
 from __future__ import annotations
 
 import contextlib
-import os
 import shutil
-import subprocess
 import sys
-import time
-import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -42,43 +38,17 @@ class NotebookServer(JupyterLabServer):
         super().__init__(root, workdir)
         self.log_path = self.workdir / "notebook7.log"
 
-    def start(self, timeout: float = 90.0) -> None:
-        self._settings()  # the same user settings: no news, no update checks, no windowing
-        command = [
-            sys.executable,
-            "-m",
-            "jupyter",
-            "notebook",
-            "--no-browser",
-            "--ServerApp.ip=127.0.0.1",
-            f"--ServerApp.port={self.port}",
-            "--ServerApp.port_retries=0",
-            f"--IdentityProvider.token={self.token}",
-            f"--ServerApp.root_dir={self.root}",
+    name = "Notebook 7"
+
+    def command(self) -> list[str]:
+        """``jupyter notebook`` with the server options of JupyterLab's command."""
+        return [
+            *(sys.executable, "-m", "jupyter", "notebook"),
+            *self.server_options(),
             # JupyterNotebookApp has no news_url or check_for_updates_class (JupyterLab's
             # LabApp has): the user settings written by _settings() turn both off
             "--JupyterNotebookApp.expose_app_in_browser=True",
         ]
-        if hasattr(os, "geteuid") and os.geteuid() == 0:
-            command.append("--allow-root")
-        self._log = self.log_path.open("wb")
-        self.process = subprocess.Popen(
-            command,
-            cwd=self.root,
-            env=self._environment(),
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-        )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"Notebook 7 exited early:\n{self.log()}")
-            try:
-                self.api("GET", "/api/status")
-                return
-            except (urllib.error.URLError, ConnectionError, OSError):
-                time.sleep(0.3)
-        raise RuntimeError(f"Notebook 7 did not answer within {timeout} s:\n{self.log()}")
 
     def __enter__(self) -> NotebookServer:
         self.start()

@@ -46,7 +46,7 @@ from .hub_harness import (
     processes_under,
     proxy_command,
 )
-from .jupyterlab_harness import CHROMIUM, CHROMIUM_ARGS, LabPage
+from .jupyterlab_harness import CHROMIUM, CHROMIUM_ARGS, LabPage, wait_for_notebook
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -98,21 +98,8 @@ def _screenshot_login_page(browser, hub: Hub) -> None:
 
 def _wait_for_notebook(page, path: str, timeout: float = 240_000) -> None:
     """Wait until JupyterLab shows ``path`` with its kernel ready and its cells rendered."""
-    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout)
-    page.evaluate(
-        """async (path) => {
-             const app = window.jupyterapp;
-             await app.restored;
-             let panel = app.shell.currentWidget;
-             if (!panel || !panel.sessionContext || panel.context.path !== path) {
-               panel = await app.commands.execute('docmanager:open', {path});
-             }
-             await panel.context.ready;
-             await panel.sessionContext.ready;
-             app.shell.collapseLeft();
-           }""",
-        path,
-    )
+    wait_for_notebook(page, path, timeout / 1e3)
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
     page.wait_for_selector(".jp-Notebook .jp-Cell .jp-RenderedHTMLCommon", timeout=timeout)
 
 
