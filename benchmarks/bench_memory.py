@@ -4,8 +4,9 @@ Run with ``python benchmarks/run_all.py memory`` (or this file alone, which prin
 section). Each chapter runs top to bottom in a fresh ipykernel of this environment (nbclient,
 the way nbval and ``tests/course_notebooks.py refresh`` run it, headless, with
 ``ROBOLAB_TEST_MODE`` unset so the widgets are built as in a browser session), and its last
-cell asks the kernel for its own peak resident set size (``getrusage(RUSAGE_SELF).ru_maxrss``,
-kilobytes on Linux). The Panda row is a fresh Python process that derives M, C and G of the
+cell asks the kernel for its own peak resident set size (``VmHWM`` of ``/proc/self/status``;
+not ``ru_maxrss``, which Linux carries over from the process that started the kernel). The
+Panda row is a fresh Python process that derives M, C and G of the
 7-joint Franka Panda (``robots/panda.json``) and compiles ``numeric()``. Binder gives a user
 1–2 GB; the target of issue 16 is every chapter under 400 MB.
 """
@@ -25,15 +26,23 @@ HERE = Path(__file__).resolve().parent
 NOTEBOOKS = HERE.parent / "notebooks"
 TARGET_MB = 400
 
-PEAK = "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+# VmHWM, the peak resident set of this process's own memory (Linux). Not ru_maxrss: Linux
+# keeps that across fork and exec, so a kernel started by a big parent reports the parent's.
+PEAK = """
+import re
+with open("/proc/self/status") as status:
+    print(re.search(r"VmHWM:\\s+(\\d+) kB", status.read())[1])
+"""
 
-PANDA = """
-import resource, numpy as np, robolab
+PANDA = (
+    """
+import numpy as np, robolab
 robot = robolab.load_robot("panda", form="dh")
 robot.inertia_matrix(); robot.coriolis_matrix(); robot.gravity_vector()
 fast = robot.numeric(); z = np.zeros(7); fast.inverse_dynamics(z, z, z)
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
+    + PEAK
+)
 
 
 def _chapter_peak_mb(path: Path) -> tuple[float, float]:
@@ -72,7 +81,7 @@ def main() -> str:
             "## Memory (`bench_memory.py`)",
             "",
             "Peak resident memory of a fresh kernel after Run All of each chapter (its own "
-            "`ru_maxrss`, read in a last cell), and of a fresh process that derives the "
+            "`VmHWM`, read in a last cell), and of a fresh process that derives the "
             "Panda's M, C, G and compiles `numeric()`.",
             "",
             "| notebook | peak RSS, MB |",
