@@ -6,9 +6,9 @@ the way nbval and ``tests/course_notebooks.py refresh`` run it, headless, with
 ``ROBOLAB_TEST_MODE`` unset so the widgets are built as in a browser session), and its last
 cell asks the kernel for its own peak resident set size (``VmHWM`` of ``/proc/self/status``;
 not ``ru_maxrss``, which Linux carries over from the process that started the kernel). The
-Panda row is a fresh Python process that derives M, C and G of the
-7-joint Franka Panda (``robots/panda.json``) and compiles ``numeric()``. Binder gives a user
-1–2 GB; the target of issue 16 is every chapter under 400 MB.
+Panda row is a fresh Python process that derives M, C and G of the 7-joint Franka Panda
+(``robots/panda.json``) and compiles ``numeric()``. Binder gives a user 1–2 GB; the target
+of issue 16 is every chapter under 400 MB.
 """
 
 from __future__ import annotations
