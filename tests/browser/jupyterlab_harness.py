@@ -339,27 +339,53 @@ class LabPage:
             [pixels_selector, _PIXELS_HASH_JS],
         )
         self.page.keyboard.press(key)
-        return float(
-            self.page.evaluate(
-                """([selector, hashSource, timeout]) => new Promise((resolve, reject) => {
-                     const hash = eval(hashSource);
-                     const state = window.__robolabLatency;
-                     const begin = performance.now();
-                     const poll = () => {
-                       const now = hash(document.querySelector(selector));
-                       if (state.start !== null && now !== null && now !== state.before) {
-                         resolve(performance.now() - state.start);
-                       } else if (performance.now() - begin > timeout) {
-                         reject(new Error('no new pixels within ' + timeout + ' ms'));
-                       } else {
-                         requestAnimationFrame(poll);
-                       }
-                     };
+        waited = self.page.evaluate(
+            """([selector, hashSource, timeout]) => new Promise((resolve) => {
+                 const hash = eval(hashSource);
+                 const state = window.__robolabLatency;
+                 const begin = performance.now();
+                 const poll = () => {
+                   const now = hash(document.querySelector(selector));
+                   if (state.start !== null && now !== null && now !== state.before) {
+                     resolve(performance.now() - state.start);
+                   } else if (performance.now() - begin > timeout) {
+                     resolve(null);
+                   } else {
                      requestAnimationFrame(poll);
-                   })""",
-                [pixels_selector, _PIXELS_HASH_JS, timeout_ms],
-            )
+                   }
+                 };
+                 requestAnimationFrame(poll);
+               })""",
+            [pixels_selector, _PIXELS_HASH_JS, timeout_ms],
         )
+        if waited is None:
+            raise AssertionError(
+                f"no new pixels on {pixels_selector!r} within {timeout_ms:.0f} ms of {key!r} "
+                f"on {handle_selector!r}: {self._key_diagnostics(handle_selector, pixels_selector)}"
+            )
+        return float(waited)
+
+    def _key_diagnostics(self, handle_selector: str, pixels_selector: str) -> str:
+        """What the page shows after a key press that drew nothing (for the failure message)."""
+        seen = self.page.evaluate(
+            """([selector, hashSource]) => {
+                 const state = window.__robolabLatency || {};
+                 const active = document.activeElement;
+                 const kernel = window.jupyterapp?.shell.currentWidget?.sessionContext?.session
+                   ?.kernel;
+                 return {
+                   keydown: state.start !== null && state.start !== undefined,
+                   pixels_changed: eval(hashSource)(document.querySelector(selector))
+                     !== state.before,
+                   canvases: document.querySelectorAll(selector).length,
+                   focused: active ? active.tagName + '.' + active.className : null,
+                   kernel: kernel ? kernel.status + '/' + kernel.connectionStatus : null,
+                 };
+               }""",
+            [pixels_selector, _PIXELS_HASH_JS],
+        )
+        seen["slider value"] = self.page.get_attribute(handle_selector, "aria-valuenow")
+        return ", ".join(f"{name} {value}" for name, value in seen.items())
 
 
 _SHARED: JupyterLabServer | None = None
