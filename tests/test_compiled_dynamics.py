@@ -187,3 +187,18 @@ def test_the_fast_check_of_one_state_leaves_bad_input_to_the_usual_messages():
         arm, np.array([0.0, 1, 0, 1, 0, 1]), np.ones(6), np.zeros(6)
     )
     np.testing.assert_array_equal(as_list, as_array)
+
+
+def test_robots_with_the_same_numbers_share_their_generated_code():
+    """Chapter 13 rebuilds its arms at every slider step: equal numbers, one generated code."""
+    arm = rl.load_robot("planar2r")
+    again = rl.with_payload(arm, 0.0)  # a new robot object holding the same numbers
+    heavier = rl.scaled_inertias(arm, 1.1)
+    assert again is not arm
+    assert _robot_model(again).compiled is _robot_model(arm).compiled
+    assert _robot_model(heavier).compiled is not _robot_model(arm).compiled
+    q, qd, qdd = np.array([0.3, -0.2]), np.array([0.1, 0.4]), np.array([1.0, -2.0])
+    gravity = np.array([0.0, 0.0, -9.81])
+    light = _robot_model(arm).compiled.inverse_dynamics(q, qd, qdd, gravity, None)
+    heavy = _robot_model(heavier).compiled.inverse_dynamics(q, qd, qdd, gravity, None)
+    np.testing.assert_allclose(heavy, 1.1 * light, rtol=1e-12)  # τ is linear in the inertias

@@ -103,8 +103,13 @@ class _DynamicsModel:
 
     @cached_property
     def compiled(self) -> _CompiledDynamics:
-        """Straight-line Python for one state (:mod:`robolab.screw.compiled_dynamics`)."""
-        return _CompiledDynamics(*self.arrays)
+        """Straight-line Python for one state (:mod:`robolab.screw.compiled_dynamics`).
+
+        Shared by every model of the same numbers (:func:`_compiled_dynamics`): chapter 13's
+        widget builds the true arm afresh at every slider step, and writing its code again
+        would cost more than the step's simulation of a small arm.
+        """
+        return _compiled_dynamics(*self.arrays)
 
     @cached_property
     def joint_frames(self) -> batched._JointFrameModel:
@@ -113,6 +118,32 @@ class _DynamicsModel:
 
 
 _AD_BASIS = ad_unchecked(np.eye(6)).reshape(6, 36)
+
+_COMPILED_CACHE: OrderedDict[tuple[bytes, ...], _CompiledDynamics] = OrderedDict()
+_COMPILED_CACHE_SIZE = 16
+
+
+def _compiled_dynamics(
+    link_frames: np.ndarray, spatial_inertias: np.ndarray, screw_axes: np.ndarray
+) -> _CompiledDynamics:
+    """The generated one-state dynamics of these (checked) arrays, kept for the last 16 robots.
+
+    Keyed by the arrays' bytes: two robots with the same numbers share their generated
+    functions, whatever objects hold them.
+    """
+    arrays = [
+        np.ascontiguousarray(a, dtype=float) for a in (link_frames, spatial_inertias, screw_axes)
+    ]
+    key = tuple(part for a in arrays for part in (a.tobytes(), repr(a.shape).encode()))
+    compiled = _COMPILED_CACHE.get(key)
+    if compiled is None:
+        compiled = _COMPILED_CACHE[key] = _CompiledDynamics(*arrays)
+        if len(_COMPILED_CACHE) > _COMPILED_CACHE_SIZE:
+            _COMPILED_CACHE.popitem(last=False)
+    else:
+        _COMPILED_CACHE.move_to_end(key)
+    return compiled
+
 
 _MODEL_CACHE: OrderedDict[tuple[bytes, bytes, bytes], _DynamicsModel] = OrderedDict()
 _MODEL_CACHE_SIZE = 16

@@ -15,8 +15,12 @@ checks both loops against each other and against ``modern_robotics``): at t_i th
 feedback u = K_p θ_e + K_i ∫θ_e + K_d θ̇_e, the controller's torque (u; u + g̃(θ);
 u + τ̃_d,i; M̃(θ)(u) + h̃(θ, θ̇, θ̈_d)), its peak and the torque limits, ∫θ_e += Δt θ_e,
 then ``resolution`` integration steps of the true arm under the held torque less its
-friction. A state that runs away (a speed over 10⁶, NaN) or generated code that cannot go
-on returns None: the caller then runs the NumPy loop, which says what diverged.
+friction. Computed torque is one call of the model's inverse dynamics at the commanded
+acceleration, τ = RNEA(θ, θ̇, θ̈_d + u), the same torque as M̃(θ) u + h̃(θ, θ̇, θ̈_d) to
+rounding at a third of the work of forming M̃. Without torque limits the peaks are taken
+from the recorded torques after the loop. A state that runs away (a speed over 10⁶, NaN)
+or generated code that cannot go on returns None: the caller then runs the NumPy loop,
+which says what diverged.
 
 :func:`_torque_rows` does the same for :func:`~robolab.screw.simulation.forward_dynamics_trajectory`
 of one state (the torques of each row held over the row's integration steps), with the same
@@ -139,17 +143,14 @@ def _loop_source(
         source = f"law({q}, *gm)" if controller == "pd_gravity" else "plan[i]"
         lines.append(f"        {_names('w', n)}, = {source}")
         lines += [f"        t{j} = f{j} + w{j}" for j in J]
-    else:  # computed torque: M̃(θ) u + h̃(θ, θ̇, θ̈_d)
-        lines.append(f"        M, bias = law({q}, {v}, *wanted[i], *gm)")
-        lines.append(f"        {_names('w', n)}, = bias")
+    else:  # computed torque: M̃(θ) u + h̃(θ, θ̇, θ̈_d) = RNEÃ(θ, θ̇, θ̈_d + u), one call
+        lines.append(f"        {_names('w', n)}, = wanted[i]")
+        commanded = ", ".join(f"w{j} + f{j}" for j in J)
+        lines.append(f"        {_names('t', n)}, = law({q}, {v}, {commanded}, *gm)")
+    if has_limits:  # the peaks of the asked torques (without limits: of the rows, afterwards)
         for j in J:
-            lines.append(f"        m = M[{j}]")
-            row = " + ".join(f"m[{m}] * f{m}" for m in J)
-            lines.append(f"        t{j} = {row} + w{j}")
-    for j in J:
-        lines.append(f"        a = abs(t{j})")
-        lines.append(f"        if a > p{j}: p{j} = a")
-    if has_limits:
+            lines.append(f"        a = abs(t{j})")
+            lines.append(f"        if a > p{j}: p{j} = a")
         lines += [f"        t{j} = min(max(t{j}, -top{j}), top{j})" for j in J]
     lines.append(f"        keep_t(({_names('t', n)},))")
     lines += [f"        i{j} = i{j} + dt * e{j}" for j in J]
@@ -163,7 +164,8 @@ def _loop_source(
     speeds = " and ".join(f"abs(v{j}) < {_RUNAWAY_SPEED!r}" for j in J)
     lines.append("        if ((i + 1) % check == 0 or i == last - 1) and not (" + speeds + "):")
     lines.append("            return None")
-    lines.append(f"    return rows_q, rows_v, rows_t, [{_names('p', n)}]")
+    peaks = f"[{_names('p', n)}]" if has_limits else "None"
+    lines.append(f"    return rows_q, rows_v, rows_t, {peaks}")
     return "\n".join(lines)
 
 
@@ -282,7 +284,7 @@ def _track_generated(
     fd = model.compiled._matrix_function(("forward", True, False))
     laws = {
         "pd_gravity": estimated.compiled._rnea_function((False, False, True, False)),
-        "computed_torque": estimated.compiled._matrix_function(("mass_rnea",)),
+        "computed_torque": estimated.compiled._rnea_function((True, True, True, False)),
     }
     B = C = None
     scale = 1.0
@@ -310,7 +312,9 @@ def _track_generated(
             return None
         if result is None:
             return None
-        positions[:, r], velocities[:, r], applied[:, r], peaks[r] = result
+        rows_q, rows_v, rows_t, peak = result
+        positions[:, r], velocities[:, r], applied[:, r] = rows_q, rows_v, rows_t
+        peaks[r] = np.abs(applied[:, r]).max(axis=0) if peak is None else peak
     if not (np.isfinite(positions).all() and np.isfinite(applied).all()):
         return None  # pragma: no cover - a NaN is caught by the speed check first
     return positions, velocities, applied, peaks
