@@ -623,7 +623,8 @@ def _simulate(
         q, qd = positions[start], velocities[start]
     checked = 1  # rows [0, checked) are known to be finite
     with np.errstate(**_QUIET):
-        for i in range(N - 1):
+        # The generated rows are checked in one block at the first step of the loop.
+        for i in range(max(start - 1, 0), N - 1):
             if i >= start:
                 dynamics = _dynamics(
                     model, tau[i], gravity, None if tip is None else tip[i], friction
