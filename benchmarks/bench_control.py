@@ -240,8 +240,12 @@ def model_based() -> str:
         "## Control: chapter 13's controller comparison",
         "",
         "Each controller's loop is generated Python (`robolab/screw/tracking_loop.py`) calling "
-        "the robots' generated one-state dynamics; the CPU column is this process's time, "
-        "which other work on a shared machine does not inflate. For scale: 9000 calls of "
+        "the robots' generated one-state dynamics (shared by robots with the same numbers: the "
+        "slider step rebuilds the true arm, and only the model's inverse dynamics and gravity "
+        "are written again; computed torque is one inverse-dynamics call at θ̈_d + u). "
+        "The CPU column is this process's time, "
+        "which other work on a shared machine inflates less than the wall clock. For scale: "
+        "9000 calls of "
         f"Pinocchio's `aba` on the UR5 from a Python loop took {anchor:.1f} ms CPU here (the "
         "UR5 run makes 9000 forward-dynamics calls). Targets: 60 ms (2R) and 250 ms (UR5) "
         "kernel side.",
