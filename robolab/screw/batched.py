@@ -34,6 +34,8 @@ factorisation written out over the small n (its pivots reveal a singular M).
 from __future__ import annotations
 
 import itertools
+import math
+import threading
 
 import numpy as np
 
@@ -115,15 +117,76 @@ class _JointFrameModel:
         self.parameter_maps = np.stack([_parameter_map(C) for C in constant])
 
 
+# --------------------------------------------------------------------------- work arrays
+
+# Why the kernels write into work arrays kept between calls: a block's temporaries are a
+# few arrays of a few hundred kB. Allocated afresh at every call, they come back from the
+# operating system as new pages (glibc maps such arrays, and trims freed heap above its
+# threshold), and faulting those pages in cost more than the arithmetic: at B = 1,000 the
+# RNEA spent 0.6 µs of its 1.2 µs per state in page faults (330 per call) until some larger
+# array happened to raise glibc's thresholds. One set of arrays per thread, kernel and
+# robot size, sized for the largest block seen (``BLOCK`` at most), is reused instead.
+_LOCAL = threading.local()
+_VIEWS_KEPT = 8  # block sizes whose views are kept per kernel (blocks come in two sizes)
+
+
+def _work(kind: str, n: int, B: int, layout) -> dict[str, np.ndarray]:
+    """This thread's work arrays of kernel ``kind`` for n joints and B states.
+
+    ``layout(n, B)`` gives the arrays' shapes by name; they are contiguous views into one
+    buffer that persists between calls (grown, never shrunk, and at most one per kernel
+    and n). The arrays' contents are left from the previous call: kernels overwrite them.
+    """
+    spaces = _LOCAL.__dict__.setdefault("spaces", {})
+    entry = spaces.get((kind, n))
+    if entry is None:
+        entry = spaces[kind, n] = [np.empty(0), {}]
+    views = entry[1].get(B)
+    if views is None:
+        shapes = layout(n, B)
+        total = sum(math.prod(shape) for shape in shapes.values())
+        if entry[0].size < total:
+            entry[0], entry[1] = np.empty(total), {}  # views of the old buffer are dropped
+        elif len(entry[1]) >= _VIEWS_KEPT:
+            entry[1].clear()
+        views, start = {}, 0
+        for name, shape in shapes.items():
+            size = math.prod(shape)
+            views[name] = entry[0][start : start + size].reshape(shape)
+            start += size
+        entry[1][B] = views
+    return views
+
+
+def work_array_bytes() -> int:
+    """Bytes of work arrays this thread's batched kernels keep between calls.
+
+    Examples
+    --------
+    >>> import numpy as np, robolab
+    >>> q = np.zeros((100, 6))
+    >>> _ = robolab.inverse_dynamics_rnea(robolab.load_robot("ur5"), q, q, q)
+    >>> work_array_bytes() > 0
+    True
+    """
+    spaces = _LOCAL.__dict__.get("spaces", {})
+    return sum(int(buffer.nbytes) for buffer, _ in spaces.values())
+
+
 # --------------------------------------------------------------------------- joint screw motions
 
 
 class _Joints:
-    """cos kθ, sin kθ and dθ of every joint for a batch of θ (joint axis first, (n, B))."""
+    """cos kθ, sin kθ and dθ of every joint for a batch of θ (joint axis first, (n, B)).
+
+    For a batch of more than ``BLOCK`` states they are computed block by block, in
+    :meth:`block` (so that they take no memory in proportion to the batch).
+    """
 
     def __init__(self, model: _JointFrameModel, q: np.ndarray | None) -> None:
         self.model = model
-        if q is None:  # filled in by block()
+        self.q = q
+        if q is None or q.shape[0] > BLOCK:  # filled in by block()
             return
         theta = q.T  # (n, B)
         angle = model.rates[:, None] * theta
@@ -133,6 +196,8 @@ class _Joints:
 
     def block(self, states: slice) -> _Joints:
         """The same for the states ``states`` of the batch only."""
+        if self.q is not None and self.q.shape[0] > BLOCK:
+            return _Joints(self.model, self.q[states])
         part = _Joints(self.model, None)
         part.cos, part.sin, part.slide = (
             self.cos[:, states],
@@ -141,16 +206,32 @@ class _Joints:
         )
         return part
 
-    def twist_to_child(self, i: int, V: np.ndarray) -> np.ndarray:
-        """Ad(Screw_i(θ)⁻¹) V for twists V of shape (6, ..., B): a twist of {J_{i-1}'} in {J_i}."""
-        out = np.empty(V.shape)
+    def twist_to_child(
+        self,
+        i: int,
+        V: np.ndarray,
+        out: np.ndarray | None = None,
+        scratch: np.ndarray | None = None,
+    ) -> np.ndarray:
+        """Ad(Screw_i(θ)⁻¹) V for twists V of shape (6, ..., B): a twist of {J_{i-1}'} in {J_i}.
+
+        Written into ``out`` (of V's shape, not V itself) if given; ``scratch``, of the
+        shape of ``V[0::3]``, holds an intermediate product.
+        """
+        out = np.empty(V.shape) if out is None else out
+        x, y = V[0::3], V[1::3]  # (ω_x, v_x) and (ω_y, v_y)
         if self.model.turning[i]:
             c, s = self.cos[i], self.sin[i]
-            x, y = V[0::3], V[1::3]  # (ω_x, v_x) and (ω_y, v_y)
-            np.add(c * x, s * y, out=out[0::3])
-            np.subtract(c * y, s * x, out=out[1::3])
+            scratch = np.empty(x.shape) if scratch is None else scratch
+            ox, oy = out[0::3], out[1::3]
+            np.multiply(x, c, out=ox)  # c x + s y
+            np.multiply(y, s, out=scratch)
+            ox += scratch
+            np.multiply(y, c, out=oy)  # c y - s x
+            np.multiply(x, s, out=scratch)
+            oy -= scratch
         else:
-            out[0::3], out[1::3] = V[0::3], V[1::3]
+            out[0::3], out[1::3] = x, y
         out[2::3] = V[2::3]
         if self.model.sliding[i]:
             t = self.slide[i]
@@ -158,9 +239,18 @@ class _Joints:
             out[4] -= t * out[0]
         return out
 
-    def wrench_to_parent(self, i: int, F: np.ndarray) -> np.ndarray:
-        """Ad(Screw_i(θ)⁻¹)ᵀ F for wrenches F of shape (6, ..., B) (the transpose of the above)."""
-        out = np.empty(F.shape)
+    def wrench_to_parent(
+        self,
+        i: int,
+        F: np.ndarray,
+        out: np.ndarray | None = None,
+        scratch: np.ndarray | None = None,
+    ) -> np.ndarray:
+        """Ad(Screw_i(θ)⁻¹)ᵀ F for wrenches F of shape (6, ..., B) (the transpose of the above).
+
+        ``out`` and ``scratch`` as for :meth:`twist_to_child`.
+        """
+        out = np.empty(F.shape) if out is None else out
         if self.model.sliding[i]:
             t = self.slide[i]
             mx = F[0] - t * F[4]
@@ -171,8 +261,14 @@ class _Joints:
             x, y = F[0::3], F[1::3]
         if self.model.turning[i]:
             c, s = self.cos[i], self.sin[i]
-            np.subtract(c * x, s * y, out=out[0::3])
-            np.add(s * x, c * y, out=out[1::3])
+            scratch = np.empty(x.shape) if scratch is None else scratch
+            ox, oy = out[0::3], out[1::3]
+            np.multiply(x, c, out=ox)  # c x - s y
+            np.multiply(y, s, out=scratch)
+            ox -= scratch
+            np.multiply(y, c, out=oy)  # s x + c y
+            np.multiply(x, s, out=scratch)
+            oy += scratch
         else:
             out[0::3], out[1::3] = x, y
         out[2::3] = F[2::3]
@@ -185,11 +281,41 @@ def _constant_product(matrix: np.ndarray, vectors: np.ndarray) -> np.ndarray:
     return (matrix @ vectors.reshape(6, -1)).reshape(shape)
 
 
+def _constant_product_into(matrix: np.ndarray, vectors: np.ndarray, out: np.ndarray) -> None:
+    """``out[...] = matrix @ vectors`` over axis 0, for contiguous (6, ..., B) arrays."""
+    np.matmul(matrix, vectors.reshape(6, -1), out=out.reshape(6, -1))
+
+
 def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """a × b for arrays of shape (3, ...)."""
     return np.stack(
         [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
     )
+
+
+def _add_cross(
+    out: np.ndarray,
+    a: np.ndarray | list[np.ndarray],
+    b: np.ndarray | list[np.ndarray],
+    scratch: np.ndarray,
+) -> None:
+    """``out += a × b`` for arrays of shape (3, ...), summed over a leading pair axis if any.
+
+    ``a[j]`` and ``b[j]`` may be (2, ...) pairs of components, e.g. ``V[j::3]`` of a
+    twist (ω_j, v_j): then ``out`` gets ω × b_ω and v × b_v added, in that order.
+    ``scratch`` has the shape of ``a[0]`` (twice: ``scratch[0]``, ``scratch[1]``).
+    """
+    first, second = scratch
+    for j in range(3):
+        k, m = (j + 1) % 3, (j + 2) % 3
+        np.multiply(a[k], b[m], out=first)
+        np.multiply(a[m], b[k], out=second)
+        first -= second
+        if first.ndim > out[j].ndim:
+            for term in first:
+                out[j] += term
+        else:
+            out[j] += first
 
 
 # --------------------------------------------------------------------------- the algorithms
@@ -205,36 +331,76 @@ def rnea(
     joints: _Joints | None = None,
 ) -> np.ndarray:
     """Inverse dynamics of B states, q of shape (B, n); ``None`` stands for zero. Returns (B, n)."""
-    if q.shape[0] > BLOCK:
-        torques = np.empty(q.shape)
-        for part in _blocks(q.shape[0]):
-            torques[part] = rnea(
-                model, q[part], _rows(qd, part), _rows(qdd, part), gravity,
-                _rows(tip_wrench, part), None if joints is None else joints.block(part),
-            )  # fmt: skip
-        return torques
+    if q.shape[0] <= BLOCK:
+        torques = np.empty((model.n, q.shape[0]))
+        _rnea_block(model, q, qd, qdd, gravity, tip_wrench, joints, torques)
+        return torques.T
+    torques = np.empty(q.shape)
+    for part in _blocks(q.shape[0]):
+        out = _work("rnea-torques", model.n, part.stop - part.start, _torques_layout)["torques"]
+        _rnea_block(
+            model, q[part], _rows(qd, part), _rows(qdd, part), gravity,
+            _rows(tip_wrench, part), None if joints is None else joints.block(part), out,
+        )  # fmt: skip
+        torques[part] = out.T
+    return torques
+
+
+def _torques_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
+    return {"torques": (n, B)}
+
+
+def _rnea_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
+    return {
+        "base": (6, 2, B),  # [V_0, A_0]
+        "moved": (6, 2, B),  # P_i [V_{i-1}, A_{i-1}]
+        "states": (n, 6, 2, B),  # [V_i, A_i]
+        "products": (n, 6, 2, B),  # G_i [V_i, A_i]
+        "pairs": (2, 2, 2, B),  # scratch of the joint motions
+        "links": (2, 2, n, B),  # scratch of the cross products
+        "force": (6, B),
+        "rotated": (6, B),
+        "row": (2, B),
+    }
+
+
+def _rnea_block(
+    model: _JointFrameModel,
+    q: np.ndarray,
+    qd: np.ndarray | None,
+    qdd: np.ndarray | None,
+    gravity: np.ndarray | None,
+    tip_wrench: np.ndarray | None,
+    joints: _Joints | None,
+    torques: np.ndarray,
+) -> None:
+    """The RNEA of at most ``BLOCK`` states, written into ``torques`` (n, B)."""
     n = model.n
     B = q.shape[0]
+    work = _work("rnea", n, B, _rnea_layout)
     joints = joints or _Joints(model, q)
     k, d = model.rates, model.slides
     qd_t = None if qd is None else qd.T
     qdd_t = None if qdd is None else qdd.T
-    # Forward pass on stacked [V, A], shape (6, 2, B); each link's G V and G A on the way.
-    state = np.zeros((6, 2, B))
+    # Forward pass on stacked [V, A], shape (6, 2, B); each link's G [V, A] on the way.
+    state, moved, states, products = work["base"], work["moved"], work["states"], work["products"]
+    state.fill(0.0)
     if gravity is not None:
         state[3:, 1] = -np.asarray(gravity)[:, None]
-    velocities = np.empty((6, n, B))  # V_i, and below G_i V_i and G_i A_i, link by link
-    momenta = np.empty((6, n, B))
-    wrenches = np.empty((6, n, B))
+    scratch = work["pairs"][0]
     for i in range(n):
-        state = joints.twist_to_child(i, _constant_product(model.parent_adjoints[i], state))
+        _constant_product_into(model.parent_adjoints[i], state, moved)
+        state = joints.twist_to_child(i, moved, out=states[i], scratch=scratch)
         V, A = state[:, 0], state[:, 1]
         if qd_t is not None:
             # [ad_V] S θ̇ with S = (0, 0, k, 0, 0, d): k θ̇ (ω_y, -ω_x, 0, v_y, -v_x, 0) + d θ̇ (0, 0,
             # 0, ω_y, -ω_x, 0), from V before S θ̇ is added (the same, as [ad_S] S = 0).
             turn = k[i] * qd_t[i]
-            A[0::3] += turn * V[1::3]
-            A[1::3] -= turn * V[0::3]
+            change = work["row"]
+            np.multiply(turn, V[1::3], out=change)
+            A[0::3] += change
+            np.multiply(turn, V[0::3], out=change)
+            A[1::3] -= change
             if model.sliding[i]:
                 slide = d[i] * qd_t[i]
                 A[3] += slide * V[1]
@@ -245,28 +411,31 @@ def rnea(
             A[2] += k[i] * qdd_t[i]
             if model.sliding[i]:
                 A[5] += d[i] * qdd_t[i]
-        products = (model.inertias[i] @ state.reshape(6, 2 * B)).reshape(6, 2, B)
-        velocities[:, i] = V
-        momenta[:, i] = products[:, 0]
-        wrenches[:, i] = products[:, 1]  # G A
+        _constant_product_into(model.inertias[i], state, products[i])
+    # Component-first views (6, n, B) of all links: V_i, G_i V_i, and G_i A_i, which gathers
+    # the wrenches.
+    velocities = states[:, :, 0].transpose(1, 0, 2)
+    momenta = products[:, :, 0].transpose(1, 0, 2)
+    wrenches = products[:, :, 1].transpose(1, 0, 2)
     if qd_t is not None:
         # - [ad_V]ᵀ G V = [ω × h_ω + v × h_v; ω × h_v] for all links at once.
-        omega, v, angular, linear = velocities[:3], velocities[3:], momenta[:3], momenta[3:]
-        wrenches[:3] += _cross(omega, angular)
-        wrenches[:3] += _cross(v, linear)
-        wrenches[3:] += _cross(omega, linear)
+        pairs = [velocities[j::3] for j in range(3)]  # (ω_j, v_j), (2, n, B)
+        _add_cross(wrenches[:3], pairs, [momenta[j::3] for j in range(3)], work["links"])
+        _add_cross(wrenches[3:], velocities[:3], momenta[3:], work["links"][:, 0])
     # Backward pass.
-    torques = np.empty((n, B))
-    F = wrenches[:, n - 1]
+    F, rotated = work["force"], work["rotated"]
+    F[...] = wrenches[:, n - 1]
     if tip_wrench is not None:
-        F = F + _constant_product(model.tip_transpose, np.asarray(tip_wrench).T)
+        F += _constant_product(model.tip_transpose, np.asarray(tip_wrench).T)
     for i in range(n - 1, -1, -1):
-        torques[i] = k[i] * F[2] + d[i] * F[5] if model.sliding[i] else k[i] * F[2]
+        if model.sliding[i]:
+            torques[i] = k[i] * F[2] + d[i] * F[5]
+        else:
+            np.multiply(k[i], F[2], out=torques[i])
         if i > 0:
-            F = wrenches[:, i - 1] + _constant_product(
-                model.parent_adjoints_t[i], joints.wrench_to_parent(i, F)
-            )
-    return torques.T
+            joints.wrench_to_parent(i, F, out=rotated, scratch=work["row"])
+            np.matmul(model.parent_adjoints_t[i], rotated, out=F)
+            F += wrenches[:, i - 1]
 
 
 # Rigid-body inertias as 10 numbers: [m, h_x, h_y, h_z, I_xx, I_yy, I_zz, I_xy, I_xz, I_yz],
@@ -304,15 +473,20 @@ def _parameter_map(T: np.ndarray) -> np.ndarray:
     return np.column_stack([_moved_parameters(e, R, p) for e in np.eye(10)])
 
 
-def _screw_moved(joints: _Joints, i: int, parameters: np.ndarray) -> np.ndarray:
+def _screw_moved(
+    joints: _Joints, i: int, parameters: np.ndarray, out: np.ndarray | None = None
+) -> np.ndarray:
     """Inertia parameters (10, B) in {J_i} at θ_i re-expressed in {J_i} at θ_i = 0.
 
     The joint turns the body by φ about z and slides it by t along z. Under the turn,
     (h_x, h_y) and (I_xz, I_yz) rotate by φ, and ((I_xx - I_yy)/2, I_xy) by 2φ; the slide
-    adds the parallel-axis terms.
+    adds the parallel-axis terms. Written into ``out`` (not ``parameters``) if given.
     """
     model = joints.model
-    out = parameters.copy()
+    if out is None:
+        out = parameters.copy()
+    else:
+        out[...] = parameters
     if model.turning[i]:
         c, s = joints.cos[i], joints.sin[i]
         x, y = parameters[1::7], parameters[2::7]  # (h_x, I_xz) and (h_y, I_yz)
@@ -344,18 +518,46 @@ def crba(model: _JointFrameModel, q: np.ndarray, joints: _Joints | None = None) 
     Composite inertias are kept as 10 inertia parameters (see ``_inertia_parameters``):
     moving them to the parent frame is a rotation about z plus one constant 10×10 product.
     """
-    if q.shape[0] > BLOCK:
-        M = np.empty((q.shape[0], model.n, model.n))
-        for part in _blocks(q.shape[0]):
-            M[part] = crba(model, q[part], None if joints is None else joints.block(part))
-        return M
+    n = model.n
+    if q.shape[0] <= BLOCK:
+        M = np.empty((n, n, q.shape[0]))
+        _crba_block(model, q, joints, M)
+        return M.transpose(2, 0, 1)
+    M = np.empty((q.shape[0], n, n))
+    for part in _blocks(q.shape[0]):
+        out = _work("crba-matrices", n, part.stop - part.start, _matrices_layout)["M"]
+        _crba_block(model, q[part], None if joints is None else joints.block(part), out)
+        M[part] = out.transpose(2, 0, 1)
+    return M
+
+
+def _matrices_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
+    return {"M": (n, n, B)}
+
+
+def _crba_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
+    return {
+        "columns": (6, n, B),  # Ic_j S_j for j ≥ i, written in {J_i}
+        "rotated": (6 * n * B,),  # the joint's motion applied to columns[:, i:]
+        "pairs": (2 * n * B,),  # scratch of the joint's motion
+        "screwed": (10, B),
+        "moved": (10, B),
+        "composite": (10, B),
+    }
+
+
+def _crba_block(
+    model: _JointFrameModel, q: np.ndarray, joints: _Joints | None, M: np.ndarray
+) -> None:
+    """The CRBA of at most ``BLOCK`` states, written into ``M`` (n, n, B)."""
     n = model.n
     B = q.shape[0]
+    work = _work("crba", n, B, _crba_layout)
     joints = joints or _Joints(model, q)
     k, d = model.rates, model.slides
-    M = np.empty((n, n, B))
     composite = np.broadcast_to(model.parameters[n - 1][:, None], (10, B))
-    columns = np.empty((6, n, B))  # Ic_j S_j for j ≥ i, written in {J_i}
+    columns = work["columns"]
+    flat_columns = columns.reshape(6, n * B)
     for i in range(n - 1, -1, -1):
         # Ic S for S = (0, 0, k, 0, 0, d): k (I_xz, I_yz, I_zz, -h_y, h_x, 0) + d (h_y, -h_x, 0, 0,
         # 0, m), from the parameters [m, h_x, h_y, h_z, I_xx, I_yy, I_zz, I_xy, I_xz, I_yz].
@@ -370,18 +572,23 @@ def crba(model: _JointFrameModel, q: np.ndarray, joints: _Joints | None = None) 
             column[0] += d[i] * composite[2]
             column[1] -= d[i] * composite[1]
             np.multiply(d[i], composite[0], out=column[5])
-        row = k[i] * columns[2, i:]
+        row = M[i, i:]
+        np.multiply(k[i], columns[2, i:], out=row)
         if model.sliding[i]:
             row += d[i] * columns[5, i:]
-        M[i, i:] = row
         M[i + 1 :, i] = row[1:]
         if i > 0:
-            columns[:, i:] = _constant_product(
-                model.parent_adjoints_t[i], joints.wrench_to_parent(i, columns[:, i:])
+            count = (n - i) * B
+            rotated = work["rotated"][: 6 * count].reshape(6, n - i, B)
+            scratch = work["pairs"][: 2 * count].reshape(2, n - i, B)
+            joints.wrench_to_parent(i, columns[:, i:], out=rotated, scratch=scratch)
+            np.matmul(
+                model.parent_adjoints_t[i], rotated.reshape(6, count), out=flat_columns[:, i * B :]
             )
-            moved = model.parameter_maps[i] @ _screw_moved(joints, i, composite)
-            composite = model.parameters[i - 1][:, None] + moved
-    return M.transpose(2, 0, 1)
+            screwed = _screw_moved(joints, i, composite, out=work["screwed"])
+            np.matmul(model.parameter_maps[i], screwed, out=work["moved"])
+            composite = work["composite"]
+            np.add(model.parameters[i - 1][:, None], work["moved"], out=composite)
 
 
 def cholesky_solve(M: np.ndarray, rhs: np.ndarray, pivot_tolerance: float) -> tuple:
@@ -400,16 +607,16 @@ def cholesky_solve(M: np.ndarray, rhs: np.ndarray, pivot_tolerance: float) -> tu
         return x, None
     A = M.transpose(1, 2, 0)  # (n, n, B)
     scale = np.max(np.diagonal(M, axis1=1, axis2=2), axis=1)
-    L = np.zeros((n, n, B))
+    L = _work("cholesky", n, B, _matrices_layout)["M"]  # only its lower triangle is used
     for j in range(n):
         pivot = A[j, j] - np.einsum("kb,kb->b", L[j, :j], L[j, :j]) if j else A[j, j].copy()
         bad = pivot <= pivot_tolerance * scale
         if bad.any():
             return None, (int(np.argmax(bad)), j)
-        L[j, j] = np.sqrt(pivot)
+        np.sqrt(pivot, out=L[j, j])
         if j + 1 < n:
             below = A[j + 1 :, j] - np.einsum("ikb,kb->ib", L[j + 1 :, :j], L[j, :j])
-            L[j + 1 :, j] = below / L[j, j]
+            np.divide(below, L[j, j], out=L[j + 1 :, j])
     y = np.empty((n, B))
     b = rhs.T
     for i in range(n):
@@ -420,15 +627,41 @@ def cholesky_solve(M: np.ndarray, rhs: np.ndarray, pivot_tolerance: float) -> tu
     return x.T, None
 
 
-def _to_parent(model: _JointFrameModel, joints: _Joints, i: int, inertia: np.ndarray):
-    """X_iᵀ I X_i for symmetric 6×6 matrices I of shape (6, 6, B) given in {J_i}, X_i = J_i P_i.
+def _to_parent_into(
+    model: _JointFrameModel, joints: _Joints, i: int, inertia: np.ndarray, work: dict, out
+) -> None:
+    """``out`` = X_iᵀ I X_i for symmetric 6×6 matrices I (6, 6, B) given in {J_i}, X_i = J_i P_i.
 
     Both sides go through the joint's screw motion (``wrench_to_parent``) and the
     constant P_i, one side at a time: Xᵀ I X = Xᵀ (Xᵀ I)ᵀ for a symmetric I.
+    ``work["rotated"]`` and ``work["half"]`` (6, 6, B) hold the intermediate results,
+    ``work["pairs"]`` (2, 6, B) the joint motion's; ``inertia`` and ``out`` are none of them.
     """
-    P_t = model.parent_adjoints_t[i]
-    half = _constant_product(P_t, joints.wrench_to_parent(i, inertia))  # Xᵀ I
-    return _constant_product(P_t, joints.wrench_to_parent(i, half.swapaxes(0, 1)))
+    P_t, rotated, half, scratch = (
+        model.parent_adjoints_t[i],
+        work["rotated"],
+        work["half"],
+        work["pairs"],
+    )
+    joints.wrench_to_parent(i, inertia, out=rotated, scratch=scratch)
+    _constant_product_into(P_t, rotated, half)  # Xᵀ I
+    joints.wrench_to_parent(i, half.swapaxes(0, 1), out=rotated, scratch=scratch)
+    _constant_product_into(P_t, rotated, out)
+
+
+def _aba_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
+    return {
+        "products": (6, n, B),  # c_i = [ad_{V_i}] S θ̇_i
+        "bias": (6, n, B),  # p_i = -[ad_{V_i}]ᵀ G_i V_i
+        "U": (6, n, B),
+        "D": (n, B),
+        "u": (n, B),
+        "articulated": (6, 6, B),
+        "reduced": (6, 6, B),
+        "rotated": (6, 6, B),
+        "half": (6, 6, B),
+        "pairs": (2, 6, B),
+    }
 
 
 def aba(
@@ -460,20 +693,21 @@ def aba(
         return qdd, None
     n = model.n
     B = q.shape[0]
+    work = _work("aba", n, B, _aba_layout)
     joints = _Joints(model, q)
     k, d = model.rates, model.slides
     qd_t, tau_t = qd.T, tau.T
     # Pass 1 (outward): twists V_i, velocity products c_i = [ad_{V_i}] S θ̇_i, and the bias
     # forces p_i = -[ad_{V_i}]ᵀ G_i V_i, as in the RNEA.
     V = np.zeros((6, B))
-    products = np.zeros((6, n, B))
-    bias = np.empty((6, n, B))
+    products, bias = work["products"], work["bias"]
     for i in range(n):
         V = joints.twist_to_child(i, _constant_product(model.parent_adjoints[i], V))
         c = products[:, i]
         turn = k[i] * qd_t[i]
-        c[0::3] = turn * V[1::3]
-        c[1::3] = -turn * V[0::3]
+        np.multiply(turn, V[1::3], out=c[0::3])
+        np.multiply(-turn, V[0::3], out=c[1::3])
+        c[2::3] = 0.0
         if model.sliding[i]:
             slide = d[i] * qd_t[i]
             c[3] += slide * V[1]
@@ -486,26 +720,28 @@ def aba(
     if tip_wrench is not None:
         bias[:, n - 1] += _constant_product(model.tip_transpose, np.asarray(tip_wrench).T)
     # Pass 2 (inward): articulated inertias IA_i and forces pA_i; U = IA S, D = Sᵀ U.
-    U = np.empty((6, n, B))
-    D = np.empty((n, B))
-    u = np.empty((n, B))
+    U, D, u = work["U"], work["D"], work["u"]
     articulated = np.broadcast_to(model.inertias[n - 1][:, :, None], (6, 6, B))
+    reduced = work["reduced"]
     force = bias[:, n - 1]
     for i in range(n - 1, -1, -1):
-        U[:, i] = k[i] * articulated[:, 2]
+        np.multiply(k[i], articulated[:, 2], out=U[:, i])
         if model.sliding[i]:
             U[:, i] += d[i] * articulated[:, 5]
         D[i] = k[i] * U[2, i] + d[i] * U[5, i]
         u[i] = tau_t[i] - k[i] * force[2] - d[i] * force[5]
-        scale = np.abs(articulated).max(axis=(0, 1))
+        scale = np.abs(articulated, out=work["rotated"]).max(axis=(0, 1))
         bad = D[i] <= pivot_tolerance * scale
         if bad.any():
             return np.full(q.shape, np.nan), (int(np.argmax(bad)), i)
         if i > 0:
             ratio = U[:, i] / D[i]
-            reduced = articulated - U[:, i][:, None] * ratio[None, :]
+            np.multiply(U[:, i][:, None], ratio[None, :], out=reduced)
+            np.subtract(articulated, reduced, out=reduced)
             passed = force + np.einsum("ijb,jb->ib", reduced, products[:, i]) + ratio * u[i]
-            articulated = model.inertias[i - 1][:, :, None] + _to_parent(model, joints, i, reduced)
+            articulated = work["articulated"]
+            _to_parent_into(model, joints, i, reduced, work, articulated)
+            articulated += model.inertias[i - 1][:, :, None]
             force = bias[:, i - 1] + _constant_product(
                 model.parent_adjoints_t[i], joints.wrench_to_parent(i, passed)
             )
