@@ -119,24 +119,16 @@ class _JointFrameModel:
 
 # --------------------------------------------------------------------------- work arrays
 
-# Why the kernels write into work arrays kept between calls: a block's temporaries are a
-# few arrays of a few hundred kB. Allocated afresh at every call, they come back from the
-# operating system as new pages (glibc maps such arrays, and trims freed heap above its
-# threshold), and faulting those pages in cost more than the arithmetic: at B = 1,000 the
-# RNEA spent 0.6 µs of its 1.2 µs per state in page faults (330 per call) until some larger
-# array happened to raise glibc's thresholds. One set of arrays per thread, kernel and
-# robot size, sized for the largest block seen (``BLOCK`` at most), is reused instead.
+# The kernels write into work arrays kept between calls: fresh temporaries of a few hundred kB
+# come back from the OS as new pages (glibc maps them, or trims freed heap), and at B = 1,000
+# the faults (330 per RNEA call) cost as much as the arithmetic. One set per thread, kernel and n.
 _LOCAL = threading.local()
 _VIEWS_KEPT = 8  # block sizes whose views are kept per kernel (blocks come in two sizes)
 
 
 def _work(kind: str, n: int, B: int, layout) -> dict[str, np.ndarray]:
-    """This thread's work arrays of kernel ``kind`` for n joints and B states.
-
-    ``layout(n, B)`` gives the arrays' shapes by name; they are contiguous views into one
-    buffer that persists between calls (grown, never shrunk, and at most one per kernel
-    and n). The arrays' contents are left from the previous call: kernels overwrite them.
-    """
+    """This thread's work arrays (named shapes ``layout(n, B)``) of kernel ``kind``: contiguous
+    views into one buffer kept between calls, grown as needed; contents left from the last call."""
     spaces = _LOCAL.__dict__.setdefault("spaces", {})
     entry = spaces.get((kind, n))
     if entry is None:
@@ -159,16 +151,7 @@ def _work(kind: str, n: int, B: int, layout) -> dict[str, np.ndarray]:
 
 
 def work_array_bytes() -> int:
-    """Bytes of work arrays this thread's batched kernels keep between calls.
-
-    Examples
-    --------
-    >>> import numpy as np, robolab
-    >>> q = np.zeros((100, 6))
-    >>> _ = robolab.inverse_dynamics_rnea(robolab.load_robot("ur5"), q, q, q)
-    >>> work_array_bytes() > 0
-    True
-    """
+    """Bytes of work arrays this thread's batched kernels keep between calls (for benchmarks)."""
     spaces = _LOCAL.__dict__.get("spaces", {})
     return sum(int(buffer.nbytes) for buffer, _ in spaces.values())
 
@@ -179,9 +162,7 @@ def work_array_bytes() -> int:
 class _Joints:
     """cos kθ, sin kθ and dθ of every joint for a batch of θ (joint axis first, (n, B)).
 
-    For a batch of more than ``BLOCK`` states they are computed block by block, in
-    :meth:`block` (so that they take no memory in proportion to the batch).
-    """
+    Over ``BLOCK`` states, they are computed block by block in :meth:`block`."""
 
     def __init__(self, model: _JointFrameModel, q: np.ndarray | None) -> None:
         self.model = model
@@ -207,11 +188,7 @@ class _Joints:
         return part
 
     def twist_to_child(
-        self,
-        i: int,
-        V: np.ndarray,
-        out: np.ndarray | None = None,
-        scratch: np.ndarray | None = None,
+        self, i: int, V: np.ndarray, out: np.ndarray | None = None, scratch=None
     ) -> np.ndarray:
         """Ad(Screw_i(θ)⁻¹) V for twists V of shape (6, ..., B): a twist of {J_{i-1}'} in {J_i}.
 
@@ -240,11 +217,7 @@ class _Joints:
         return out
 
     def wrench_to_parent(
-        self,
-        i: int,
-        F: np.ndarray,
-        out: np.ndarray | None = None,
-        scratch: np.ndarray | None = None,
+        self, i: int, F: np.ndarray, out: np.ndarray | None = None, scratch=None
     ) -> np.ndarray:
         """Ad(Screw_i(θ)⁻¹)ᵀ F for wrenches F of shape (6, ..., B) (the transpose of the above).
 
@@ -294,17 +267,10 @@ def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _add_cross(
-    out: np.ndarray,
-    a: np.ndarray | list[np.ndarray],
-    b: np.ndarray | list[np.ndarray],
-    scratch: np.ndarray,
-) -> None:
-    """``out += a × b`` for arrays of shape (3, ...), summed over a leading pair axis if any.
-
-    ``a[j]`` and ``b[j]`` may be (2, ...) pairs of components, e.g. ``V[j::3]`` of a
-    twist (ω_j, v_j): then ``out`` gets ω × b_ω and v × b_v added, in that order.
-    ``scratch`` has the shape of ``a[0]`` (twice: ``scratch[0]``, ``scratch[1]``).
-    """
+    out: np.ndarray, a: np.ndarray | list[np.ndarray], b: np.ndarray | list[np.ndarray], scratch
+) -> None:  # fmt: skip
+    """``out += a × b`` for (3, ...) arrays; a[j], b[j] may be pairs like ``V[j::3]`` = (ω_j, v_j):
+    then ω × b_ω, and v × b_v, are added. ``scratch``: two arrays of ``a[0]``'s shape."""
     first, second = scratch
     for j in range(3):
         k, m = (j + 1) % 3, (j + 2) % 3
@@ -351,29 +317,17 @@ def _torques_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
 
 
 def _rnea_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
-    return {
-        "base": (6, 2, B),  # [V_0, A_0]
-        "moved": (6, 2, B),  # P_i [V_{i-1}, A_{i-1}]
-        "states": (n, 6, 2, B),  # [V_i, A_i]
-        "products": (n, 6, 2, B),  # G_i [V_i, A_i]
-        "pairs": (2, 2, 2, B),  # scratch of the joint motions
-        "links": (2, 2, n, B),  # scratch of the cross products
-        "force": (6, B),
-        "rotated": (6, B),
-        "row": (2, B),
-    }
+    # [V_0, A_0], P_i [V_{i-1}, A_{i-1}], [V_i, A_i], G_i [V_i, A_i], and scratch arrays.
+    return {"base": (6, 2, B), "moved": (6, 2, B), "states": (n, 6, 2, B),
+            "products": (n, 6, 2, B), "pairs": (2, 2, 2, B), "links": (2, 2, n, B),
+            "force": (6, B), "rotated": (6, B), "row": (2, B)}  # fmt: skip
 
 
 def _rnea_block(
-    model: _JointFrameModel,
-    q: np.ndarray,
-    qd: np.ndarray | None,
-    qdd: np.ndarray | None,
-    gravity: np.ndarray | None,
-    tip_wrench: np.ndarray | None,
-    joints: _Joints | None,
+    model: _JointFrameModel, q: np.ndarray, qd: np.ndarray | None, qdd: np.ndarray | None,
+    gravity: np.ndarray | None, tip_wrench: np.ndarray | None, joints: _Joints | None,
     torques: np.ndarray,
-) -> None:
+) -> None:  # fmt: skip
     """The RNEA of at most ``BLOCK`` states, written into ``torques`` (n, B)."""
     n = model.n
     B = q.shape[0]
@@ -536,19 +490,12 @@ def _matrices_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
 
 
 def _crba_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
-    return {
-        "columns": (6, n, B),  # Ic_j S_j for j ≥ i, written in {J_i}
-        "rotated": (6 * n * B,),  # the joint's motion applied to columns[:, i:]
-        "pairs": (2 * n * B,),  # scratch of the joint's motion
-        "screwed": (10, B),
-        "moved": (10, B),
-        "composite": (10, B),
-    }
+    # columns: Ic_j S_j for j ≥ i, written in {J_i}; rotated, pairs: for the joint's motion.
+    return {"columns": (6, n, B), "rotated": (6 * n * B,), "pairs": (2 * n * B,),
+            "screwed": (10, B), "moved": (10, B), "composite": (10, B)}  # fmt: skip
 
 
-def _crba_block(
-    model: _JointFrameModel, q: np.ndarray, joints: _Joints | None, M: np.ndarray
-) -> None:
+def _crba_block(model: _JointFrameModel, q: np.ndarray, joints: _Joints | None, M) -> None:
     """The CRBA of at most ``BLOCK`` states, written into ``M`` (n, n, B)."""
     n = model.n
     B = q.shape[0]
@@ -650,18 +597,10 @@ def _to_parent_into(
 
 
 def _aba_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
-    return {
-        "products": (6, n, B),  # c_i = [ad_{V_i}] S θ̇_i
-        "bias": (6, n, B),  # p_i = -[ad_{V_i}]ᵀ G_i V_i
-        "U": (6, n, B),
-        "D": (n, B),
-        "u": (n, B),
-        "articulated": (6, 6, B),
-        "reduced": (6, 6, B),
-        "rotated": (6, 6, B),
-        "half": (6, 6, B),
-        "pairs": (2, 6, B),
-    }
+    # products: c_i = [ad_{V_i}] S θ̇_i; bias: p_i = -[ad_{V_i}]ᵀ G_i V_i.
+    return {"products": (6, n, B), "bias": (6, n, B), "U": (6, n, B), "D": (n, B), "u": (n, B),
+            "articulated": (6, 6, B), "reduced": (6, 6, B), "rotated": (6, 6, B),
+            "half": (6, 6, B), "pairs": (2, 6, B)}  # fmt: skip
 
 
 def aba(
