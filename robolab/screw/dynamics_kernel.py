@@ -119,8 +119,21 @@ class _DynamicsModel:
 
 _AD_BASIS = ad_unchecked(np.eye(6)).reshape(6, 36)
 
+#: Up to this many robots' constants and generated code are kept, keyed by their numbers.
+_CACHE_SIZE = 16
 _COMPILED_CACHE: OrderedDict[tuple[bytes, ...], _CompiledDynamics] = OrderedDict()
-_COMPILED_CACHE_SIZE = 16
+
+
+def _kept(cache: OrderedDict, key: tuple[bytes, ...], make: Any) -> Any:
+    """``cache[key]``, made by ``make()`` when missing; the least recently used entries go."""
+    value = cache.get(key)
+    if value is None:
+        value = cache[key] = make()
+        if len(cache) > _CACHE_SIZE:
+            cache.popitem(last=False)
+    else:
+        cache.move_to_end(key)
+    return value
 
 
 def _compiled_dynamics(
@@ -134,19 +147,11 @@ def _compiled_dynamics(
     arrays = [
         np.ascontiguousarray(a, dtype=float) for a in (link_frames, spatial_inertias, screw_axes)
     ]
-    key = tuple(part for a in arrays for part in (a.tobytes(), repr(a.shape).encode()))
-    compiled = _COMPILED_CACHE.get(key)
-    if compiled is None:
-        compiled = _COMPILED_CACHE[key] = _CompiledDynamics(*arrays)
-        if len(_COMPILED_CACHE) > _COMPILED_CACHE_SIZE:
-            _COMPILED_CACHE.popitem(last=False)
-    else:
-        _COMPILED_CACHE.move_to_end(key)
-    return compiled
+    key = tuple(a.tobytes() for a in arrays)
+    return _kept(_COMPILED_CACHE, key, lambda: _CompiledDynamics(*arrays))
 
 
-_MODEL_CACHE: OrderedDict[tuple[bytes, bytes, bytes], _DynamicsModel] = OrderedDict()
-_MODEL_CACHE_SIZE = 16
+_MODEL_CACHE: OrderedDict[tuple[bytes, ...], _DynamicsModel] = OrderedDict()
 
 
 def _dynamics_model(link_frames: Any, spatial_inertias: Any, screw_axes: Any) -> _DynamicsModel:
@@ -161,19 +166,15 @@ def _dynamics_model(link_frames: Any, spatial_inertias: Any, screw_axes: Any) ->
             key = None
     except (TypeError, ValueError):
         key = None
-    if key is not None and key in _MODEL_CACHE:
-        return _MODEL_CACHE[key]
-    # Full validation, with messages naming the link or joint.
-    screws = _screw_axes_array(screw_axes)
-    n = screws.shape[1]
-    frames = _check_link_frames(link_frames, n)
-    inertias = _check_spatial_inertias(spatial_inertias, n)
-    model = _DynamicsModel(frames, inertias, screws)
-    if key is not None:
-        _MODEL_CACHE[key] = model
-        if len(_MODEL_CACHE) > _MODEL_CACHE_SIZE:
-            _MODEL_CACHE.popitem(last=False)
-    return model
+
+    def make() -> _DynamicsModel:  # full validation, with messages naming the link or joint
+        screws = _screw_axes_array(screw_axes)
+        n = screws.shape[1]
+        frames = _check_link_frames(link_frames, n)
+        inertias = _check_spatial_inertias(spatial_inertias, n)
+        return _DynamicsModel(frames, inertias, screws)
+
+    return make() if key is None else _kept(_MODEL_CACHE, key, make)
 
 
 def _robot_model(robot: Any) -> _DynamicsModel:
