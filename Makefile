@@ -32,21 +32,28 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-$(VENV)/.installed-lab: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+# After each install, tools/lab_overrides.py enables robolab's Jupyter server extension in the
+# venv (an editable install does not install pyproject's data-files; a wheel, as on Binder, does).
+SERVER_CONFIG := jupyter-config/jupyter_server_config.d/robolab.json
+
+$(VENV)/.installed-lab: pyproject.toml $(CONSTRAINTS) $(SERVER_CONFIG) | $(BIN)/python
 	$(INSTALL) --editable .
+	$(BIN)/python tools/lab_overrides.py
 	@touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) $(SERVER_CONFIG) | $(BIN)/python
 	$(INSTALL) --editable ".[test]"
+	$(BIN)/python tools/lab_overrides.py
 	@touch $@ $(VENV)/.installed-lab
 
-$(VENV)/.installed-bench: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+$(VENV)/.installed-bench: pyproject.toml $(CONSTRAINTS) $(SERVER_CONFIG) | $(BIN)/python
 	$(INSTALL) --editable ".[bench]"
+	$(BIN)/python tools/lab_overrides.py
 	@touch $@ $(VENV)/.installed-lab
 
 # tools/lab_overrides.py: the venv's JupyterLab does not ask "official Jupyter news?" on its
-# first start (as binder/postBuild does on Binder); run every time, since `make test` may have
-# made the .installed-lab stamp.
+# first start (as binder/postBuild does on Binder), and relays kernel messages without delay;
+# run every time, since a venv made by an older Makefile may lack either.
 lab: $(VENV)/.installed-lab
 	@$(BIN)/python tools/lab_overrides.py
 	@token=$$($(BIN)/python -c "import secrets; print(secrets.token_hex(24))"); \

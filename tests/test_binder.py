@@ -189,6 +189,13 @@ def test_postbuild_keeps_nbgrader_for_students_and_its_teacher_tools_off(binder)
         assert f"@jupyter/nbgrader:{plugin}" in listed, listed
 
 
+def test_the_image_relays_kernel_messages_without_nagles_delay(binder):
+    """robolab's wheel installs its Jupyter server setting (robolab.support.kernel_socket)."""
+    venv, env = binder
+    server = _extension_states([str(venv / "bin" / "jupyter"), "server", "extension", "list"], env)
+    assert server["robolab.support.kernel_socket"] == "enabled"
+
+
 def test_notebooks_run_in_the_binder_environment(binder, repository, tmp_path):
     venv, env = binder
     notebooks = sorted((repository / "notebooks").glob("*.ipynb"))

@@ -1,4 +1,5 @@
-"""tools/lab_overrides.py: `make lab`'s JupyterLab does not ask about Jupyter news."""
+"""tools/lab_overrides.py: `make lab`'s JupyterLab does not ask about Jupyter news, and its
+Jupyter server loads robolab's extension (robolab.support.kernel_socket)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,14 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from lab_overrides import NOTIFICATION_PLUGIN, settings_dir, write_overrides  # noqa: E402
+from lab_overrides import (  # noqa: E402
+    NOTIFICATION_PLUGIN,
+    SERVER_CONFIG,
+    install_server_config,
+    server_config_dir,
+    settings_dir,
+    write_overrides,
+)
 
 
 def test_a_new_environment_gets_the_setting(tmp_path):
@@ -48,14 +56,35 @@ def test_a_broken_file_is_named(tmp_path):
         write_overrides(tmp_path)
 
 
+def test_the_server_extension_setting_is_copied_once(tmp_path):
+    path = install_server_config(server_config_dir(tmp_path))
+    assert path == tmp_path / "etc" / "jupyter" / "jupyter_server_config.d" / "robolab.json"
+    assert path.read_bytes() == SERVER_CONFIG.read_bytes()
+    written = path.stat().st_mtime_ns
+    install_server_config(server_config_dir(tmp_path))
+    assert path.stat().st_mtime_ns == written
+
+
 def test_the_make_lab_command_line(tmp_path):
+    """The argument is an environment's prefix, as ``sys.prefix`` is without one."""
     subprocess.run(
         [sys.executable, str(ROOT / "tools" / "lab_overrides.py"), str(tmp_path)], check=True
     )
-    assert NOTIFICATION_PLUGIN in json.loads((tmp_path / "overrides.json").read_text())
+    overrides = settings_dir(tmp_path) / "overrides.json"
+    assert NOTIFICATION_PLUGIN in json.loads(overrides.read_text())
+    extensions = json.loads((server_config_dir(tmp_path) / "robolab.json").read_text())
+    assert extensions["ServerApp"]["jpserver_extensions"] == {"robolab.support.kernel_socket": True}
 
 
 def test_make_lab_writes_the_overrides_before_starting_jupyterlab():
     makefile = (ROOT / "Makefile").read_text()
     recipe = makefile.split("\nlab:", 1)[1].split("\n\n", 1)[0]
     assert recipe.index("tools/lab_overrides.py") < recipe.index("jupyter lab")
+
+
+@pytest.mark.parametrize("stamp", ["installed-lab", "installed-test", "installed-bench"])
+def test_every_editable_install_enables_the_server_extension(stamp):
+    """An editable install skips pyproject's data-files, so each install recipe runs the tool."""
+    makefile = (ROOT / "Makefile").read_text()
+    recipe = makefile.split(f"\n$(VENV)/.{stamp}:", 1)[1].split("\n\n", 1)[0]
+    assert recipe.index("--editable") < recipe.index("tools/lab_overrides.py")
