@@ -62,6 +62,9 @@ def encode_png(pixels: NDArray[np.uint8], level: int = LEVEL) -> bytes:
     --------
     >>> len(encode_png(np.full((500, 500, 4), 255, np.uint8))) < 10_000  # of 1 MB
     True
+    >>> rgba = np.zeros((2, 3, 4), np.uint8); rgba[..., 1] = 200
+    >>> encode_png(rgba[..., :3]) == encode_png(np.ascontiguousarray(rgba[..., :3]))
+    True
     >>> encode_png(np.zeros((2, 2)))
     Traceback (most recent call last):
     ...
@@ -81,7 +84,12 @@ def encode_png(pixels: NDArray[np.uint8], level: int = LEVEL) -> bytes:
     height, width, channels = array.shape
     rows = np.empty((height, width * channels + 1), np.uint8)
     rows[:, 0] = 0  # filter type "none"
-    rows[:, 1:].reshape(height, width, channels)[...] = array  # a view: one copy, also of a slice
+    target = rows[:, 1:].reshape(height, width, channels)  # a view into the rows
+    if array.flags.c_contiguous:
+        target[...] = array
+    else:  # e.g. the RGB of an RGBA buffer: plane by plane is 4x faster than one strided copy
+        for channel in range(channels):
+            target[..., channel] = array[..., channel]
     header = struct.pack(">IIBBBBB", width, height, 8, _COLOUR_TYPES[channels], 0, 0, 0)
     return b"".join(
         (
