@@ -6,10 +6,12 @@ rad/s², N·m). For each batch size B the table gives robolab's time per state (
 runs; process time) for inverse dynamics (RNEA), the mass matrix (CRBA) and forward dynamics
 (``forward_dynamics_aba`` and ``forward_dynamics_crba``), the peak of memory allocated during
 the RNEA call beyond its inputs (``tracemalloc``: NumPy's allocations; the (B, 6) result is
-listed apart), and Pinocchio's time per state for the same algorithm called state by state
-in a Python loop (its C++ per call plus the loop; no batch interface). Targets of issue 16:
-per-state cost within 1.3x of its best from B = 1,000 to 1,000,000, temporaries under ~50 MB
-whatever B, batched ABA within 2x of Pinocchio per state.
+listed apart), the work arrays the batched kernels keep between calls
+(``robolab.screw.batched.work_array_bytes()`` after all four calls; allocated by an earlier
+call, so ``tracemalloc`` does not see them), and Pinocchio's time per state for the same
+algorithm called state by state in a Python loop (its C++ per call plus the loop; no batch
+interface). Targets of issue 16: per-state cost within 1.3x of its best from B = 1,000 to
+1,000,000, temporaries under ~50 MB whatever B, batched ABA within 2x of Pinocchio per state.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import numpy as np
 import pinocchio as pin
 
 import robolab
+from robolab.screw import batched
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from reference.pinocchio_screw import pinocchio_from_screw
@@ -78,6 +81,7 @@ def main() -> str:
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         temporaries = (peak - result.nbytes) / 1e6
+        kept = batched.work_array_bytes() / 1e6
         for key, value in timings.items():
             results[key, B] = value
             if B >= 1_000:
@@ -85,13 +89,13 @@ def main() -> str:
         print(
             f"B = {B}: rnea {timings['rnea'] * 1e6:.2f} us, crba {timings['crba'] * 1e6:.2f}, "
             f"aba {timings['aba'] * 1e6:.2f}, fd_crba {timings['fd_crba'] * 1e6:.2f} us per "
-            f"state; temporaries {temporaries:.1f} MB",
+            f"state; temporaries {temporaries:.1f} MB, work arrays {kept:.1f} MB",
             flush=True,
         )
         rows.append(
             f"| {B:,} | {timings['rnea'] * 1e6:.2f} | {timings['crba'] * 1e6:.2f} | "
             f"{timings['aba'] * 1e6:.2f} | {timings['fd_crba'] * 1e6:.2f} | {temporaries:.1f} "
-            f"| {result.nbytes / 1e6:.1f} |"
+            f"| {kept:.1f} | {result.nbytes / 1e6:.1f} |"
         )
     states = [tuple(s) for s in rng.uniform(-1, 1, (2000, 3, 6))]
     pin_rnea = _pinocchio_per_state(lambda a, b, c: pin.rnea(model, data, a, b, c), states)
@@ -109,19 +113,22 @@ def main() -> str:
             "## Large batches (`bench_batches.py`)",
             "",
             "UR5, microseconds of process time per state (best of repeated calls), and the "
-            "memory the RNEA call allocates beyond its inputs and its result.",
+            "memory the RNEA call allocates beyond its inputs and its result; the work arrays "
+            "the four batched kernels keep between calls (per thread, sized by the largest "
+            "block seen) are counted apart.",
             "",
-            "| B | RNEA µs | CRBA µs | ABA µs | FD (CRBA) µs | RNEA temporaries MB | result MB |",
-            "|---:|---:|---:|---:|---:|---:|---:|",
+            "| B | RNEA µs | CRBA µs | ABA µs | FD (CRBA) µs | RNEA temporaries MB "
+            "| work arrays MB | result MB |",
+            "|---:|---:|---:|---:|---:|---:|---:|---:|",
             *rows,
             f"| Pinocchio, state by state | {pin_rnea * 1e6:.2f} | {pin_crba * 1e6:.2f} | "
-            f"{pin_aba * 1e6:.2f} | — | — | — |",
+            f"{pin_aba * 1e6:.2f} | — | — | — | — |",
             "",
             "Largest over best per-state cost from B = 1,000 to 1,000,000 (target ≤ 1.3): "
             + ", ".join(f"{key} {value:.2f}" for key, value in spread.items())
             + f". Batched ABA at B = 1,000 over Pinocchio's `aba` per state: {aba_ratio:.2f}x "
             "(target ≤ 2). Batches of more than `robolab.screw.batched.BLOCK` (1024) states "
-            "run block by block, so the temporaries do not grow with B.",
+            "run block by block, so neither the temporaries nor the work arrays grow with B.",
         ]
     )
 
