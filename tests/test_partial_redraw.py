@@ -194,3 +194,59 @@ def test_a_view_with_artists_of_its_own_is_drawn_whole():
     assert view.frame_drawer() is not None
     view.axes.plot([0.0], [0.0], [0.5], "x")  # a target a notebook may move in its update
     assert view.frame_drawer() is None
+
+
+#: Every way a notebook or a drag in ipympl changes the view of 3D axes (applied in turn).
+_VIEW_CHANGES = {
+    "elevation": lambda ax: ax.view_init(elev=50, azim=ax.azim),
+    "azimuth": lambda ax: ax.view_init(elev=ax.elev, azim=10),
+    "roll": lambda ax: ax.view_init(elev=ax.elev, azim=ax.azim, roll=20),
+    "vertical axis": lambda ax: ax.view_init(elev=ax.elev, azim=ax.azim, vertical_axis="y"),
+    "x limits": lambda ax: ax.set_xlim3d(-2, 2),
+    "y limits": lambda ax: ax.set_ylim3d(-1, 3),
+    "z limits": lambda ax: ax.set_zlim3d(0, 4),
+    "zoom": lambda ax: ax.set_box_aspect(None, zoom=1.4),
+    "box aspect": lambda ax: ax.set_box_aspect((1, 2, 1)),
+    "perspective": lambda ax: ax.set_proj_type("persp", focal_length=0.5),
+    "focal length": lambda ax: ax.set_proj_type("persp", focal_length=0.8),
+    "orthographic": lambda ax: ax.set_proj_type("ortho"),
+    "equal aspect": lambda ax: ax.set_aspect("equal"),
+    "nothing": lambda ax: None,
+}
+
+
+def test_the_projection_key_changes_exactly_when_the_projection_does():
+    """PartialRedraw keys 3D axes by the inputs of get_proj (cheaper than get_proj itself):
+    equal keys must mean equal projections, or a turned view would keep an old background."""
+    from robolab.views.partial_redraw import _projection_key
+
+    figure = Figure(figsize=(4.0, 4.0), dpi=100)
+    FigureCanvasAgg(figure)
+    ax = figure.add_subplot(projection="3d")
+    ax.plot([0, 1], [0, 1], [0, 1])
+    seen: dict = {}
+    for name, change in _VIEW_CHANGES.items():
+        key_before, projection_before = _projection_key(ax), ax.get_proj().tobytes()
+        change(ax)
+        key, projection = _projection_key(ax), ax.get_proj().tobytes()
+        assert isinstance(key, tuple), "a key of the inputs, not the projection"
+        assert (key != key_before) == (projection != projection_before), name
+        assert seen.setdefault(key, projection) == projection, name
+
+
+def test_the_pendant_redraws_its_background_when_the_view_is_zoomed_or_set_in_perspective():
+    import robolab
+    from robolab.support import widgets as _widgets
+
+    _widgets.set_test_mode(False)
+    try:
+        pendant = robolab.teach(robolab.load_robot("puma560", form="dh"), canvas="image")
+    finally:
+        _widgets.set_test_mode(None)
+    figure, axes = pendant.view.figure, pendant.view.axes
+    for step, change in enumerate((_VIEW_CHANGES["zoom"], _VIEW_CHANGES["perspective"])):
+        change(axes)
+        pendant.sliders[0].value += 5
+        assert pendant.view._partial.backgrounds_drawn == 2 + step
+        full = _full(figure)[..., :3]
+        assert np.abs(pixels(pendant.figure_widget.value).astype(int) - full.astype(int)).max() <= 1

@@ -368,6 +368,7 @@ class PlacedMarkers:
         self._key: tuple[Any, ...] | None = None
         self._choices: list[int] | None = None
         self.centres = np.zeros((0, 2))  # display pixels, after a draw
+        self._data_centres = np.zeros((0, 2))  # the same in the axes' 2D data coordinates
 
     def set_scene(
         self,
@@ -398,7 +399,10 @@ class PlacedMarkers:
     def _layout(self, axes: Any) -> None:
         figure = axes.figure
         matrix = axes.M if getattr(axes, "M", None) is not None else axes.get_proj()
-        key = (np.asarray(matrix).tobytes(), figure.dpi, tuple(axes.bbox.bounds))
+        key = (
+            np.asarray(matrix).tobytes(), figure.dpi, tuple(axes.bbox.bounds),
+            tuple(axes.viewLim.bounds),
+        )  # fmt: skip
         if key == self._key:
             return
         scale = figure.dpi / 72.0
@@ -424,6 +428,7 @@ class PlacedMarkers:
             if self._choices and len(self._choices) == len(anchors)
             else None,
         )
+        self._data_centres = axes.transData.inverted().transform(self.centres)  # one inverse
         self._key = key
 
     def display_centre(self, line: Any) -> np.ndarray | None:
@@ -439,9 +444,8 @@ class PlacedMarkers:
         index = self.lines.index(line)
         if index >= len(self.anchors):
             return None
-        axes = line.axes
-        self._layout(axes)
-        return cast(np.ndarray, axes.transData.inverted().transform(self.centres[index]))
+        self._layout(line.axes)
+        return cast(np.ndarray, self._data_centres[index])
 
 
 class PlacedMarkerLine(LeanLine3D):
