@@ -438,11 +438,42 @@ robolab.joint_tuner(run, kp=(0.35, 0.05, 1.5, 0.05), kd=(0.015, 0.0, 0.04, 0.001
                     ki=(1.0, 0.0, 5.0, 0.1), gear_ratio=(110, 10, 200, 10),
                     payload=(0.0, 0.0, 10.0, 0.5), duration=2.0)"""
 
+_PRECOMPUTED = """import io
+import ipywidgets as widgets
+from PIL import Image
+def png(level):
+    buffer = io.BytesIO()
+    Image.fromarray(np.full((400, 400, 3), level, np.uint8)).save(buffer, "png")
+    return buffer.getvalue()
+images = [png(level) for level in range(256)]
+image = widgets.Image(value=images[0], format="png")
+image.add_class("baseline-image")
+slider = widgets.IntSlider(value=20, min=0, max=255)
+slider.add_class("baseline-slider")
+slider.observe(lambda change: setattr(image, "value", images[change["new"]]), names="value")
+widgets.VBox([slider, image])"""
+#: jupyter_server's own kernel websocket (Nagle's algorithm on), for the rows that say so.
+DEFAULT_SOCKET = ["--ServerApp.jpserver_extensions=robolab.support.kernel_socket=False"]
 ROBOLAB_HANDLE = ".robolab-teach .robolab-joint-slider >> nth=0 >> .noUi-handle"
 TUNER_HANDLE = ".robolab-live-figure .robolab-slider >> nth=0 >> .noUi-handle"
 TUNER_PRESSES = 20  # K_p from 0.35 to 1.35 N·m/rad (its slider ends at 1.5)
 BROWSER_CASES = [
-    # name, cells, slider handle, pixels selector, key presses
+    # name, cells, slider handle, pixels selector, key presses[, server options]
+    (
+        "baseline: a slider showing one of 256 precomputed PNGs (no drawing at all)",
+        ["%matplotlib inline", _SETUP, _PRECOMPUTED],
+        ".baseline-slider .noUi-handle",
+        ".baseline-image",
+        KEY_PRESSES,
+    ),
+    (
+        "baseline, on jupyter_server's default kernel websocket (Nagle's algorithm on)",
+        ["%matplotlib inline", _SETUP, _PRECOMPUTED],
+        ".baseline-slider .noUi-handle",
+        ".baseline-image",
+        KEY_PRESSES,
+        DEFAULT_SOCKET,
+    ),
     (
         "robolab teach pendant, `%matplotlib widget` (ipympl canvas)",
         ["%matplotlib widget", _SETUP, _PENDANT],
@@ -456,6 +487,14 @@ BROWSER_CASES = [
         ROBOLAB_HANDLE,
         ".robolab-teach .robolab-figure",
         KEY_PRESSES,
+    ),
+    (
+        "robolab teach pendant, inline backend, on jupyter_server's default kernel websocket",
+        ["%matplotlib inline", _SETUP, _PENDANT],
+        ROBOLAB_HANDLE,
+        ".robolab-teach .robolab-figure",
+        KEY_PRESSES,
+        DEFAULT_SOCKET,
     ),
     (
         "anchor: plain ipympl figure, in place, `draw_idle`, default 3D axes",
@@ -490,15 +529,15 @@ BROWSER_CASES = [
 
 def browser_rows() -> list[tuple[str, float, float, float]] | str:
     sys.path.insert(0, str(HERE.parent / "tests" / "browser"))
-    from jupyterlab_harness import chromium_available, open_lab
+    from jupyterlab_harness import JupyterLabServer, chromium_available, open_lab
 
     if not chromium_available():
         return "Chromium is not installed at /usr/bin/chromium: browser latencies not measured."
     import nbformat
 
     rows = []
-    for name, cells, handle, pixels, presses in BROWSER_CASES:
-        with tempfile.TemporaryDirectory() as folder:
+    for name, cells, handle, pixels, presses, *server_options in BROWSER_CASES:
+        with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
             notebook = nbformat.v4.new_notebook()
             notebook.metadata["kernelspec"] = {
                 "display_name": "Python 3 (ipykernel)",
@@ -508,7 +547,13 @@ def browser_rows() -> list[tuple[str, float, float, float]] | str:
             notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
             path = Path(folder) / "latency.ipynb"
             nbformat.write(notebook, path)
-            with open_lab(path, Path(folder) / "lab") as lab:
+            server = None
+            if server_options:  # a server of its own with these options
+                (Path(folder) / "root").mkdir()
+                server = stack.enter_context(
+                    JupyterLabServer(Path(folder) / "root", Path(folder), *server_options)
+                )
+            with open_lab(path, Path(folder) / "lab", server=server) as lab:
                 lab.run_all_cells()
                 lab.page.wait_for_selector(handle, timeout=60_000)
                 lab.page.wait_for_function(
@@ -611,7 +656,13 @@ def main() -> str:
             f"the right arrow, {TUNER_PRESSES} on the tuner's K_p; the clock runs in the page "
             "from `keydown` to the first animation frame showing new pixels). Targets: median "
             f"under {TARGET_BROWSER_MS:.0f} ms for the pendant, {TARGET_TUNER_BROWSER_MS:.0f} ms "
-            "for the tuner.",
+            "for the tuner. Every server runs robolab's Jupyter server extension "
+            "(`robolab/support/kernel_socket.py`, enabled wherever robolab is installed), which "
+            "turns Nagle's algorithm off on the kernel websocket, except in the rows that say "
+            "\"jupyter_server's default kernel websocket\": there every message of the kernel's "
+            "reply after the first (busy, the slider's echo, the new pixels, idle) waits for "
+            "the browser's delayed acknowledgement, 40 ms on Linux. The baseline rows show "
+            "precomputed PNGs, so they measure the round trip alone.",
             "",
             "| figure | median (ms) | 90th percentile (ms) | best (ms) |",
             "|---|---:|---:|---:|",

@@ -37,7 +37,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +65,11 @@ def _free_port() -> int:
 class JupyterLabServer:
     """A JupyterLab server on 127.0.0.1 serving ``root`` (start with ``with``)."""
 
-    def __init__(self, root: Path, workdir: Path) -> None:
+    def __init__(self, root: Path, workdir: Path, options: Sequence[str] = ()) -> None:
+        """``options``: more command-line options of the server (after the harness's own)."""
         self.root = Path(root)
         self.workdir = Path(workdir)
+        self.options = list(options)
         self.port = _free_port()
         self.token = secrets.token_hex(16)
         self.process: subprocess.Popen[bytes] | None = None
@@ -136,6 +138,7 @@ class JupyterLabServer:
             "--LabApp.expose_app_in_browser=True",
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.handlers.announcements.NeverCheckForUpdate",
+            *self.options,
         ]
 
     def start(self, timeout: float = 90.0) -> None:
