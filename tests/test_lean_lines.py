@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from mpl_toolkits.mplot3d.art3d import Line3D
 
 from robolab.views.lean_lines import LeanLine3D, lean
@@ -89,3 +90,36 @@ def test_the_2d_data_follow_the_projection_after_a_draw():
     figure.canvas.draw()
     assert isinstance(line, LeanLine3D)
     np.testing.assert_allclose(line.get_data(), reference.get_data(), rtol=0, atol=1e-12)
+
+
+def test_a_placed_label_draws_the_pixels_of_a_line_at_its_place():
+    """text3d.PlacedMarkerLine draws through the same short path, at its placed centre."""
+    from robolab.views.text3d import PlacedMarkers, text_marker
+
+    def figure_with_label(placed: bool) -> tuple[Figure, object]:
+        figure = Figure(figsize=(3, 3), dpi=100)
+        FigureCanvasAgg(figure)
+        ax = figure.add_subplot(projection="3d")
+        marker, size, _ = text_marker("{4,5,6}", 10)
+        (line,) = ax.plot([0.2], [0.1], [0.3], ls="none", marker=marker, ms=size, color="k")
+        ax.set(xlim=(-1, 1), ylim=(-1, 1), zlim=(-1, 1))
+        return figure, line
+
+    figure, line = figure_with_label(placed=True)
+    placement = PlacedMarkers([line])
+    placement.set_scene(
+        np.array([[0.2, 0.1, 0.3]]), np.array([[30.0, 10.0]]), box_points=np.zeros((0, 3)),
+        box_sizes=np.zeros((0, 2)), segments=np.zeros((0, 2, 3)), directions=[np.zeros((0, 3))],
+        clearance=4.0,
+    )  # fmt: skip
+    figure.canvas.draw()
+    placed = np.asarray(figure.canvas.buffer_rgba()).copy()
+    x, y = placement.data_position(line)
+    reference, plain = figure_with_label(placed=False)
+    plain.__class__ = Line3D  # matplotlib's own drawing, at the placed centre
+    plain.draw = lambda renderer, plain=plain: (
+        plain.set_data([x], [y]),
+        Line2D.draw(plain, renderer),
+    )
+    reference.canvas.draw()
+    assert (np.asarray(reference.canvas.buffer_rgba()) == placed).all()

@@ -29,7 +29,7 @@ from matplotlib.textpath import TextPath
 from mpl_toolkits.mplot3d.art3d import Text3D
 from numpy.typing import ArrayLike
 
-from .lean_lines import LeanLine3D, lean
+from .lean_lines import LeanLine3D, _draw_plain, lean
 
 __all__ = [
     "Labels3D",
@@ -458,8 +458,13 @@ class PlacedMarkerLine(LeanLine3D):
         if position is None:
             super().draw(renderer)
             return
-        self.set_data([position[0]], [position[1]])
-        Line2D.draw(self, renderer)
+        if self._plain():  # as LeanLine3D.draw: the 2D data as set_data leaves them
+            self._xorig, self._yorig = np.array([position[0]]), np.array([position[1]])
+            self._invalidx = self._invalidy = True
+            _draw_plain(self, renderer, np.asarray(position, dtype=float).reshape(1, 2))
+        else:
+            self.set_data([position[0]], [position[1]])
+            Line2D.draw(self, renderer)
         self.stale = False
 
 
