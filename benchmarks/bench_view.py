@@ -601,7 +601,9 @@ def main() -> str:
         f"configuration and draw a 500×500 figure with Agg (median of {STEPS} small steps). "
         f"Target: under {TARGET_PYTHON_MS:.0f} ms for robolab's default view. The anchors are "
         "what a careful user writes with plain matplotlib; 3D axis decorations are most of "
-        "their cost.",
+        "their cost. On a shared machine absolute times drift between runs (by a third within "
+        "an hour on the 2-core machine of these tables); the anchors, measured in the same "
+        "minute, show how fast the machine was.",
         "",
         "| one step | median (ms) | best (ms) | CPU median (ms) | × robolab |",
         "|---|---:|---:|---:|---:|",
