@@ -422,10 +422,10 @@ class RobotView(WorkspaceFit):
         # wrist of a Puma, {2,3} where a short offset separates two frames.
         groups: list[list[int]] = []
         tolerance = _MERGE_FRACTION * self.reach
-        for k, origin in enumerate(origins):
-            near = [
-                g for g in groups if np.linalg.norm(origins[g] - origin, axis=1).min() < tolerance
-            ]
+        gaps = origins[:, None, :] - origins[None, :, :]
+        close = np.einsum("ijk,ijk->ij", gaps, gaps) < tolerance**2  # all pairs at once
+        for k in range(len(origins)):
+            near = [g for g in groups if close[k, g].any()]
             merged = [k] + [member for g in near for member in g]
             groups = [g for g in groups if g not in near] + [sorted(merged)]
         groups.sort(key=lambda members: members[0])
