@@ -7,6 +7,7 @@ views use and a few they do not, in orthographic and perspective projections.
 
 from __future__ import annotations
 
+import matplotlib
 import matplotlib.patheffects as path_effects
 import numpy as np
 import pytest
@@ -123,3 +124,24 @@ def test_a_placed_label_draws_the_pixels_of_a_line_at_its_place():
     )
     reference.canvas.draw()
     assert (np.asarray(reference.canvas.buffer_rgba()) == placed).all()
+
+
+def test_an_svg_of_lean_lines_is_matplotlibs_svg():
+    """Vector back ends see the same groups, paths and markers (savefig of a view)."""
+    import io
+
+    def svg(lean_lines: bool) -> str:
+        figure = Figure(figsize=(3, 3), dpi=100)
+        FigureCanvasAgg(figure)
+        ax = figure.add_subplot(projection="3d")
+        rng = np.random.default_rng(3)
+        for fmt, options in STYLES[:9]:
+            (line,) = ax.plot(*_lines(rng).T, fmt, gid=f"line {fmt}", **options)
+            if lean_lines:
+                lean(line)
+        buffer = io.StringIO()
+        with matplotlib.rc_context({"svg.hashsalt": "lean"}):  # the same ids in both files
+            figure.savefig(buffer, format="svg", metadata={"Date": None})
+        return buffer.getvalue()
+
+    assert svg(lean_lines=True) == svg(lean_lines=False)

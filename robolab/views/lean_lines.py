@@ -91,9 +91,13 @@ class LeanLine3D(Line3D):
 def _draw_plain(line: Any, renderer: Any, xy: np.ndarray) -> None:
     """``Line2D.draw`` for a plain line (:meth:`LeanLine3D._plain`) of points ``xy`` (data):
     the same graphics contexts, paths and transforms, without the caches it builds first."""
-    if not len(xy):
-        return
-    path = Path(xy)
+    renderer.open_group("line2d", line.get_gid())  # what a vector back end groups
+    if len(xy):
+        _draw_plain_parts(line, renderer, Path(xy))
+    renderer.close_group("line2d")
+
+
+def _draw_plain_parts(line: Any, renderer: Any, path: Path) -> None:
     affine = line.get_transform().get_affine()  # linear axes: no non-affine part
     if line._lineStyles[line._linestyle] != "_draw_nothing":
         gc = renderer.new_gc()
