@@ -63,14 +63,18 @@ class LeanLine3D(Line3D):
         if not np.isinf(axes._focal_length):  # perspective: drop what is outside the view
             inside = (tx >= -1) & (tx <= 1) & (ty >= -1) & (ty <= 1) & (tz <= 0)
             tx, ty = np.where(inside, tx, np.nan), np.where(inside, ty, np.nan)
+        self._draw_2d(renderer, tx, ty)
+
+    def _draw_2d(self, renderer: Any, x: np.ndarray, y: np.ndarray) -> None:
+        """Draw the line as the 2D line of points (x, y) in the axes' data coordinates."""
         if self._plain():
             # the 2D data as set_data leaves them (recomputed on first use), without its
             # stale callbacks: the figure is being drawn
-            self._xorig, self._yorig = tx, ty
+            self._xorig, self._yorig = x, y
             self._invalidx = self._invalidy = True
-            _draw_plain(self, renderer, np.column_stack([tx, ty]))
+            _draw_plain(self, renderer, np.column_stack([x, y]))
         else:
-            self.set_data(tx, ty)
+            self.set_data(x, y)
             Line2D.draw(self, renderer)
         self.stale = False
 
@@ -93,11 +97,11 @@ def _draw_plain(line: Any, renderer: Any, xy: np.ndarray) -> None:
     the same graphics contexts, paths and transforms, without the caches it builds first."""
     renderer.open_group("line2d", line.get_gid())  # what a vector back end groups
     if len(xy):
-        _draw_plain_parts(line, renderer, Path(xy))
+        _draw_path_and_markers(line, renderer, Path(xy))
     renderer.close_group("line2d")
 
 
-def _draw_plain_parts(line: Any, renderer: Any, path: Path) -> None:
+def _draw_path_and_markers(line: Any, renderer: Any, path: Path) -> None:
     affine = line.get_transform().get_affine()  # linear axes: no non-affine part
     if line._lineStyles[line._linestyle] != "_draw_nothing":
         gc = renderer.new_gc()

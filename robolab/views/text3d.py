@@ -22,14 +22,13 @@ from typing import Any, cast
 import numpy as np
 from matplotlib.collections import PathCollection
 from matplotlib.font_manager import FontProperties
-from matplotlib.lines import Line2D
 from matplotlib.markers import MarkerStyle
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
 from mpl_toolkits.mplot3d.art3d import Text3D
 from numpy.typing import ArrayLike
 
-from .lean_lines import LeanLine3D, _draw_plain, lean
+from .lean_lines import LeanLine3D, lean
 
 __all__ = [
     "Labels3D",
@@ -458,14 +457,7 @@ class PlacedMarkerLine(LeanLine3D):
         if position is None:
             super().draw(renderer)
             return
-        if self._plain():  # as LeanLine3D.draw: the 2D data as set_data leaves them
-            self._xorig, self._yorig = np.array([position[0]]), np.array([position[1]])
-            self._invalidx = self._invalidy = True
-            _draw_plain(self, renderer, np.asarray(position, dtype=float).reshape(1, 2))
-        else:
-            self.set_data([position[0]], [position[1]])
-            Line2D.draw(self, renderer)
-        self.stale = False
+        self._draw_2d(renderer, np.array([position[0]]), np.array([position[1]]))
 
 
 def _obstacles_of(axes: Any, renderer: Any, skip: set[int]) -> tuple[np.ndarray, np.ndarray]:
