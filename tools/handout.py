@@ -17,7 +17,8 @@ This script writes the HTML with a MathJax of its own beside it::
 * ``--pdf``: also ``handout/NN-name.pdf``, printed by Chromium (``/usr/bin/chromium``,
   through Playwright, both in the test set-up) once MathJax has typeset every formula.
 
-What a handout hides and what it cannot: see ``docs/teaching.md``, "Print a handout".
+What a handout hides and what it cannot: ``docs/teaching.md``, "What a handout without solutions
+hides, and what it cannot".
 """
 
 from __future__ import annotations
