@@ -101,6 +101,8 @@ def handout_html(notebook: Path, *, keep_solutions: bool = False, no_input: bool
     >>> page = handout_html(Path("notebooks/01-rotations-and-transforms.ipynb"))
     >>> 'src="mathjax/MathJax.js' in page, "cdnjs.cloudflare.com/ajax/libs/mathjax" in page
     (True, False)
+    >>> "require.min.js" in page  # nor require.js: nothing comes from a network
+    False
     """
     import nbformat
     from nbconvert import HTMLExporter
@@ -121,6 +123,9 @@ def handout_html(notebook: Path, *, keep_solutions: bool = False, no_input: bool
     loader = f'<script src="{MATHJAX_URL}">'
     if loader not in body:
         raise RuntimeError("nbconvert's template no longer loads MathJax where expected")
+    # The lab template also loads require.js from a CDN, for JavaScript outputs; the course
+    # saves none (its widgets have still pictures), so the handout loads nothing from a network.
+    body = body.replace(f'<script src="{exporter.require_js_url}"></script>', "", 1)
     return body.replace(loader, MATHJAX_FONTS + loader, 1)
 
 
@@ -188,6 +193,10 @@ def make_handouts(
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line: ``tools/handout.py NOTEBOOK... [--output-dir DIR] [--no-input] [--pdf]``.
+
+    Prints the files written, one per line, and returns 0.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebooks", nargs="+", type=Path)
     parser.add_argument("--output-dir", type=Path, default=Path("handout"))
