@@ -1,7 +1,8 @@
 """A whole class on a real JupyterHub: two students, each with their own copy of the course.
 
-Starts JupyterHub 6 on a loopback port (:class:`tests.browser.hub_harness.Hub`: the
-``DummyAuthenticator``, the ``SimpleLocalProcessSpawner`` with each student's home in the
+Starts JupyterHub (5.5.4, the version pinned for the image) on a loopback port
+(:class:`tests.browser.hub_harness.Hub`: the ``DummyAuthenticator``, the
+``SimpleLocalProcessSpawner`` with each student's home in the
 temporary folder, ``configurable-http-proxy`` from npm; the database, the cookie secret,
 the pid files and the homes all in that folder). The course's committed ``HEAD`` is put
 into a local bare repository, as a teacher's repository on GitHub would be, and each
@@ -15,7 +16,8 @@ press that draws nothing within 30 s is reported and pressed once more).
 
 The students are apart: their notebooks run in kernels of their own (each server lists
 only its own kernel), and a file that one writes through JupyterLab's contents API is in
-their home and not in the other's (in the browser and through the hub's REST API).
+their home and not in the other's (in the browser and through the hub's REST API); an
+edit of one student's chapter 4 is saved in their copy and not in the other's.
 
 Printed: the seconds from the hub's launch to its API answering, to the first student's
 notebook rendered (login, spawn and clone included) and to all its cells run. The hub is
@@ -30,6 +32,7 @@ configurable-http-proxy``) or ``jupyterhub``, unless ``ROBOLAB_REQUIRE_BROWSER=1
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import time
@@ -154,6 +157,19 @@ def _write_file(page, name: str, text: str) -> None:
     )
 
 
+def _append_markdown_cell(page, path: str, text: str) -> None:
+    """Save the notebook at ``path`` with one more Markdown cell, through the page's server."""
+    page.evaluate(
+        """async ([path, text]) => {
+             const contents = window.jupyterapp.serviceManager.contents;
+             const model = await contents.get(path, {type: 'notebook', content: true});
+             model.content.cells.push({cell_type: 'markdown', metadata: {}, source: text});
+             await contents.save(path, {type: 'notebook', format: 'json', content: model.content});
+           }""",
+        [path, text],
+    )
+
+
 def _listing(page) -> list[str]:
     return page.evaluate(
         """async () => {
@@ -271,6 +287,14 @@ def test_two_students_on_a_hub_each_run_their_own_copy_of_chapter_4(tmp_path, ca
                     for item in hub.api("GET", f"/user/{STUDENTS[1]}/api/contents/")["content"]
                 ]
                 assert note not in names and "robolab" in names
+
+                # an edit of the course's own chapter 4 stays in that student's copy
+                edit = "My own note on chapter 4 (ada's copy only)"
+                _append_markdown_cell(pages[STUDENTS[0]], notebook, edit)
+                assert edit in (hub.home(STUDENTS[0]) / notebook).read_text(encoding="utf-8")
+                assert edit not in (hub.home(STUDENTS[1]) / notebook).read_text(encoding="utf-8")
+                theirs = hub.api("GET", f"/user/{STUDENTS[1]}/api/contents/{notebook}")
+                assert edit not in json.dumps(theirs["content"])
             finally:
                 browser.close()
     finally:
