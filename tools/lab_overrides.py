@@ -6,7 +6,7 @@ first start as long as the setting ``fetchNews`` of
 server's ``news_url``. A default for it in the environment's ``overrides.json``
 (``<prefix>/share/jupyter/lab/settings/``) answers the question for every user of that
 environment; a student can still turn news on in *Settings*. ``make lab`` runs this
-before it starts JupyterLab, and ``binder/postBuild`` writes the same setting.
+before it starts JupyterLab, and ``binder/postBuild`` runs it for the Binder image.
 
 It also enables robolab's Jupyter server extension :mod:`robolab.support.kernel_socket`
 (kernel messages reach the browser without a 40 ms wait) by copying
