@@ -27,6 +27,7 @@ does only those file-format steps, without running anything::
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import platform
 import re
@@ -62,12 +63,165 @@ NBVAL_COMMENT_TAGS = {
 }
 #: A Markdown link to a local file: [text](target) where target is not a URL or an anchor.
 LOCAL_LINK = re.compile(r"\]\((?!https?://|mailto:|#)([^)\s]+)\)")
+#: A visible cell that draws may have this many source lines (blank lines count: the reader
+#: scrolls past them too); a longer one is collapsed (notebooks/README.md, "Standards").
+MAX_DRAWING_LINES = 25
+#: The tag that hides a collapsed cell's source in an HTML export too (JupyterLab reads
+#: ``"jupyter": {"source_hidden": true}`` in the cell metadata).
+HIDE_INPUT_TAG = "hide-input"
+#: The tag of a worked solution's cell (notebooks/README.md, "Exercises").
+SOLUTION_TAG = "solution"
+#: Modules whose every call draws: ``plt.subplots(...)``, ``plt.ioff()``, ``pyplot.figure()``.
+DRAWING_MODULES = frozenset({"plt", "pyplot"})
+#: Methods of matplotlib's Axes, Axes3D, Figure and artists that draw or lay out a figure;
+#: ``anything.plot(...)`` counts, whatever the object's name (``margin_ax.plot``). Not ``fill``
+#: nor ``step``: an array's ``fill`` and a simulation's ``step`` draw nothing.
+DRAWING_METHODS = frozenset(
+    {
+        *("plot", "scatter", "quiver", "contour", "contourf", "imshow", "pcolormesh", "bar"),
+        *("barh", "fill_between", "hist", "stem", "errorbar", "semilogy"),
+        *("loglog", "plot_surface", "plot_wireframe", "plot_trisurf", "text", "text2D"),
+        *("annotate", "arrow", "axhline", "axvline", "axhspan", "axvspan", "add_subplot"),
+        *("add_axes", "subplots", "suptitle", "supxlabel", "supylabel", "set_xlabel"),
+        *("set_ylabel", "set_zlabel", "set_title", "set_xlim", "set_ylim", "set_zlim"),
+        *("legend", "grid", "view_init", "set_box_aspect", "set_aspect", "set_axis_off"),
+        *("set_data", "set_3d_properties", "set_window_title", "colorbar", "tight_layout"),
+    }
+)
+#: robolab's functions that draw a figure or show a live view (robolab.views).
+DRAWING_FUNCTIONS = frozenset(
+    {
+        *("plot_robot", "frame_axes", "draw_frame", "live_figure", "place_labels", "animate"),
+        *("teach", "trajectory_view", "twist_view", "manipulability_map", "joint_tuner"),
+        *("controller_comparison", "drop_the_arm", "explore_inverse_kinematics"),
+        "rnea_stepper",
+    }
+)
+#: A worked solution's check, as robolab.lessons.worked_solutions shows it: the text (its
+#: ``text/plain``) starts so, the HTML is a box of this class. Nothing else may be printed.
+WORKED_SOLUTION_TEXT = "Worked solution — checked:"
+WORKED_SOLUTION_HTML = 'class="robolab-worked-solution"'
 
 
 def course_notebooks() -> list[Path]:
     """Return the index and every chapter notebook, in course order."""
     chapters = sorted(p for p in NOTEBOOK_DIR.glob("*.ipynb") if CHAPTER_NAME.match(p.name))
     return [INDEX, *chapters] if INDEX.exists() else chapters
+
+
+def drawing_calls(source: str) -> list[str]:
+    """Return the calls in a cell's source that draw a figure, sorted (empty: it draws nothing).
+
+    A call draws when it is ``plt.<anything>(...)`` (or ``pyplot.``), a method in
+    :data:`DRAWING_METHODS` on any object (``ax.plot``, ``fig.suptitle``, ``line.set_data``),
+    or one of robolab's views in :data:`DRAWING_FUNCTIONS` (``plot_robot(...)``,
+    ``robolab.live_figure(...)``). Imports, magics (``%matplotlib widget``), comments and
+    strings never count. A source that is not Python draws nothing.
+
+    >>> drawing_calls("%matplotlib widget\\nimport matplotlib.pyplot as plt\\nx = 1")
+    []
+    >>> drawing_calls("fig, ax = plt.subplots()\\nax.plot([0, 1])\\nplot_robot(arm, q)")
+    ['ax.plot', 'plot_robot', 'plt.subplots']
+    """
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    try:
+        tree = ast.parse(TransformerManager().transform_cell(source))
+    except SyntaxError:
+        return []
+    found = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        function = node.func
+        if isinstance(function, ast.Name) and function.id in DRAWING_FUNCTIONS:
+            found.add(function.id)
+        elif isinstance(function, ast.Attribute):
+            owner = function.value
+            owner_name = owner.id if isinstance(owner, ast.Name) else None
+            if (
+                owner_name in DRAWING_MODULES
+                or function.attr in DRAWING_METHODS
+                or function.attr in DRAWING_FUNCTIONS
+            ):
+                found.add(ast.unparse(function))
+    return sorted(found)
+
+
+def long_drawing_cell_problem(cell: nbformat.NotebookNode, where: str) -> str | None:
+    """What is wrong with a code cell that draws and is too long to stand in the text, if any.
+
+    A cell with more than :data:`MAX_DRAWING_LINES` source lines that draws
+    (:func:`drawing_calls`) must be collapsed: ``"jupyter": {"source_hidden": true}``, the
+    tag ``hide-input``, and a first line that is a comment saying what it draws. Solution
+    cells have their own form (collapsed, tagged ``solution``) and are not judged here.
+    """
+    tags = cell.metadata.get("tags", [])
+    lines = len(cell.source.splitlines())
+    if cell.cell_type != "code" or SOLUTION_TAG in tags or lines <= MAX_DRAWING_LINES:
+        return None
+    calls = drawing_calls(cell.source)
+    if not calls:
+        return None
+    missing = []
+    hidden = cell.metadata.get("jupyter", {}).get("source_hidden", False)
+    if not hidden:
+        missing.append('"jupyter": {"source_hidden": true}')
+    if HIDE_INPUT_TAG not in tags:
+        missing.append(f"the tag {HIDE_INPUT_TAG!r}")
+    if not cell.source.lstrip().startswith("#"):
+        missing.append("a first comment line saying what it draws")
+    if not missing:
+        return None
+    shown = ", ".join(calls[:4]) + (", …" if len(calls) > 4 else "")
+    return (
+        f"{where}: a {'half-collapsed' if hidden else 'visible'} drawing cell ({shown}) of "
+        f"{lines} lines (more than {MAX_DRAWING_LINES}) stands between the text and its "
+        "figure. Fix: collapse it "
+        f"(missing: {'; '.join(missing)}), or move its code into robolab.views"
+    )
+
+
+def _output_summary(output: nbformat.NotebookNode) -> str:
+    """An output as a problem message names it: its kind and the start of its text."""
+    if output.output_type == "stream":
+        text = output.text
+    else:
+        text = output.get("data", {}).get("text/plain", output.get("ename", ""))
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    return f"{output.output_type} {first[:60]!r}"
+
+
+def solution_output_problem(cell: nbformat.NotebookNode, where: str) -> str | None:
+    """What a solution cell (tag ``solution``) shows besides its worked-solution check, if any.
+
+    After *Run All* JupyterLab shows a collapsed cell's output under the student's empty
+    answer, so a worked solution shows exactly one output, the check's grey-blue box
+    ("Worked solution — checked: ..."), and nothing else: no printed answer values.
+    """
+    if cell.cell_type != "code" or SOLUTION_TAG not in cell.metadata.get("tags", []):
+        return None
+
+    def is_check(output: nbformat.NotebookNode) -> bool:
+        data = output.get("data", {})
+        return (
+            output.output_type in ("execute_result", "display_data")
+            and data.get("text/plain", "").startswith(WORKED_SOLUTION_TEXT)
+            and WORKED_SOLUTION_HTML in data.get("text/html", "")
+        )
+
+    checks = [output for output in cell.outputs if is_check(output)]
+    others = [_output_summary(output) for output in cell.outputs if not is_check(output)]
+    if len(checks) == 1 and not others:
+        return None
+    found = f"{len(checks)} worked-solution check(s)" + (
+        f" and {len(others)} other output(s): {'; '.join(others)}" if others else ""
+    )
+    return (
+        f"{where}: a solution cell shows {found}; it must show only its check's "
+        f"'{WORKED_SOLUTION_TEXT} ...' box (students read it under their own answer). Fix: "
+        "print no answer values or other lines; end the cell with the exercise's check"
+    )
 
 
 def hygiene_problems(path: Path) -> list[str]:
@@ -77,7 +231,10 @@ def hygiene_problems(path: Path) -> list[str]:
     kernel's ``language_info`` with its Python version (as JupyterLab saves it),
     every code cell non-empty and executed in order 1, 2, 3, ... (no stale or
     out-of-order execution counts), no nbval comment markers (students would see
-    them: use cell tags), no error or stderr outputs, a sane size.
+    them: use cell tags), no error or stderr outputs, a sane size; no long drawing cell
+    left open between the text and its figure (:func:`long_drawing_cell_problem`), and a
+    solution cell that shows its worked-solution check and nothing else
+    (:func:`solution_output_problem`).
     """
     problems: list[str] = []
     name = path.name
@@ -124,6 +281,12 @@ def hygiene_problems(path: Path) -> list[str]:
         if not cell.source.strip():
             problems.append(f"{where}: empty code cell")
             continue
+        for problem in (
+            long_drawing_cell_problem(cell, where),
+            solution_output_problem(cell, where),
+        ):
+            if problem:
+                problems.append(problem)
         expected_count += 1
         if cell.execution_count != expected_count:
             problems.append(

@@ -19,9 +19,11 @@ from course_notebooks import (
     IGNORE_OUTPUT_TAG,
     INDEX,
     KERNELSPEC,
+    MAX_DRAWING_LINES,
     NOTEBOOK_DIR,
     REPOSITORY,
     course_notebooks,
+    drawing_calls,
     hygiene_problems,
     markdown_headings,
     markdown_links,
@@ -214,6 +216,152 @@ def test_hygiene_rejects_a_notebook_jupyterlab_would_mark_unsaved(tmp_path):
     nb = executed_notebook()
     del nb.metadata.language_info["version"]
     assert any("no Python version" in p for p in problems_of(nb, tmp_path))
+
+
+#: A drawing cell as chapters write one: a figure, a few lines per curve (here 30 lines).
+LONG_DRAWING = "\n".join(
+    [
+        "with plt.ioff():",
+        "    fig, ax = plt.subplots(figsize=(6.0, 3.0), dpi=80)",
+        "fig.canvas.header_visible = False",
+        *(f"ax.plot([0, 1], [0, {k}], label='k = {k}')" for k in range(26)),
+        "fig.canvas",
+    ]
+)
+
+
+def with_cell(source: str, **metadata) -> nbformat.NotebookNode:
+    """The clean notebook with its first code cell's source and metadata replaced."""
+    nb = executed_notebook()
+    nb.cells[1].source = source
+    nb.cells[1].metadata.update(metadata)
+    return nb
+
+
+def drawing_problems(nb: nbformat.NotebookNode, tmp_path: Path) -> list[str]:
+    return [p for p in problems_of(nb, tmp_path) if "drawing cell" in p]
+
+
+@pytest.mark.parametrize(
+    ("source", "calls"),
+    [
+        ("fig, ax = plt.subplots()\nax.plot([0, 1])", ["ax.plot", "plt.subplots"]),
+        ("with plt.ioff():\n    view = plot_robot(arm, q)", ["plot_robot", "plt.ioff"]),
+        ("margin_line.set_data(t, m)\nrobolab.live_figure(f, fig, {})", None),
+        ("puma_map.ax.contour(x, y, z, [0])", ["puma_map.ax.contour"]),
+        ("%matplotlib widget\nimport matplotlib.pyplot as plt\nfrom robolab import teach", []),
+        ("# ax.plot(x, y) in a comment\ntext = 'plt.show()'\nx = np.cos(1.0)", []),
+        ("not python (", []),
+    ],
+    ids=["axes", "robolab-view", "artist-and-view", "owner-chain", "imports", "text", "syntax"],
+)
+def test_drawing_calls(source, calls):
+    expected = ["margin_line.set_data", "robolab.live_figure"] if calls is None else calls
+    assert drawing_calls(source) == expected
+
+
+def test_hygiene_rejects_a_long_visible_drawing_cell(tmp_path):
+    nb = with_cell(LONG_DRAWING)
+    (problem,) = drawing_problems(nb, tmp_path)
+    assert problem.startswith("notebook.ipynb: cell 1: a visible drawing cell (")
+    assert f"of 30 lines (more than {MAX_DRAWING_LINES})" in problem
+    for fix in ('"jupyter": {"source_hidden": true}', "'hide-input'", "first comment line"):
+        assert fix in problem
+    assert "robolab.views" in problem
+
+
+def test_hygiene_accepts_a_collapsed_or_short_drawing_cell(tmp_path):
+    collapsed = with_cell(
+        "# The figure: one line per k (collapsed: plotting code only).\n" + LONG_DRAWING,
+        jupyter={"source_hidden": True},
+        tags=["hide-input"],
+    )
+    assert drawing_problems(collapsed, tmp_path) == []
+    short = "\n".join(LONG_DRAWING.splitlines()[:MAX_DRAWING_LINES])
+    assert drawing_problems(with_cell(short), tmp_path) == []
+    computing = "\n".join(f"x{k} = np.cos({k})" for k in range(40))  # long, but draws nothing
+    assert drawing_problems(with_cell(computing), tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("metadata", "comment", "missing"),
+    [
+        ({"jupyter": {"source_hidden": True}}, True, ["'hide-input'"]),
+        ({"tags": ["hide-input"]}, True, ['"source_hidden": true']),
+        ({"jupyter": {"source_hidden": True}, "tags": ["hide-input"]}, False, ["first comment"]),
+    ],
+    ids=["no-tag", "not-hidden", "no-comment"],
+)
+def test_hygiene_names_what_a_half_collapsed_drawing_cell_lacks(
+    tmp_path, metadata, comment, missing
+):
+    source = ("# The figure.\n" if comment else "") + LONG_DRAWING
+    (problem,) = drawing_problems(with_cell(source, **metadata), tmp_path)
+    listed = problem.split("(missing: ")[1]
+    assert all(part in listed for part in missing)
+    assert listed.count(";") == len(missing) - 1  # only what is missing is listed
+
+
+#: What a worked solution's check shows (robolab.lessons.worked_solutions, copied here so
+#: that a change of the library's box is a change this test sees).
+CHECKED_TEXT = (
+    "Worked solution — checked: it matches the expected answer. (This checks the hidden "
+    "worked solution, not your answer.)"
+)
+CHECKED_HTML = (
+    '<div class="robolab-worked-solution" style="color:#1F3347;background:#EEF2F6;'
+    'border-left:4px solid #6A8CAF;padding:4px 8px;border-radius:4px"><b>Worked solution</b>'
+    " — checked: it matches the expected answer.</div>"
+)
+
+
+def solution_notebook(*outputs: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    source = "# Solution: transpose the rotation.\nexercise_1.check(R.T)"
+    nb = with_cell(source, tags=["solution"], jupyter={"source_hidden": True})
+    nb.cells[1].outputs = list(outputs)
+    return nb
+
+
+def worked_check(text: str = CHECKED_TEXT, html: str = CHECKED_HTML) -> nbformat.NotebookNode:
+    data = {"text/plain": text, "text/html": html}
+    return nbformat.v4.new_output("execute_result", data, execution_count=1)
+
+
+def solution_problems(nb: nbformat.NotebookNode, tmp_path: Path) -> list[str]:
+    return [p for p in problems_of(nb, tmp_path) if "a solution cell" in p]
+
+
+def test_hygiene_accepts_a_solution_cell_that_shows_only_its_check(tmp_path):
+    assert solution_problems(solution_notebook(worked_check()), tmp_path) == []
+
+
+ANSWER_PRINTED = nbformat.v4.new_output("stream", name="stdout", text="R.T = [[0 1] [1 0]]\n")
+
+
+@pytest.mark.parametrize(
+    ("outputs", "named"),
+    [
+        ([ANSWER_PRINTED, worked_check()], "1 other output(s): stream 'R.T = [[0 1] [1 0]]'"),
+        ([], "shows 0 worked-solution check(s)"),
+        ([worked_check(), worked_check()], "shows 2 worked-solution check(s)"),
+        ([worked_check("✓ Correct", "<div>✓ Correct</div>")], "execute_result '✓ Correct'"),
+        ([worked_check(html="<b>Worked solution</b>")], "execute_result 'Worked solution"),
+        ([worked_check("Worked solution — its check FAILED: off")], "its check FAILED"),
+    ],
+    ids=["answer-printed", "nothing", "twice", "student-tick", "not-the-box", "failed"],
+)
+def test_hygiene_rejects_a_solution_cell_that_shows_more(tmp_path, outputs, named):
+    (problem,) = solution_problems(solution_notebook(*outputs), tmp_path)
+    assert problem.startswith("notebook.ipynb: cell 1: a solution cell shows ")
+    assert named in problem
+    assert "only its check's 'Worked solution — checked: ...' box" in problem
+    assert "print no answer values" in problem
+
+
+def test_hygiene_judges_only_cells_tagged_solution(tmp_path):
+    nb = executed_notebook()
+    nb.cells[2].source = "# Solution-like comment in a student's cell\nx"
+    assert solution_problems(nb, tmp_path) == []
 
 
 def test_strip_for_commit_removes_state_and_keeps_what_jupyterlab_writes():
