@@ -10,8 +10,13 @@ hand, elementary transforms chained by hand, and closed forms.
 
 from __future__ import annotations
 
+import contextlib
+import io
+import re
+
 import modern_robotics as mr
 import numpy as np
+from chapter_cells import notebook_cells, run_setup_cells
 from reference.screw_arms import UR5_LINK_FRAMES, UR5_SCREW_AXES
 
 
@@ -140,3 +145,138 @@ def test_exercise_5_origin_velocity_by_finite_differences() -> None:
     p_dot = (origin(step) - origin(-step)) / (2 * step)
     np.testing.assert_allclose(p_dot, V_s[3:] + np.cross(V_s[:3], p), atol=1e-6)
     assert np.linalg.norm(p_dot - V_s[3:]) > 0.1  # v_s alone is the wrong answer
+
+
+# --- The chapter's own exercises, given the usual slips ------------------------------------------
+#
+# The exercises are the notebook's: its import and helper cells and the cell that creates each
+# exercise run as in the chapter. Each slip must be named for what it is, and a first wrong try
+# must not show the expected entries (those come only with show_expected=True).
+
+CELLS = notebook_cells("03-screw-theory-and-poe.ipynb")
+SETUP = ("%matplotlib widget", "# Helpers for this chapter")
+
+
+def chapter_exercise(number: int):
+    """A fresh exercise_<number> of the chapter, made by the chapter's own cell."""
+    namespace = run_setup_cells(CELLS, *SETUP, f"exercise_{number} = ")
+    return namespace[f"exercise_{number}"]
+
+
+def first_try(exercise, answer) -> str:
+    """The message of a first wrong try; it must not show any expected entry."""
+    result = exercise.check(answer)
+    assert not result.correct, result.message
+    assert exercise.wrong_tries == 1
+    shown = set(re.findall(r"-?\d+\.\d+", result.message))
+    expected = np.atleast_1d(np.asarray(exercise.expected, dtype=float)).ravel()
+    for value in expected[np.abs(expected - np.round(expected)) > 1e-9]:  # not 0, ±1: text has them
+        assert not shown & {f"{value:.4g}", f"{value:.3g}", f"{value:.2f}", f"{value:.4f}"}, (
+            result.message
+        )
+    assert not re.search(r"expected -?\d", result.message), result.message
+    return result.message
+
+
+def test_exercise_4_frame_mix_ups_are_named() -> None:
+    exercise = chapter_exercise(4)
+    M, S = exercise.parameters["M"], exercise.parameters["S"]
+    B = mr.Adjoint(mr.TransInv(M)) @ S
+    assert exercise.with_seed(4).check(B).correct
+    # S itself where B is asked: the axis left in the space frame.
+    assert "expressed in the other frame" in first_try(exercise.with_seed(4), S)
+    # [Ad_M] S where [Ad_{M^-1}] S belongs: the slip the exercise's hint warns of.
+    message = first_try(exercise.with_seed(4), mr.Adjoint(M) @ S)
+    assert "[Ad_M] S: the adjoint of M where the adjoint of M⁻¹ belongs" in message
+    # M^-1 written (R^T, -p): the position of the inverse is -R^T p.
+    R, p = M[:3, :3], M[:3, 3]
+    wrong_inverse = mr.RpToTrans(R.T, -p)
+    message = first_try(exercise.with_seed(4), mr.Adjoint(wrong_inverse) @ S)
+    assert "M⁻¹ = (Rᵀ, −p)" in message
+    assert not np.allclose(mr.Adjoint(wrong_inverse) @ S, B)  # a real slip for this instance
+
+
+def test_exercise_1_order_and_sign_slips_are_named() -> None:
+    exercise = chapter_exercise(1)
+    q = np.array(exercise.parameters["point"])
+    direction = exercise.parameters["direction"]  # "x", "-x", "y", ...
+    omega = (-1.0 if direction.startswith("-") else 1.0) * np.eye(3)["xyz".index(direction[-1])]
+    v = -np.cross(omega, q)  # the velocity of the body point at the origin (Lynch & Park 3.71)
+    assert exercise.with_seed(1).check(np.concatenate([omega, v])).correct
+    message = first_try(exercise.with_seed(1), np.concatenate([v, omega]))
+    assert "[v; ω] instead of robolab's [ω; v]" in message
+    message = first_try(exercise.with_seed(1), np.concatenate([omega, -v]))
+    assert message.startswith("Your v is ω × q, the opposite of the right sign")
+
+
+def test_exercise_2_length_of_v_is_not_the_pitch() -> None:
+    exercise = chapter_exercise(2)
+    S = exercise.parameters["S"]
+    assert exercise.with_seed(2).check(float(S[:3] @ S[3:])).correct  # h = ωᵀv
+    message = first_try(exercise.with_seed(2), float(np.linalg.norm(S[3:])))
+    assert message.startswith("Your answer is the length of v")
+
+
+def test_exercise_3_revolute_signs_are_named() -> None:
+    exercise = chapter_exercise(3)
+    H, L, D = (exercise.parameters[k] for k in "HLD")
+    right = np.array(
+        [[0, 0, 1, 0, 0, 0], [0, 1, 0, -H, 0, 0], [0, 0, 0, 1, 0, 0], [0, 0, -1, -D, L, 0]],
+        dtype=float,
+    ).T  # as in test_exercise_3_screw_axes_reproduce_the_drawn_arm
+    assert exercise.with_seed(3).check(right).correct
+    flipped = right.copy()
+    flipped[3:, [1, 3]] *= -1  # v = ω × q on the revolute joints that have a v
+    assert "Your revolute columns have v = ω × q" in first_try(exercise.with_seed(3), flipped)
+    swapped = np.vstack([right[3:], right[:3]])
+    assert "top and bottom three rows are swapped" in first_try(exercise.with_seed(3), swapped)
+
+
+def test_exercise_5_v_s_alone_and_the_cross_product_order_are_named() -> None:
+    exercise = chapter_exercise(5)
+    V_s, p = exercise.parameters["V_s"], exercise.parameters["p"]
+    p_dot = V_s[3:] + np.cross(V_s[:3], p)  # the last column of [V_s] T
+    assert exercise.with_seed(5).check(p_dot).correct
+    assert first_try(exercise.with_seed(5), V_s[3:]).startswith("Your answer is v_s alone")
+    message = first_try(exercise.with_seed(5), V_s[3:] + np.cross(p, V_s[:3]))
+    assert message.startswith("Your answer has p × ω_s where ω_s × p belongs")
+
+
+def assert_staged_hints(exercise) -> None:
+    """At least two hints, the first told on a first wrong try and the second only after it."""
+    assert len(exercise.hints) >= 2, exercise.title
+    wrong = np.full(np.shape(exercise.expected), 0.123)  # no slip: a plain wrong answer
+    once = exercise.check(wrong).message
+    assert exercise.hints[0] in once and exercise.hints[1] not in once
+    assert exercise.hints[1] in exercise.check(wrong).message
+
+
+def test_every_exercise_has_staged_hints() -> None:
+    for number in range(1, 6):
+        assert_staged_hints(chapter_exercise(number))
+
+
+def test_new_numbers_reach_the_printed_data() -> None:
+    # Exercises 2, 4, 5: the cell that shows the exercise only creates it; the cell below prints
+    # its numbers from the exercise, so after New numbers re-running it prints the new ones.
+    code = [c for c in CELLS if c.cell_type == "code"]
+    for number in (2, 4, 5):
+        index = next(i for i, c in enumerate(code) if c.source.startswith(f"exercise_{number} = "))
+        assert "print" not in code[index].source
+        printing = code[index + 1].source
+        assert f"exercise_{number}.parameters" in printing and "_exercise(" not in printing
+        namespace = run_setup_cells(CELLS, *SETUP, f"exercise_{number} = ")
+        exercise = namespace[f"exercise_{number}"].new_numbers(seed=1234)
+        output = io.StringIO()
+        with contextlib.redirect_stdout(output):
+            exec(printing, namespace)
+        for name, value in exercise.parameters.items():
+            assert str(np.asarray(value)).split("\n")[0] in output.getvalue(), name
+
+
+def test_pendant_keeps_the_compact_view() -> None:
+    # A figsize of 4.5 in (450 px) beside the ~420 px controls is wider than JupyterLab's 844 px
+    # output area at 1024×768, so the controls would wrap under the figure.
+    pendants = [c.source for c in CELLS if c.cell_type == "code" and "teach(" in c.source]
+    assert len(pendants) == 1
+    assert "figsize" not in pendants[0]
