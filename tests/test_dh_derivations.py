@@ -164,7 +164,15 @@ def test_every_nonzero_christoffel_symbol_is_a_step(elbow):
     P = one(derivation, "Potential energy").expression.rhs
     G = one(derivation, "Gravity vector").expression.rhs
     assert simplify_matrix(G - sp.Matrix([P.diff(q) for q in qs])) == sp.zeros(3, 1)
-    assert one(derivation, "Equations of motion").expression == robot.dynamic_model()
+    motion = one(derivation, "Equations of motion").expression  # the same maths, printed short
+    model = robot.dynamic_model()
+    assert (motion.lhs, motion.rhs) == (model.lhs, model.rhs)
+    M = one(derivation, "Inertia matrix").expression.rhs
+    assert [(str(symbol), matrix) for symbol, matrix in motion.definitions] == [
+        ("M", M),
+        ("C", C),
+        ("G", G),
+    ]
 
 
 def test_property_checks_hold(elbow):
@@ -273,12 +281,41 @@ def test_equations_of_motion_print_in_textbook_order(elbow):
     _, derivation = elbow
     step = one(derivation, "Equations of motion")
     latex = step.latex()
-    M_at, C_at, G_at = (
-        latex.index(term) for term in (r"\ddot{q}_{1}", r"\dot{q}_{1}", "g l_{2} m_{3}")
-    )
-    assert M_at < C_at < G_at
+    M_at, C_at, G_at = (latex.index(rf"\\ {name} &= ") for name in "MCG")  # lines of their own
+    assert latex.index(r"M \ddot{q} + C \dot{q} + G &= \tau") < M_at < C_at < G_at
+    assert "g l_{2} m_{3}" in latex[G_at:]
     text = step.text()
-    assert text.index("q̈₁") < text.index("q̇₁")
+    assert text.index("M⋅q̈ + C⋅q̇ + G = τ") < text.index("M = ") < text.index("C = ")
+
+
+def test_equations_of_motion_of_the_planar_2r_arm_match_the_closed_form():
+    """Spong, Hutchinson and Vidyasagar §7.4.1 (planar elbow), written out by hand: the M, C, G
+    the equations-of-motion step shows, and its one equation M q̈ + C q̇ + G = τ, row by row."""
+    from robolab.symbols import Izz1, Izz2, g, lc1, lc2, m1, m2, t
+
+    arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2), name="planar 2R")
+    arm.cm_positions = [(lc1 - l1, 0, 0), (lc2 - l2, 0, 0)]
+    arm.gravity = (0, -g, 0)
+    motion = one(arm.lagrangian_derivation(), "Equations of motion").expression
+    qd1, qd2, qdd1, qdd2 = q1.diff(t), q2.diff(t), q1.diff(t, 2), q2.diff(t, 2)
+    d11 = m1 * lc1**2 + m2 * (l1**2 + lc2**2 + 2 * l1 * lc2 * sp.cos(q2)) + Izz1 + Izz2
+    d12 = m2 * (lc2**2 + l1 * lc2 * sp.cos(q2)) + Izz2
+    d22 = m2 * lc2**2 + Izz2
+    h = -m2 * l1 * lc2 * sp.sin(q2)
+    M = sp.Matrix([[d11, d12], [d12, d22]])
+    C = sp.Matrix([[h * qd2, h * qd2 + h * qd1], [-h * qd1, 0]])
+    G = sp.Matrix(
+        [
+            (m1 * lc1 + m2 * l1) * g * sp.cos(q1) + m2 * lc2 * g * sp.cos(q1 + q2),
+            m2 * lc2 * g * sp.cos(q1 + q2),
+        ]
+    )
+    shown = dict((str(symbol), matrix) for symbol, matrix in motion.definitions)
+    for name, hand in (("M", M), ("C", C), ("G", G)):
+        assert simplify_matrix(sp.Matrix(shown[name]) - hand) == sp.zeros(*hand.shape), name
+    torques = M * sp.Matrix([qdd1, qdd2]) + C * sp.Matrix([qd1, qd2]) + G
+    assert simplify_matrix(sp.Matrix(motion.lhs.doit()) - torques) == sp.zeros(2, 1)
+    assert list(motion.rhs) == [sp.Symbol("tau_1", real=True), sp.Symbol("tau_2", real=True)]
 
 
 # --- energies and the Lagrangian printed gathered by joint velocities -----------------------------

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 import sympy as sp
+from sympy.printing.pretty.stringpict import prettyForm, stringPict
 
 from ..spatial.transforms import dh_modified, dh_standard
 from ..support.progress import Progress
@@ -32,7 +33,111 @@ from .gathered_equation import GatheredEquation
 from .simplify import simplify_piece as simplify_trig
 from .simplify import simplify_piece_matrix as simplify_matrix
 
-__all__ = ["GatheredEquation", "forward_kinematics_derivation", "lagrangian_derivation"]
+__all__ = [
+    "GatheredEquation",
+    "MatrixFormEquation",
+    "forward_kinematics_derivation",
+    "lagrangian_derivation",
+]
+
+
+class MatrixFormEquation(sp.Equality):
+    r"""A matrix equation printed short, in named matrices, with each matrix on a line below.
+
+    The equations of motion of a planar 2R arm with M, C and G written out side by side are
+    one line of more than 1000 px. This equation prints them as ``M q̈ + C q̇ + G = τ``, then
+    ``M = […]``, ``C = […]`` and ``G = […]`` one under the other (an ``aligned`` block in
+    LaTeX, stacked lines in text), so that each line is only as wide as one matrix. Only the
+    printing changes: ``.lhs`` and ``.rhs`` are the equation as given (for the derivation, the
+    robot's :meth:`~robolab.DHRobot.dynamic_model` with every matrix in full), ``short`` is
+    the same equation in matrix symbols and ``definitions`` the ``(symbol, matrix)`` pairs.
+
+    Examples
+    --------
+    >>> from robolab import to_latex
+    >>> x, y = sp.symbols("x y")
+    >>> A, v = sp.ImmutableMatrix([[2, x], [0, 3]]), sp.ImmutableMatrix([x, y])
+    >>> A_, v_, b_ = (sp.MatrixSymbol(name, 2, k) for name, k in (("A", 2), ("v", 1), ("b", 1)))
+    >>> equation = MatrixFormEquation(
+    ...     sp.MatMul(A, v), sp.ImmutableMatrix([1, 2]), sp.Eq(sp.MatMul(A_, v_), b_),
+    ...     [(A_, A), (v_, v)],
+    ... )
+    >>> equation.lhs == sp.MatMul(A, v), equation.short.lhs == sp.MatMul(A_, v_)
+    (True, True)
+    >>> for line in to_latex(equation).split(r" \\ "):
+    ...     print(line)
+    \begin{aligned} A v &= b = \left[\begin{matrix}1\\2\end{matrix}\right]
+    A &= \left[\begin{matrix}2 & x\\0 & 3\end{matrix}\right]
+    v &= \left[\begin{matrix}x\\y\end{matrix}\right] \end{aligned}
+    """
+
+    def __new__(
+        cls, lhs: Any, rhs: Any, short: sp.Eq, definitions: Any = (), **options: Any
+    ) -> MatrixFormEquation:
+        pairs = sp.Tuple(*(sp.Tuple(symbol, matrix) for symbol, matrix in definitions))
+        return sp.Basic.__new__(cls, sp.sympify(lhs), sp.sympify(rhs), short, pairs)
+
+    @property
+    def short(self) -> sp.Eq:
+        """The equation in matrix symbols, ``M q̈ + C q̇ + G = τ``."""
+        return self.args[2]
+
+    @property
+    def definitions(self) -> tuple[tuple[Any, Any], ...]:
+        """The ``(symbol, matrix)`` pairs printed under the short equation, in order."""
+        return tuple((symbol, matrix) for symbol, matrix in self.args[3])
+
+    def _terms(self) -> tuple[Any, ...]:
+        left = self.short.lhs
+        return left.args if isinstance(left, sp.MatAdd) else (left,)  # in the order given
+
+    def _latex(self, printer: Any) -> str:
+        short = " + ".join(printer._print(term) for term in self._terms())
+        lines = [f"{short} &= {printer._print(self.short.rhs)} = {printer._print(self.rhs)}"]
+        lines += [f"{printer._print(s)} &= {printer._print(m)}" for s, m in self.definitions]
+        body = r" \\ ".join(lines)
+        return rf"\begin{{aligned}} {body} \end{{aligned}}"
+
+    def _pretty(self, printer: Any) -> prettyForm:
+        terms = [printer._print(_in_text(term)) for term in self._terms()]
+        short = prettyForm(*stringPict.next(*_joined(terms)))
+        rows = [
+            prettyForm(
+                *stringPict.next(
+                    short,
+                    " = ",
+                    printer._print(_in_text(self.short.rhs)),
+                    " = ",
+                    printer._print(self.rhs),
+                )
+            )
+        ]
+        rows += [
+            prettyForm(*stringPict.next(printer._print(s), " = ", printer._print(m)))
+            for s, m in self.definitions
+        ]
+        width = max(row.width() for row in rows)  # stack() centres: pad on the right
+        rows = [prettyForm(*stringPict.next(row, " " * (width - row.width()))) for row in rows]
+        return prettyForm(*stringPict.stack(*rows))
+
+
+_TEXT_NAMES = {r"\ddot{q}": "q̈", r"\dot{q}": "q̇", r"\tau": "τ"}
+
+
+def _in_text(expression: Any) -> Any:
+    """The short equation's matrix symbols with their text names: ``\\dot{q}`` as q̇."""
+    return expression.xreplace(
+        {
+            symbol: sp.MatrixSymbol(_TEXT_NAMES[symbol.name], *symbol.shape)
+            for symbol in expression.atoms(sp.MatrixSymbol)
+            if symbol.name in _TEXT_NAMES
+        }
+    )
+
+
+def _joined(items: list[Any]) -> list[Any]:
+    """``items`` with ``" + "`` between them."""
+    return [x for item in items for x in (" + ", item)][1:]
 
 
 def _matrix_symbol(name: str, rows: int, cols: int) -> sp.MatrixSymbol:
@@ -157,8 +262,8 @@ def lagrangian_derivation(robot: Any) -> Derivation:
             Step(
                 "Equations of motion",
                 "Lagrange's equations $\\frac{d}{dt} \\partial L/\\partial \\dot q - \\partial L/"
-                "\\partial q = \\tau$ in matrix form.",
-                robot.dynamic_model(),
+                "\\partial q = \\tau$ in matrix form, with M, C and G of the steps above.",
+                _equations_of_motion(robot, M, C, G),
                 tuple(sp.Symbol(f"tau_{i}", real=True) for i in range(1, n + 1)),
             ),
         ]
@@ -166,6 +271,27 @@ def lagrangian_derivation(robot: Any) -> Derivation:
         kinetic = next(step for step in steps if step.title == "Kinetic energy").expression.rhs
         steps += _property_checks(robot, M, C, kinetic, q, qd)
     return Derivation(f"Lagrangian dynamics of {robot.name}", steps)
+
+
+def _equations_of_motion(
+    robot: Any, M: sp.MatrixBase, C: sp.MatrixBase, G: sp.MatrixBase
+) -> MatrixFormEquation:
+    """``M q̈ + C q̇ + G = τ`` (the robot's :meth:`dynamic_model`), then M, C and G below it."""
+    n = robot.dof
+    model = robot.dynamic_model()
+    names = [_matrix_symbol(name, n, cols) for name, cols in (("M", n), ("C", n), ("G", 1))]
+    qdd, qd, tau = (_matrix_symbol(name, n, 1) for name in (r"\ddot{q}", r"\dot{q}", r"\tau"))
+    short = sp.MatAdd(sp.MatMul(names[0], qdd), sp.MatMul(names[1], qd), names[2], evaluate=False)
+    return MatrixFormEquation(
+        model.lhs,
+        model.rhs,
+        _eq(short, tau),
+        zip(
+            names,
+            (sp.ImmutableMatrix(M), sp.ImmutableMatrix(C), sp.ImmutableMatrix(G)),
+            strict=True,
+        ),
+    )
 
 
 def _link_steps(robot: Any) -> list[Step]:

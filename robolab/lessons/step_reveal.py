@@ -89,10 +89,12 @@ def step_html(step: Step, number: int, total: int) -> str:
 def fitting_latex(step: Step) -> str:
     r"""LaTeX of a step's expression that fits a notebook: a long equation over several lines.
 
-    An ``sp.Eq`` whose printed form is wider than
+    An ``sp.Eq`` of scalars whose printed form is wider than
     :data:`robolab.dh.gathered_equation.LATEX_LINE_COLUMNS` columns is printed as a
     :class:`~robolab.dh.gathered_equation.GatheredEquation` (its terms in an ``aligned`` block of
-    lines that fit); anything else, and a short equation, as :meth:`Step.latex` prints it.
+    lines that fit); anything else, a short equation and a matrix equation (not a sum of terms
+    to gather: it prints its own lines, as the equations of motion,
+    :class:`robolab.dh.derivations.MatrixFormEquation`, do), as :meth:`Step.latex` prints it.
 
     Examples
     --------
@@ -110,6 +112,7 @@ def fitting_latex(step: Step) -> str:
     if (
         isinstance(expression, sp.Equality)
         and not isinstance(expression, GatheredEquation)
+        and not (expression.lhs.is_Matrix or expression.rhs.is_Matrix)
         and printed_columns(expression) > LATEX_LINE_COLUMNS
     ):
         return to_latex(GatheredEquation(expression.lhs, expression.rhs))
