@@ -23,6 +23,7 @@ import re
 import modern_robotics as mr
 import numpy as np
 import pytest
+import sympy as sp
 
 from robolab.exercises import CheckResult, Exercise, check, check_function
 from robolab.lessons import worked_solutions
@@ -133,21 +134,29 @@ def test_degrees_inside_cos_are_named_when_the_exercise_knows_its_angles():
     assert "with q1 in degrees" in exercise.check(one).message
 
 
-def test_degrees_passed_to_trotz_are_named():
-    def pose(theta):  # Rot(z, θ) as a homogeneous transform
+def test_degrees_passed_to_trotz_are_named_with_the_angle_that_was_in_degrees():
+    def pose(theta, phi):  # Rot(z, θ) then Rot(x, φ), homogeneous (Lynch & Park eq. 3.8)
+        c, s = math.cos(phi), math.sin(phi)
         T = np.eye(4)
-        T[:3, :3] = _rot_z(theta)
+        T[:3, :3] = _rot_z(theta) @ np.array([[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]])
         return T
 
     exercise = Exercise(
         "Turn the table",
-        "Give T for θ = {theta} rad about z.",
+        "Give T for θ = {theta} rad about z, then φ = {phi} rad about the new x.",
         solve=pose,
-        generate=lambda rng: {"theta": 0.6},
-        angles=("theta",),
+        generate=lambda rng: {"theta": 0.6, "phi": 0.3},
+        angles=("theta", "phi"),
     )
-    result = exercise.check(pose(math.degrees(0.6)))  # trotz(34.38) where trotz(0.6) belongs
-    assert not result and "theta in degrees" in result.message and "trotz" in result.message
+    # trotz(34.38) @ trotx(0.3) where trotz(0.6) @ trotx(0.3) belongs: only θ in degrees.
+    result = exercise.check(pose(math.degrees(0.6), 0.3))
+    assert not result
+    assert result.message.startswith("Your answer is what the formula gives with theta in degrees:")
+    assert "phi" not in result.message
+    both = exercise.check(pose(math.degrees(0.6), math.degrees(0.3)))
+    assert both.message.startswith("Your answer is what the formula gives with theta, phi in")
+    only_phi = exercise.check(pose(0.6, math.degrees(0.3)))
+    assert only_phi.message.startswith("Your answer is what the formula gives with phi in degrees")
 
 
 def test_degrees_inside_a_students_function_are_named():
@@ -340,3 +349,230 @@ def test_the_button_shows_only_with_a_person_at_the_front_end(monkeypatch):
     monkeypatch.setattr(exercises, "front_end", lambda: "")  # nbval, nbclient: nobody there
     bundle = exercise._repr_mimebundle_()
     assert widgets.WIDGET_VIEW_MIMETYPE not in bundle and "new_numbers()" in bundle["text/plain"]
+
+
+# --- symbolic answers: the same slips, found at the sample points ------------------------------
+
+l1, l2, q1, q2 = sp.symbols("l1 l2 q1 q2", positive=True)
+dq1, dq2, m1, m2, lc1, lc2, g = sp.symbols("dq1 dq2 m1 m2 lc1 lc2 g", positive=True)
+
+
+def _planar_2r_jacobian() -> sp.Matrix:
+    """The planar 2R arm's geometric Jacobian, rows [v; ω] (Spong, Hutchinson & Vidyasagar §4.6)."""
+    s1, c1, s12, c12 = sp.sin(q1), sp.cos(q1), sp.sin(q1 + q2), sp.cos(q1 + q2)
+    return sp.Matrix(
+        [
+            [-l1 * s1 - l2 * s12, -l2 * s12],
+            [l1 * c1 + l2 * c12, l2 * c12],
+            [0, 0],
+            [0, 0],
+            [0, 0],
+            [1, 1],
+        ]
+    )
+
+
+#: Pieces of the 2R Jacobian's entries that a message naming them would contain.
+_JACOBIAN_TEXT = ("sin", "cos", "l₁", "l₂", "l1", "l2")
+
+
+def test_a_spong_jacobian_answered_in_omega_v_rows_is_named_the_right_way_round():
+    J = _planar_2r_jacobian()
+    omega_v = sp.Matrix.vstack(J[3:, :], J[:3, :])  # robolab's twist order
+    exercise = Exercise("The Jacobian of a planar 2R arm", "J, rows [v; ω]?", solve=lambda: J)
+    first = exercise.check(omega_v)
+    assert not first and "the top and bottom three rows are swapped" in first.message
+    assert "asks for the rows in the order [v; ω]" in first.message
+    assert "yours are in robolab's twist order [ω; v]" in first.message
+    assert "instead of robolab's [ω; v]" not in first.message  # not the reverse wording
+    assert not any(piece in first.message for piece in _JACOBIAN_TEXT), first.message
+    assert not _numbers_in(first.message)
+    second = exercise.check(omega_v)
+    assert "<exercise>.check(answer, show_expected=True)" in second.message
+    asked = exercise.check(omega_v, show_expected=True)
+    assert "The expected value: [[-l₁⋅sin(q₁) - l₂⋅sin(q₁ + q₂)" in asked.message
+    # Declared the other way, or as no twist at all, the wording follows the declaration.
+    twists = Exercise("Twist order", "J?", solve=lambda: omega_v, rows="omega_v")
+    assert "[v; ω] instead of robolab's [ω; v]" in twists.check(J).message
+    neutral = Exercise("Six rows", "?", solve=lambda: J, rows=None).check(omega_v).message
+    assert neutral.endswith("the top and bottom three rows are swapped.")
+    assert "ω" not in neutral
+
+
+def test_symbolic_transpose_negation_and_one_sign_are_named():
+    # A planar 2R arm with point masses: C(q, q̇) and G(q) (Spong, Hutchinson & Vidyasagar §7.4.1).
+    h = -m2 * l1 * lc2 * sp.sin(q2)
+    C = sp.Matrix([[h * dq2, h * (dq1 + dq2)], [-h * dq1, 0]])
+    G = sp.Matrix(
+        [
+            (m1 * lc1 + m2 * l1) * g * sp.cos(q1) + m2 * lc2 * g * sp.cos(q1 + q2),
+            m2 * lc2 * g * sp.cos(q1 + q2),
+        ]
+    )
+    assert "looks transposed: rows and columns are swapped" in check(C.T, C).message
+    assert "has the opposite sign" in check(-G, G).message
+    one = G.copy()
+    one[1] = -one[1]
+    assert "answer[1, 0] has the wrong sign" in check(one, G).message
+    J = _planar_2r_jacobian()
+    column = J.copy()
+    column[:, 1] = -column[:, 1]
+    assert "column 1 of answer has the wrong sign" in check(column, J).message
+    row = J.copy()
+    row[0, :] = -row[0, :]
+    assert "row 0 of answer has the wrong sign" in check(row, J).message
+    # Staged: the first try does not say which entry.
+    exercise = Exercise("Gravity", "G(q)?", solve=lambda: G)
+    first = exercise.check(one).message
+    assert first.startswith("One entry of your answer has the wrong sign") and "[1, 0]" not in first
+    assert exercise.check(one).message.startswith("answer[1, 0] has the wrong sign")
+    # Not a slip: the generic message at a point, as before.
+    other = C.copy()
+    other[0, 1] = 2 * other[0, 1]
+    assert "differs from the expected expression" in check(other, C).message
+
+
+def test_a_transposed_shape_of_a_symbolic_matrix_asks_for_t():
+    wide = sp.Matrix(2, 5, lambda i, j: (i + 1) * q1 + j * q2)
+    result = check(wide.T, wide)
+    assert not result and "has shape (5, 2), expected shape (2, 5)" in result.message
+    assert "transposed? .T" in result.message
+    assert ".reshape(2, 5)?" in check(sp.Matrix(1, 10, list(wide)), wide).message
+
+
+def test_the_twist_order_wording_follows_the_declared_rows_for_numbers():
+    # A revolute joint about z through q = (0.37, 1.21, 0): S = (ω, v), v = -ω × q.
+    S = np.array([0.0, 0.0, 1.0, 1.21, -0.37, 0.0])
+    swapped = np.r_[S[3:], S[:3]]
+    assert "[v; ω] instead of robolab's [ω; v]" in check(swapped, S).message  # the default
+    spong = check(S, swapped, rows="v_omega").message
+    assert "asks for the rows in the order [v; ω]" in spong
+    torques = np.array([0.4, -1.2, 2.5, 0.1, 0.3, -0.2])  # six joint torques: no twist
+    neutral = check(np.r_[torques[3:], torques[:3]], torques, rows=None).message
+    assert neutral.endswith("the top and bottom three entries are swapped.")
+    assert "ω" not in neutral and "twist" not in neutral
+    with pytest.raises(ValueError, match="rows must be"):
+        Exercise("Bad", "?", solve=lambda: S, rows="omega-v")
+    with pytest.raises(ValueError, match="rows must be"):
+        check(S, S, rows="vw")
+
+
+# --- the pointer to the expected value, for every slip ---------------------------------------
+
+
+def _tool_exercise() -> Exercise:
+    return Exercise(
+        "Tool point",
+        "Where is the tool tip, 0.1 m beyond the flange at x = {x}?",
+        solve=lambda x: x + 0.1,
+        generate=lambda rng: {"x": 0.5},
+        slips={"You gave the flange, not the tool tip: add the tool offset.": lambda x: x},
+    )
+
+
+def test_a_known_slip_points_to_the_expected_value_on_later_tries():
+    exercise = _tool_exercise()
+    first = exercise.check(0.5).message
+    assert "show_expected" not in first and "0.6" not in first
+    second = exercise.check(0.5).message
+    assert second.startswith("You gave the flange, not the tool tip")
+    assert second.endswith(
+        "To see the expected value: <exercise>.check(answer, show_expected=True)."
+    )
+    asked = exercise.check(0.5, show_expected=True).message
+    assert "The expected value: 0.6." in asked
+    hand_x = Exercise(
+        "Hand x", "q = {q} rad?", solve=lambda q: 0.8 * math.cos(q),
+        generate=lambda rng: {"q": 0.7}, angles=["q"],
+    )  # fmt: skip
+    in_degrees = 0.8 * math.cos(math.degrees(0.7))
+    assert "show_expected" not in hand_x.check(in_degrees).message
+    again = hand_x.check(in_degrees).message
+    assert "with q in degrees" in again and "show_expected=True" in again
+
+
+def test_the_pointer_names_the_exercise_by_its_notebook_name(shell):
+    shell.user_ns["exercise_7"] = _tool_exercise()
+    shell.run_cell("exercise_7.check(0.5)")
+    shell.run_cell("second = exercise_7.check(0.5)")
+    message = shell.user_ns["second"].message
+    assert "To see the expected value: exercise_7.check(answer, show_expected=True)." in message
+
+
+# --- a first try never shows the expected numbers, whatever the slip -------------------------
+
+
+def _shown_entries(expected) -> set[str]:
+    """The expected entries as a message would print them (4 significant digits), non-trivial."""
+    return {f"{v:.4g}" for v in np.ravel(expected) if "." in f"{v:.4g}"}
+
+
+_M = np.array([[0.0, -1.0, 0.0, 0.42], [1.0, 0.0, 0.0, 0.17], [0.0, 0.0, 1.0, 0.33], [0, 0, 0, 1]])
+_S = np.array([0.0, 0.0, 1.0, 1.21, -0.37, 0.0])
+
+
+@pytest.mark.parametrize(
+    ("kind", "expected", "answer", "options", "words"),
+    [
+        ("degrees", 0.61, math.degrees(0.61), {}, "looks like it is in degrees"),
+        ("millimetres", [0.35, 0.12], [350.0, 120.0], {}, "millimetres instead of metres"),
+        ("factor", 1.35, 2.7, {}, "2 times the expected value"),
+        ("frame", mr.Adjoint(mr.TransInv(_M)) @ _S, _S, {"pose": "M"}, "in the other frame"),
+        ("twist order", _S, np.r_[_S[3:], _S[:3]], {}, "[v; ω] instead of robolab's [ω; v]"),
+        ("transpose", _rot_z(0.4), _rot_z(0.4).T, {}, "looks transposed"),
+        ("sign", _S, _S * [1, 1, 1, 1, -1, 1], {}, "has the wrong sign"),
+        ("opposite", _S, -_S, {}, "opposite sign"),
+    ],
+)
+def test_a_first_slip_message_names_the_slip_but_not_the_expected_numbers(
+    kind, expected, answer, options, words
+):
+    exercise = Exercise(
+        kind, "?", solve=lambda M: np.asarray(expected), generate=lambda rng: {"M": _M}, **options
+    )
+    shown = _shown_entries(expected) | _shown_entries(_M[:3, 3])
+    first = exercise.check(answer).message
+    assert words in first, first
+    assert not {text for text in shown if text in first}, first
+    second = exercise.check(answer).message
+    assert not {text for text in shown if text in second}, second
+    asked = exercise.check(answer, show_expected=True).message
+    assert any(text in asked for text in _shown_entries(expected)), asked  # when asked, it is
+
+
+def test_degrees_inside_the_formula_do_not_reveal_the_expected_value():
+    exercise = Exercise(
+        "Hand x", "l1 = {l1}, q = {q} rad?", solve=lambda l1, q: l1 * math.cos(q),
+        generate=lambda rng: {"l1": 0.8, "q": 0.7}, angles=["q"],
+    )  # fmt: skip
+    shown = _shown_entries(0.8 * math.cos(0.7))
+    message = exercise.check(0.8 * math.cos(math.degrees(0.7))).message
+    assert "with q in degrees" in message and not {t for t in shown if t in message}
+
+
+# --- fixed exercises -----------------------------------------------------------------------------
+
+
+def test_a_fixed_exercise_has_no_new_numbers_button_and_says_so(monkeypatch):
+    from robolab.lessons import exercises
+    from robolab.support import widgets
+
+    fixed = Exercise("Half a turn", "How many radians?", solve=lambda: math.pi)
+    bundle = fixed._repr_mimebundle_()
+    assert "(fixed numbers: this exercise has one set)" in bundle["text/plain"]
+    assert "new_numbers" not in bundle["text/plain"] + bundle["text/markdown"]
+    monkeypatch.setattr(widgets, "in_test_mode", lambda: False)
+    monkeypatch.setattr(widgets, "in_kernel", lambda: True)
+    monkeypatch.setattr(exercises, "front_end", lambda: "widget")  # a person at JupyterLab
+    assert widgets.WIDGET_VIEW_MIMETYPE not in fixed._repr_mimebundle_()
+    import ipywidgets
+
+    shown = fixed._display()
+    assert not any(isinstance(child, ipywidgets.Button) for child in shown.children)
+    assert "one set" in shown.children[1].value
+    with pytest.raises(ValueError, match="has fixed numbers"):
+        fixed.new_numbers()
+    with pytest.raises(ValueError, match="has fixed numbers"):
+        fixed.new_numbers(seed=3)
+    assert not _rotation_exercise().fixed  # drawn numbers: the button stays
+    assert widgets.WIDGET_VIEW_MIMETYPE in _rotation_exercise()._repr_mimebundle_()

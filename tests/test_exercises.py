@@ -218,8 +218,10 @@ def test_matrices_and_equations():
     c, s = sp.cos(q1), sp.sin(q1)
     expected = sp.Matrix([[c, -s], [s, c]])
     assert check(sp.Matrix([[c, -s], [s, c]]), expected)
-    wrong = check(sp.Matrix([[c, s], [s, c]]), expected)
+    wrong = check(sp.Matrix([[c, -2 * s], [s, c]]), expected)
     assert not wrong and "entry [0, 1]" in wrong.message
+    flipped = check(sp.Matrix([[c, s], [s, c]]), expected)  # one sign: a named slip
+    assert not flipped and "answer[0, 1] has the wrong sign" in flipped.message
     assert "has shape (2, 1), expected shape (2, 2)" in check(sp.Matrix([c, s]), expected).message
     assert "must be a matrix" in check(c, expected).message
     tau = sp.Symbol("tau")

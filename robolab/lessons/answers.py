@@ -136,6 +136,30 @@ def _index(index: tuple[int | np.integer, ...]) -> str:
     return "[" + ", ".join(str(i) for i in index) + "]"
 
 
+def _value_text(value: Any) -> str:
+    """A value on one line, for a message: numbers to 4 digits, SymPy as in textbooks (q₁)."""
+    symbolic = isinstance(value, sp.Basic | sp.MatrixBase) and bool(
+        getattr(value, "free_symbols", None)
+    )
+
+    def entry(number: Any) -> str:
+        if not symbolic:
+            return _fmt(number)
+        text = _atom_text(number)  # q₁, not q_1(t); a fraction on three lines: plain text
+        return sp.sstr(number) if "\n" in text else text
+
+    def nested(entries: Any) -> str:
+        if isinstance(entries, list):
+            return "[" + ", ".join(nested(e) for e in entries) + "]"
+        return entry(entries)
+
+    if symbolic:
+        return nested(value.tolist() if isinstance(value, sp.MatrixBase) else value)
+    numbers = np.asarray(value)
+    numbers = numbers.astype(complex if numbers.dtype.kind == "c" else float)
+    return nested(numbers.tolist())
+
+
 # --- numbers, vectors, matrices ---------------------------------------------------------------
 
 

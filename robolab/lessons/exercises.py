@@ -50,7 +50,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias, TypedDict
+from typing import Any
 
 import numpy as np
 import sympy as sp
@@ -58,10 +58,11 @@ from numpy.typing import ArrayLike
 
 from ..support import widgets as _widgets
 from ..support.progress import front_end
-from .answers import CheckResult, _as_numbers, _error_text, _fmt, _tolerance, _with_hint
+from .answers import CheckResult, _error_text, _fmt, _tolerance, _value_text, _with_hint
+from .checks import Expected, RowsOption, check, known_slip
 from .exercise_record import record_check
 from .function_answers import check_function
-from .numeric_answers import check_numeric
+from .numeric_answers import _rows, check_numeric
 from .symbolic_answers import check_expression
 from .worked_solutions import WorkedSolutionCheck, in_solution_cell, watch_cells
 
@@ -80,106 +81,6 @@ __all__ = [
 ]
 
 _SHOW_SOLUTIONS: bool | None = None
-
-#: What an answer is checked against: numbers or arrays, SymPy objects, a reference function.
-Expected: TypeAlias = "ArrayLike | sp.Expr | sp.MatrixBase | sp.Equality | Callable[..., object]"
-
-
-class _Tolerances(TypedDict, total=False):
-    rtol: float
-    atol: float
-
-
-def check(
-    answer: object,
-    expected: Expected,
-    *,
-    rtol: float | None = None,
-    atol: float | None = None,
-    name: str = "answer",
-    hint: str | None = None,
-    inputs: Iterable[object] | None = None,
-    pose: ArrayLike | None = None,
-) -> CheckResult:
-    """Check an answer against the expected one: numbers, arrays, SymPy objects or functions.
-
-    Dispatches to :func:`check_function` (the expected value is a function;
-    give ``inputs``), :func:`check_expression` (SymPy expected value) or
-    :func:`check_numeric` (everything else). Default tolerances: rtol 1e-6,
-    atol 1e-9 (numbers); rtol 1e-8, atol 1e-10 (expressions, evaluated).
-
-    Whatever the student typed, the check returns a :class:`CheckResult`:
-    text, ``None``, a truth value, a complex number for a real value, a
-    dict, a function where a number is expected (or a number where an
-    expression is), SymPy symbols, a ragged list, a function that raises
-    are wrong answers whose message says what was expected and what was
-    given. Only the author's mistakes raise: a tolerance that is negative,
-    NaN or not a number, an expected value that is not usable.
-
-    Parameters
-    ----------
-    answer : Any
-        What the student typed.
-    expected : Any
-        A number or array, a SymPy expression, matrix or equation, or a
-        reference function.
-    rtol, atol : float, optional
-        Tolerances (finite numbers ≥ 0); the defaults above when None.
-    name : str
-        How messages call the answer.
-    hint : str, optional
-        Appended to the message of a wrong answer.
-    inputs : iterable, optional
-        The inputs to call a function with (required when ``expected``
-        is a function).
-    pose : array_like, optional
-        A 4×4 transform between the question's frames, for naming a
-        twist or Jacobian given in the other frame (numbers only).
-
-    Returns
-    -------
-    CheckResult
-        Truthy when the answer is right.
-
-    Raises
-    ------
-    TypeError, ValueError
-        For the author's mistakes: bad tolerances, no ``inputs`` for a
-        function, an unusable expected value.
-
-    Examples
-    --------
-    >>> import numpy as np, sympy as sp
-    >>> print(check(True, 1.0))
-    ✗ answer is True, a truth value (bool), not a number; if you mean 1, write the number.
-    >>> print(check(sp.pi / 2, np.pi / 2))
-    ✓ Correct: answer matches the expected value (within rtol=1e-06, atol=1e-09).
-    >>> print(check(sp.I, np.pi / 2))
-    ✗ answer is 0+1j, a complex number, but the expected value is real: its imaginary part 1
-    should be 0.
-    >>> print(check([1.0, [2.0, 3.0]], [1.0, 2.0]))
-    ✗ answer is ragged: answer[0] has a single number but answer[1] has 2 entries; every row
-    needs the same number of entries.
-    >>> check(1.0, 1.0, rtol=-1e-6)
-    Traceback (most recent call last):
-    ...
-    ValueError: rtol must be a finite number ≥ 0, got -1e-06
-    """
-    tolerances: _Tolerances = {}  # the checks' own defaults for those not given
-    if rtol is not None:
-        tolerances["rtol"] = _tolerance(rtol, "rtol")
-    if atol is not None:
-        tolerances["atol"] = _tolerance(atol, "atol")
-    if callable(expected) and not isinstance(expected, sp.Basic):
-        if inputs is None:
-            raise ValueError(
-                "inputs must be given to check a function (the arguments to call it with)"
-            )
-        return check_function(answer, expected, inputs, hint=hint, **tolerances)
-    if isinstance(expected, sp.Basic | sp.MatrixBase) and getattr(expected, "free_symbols", None):
-        return check_expression(answer, expected, name=name, hint=hint, **tolerances)
-    return check_numeric(answer, expected, name=name, hint=hint, pose=pose, **tolerances)
-
 
 # --- exercises and solutions --------------------------------------------------------------------
 
@@ -251,7 +152,7 @@ class Solution:
 
 
 #: Help for a student on the wrong tries after the first: how to see the expected value.
-_ASK_FOR_EXPECTED = "To see the expected value: .check(answer, show_expected=True)."
+_ASK_FOR_EXPECTED = "To see the expected value: {name}.check(answer, show_expected=True)."
 
 
 def _hints(hint: str | Sequence[str] | None) -> tuple[str, ...]:
@@ -264,6 +165,10 @@ def _hints(hint: str | Sequence[str] | None) -> tuple[str, ...]:
     if not all(isinstance(h, str) for h in hints):
         raise TypeError(f"hint must be a text or a list of texts, got {hint!r}")
     return tuple(h for h in hints if h)
+
+
+#: What the display of a fixed exercise says where others have a *New numbers* button.
+_FIXED = "(fixed numbers: this exercise has one set)"
 
 
 class Exercise:
@@ -313,14 +218,32 @@ class Exercise:
     angles : sequence of str
         Names of parameters that are angles in radians: a wrong answer
         equal to ``solve`` with them (all, or one) in degrees is told that
-        it used degrees inside ``np.cos`` or ``trotz``.
+        it used degrees inside ``np.cos`` or ``trotz``. Declare it for every
+        exercise whose numbers include angles.
     pose : str or callable, optional
         The 4×4 pose relating the question's frames: a parameter name, or
-        ``pose(**parameters)``. A twist or Jacobian answer in the other
-        frame (the adjoint of the pose applied) is called a frame mix-up.
+        ``pose(**parameters)``. A twist, wrench or Jacobian answer in the
+        other frame (the adjoint of the pose applied, or undone) is called a
+        frame mix-up.
     slips : mapping, optional
         The author's own known wrong answers: ``{message: wrong(**parameters)}``;
-        an answer equal to ``wrong``'s value is told ``message``.
+        an answer equal to ``wrong``'s value is told ``message`` (numbers or
+        SymPy answers). Write the message so that it names the slip, not
+        the expected value.
+    rows : {"auto", "omega_v", "v_omega", None}
+        The order of the two halves of a 6-row expected value, for the
+        message of an answer with them swapped: ``"omega_v"`` for robolab's
+        twists, screw axes, J_s and J_b ([ω; v]); ``"v_omega"`` for the DH
+        geometric Jacobian of Spong and Moro, ``DHRobot.J`` ([v; ω]); None
+        for six numbers that are not a twist (joint torques): the message
+        then only says the halves are swapped. The default ``"auto"`` is
+        ``"omega_v"`` for numbers and ``"v_omega"`` for SymPy matrices.
+
+    Notes
+    -----
+    A fixed exercise (no ``generate``) has one set of numbers: its display
+    says so instead of offering a *New numbers* button, and
+    :meth:`new_numbers` raises.
 
     Examples
     --------
@@ -339,12 +262,70 @@ class Exercise:
     ✗ answer is 0.1: not right yet. Hint: Stretch the arm out.
     >>> print(reach.check(0.1))
     ✗ answer is 0.1: not right yet, it is too small. Hint: Stretch the arm out. The lengths add
-    up. To see the expected value: .check(answer, show_expected=True).
+    up. To see the expected value: <exercise>.check(answer, show_expected=True).
     >>> print(reach.check(0.1, show_expected=True))
     ✗ answer is 0.1, expected 0.3967: it is off by 0.2967 (tolerance 3.977e-07). Hint: Stretch the
     arm out. The lengths add up.
     >>> print(reach.solution())
     The solution of 'Reach of a 2R arm' is hidden (robolab.exercises.show_solutions()).
+
+    The hints come one more per wrong try: the first try above was told
+    the first hint, the second both (in a notebook the pointer names the
+    exercise: ``exercise_1.check(answer, show_expected=True)``).
+
+    Angles in radians, declared with ``angles``, make degrees a named slip:
+
+    >>> hand_x = Exercise(
+    ...     "The hand's x", "A 1 m link at q = {q} rad: the hand's x?",
+    ...     solve=lambda q: np.cos(q), generate=lambda rng: {"q": 0.5}, angles=["q"],
+    ... )
+    >>> print(hand_x.check(np.cos(np.degrees(0.5))))
+    ✗ Your answer is what the formula gives with q in degrees: np.cos, np.sin, rotz, trotz...
+    take radians (convert with np.radians).
+
+    The pose between the frames, declared with ``pose``, names a twist in
+    the wrong frame (here S, the space axis, where the body axis B is asked):
+
+    >>> M = np.array([[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
+    >>> S = np.array([0, 0, 1, 0, 0, 0])  # about z through the origin of {s}
+    >>> body = Exercise(
+    ...     "A body screw axis", "B of S = {S} for the home pose M = {M}?",
+    ...     solve=lambda M, S: np.array([0, 0, 1, 0, 1, 0]),  # [Ad_M⁻¹] S, worked by hand
+    ...     generate=lambda rng: {"M": M, "S": S}, pose="M",
+    ... )
+    >>> print(body.check(S))
+    ✗ Your answer is the expected twist (or wrench) expressed in the other frame: a space-frame
+    one where the body frame is asked, or the reverse? The adjoint [Ad_T] of the pose takes one
+    to the other.
+
+    The author's own known wrong answers, with ``slips``; later tries add
+    where to see the expected value:
+
+    >>> tool = Exercise(
+    ...     "The tool tip", "The flange is at x = {x} m and the tool is 0.1 m long: the tip's x?",
+    ...     solve=lambda x: x + 0.1, generate=lambda rng: {"x": 0.5},
+    ...     slips={"That is the flange, not the tool tip: add the tool.": lambda x: x},
+    ... )
+    >>> print(tool.check(0.5))
+    ✗ That is the flange, not the tool tip: add the tool.
+    >>> print(tool.check(0.5))
+    ✗ That is the flange, not the tool tip: add the tool. To see the expected value:
+    <exercise>.check(answer, show_expected=True).
+
+    A Jacobian in the DH rows [v; ω] (``rows="v_omega"``, the default for a
+    SymPy matrix) answered in robolab's twist order [ω; v]:
+
+    >>> import sympy as sp
+    >>> q = sp.Symbol("q")
+    >>> one_joint = Exercise(
+    ...     "The Jacobian of a 1R arm", "A 1 m link turning about z at q: J, rows [v; ω]?",
+    ...     solve=lambda: sp.Matrix([-sp.sin(q), sp.cos(q), 0, 0, 0, 1]), rows="v_omega",
+    ... )
+    >>> print(one_joint.check(sp.Matrix([0, 0, 1, -sp.sin(q), sp.cos(q), 0])))
+    ✗ Your answer has the right numbers in the wrong order: its first and last three entries are
+    swapped. This question asks for the rows in the order [v; ω] (the linear velocity first, as
+    in the DH geometric Jacobian of Spong and Moro, DHRobot.J); yours are in robolab's twist
+    order [ω; v].
 
     An answer that is right in more than one way gets a ``checker``:
 
@@ -378,6 +359,7 @@ class Exercise:
         angles: Sequence[str] = (),
         pose: str | Callable[..., ArrayLike] | None = None,
         slips: Mapping[str, Callable[..., Expected]] | None = None,
+        rows: RowsOption = "auto",
     ) -> None:
         if not callable(solve):
             raise TypeError(
@@ -398,6 +380,8 @@ class Exercise:
             isinstance(k, str) and callable(v) for k, v in slips.items()
         ):
             raise TypeError("slips must map a message to a function of the parameters")
+        if rows != "auto":
+            _rows(rows)
         self.title = title
         self.hints = _hints(hint)
         self.hint = self.hints[0] if self.hints else None
@@ -408,6 +392,7 @@ class Exercise:
         self.angles = tuple(angles)
         self._pose = pose
         self._slips = dict(slips or {})
+        self.rows: RowsOption = rows
         self._solve = solve
         self._checker = checker
         self._generate = generate
@@ -455,7 +440,13 @@ class Exercise:
             angles=self.angles,
             pose=self._pose,
             slips=self._slips,
+            rows=self.rows,
         )
+
+    @property
+    def fixed(self) -> bool:
+        """True for an exercise with one set of numbers (no ``generate``)."""
+        return self._generate is None
 
     def new_numbers(self, seed: int | None = None) -> Exercise:
         """Draw new numbers for this exercise, in place, and return it (it shows the statement).
@@ -472,7 +463,16 @@ class Exercise:
         True
         >>> bool(twice.check(2 * twice.parameters["x"]))
         True
+        >>> Exercise("Half a turn", "How many radians?", solve=lambda: np.pi).new_numbers()
+        Traceback (most recent call last):
+        ...
+        ValueError: exercise 'Half a turn' has fixed numbers (it has no generate=...): ...
         """
+        if self.fixed:
+            raise ValueError(
+                f"exercise {self.title!r} has fixed numbers (it has no generate=...): there is "
+                "one set, no new numbers to draw"
+            )
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1)[0])
         elif not isinstance(seed, int | np.integer) or isinstance(seed, bool):
@@ -532,9 +532,14 @@ class Exercise:
                 atol=self.atol,
                 inputs=self.inputs,
                 pose=self._pose_matrix(),
+                rows=self.rows,
             )
-            slip = None if result.correct or answer is None else self._known_slip(answer)
-            result = result if slip is None else slip
+            if not result.correct and answer is not None:  # degrees, or an author's slip
+                slip = known_slip(
+                    answer, self.expected, self._solve, self.parameters, angles=self.angles,
+                    slips=self._slips, rtol=self.rtol, atol=self.atol,
+                )  # fmt: skip
+                result = result if slip is None else slip
         if result.correct:
             return result
         if answer is None:  # no answer yet: not a try
@@ -542,11 +547,15 @@ class Exercise:
         self.wrong_tries += 1
         tries = self.wrong_tries
         text = result.feedback(tries, show_expected=show_expected)
+        if show_expected and self._checker is None and not callable(self.expected):
+            shown = _value_text(self.expected)
+            if not (np.ndim(self.expected) == 0 and f"expected {shown}" in text):
+                text += f" The expected value: {shown}."
         hints = self.hints if show_expected else self.hints[: min(tries, 2)]
         if hints:
             text += " Hint: " + " ".join(hints)
         if tries >= 2 and not show_expected and result.first_try:
-            text += " " + _ASK_FOR_EXPECTED
+            text += " " + _ASK_FOR_EXPECTED.format(name=self._name("<exercise>"))
         return CheckResult(False, text)
 
     def _checked(self, answer: object) -> CheckResult:
@@ -573,39 +582,6 @@ class Exercise:
             return self.parameters[self._pose]
         return self._pose(**self.parameters)
 
-    def _known_slip(self, answer: object) -> CheckResult | None:
-        """A wrong answer that ``solve`` gives with angles in degrees, or an author's slip."""
-        if callable(self.expected) or isinstance(self.expected, sp.Basic | sp.MatrixBase):
-            return None
-        if isinstance(_as_numbers(answer, "answer"), str):
-            return None
-        candidates: list[tuple[str, Callable[..., Expected], dict[str, Any]]] = []
-        groups = [(a,) for a in self.angles] if len(self.angles) > 1 else []
-        for group in [self.angles, *groups] if self.angles else []:
-            changed = {**self.parameters, **{a: np.degrees(self.parameters[a]) for a in group}}
-            candidates.append(
-                (
-                    f"Your answer is what the formula gives with {', '.join(group)} in degrees: "
-                    "np.cos, np.sin, rotz, trotz... take radians (convert with np.radians).",
-                    self._solve,
-                    changed,
-                )
-            )
-        candidates += [(message, wrong, self.parameters) for message, wrong in self._slips.items()]
-        tolerances: _Tolerances = {}
-        if self.rtol is not None:
-            tolerances["rtol"] = self.rtol
-        if self.atol is not None:
-            tolerances["atol"] = self.atol
-        for message, formula, parameters in candidates:
-            try:
-                slipped = formula(**parameters)
-                if check_numeric(answer, slipped, **tolerances):
-                    return CheckResult(False, message)
-            except Exception:  # the formula may not take degrees: no slip to name
-                continue
-        return None
-
     def solution(self) -> Solution:
         """The teacher's solution (hidden unless :func:`show_solutions` was called)."""
         return Solution(self.title, self.expected, self.explanation, solutions_shown())
@@ -620,8 +596,8 @@ class Exercise:
     def _repr_markdown_(self) -> str:
         return f"**{self._heading()}** {self.prompt}"
 
-    def _name(self) -> str:
-        """The notebook's name for this exercise (``exercise_1``), or ``exercise``."""
+    def _name(self, unknown: str = "exercise") -> str:
+        """The notebook's name for this exercise (``exercise_1``), or ``unknown``."""
         try:
             from IPython import get_ipython
 
@@ -629,7 +605,7 @@ class Exercise:
         except ImportError:  # pragma: no cover - IPython comes with ipywidgets
             shell = None
         names = [] if shell is None else [k for k, v in shell.user_ns.items() if v is self]
-        return next((k for k in names if not k.startswith("_")), "exercise")
+        return next((k for k in names if not k.startswith("_")), unknown)
 
     def _statement_html(self) -> str:
         prompt = re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(self.prompt, quote=False))
@@ -642,6 +618,11 @@ class Exercise:
         VS Code); a notebook run by nbval, nbclient or nbconvert saves the text, so a saved
         chapter holds no widget of it (and its output is compared like any other).
         """
+        if self.fixed:  # one set of numbers: no button that would change nothing
+            return {
+                "text/plain": f"{self._heading()} {self.prompt}\n{_FIXED}",
+                "text/markdown": f"{self._repr_markdown_()}\n\n*{_FIXED}*",
+            }
         call = f"{self._name()}.new_numbers()"
         static = {
             "text/plain": f"{self._heading()} {self.prompt}\n(New numbers: {call})",
@@ -652,7 +633,15 @@ class Exercise:
         return _widgets.widget_bundle(self._display(), static)
 
     def _display(self) -> Any:
-        """The exercise's widget: its statement, a *New numbers* button and a note."""
+        """The exercise's widget: its statement, a *New numbers* button and a note.
+
+        A fixed exercise's widget has its statement and the note that it has one set of numbers.
+        """
+        if self._widget is None and self.fixed:
+            import ipywidgets as widgets
+
+            statement = widgets.HTMLMath(self._statement_html())
+            self._widget = widgets.VBox([statement, widgets.HTML(f"<i>{html.escape(_FIXED)}</i>")])
         if self._widget is None:
             import ipywidgets as widgets
 

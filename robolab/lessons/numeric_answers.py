@@ -7,7 +7,7 @@ millimetres for metres, the opposite sign, a transposed matrix and a wrong shape
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 import numpy as np
 import sympy as sp
@@ -121,6 +121,19 @@ def _is_transform(matrix: np.ndarray, atol: float) -> bool:
     return bool(np.allclose(rotation.T @ rotation, np.eye(3), atol=1e-6))
 
 
+def _is_rotation(matrix: np.ndarray) -> bool:
+    """A 3×3 matrix with orthonormal columns."""
+    return matrix.shape == (3, 3) and bool(np.allclose(matrix.T @ matrix, np.eye(3), atol=1e-6))
+
+
+def _transposed_text(name: str, rotation: bool) -> str:
+    """The message for a transposed matrix (a rotation: say what its transpose means)."""
+    text = f"{name} looks transposed: rows and columns are swapped"
+    if rotation:
+        text += " (a rotation's transpose is its inverse: R_ba where R_ab is asked?)"
+    return text + "."
+
+
 def _matrix_slip(
     answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str
 ) -> _Diagnosis | None:
@@ -128,10 +141,7 @@ def _matrix_slip(
     if expected.ndim != 2 or expected.shape[0] != expected.shape[1]:
         return None
     if not _close(expected, expected.T, rtol, atol) and _close(answer, expected.T, rtol, atol):
-        text = f"{name} looks transposed: rows and columns are swapped"
-        if expected.shape == (3, 3) and np.allclose(expected.T @ expected, np.eye(3), atol=1e-6):
-            text += " (a rotation's transpose is its inverse: R_ba where R_ab is asked?)"
-        return _same(text + ".")
+        return _same(_transposed_text(name, _is_rotation(expected)))
     if _is_transform(expected, atol) and _is_transform(answer, atol):
         rotation_t = expected.copy()
         rotation_t[:3, :3] = expected[:3, :3].T
@@ -151,25 +161,55 @@ def _matrix_slip(
     return None
 
 
+#: The order of a 6-row answer's two halves: "omega_v" (robolab's twists [ω; v], screw axes,
+#: J_s and J_b), "v_omega" (the DH geometric Jacobian [v; ω] of Spong and Moro, ``DHRobot.J``),
+#: or None (six numbers that are not a twist: joint torques, two 3-vectors).
+Rows: TypeAlias = Literal["omega_v", "v_omega"] | None
+
+_ROWS = ("omega_v", "v_omega", None)
+
+
+def _rows(rows: object) -> Rows:
+    """The row convention given by the notebook's author, checked."""
+    if rows not in _ROWS:
+        raise ValueError(f'rows must be "omega_v", "v_omega" or None, got {rows!r}')
+    return rows  # type: ignore[return-value]
+
+
+def _order_text(name: str, vector: bool, rows: Rows) -> str:
+    """The message for a 6-row answer whose top and bottom three rows are swapped."""
+    what = "its first and last three entries are" if vector else "the top and bottom three rows are"
+    start = f"{_subject(name, first=True)} has the right numbers in the wrong order: "
+    if rows == "omega_v":
+        return (
+            f"{start}{what} swapped, as in a twist written [v; ω] instead of robolab's [ω; v] "
+            "(the angular part first, as in Modern Robotics; a wrench is [m; f])."
+        )
+    if rows == "v_omega":
+        return (
+            f"{start}{what} swapped. This question asks for the rows in the order [v; ω] (the "
+            "linear velocity first, as in the DH geometric Jacobian of Spong and Moro, "
+            "DHRobot.J); yours are in robolab's twist order [ω; v]."
+        )
+    what = "the top and bottom three entries are" if vector else what
+    return f"{start}{what} swapped."
+
+
+def _swap_halves(value: np.ndarray, axis: int = 0) -> np.ndarray:
+    """The bottom three rows (entries) of a 6-row array on top of the top three."""
+    return np.roll(value, 3, axis=axis)
+
+
 def _twist_order_slip(
-    answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str
+    answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str, rows: Rows
 ) -> _Diagnosis | None:
-    """A twist (or the columns of a Jacobian) written [v; ω] where robolab writes [ω; v]."""
+    """A 6-row answer with its halves swapped: [v; ω] for [ω; v], or the reverse."""
     if expected.ndim not in (1, 2) or expected.shape[0] != 6:
         return None
-    swapped = np.concatenate([expected[3:], expected[:3]])
+    swapped = _swap_halves(expected)
     if _close(expected, swapped, rtol, atol) or not _close(answer, swapped, rtol, atol):
         return None
-    what = (
-        "its first and last three entries are"
-        if expected.ndim == 1
-        else "the top and bottom three rows are"
-    )
-    return _same(
-        f"{_subject(name, first=True)} has the right numbers in the wrong order: {what} swapped, "
-        "as in a twist written [v; ω] instead of robolab's [ω; v] (the angular part first, as "
-        "in Modern Robotics; a wrench is [m; f])."
-    )
+    return _same(_order_text(name, expected.ndim == 1, rows))
 
 
 def _adjoint(T: np.ndarray) -> np.ndarray:
@@ -210,6 +250,35 @@ def _frame_slip(
     return None
 
 
+#: What a sign slip's message adds: the rest is right, so the convention is the suspect.
+_SIGN_ADVICE = (
+    "the others are right: check the sign convention (which way an axis, an angle or a joint "
+    "turns positive)."
+)
+
+
+def _sign_where(off: np.ndarray, name: str) -> tuple[str, str] | None:
+    """The entries with the wrong sign named, if they are one entry, one row or one column.
+
+    Returns where they are (``answer[4]``, ``column 2 of answer``) and what a first try is
+    told instead (``One entry of your answer``), or None for any other pattern.
+    """
+    places = [tuple(int(i) for i in index) for index in np.argwhere(off)]
+    if len(places) == 1:
+        return _entry(name, places[0]), f"One entry of {_subject(name)}"
+    if off.ndim != 2:
+        return None
+    rows = {i for i, _ in places}
+    columns = {j for _, j in places}
+    if len(rows) == 1:
+        where = f"row {next(iter(rows))} of {name}"
+    elif len(columns) == 1:
+        where = f"column {next(iter(columns))} of {name}"
+    else:
+        return None
+    return where, f"One row or column of {_subject(name)}"
+
+
 def _sign_slip(
     answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str
 ) -> _Diagnosis | None:
@@ -221,37 +290,19 @@ def _sign_slip(
     flipped = (np.abs(answer + expected) <= tolerance) & (np.abs(expected) > atol)
     if not off.any() or np.any(off & ~flipped):
         return None
-    places = [tuple(int(i) for i in index) for index in np.argwhere(off)]
-    gentle = (
-        "the others are right: check the sign convention (which way an axis, an angle or a "
-        "joint turns positive)."
-    )
-    if len(places) == 1:
-        where = _entry(name, places[0])
+    named = _sign_where(off, name)
+    if named is None:
+        return None
+    where, vague = named
+    second = f"{where} has the wrong sign, {_SIGN_ADVICE}"
+    full = second
+    if off.sum() == 1:
+        place = tuple(int(i) for i in np.argwhere(off)[0])
         full = (
-            f"{where} is {_fmt(answer[places[0]])}, expected {_fmt(expected[places[0]])}: that "
-            f"entry has the wrong sign, {gentle}"
+            f"{where} is {_fmt(answer[place])}, expected {_fmt(expected[place])}: that entry "
+            f"has the wrong sign, {_SIGN_ADVICE}"
         )
-        return (
-            full,
-            f"One entry of {_subject(name)} has the wrong sign, {gentle}",
-            f"{where} has the wrong sign, {gentle}",
-        )
-    if answer.ndim == 2:
-        rows = {i for i, _ in places}
-        columns = {j for _, j in places}
-        if len(rows) == 1 and off[next(iter(rows))].sum() == len(places):
-            where = f"row {next(iter(rows))} of {name}"
-        elif len(columns) == 1:
-            where = f"column {next(iter(columns))} of {name}"
-        else:
-            return None
-        return (
-            f"{where} has the wrong sign, {gentle}",
-            f"One row or column of {_subject(name)} has the wrong sign, {gentle}",
-            f"{where} has the wrong sign, {gentle}",
-        )
-    return None
+    return full, f"{vague} has the wrong sign, {_SIGN_ADVICE}", second
 
 
 def _which_way(answer: np.ndarray, expected: np.ndarray, index: tuple[int, ...]) -> str:
@@ -267,6 +318,7 @@ def _diagnose(
     atol: float,
     name: str,
     pose: np.ndarray | None = None,
+    rows: Rows = "omega_v",
 ) -> _Diagnosis:
     """How a numeric answer of the right shape differs from the expected one.
 
@@ -288,7 +340,7 @@ def _diagnose(
             return start + "has the opposite sign.", gentle, gentle
         for slip in (
             _matrix_slip(answer, expected, rtol, atol, name),
-            _twist_order_slip(answer, expected, rtol, atol, name),
+            _twist_order_slip(answer, expected, rtol, atol, name, rows),
             _frame_slip(answer, expected, rtol, atol, name, pose),
             _sign_slip(answer, expected, rtol, atol, name),
             _factor_slip(answer, expected, rtol, atol, name, start),
@@ -331,6 +383,7 @@ def check_numeric(
     name: str = "answer",
     hint: str | None = None,
     pose: ArrayLike | None = None,
+    rows: Rows = "omega_v",
 ) -> CheckResult:
     """Compare a number, vector or matrix with the expected one, entry by entry.
 
@@ -359,6 +412,12 @@ def check_numeric(
         A 4×4 transform between the frames of the question: an answer equal
         to the expected twist, wrench or 6×n Jacobian carried to the other
         frame by its adjoint is then called a frame mix-up.
+    rows : {"omega_v", "v_omega", None}
+        The order of the halves of a 6-row expected value, for the message
+        of an answer with them swapped: ``"omega_v"`` (robolab's twists,
+        screw axes and J_s, J_b: [ω; v]), ``"v_omega"`` (the DH geometric
+        Jacobian [v; ω]), None (six numbers that are not a twist: the
+        message only says the halves are swapped).
 
     Returns
     -------
@@ -381,8 +440,13 @@ def check_numeric(
     of metres? Hint: Lengths are in metres.
     >>> print(check_numeric(["1.5707963267948966"], np.pi / 2))
     ✗ answer[0] is the text '1.5707963267948966', not a number: remove the quotes.
+    >>> torques = [0.1, 0.2, 0.3, 1.0, 2.0, 3.0]  # six numbers, not a twist
+    >>> print(check_numeric(torques[3:] + torques[:3], torques, rows=None))
+    ✗ Your answer has the right numbers in the wrong order: the top and bottom three entries are
+    swapped.
     """
     rtol, atol = _tolerance(rtol, "rtol"), _tolerance(atol, "atol")
+    rows = _rows(rows)
     if not isinstance(name, str):
         raise TypeError(f"name must be a str, got {_describe(name)}")
     if expected is None:
@@ -399,7 +463,7 @@ def check_numeric(
             raise ValueError(f"pose must be a finite 4×4 transform, got {_short(pose, 80)}")
     try:
         return _check_numbers(
-            answer, expected_array, _is_boolean(expected), rtol, atol, name, hint, pose_array
+            answer, expected_array, _is_boolean(expected), rtol, atol, name, hint, pose_array, rows
         )
     except Exception as error:  # nothing a student types may crash the check
         return _wrong(_could_not_compare(answer, name, error), hint)
@@ -414,6 +478,7 @@ def _check_numbers(
     name: str,
     hint: str | None,
     pose: np.ndarray | None = None,
+    rows: Rows = "omega_v",
 ) -> CheckResult:
     """:func:`check_numeric` once the expected value and the tolerances are known to be fine."""
     answer_array = _as_numbers(answer, name, bools=bools)
@@ -451,5 +516,5 @@ def _check_numbers(
         return _right(
             f"Correct: {name} matches the expected value (within rtol={rtol:g}, atol={atol:g})."
         )
-    full, first, second = _diagnose(answer_array, expected_array, rtol, atol, name, pose)
+    full, first, second = _diagnose(answer_array, expected_array, rtol, atol, name, pose, rows)
     return _wrong(full, hint, first_try=first, second_try=second)

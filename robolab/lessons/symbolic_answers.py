@@ -29,6 +29,19 @@ from .answers import (
     _unknowns,
     _wrong,
 )
+from .numeric_answers import (
+    _SIGN_ADVICE,
+    Rows,
+    _Diagnosis,
+    _is_rotation,
+    _order_text,
+    _rows,
+    _same,
+    _sign_where,
+    _subject,
+    _swap_halves,
+    _transposed_text,
+)
 
 __all__ = ["check_expression"]
 
@@ -150,6 +163,7 @@ def check_expression(
     atol: float = 1e-10,
     name: str = "answer",
     hint: str | None = None,
+    rows: Rows = "v_omega",
 ) -> CheckResult:
     """Compare SymPy expressions, matrices or equations for equivalence.
 
@@ -160,6 +174,13 @@ def check_expression(
     0 the answer is still accepted (it agrees numerically) and the message
     says so. Equations count as equal when their sides differ by the same
     amount (``lhs - rhs``), up to the sign.
+
+    A wrong matrix or expression is compared at the same points with the
+    usual slips made of the expected one: the whole answer negated, the
+    matrix transposed, the top and bottom three rows of a 6-row matrix
+    swapped ([ω; v] for [v; ω]), one entry, row or column with the other
+    sign; a match is named (never with the expected expression), and a
+    matrix of the transposed shape is asked whether it needs ``.T``.
 
     An answer that is not an expression of the right kind is wrong, with a
     message saying what it is: text, ``None``, a truth value, a function
@@ -184,6 +205,11 @@ def check_expression(
         How messages call the answer.
     hint : str, optional
         Appended to the message of a wrong answer.
+    rows : {"v_omega", "omega_v", None}
+        The order of the halves of a 6-row expected matrix, for the message
+        of an answer with them swapped: ``"v_omega"`` (the default, the DH
+        geometric Jacobian [v; ω] of ``DHRobot.J``), ``"omega_v"``
+        (robolab's twists [ω; v]) or None (not a twist).
 
     Returns
     -------
@@ -212,8 +238,14 @@ def check_expression(
     >>> print(check_expression(sp.cos, sp.cos(q)))
     ✗ answer is the function cos, not a SymPy expression: apply it to its arguments
     (sp.cos(q1), not sp.cos).
+    >>> R = sp.Matrix([[sp.cos(q), -sp.sin(q)], [sp.sin(q), sp.cos(q)]])
+    >>> print(check_expression(R, R.T))
+    ✗ answer looks transposed: rows and columns are swapped.
+    >>> print(check_expression(R.row_join(sp.Matrix([1, 2])), R))
+    ✗ answer has shape (2, 3), expected shape (2, 2).
     """
     rtol, atol = _tolerance(rtol, "rtol"), _tolerance(atol, "atol")
+    rows = _rows(rows)
     if isinstance(samples, bool) or not isinstance(samples, int | np.integer) or samples < 1:
         raise ValueError(f"samples must be a whole number ≥ 1, got {_describe(samples)}")
     if not isinstance(name, str):
@@ -232,7 +264,17 @@ def check_expression(
         return _wrong(problem, hint)
     try:
         return _compare_expressions(
-            answer, answer_expr, expected, expected_expr, samples, seed, rtol, atol, name, hint
+            answer,
+            answer_expr,
+            expected,
+            expected_expr,
+            samples,
+            seed,
+            rtol,
+            atol,
+            name,
+            hint,
+            rows,
         )
     except Exception as error:  # nothing a student types may crash the check
         return _wrong(_could_not_compare(answer, name, error), hint)
@@ -279,8 +321,53 @@ def _as_expression(answer: Any, expected: Any, name: str) -> tuple[Any, str | No
         kind = "a matrix" if is_matrix else "a scalar expression"
         return None, f"{name} must be {kind}, got {type(answer).__name__}."
     if is_matrix and answer_expr.shape != expected.shape:
-        return None, f"{name} has shape {answer_expr.shape}, expected shape {expected.shape}."
+        message = f"{name} has shape {answer_expr.shape}, expected shape {expected.shape}"
+        rows, columns = expected.shape
+        if answer_expr.shape == (columns, rows):
+            message += " (transposed? .T swaps rows and columns)"
+        elif answer_expr.rows * answer_expr.cols == rows * columns:
+            message += f" (same number of entries: .reshape({rows}, {columns})?)"
+        return None, message + "."
     return answer_expr, None
+
+
+def _slip(
+    got: np.ndarray, want: np.ndarray, rtol: float, atol: float, name: str, rows: Rows
+) -> _Diagnosis | None:
+    """The usual slip that makes the answer's values ``got`` of the expected ``want``.
+
+    ``got`` and ``want`` hold the two sides' values at the same sample points (the first
+    axis). The candidate forms of the expected value: negated, transposed, with its top and
+    bottom three rows swapped, one entry, row or column with the other sign. None of the
+    messages names the expected expression.
+    """
+
+    def close(a: np.ndarray, b: np.ndarray) -> bool:
+        return bool(np.all(np.abs(a - b) <= atol + rtol * np.abs(b)))
+
+    shape = want.shape[1:]
+    if close(got, -want):
+        return _same(
+            f"{_subject(name, first=True)} has the opposite sign: it is the expected expression "
+            "times -1."
+        )
+    if len(shape) == 2 and shape[0] == shape[1] and close(got, want.transpose(0, 2, 1)):
+        rotation = bool(np.all(np.abs(want.imag) <= atol)) and all(
+            _is_rotation(w.real) for w in want
+        )
+        return _same(_transposed_text(name, rotation))
+    if shape and shape[0] == 6 and close(got, _swap_halves(want, axis=1)):
+        return _same(_order_text(name, len(shape) == 1 or shape[1] == 1, rows))
+    tolerance = atol + rtol * np.abs(want)
+    differs = np.abs(got - want) > tolerance
+    not_flipped = np.abs(got + want) > tolerance
+    if shape and not np.any(differs & not_flipped):
+        named = _sign_where(differs.any(axis=0), name)
+        if named is not None:
+            where, vague = named
+            second = f"{where} has the wrong sign, {_SIGN_ADVICE}"
+            return second, f"{vague} has the wrong sign, {_SIGN_ADVICE}", second
+    return None
 
 
 def _compare_expressions(
@@ -294,6 +381,7 @@ def _compare_expressions(
     atol: float,
     name: str,
     hint: str | None,
+    rows: Rows = "v_omega",
 ) -> CheckResult:
     """:func:`check_expression` once both sides are expressions (or matrices) of one shape."""
     is_matrix = isinstance(expected_expr, sp.MatrixBase)
@@ -314,41 +402,47 @@ def _compare_expressions(
     rng = np.random.default_rng(seed)
     atoms = sorted(_unknowns(expected_expr), key=_atom_order)
     equation = isinstance(answer, sp.Equality) and isinstance(expected, sp.Equality)
+    points, gots, wants = [], [], []
     for _ in range(samples):
         values = {atom: _random_value(atom, rng, signs.get(atom)) for atom in atoms}
-        got = _evaluate(answer_expr, values)
-        want = _evaluate(expected_expr, values)
+        points.append(values)
+        gots.append(_evaluate(answer_expr, values))
+        wants.append(_evaluate(expected_expr, values))
+    for values, got, want in zip(points, gots, wants, strict=True):
         agree = np.allclose(got, want, rtol=rtol, atol=atol) or (
             equation and np.allclose(got, -want, rtol=rtol, atol=atol)
         )
-        if not agree:
-            point = (
-                ", ".join(f"{_atom_text(a)} = {v:.4g}" for a, v in values.items()) or "every point"
+        if agree:
+            continue
+        point = ", ".join(f"{_atom_text(a)} = {v:.4g}" for a, v in values.items()) or "every point"
+        if got.ndim == 0:
+            detail = f"{name} = {_fmt(got)} but the expected value is {_fmt(want)}"
+            gentle = f"{name} = {_fmt(got)}, which is not the expected value"
+        else:
+            bad = ~(np.abs(got - want) <= atol + rtol * np.abs(want))
+            index = tuple(int(i) for i in np.argwhere(bad)[0])
+            detail = (
+                f"entry {_index(index)} is {_fmt(got[index])} but the expected value is "
+                f"{_fmt(want[index])}"
             )
-            if got.ndim == 0:
-                detail = f"{name} = {_fmt(got)} but the expected value is {_fmt(want)}"
-                gentle = f"{name} = {_fmt(got)}, which is not the expected value"
-            else:
-                bad = ~(np.abs(got - want) <= atol + rtol * np.abs(want))
-                index = tuple(int(i) for i in np.argwhere(bad)[0])
-                detail = (
-                    f"entry {_index(index)} is {_fmt(got[index])} but the expected value is "
-                    f"{_fmt(want[index])}"
-                )
-                gentle = f"entry {_index(index)} is {_fmt(got[index])}, which is not right"
-            if constant:
-                what = "a matrix of numbers" if is_matrix else "a number"
-                return _wrong(
-                    f"{name} is {what}, but the expected expression depends on {used}: at "
-                    f"{point}, {detail}.",
-                    hint,
-                    first_try=f"{name} is {what}, but the expected expression depends on {used}.",
-                )
+            gentle = f"entry {_index(index)} is {_fmt(got[index])}, which is not right"
+        if constant:
+            what = "a matrix of numbers" if is_matrix else "a number"
             return _wrong(
-                f"{name} differs from the expected expression: at {point}, {detail}.",
+                f"{name} is {what}, but the expected expression depends on {used}: at "
+                f"{point}, {detail}.",
                 hint,
-                first_try=f"{name} differs from the expected expression: at {point}, {gentle}.",
+                first_try=f"{name} is {what}, but the expected expression depends on {used}.",
             )
+        slip = None if equation else _slip(np.array(gots), np.array(wants), rtol, atol, name, rows)
+        if slip is not None:
+            full, first, second = slip
+            return _wrong(full, hint, first_try=first, second_try=second)
+        return _wrong(
+            f"{name} differs from the expected expression: at {point}, {detail}.",
+            hint,
+            first_try=f"{name} differs from the expected expression: at {point}, {gentle}.",
+        )
 
     difference = (
         sp.ImmutableMatrix(answer_expr - expected_expr)
