@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from chapter_cells import notebook_cells, run_setup_cells
 from chapter_cells import output_of as cell_output
+from exercise_tries import first_try
 from reference.singular_arms import dh_standard  # Rz Tz Tx Rx written out (SHV eq. 3.10)
 
 import robolab
@@ -162,3 +163,136 @@ def test_the_scara_check_accepts_any_correct_table_and_only_those():
             frames(table, "rrpr", q)[-1],
             atol=1e-12,
         )
+
+
+# --- the exercises' feedback on the chapter's usual slips ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def chapter() -> dict:
+    """The chapter's namespace after its import cell and its (hidden) helpers cell."""
+    return run_setup_cells(
+        notebook_cells(NOTEBOOK), "%matplotlib widget", "# Helpers for this chapter"
+    )
+
+
+def craig(a: float, alpha: float, d: float, theta: float) -> np.ndarray:
+    """Rx(alpha) Tx(a) Rz(theta) Tz(d) written out (Craig eq. 3.6)."""
+    ca, sa, ct, st = np.cos(alpha), np.sin(alpha), np.cos(theta), np.sin(theta)
+    return np.array(
+        [
+            [ct, -st, 0, a],
+            [st * ca, ct * ca, -sa, -sa * d],
+            [st * sa, ct * sa, ca, ca * d],
+            [0, 0, 0, 1.0],
+        ]
+    )
+
+
+def rot_x(angle: float) -> np.ndarray:
+    c, s = np.cos(angle), np.sin(angle)
+    return np.array([[1.0, 0, 0, 0], [0, c, -s, 0], [0, s, c, 0], [0, 0, 0, 1]])
+
+
+def rot_z(angle: float) -> np.ndarray:
+    c, s = np.cos(angle), np.sin(angle)
+    return np.array([[c, -s, 0, 0], [s, c, 0, 0], [0, 0, 1.0, 0], [0, 0, 0, 1]])
+
+
+def shift(x: float, y: float, z: float) -> np.ndarray:
+    T = np.eye(4)
+    T[:3, 3] = x, y, z
+    return T
+
+
+def row_exercise(chapter: dict, maker: str):
+    """A maker of untried copies of exercise 1 or 2 (seed 1), and its row's a, α, d, θ."""
+
+    def untried():
+        return chapter[maker](1)
+
+    n = untried().parameters
+    return untried, (n["a"], n["alpha"], n["d"], n["theta"])
+
+
+def test_exercise_1_standard_row_slips_are_named(chapter):
+    untried, (a, alpha, d, theta) = row_exercise(chapter, "standard_row_exercise")
+    expected = dh_standard(a, alpha, d, theta)
+    assert untried().check(expected).correct
+    first_try(untried(), dh_standard(a, alpha, d, np.degrees(theta)), expected,
+              "with theta in degrees", "np.radians")  # fmt: skip
+    both = dh_standard(a, np.degrees(alpha), d, np.degrees(theta))
+    first_try(untried(), both, expected, "with theta, alpha in degrees")
+    first_try(untried(), craig(a, alpha, d, theta), expected, "modified-DH (Craig) transform")
+    # the standard factors multiplied right to left are the modified transform (Tz, Rz commute)
+    reversed_factors = rot_x(alpha) @ shift(a, 0, 0) @ shift(0, 0, d) @ rot_z(theta)
+    np.testing.assert_allclose(reversed_factors, craig(a, alpha, d, theta), atol=1e-12)
+    first_try(untried(), reversed_factors, expected, "modified-DH")
+    first_try(untried(), dh_standard(d, alpha, a, theta), expected, "a and d swapped")
+    first_try(untried(), expected.T, expected, "transposed")
+
+
+def test_exercise_1_hints_come_in_stages(chapter):
+    exercise = chapter["standard_row_exercise"](1)
+    first, second, *_ = exercise.hints
+    message = str(exercise.check(np.eye(4)))
+    assert first in message and second not in message
+    assert second in str(exercise.check(np.eye(4)))
+
+
+def test_exercise_2_modified_row_slips_are_named(chapter):
+    untried, (a, alpha, d, theta) = row_exercise(chapter, "modified_row_exercise")
+    expected = craig(a, alpha, d, theta)
+    assert untried().check(expected).correct
+    first_try(untried(), dh_standard(a, alpha, d, theta), expected, "standard-DH transform")
+    first_try(untried(), craig(a, alpha, d, np.degrees(theta)), expected,
+              "with theta in degrees")  # fmt: skip
+
+
+def test_exercise_4_tool_with_d3_is_named(chapter):
+    def untried():
+        return chapter["tool_exercise"](4)
+
+    (a3, alpha3, d3, _) = untried().parameters["rows"][2]
+    expected = shift(a3, 0, 0) @ rot_x(alpha3)
+    assert untried().check(expected).correct
+    first_try(untried(), shift(0, 0, d3) @ expected, expected, "moves by d_3 along z")
+
+
+def test_exercise_cells_create_and_show_only_and_data_follows():
+    """An exercise's cell creates and shows it and nothing else; exercise 4's table is in
+    the cell below, read from the exercise, so running that cell after New numbers (not the
+    creating one, which would undo them) shows the new arm."""
+    cells = notebook_cells(NOTEBOOK)
+    code = [c.source for c in cells if c.cell_type == "code"]
+    makers = {1: "standard_row", 2: "modified_row", 3: "scara", 4: "tool"}
+    seeds = {1: 1, 2: 1, 3: 3, 4: 4}
+    for n, maker in makers.items():
+        creating = [source for source in code if f"exercise_{n} = " in source]
+        assert creating == [f"exercise_{n} = {maker}_exercise(seed={seeds[n]})\nexercise_{n}"]
+    data_cell = code[code.index("exercise_4 = tool_exercise(seed=4)\nexercise_4") + 1]
+    assert data_cell.startswith("# the arm of exercise 4")
+    ns = run_setup_cells(cells, "%matplotlib widget", "# Helpers for this chapter")
+    exec("exercise_4 = tool_exercise(seed=4)", ns)
+    ns["exercise_4"].new_numbers(seed=12345)
+    exec(data_cell, ns)
+    rows = ns["exercise_4"].parameters["rows"]
+    table = ns["exercise_4_arm"]
+    assert rows != ns["tool_exercise"](4).parameters["rows"]
+    for (a, alpha, d, _), (a_i, alpha_i, d_i, _) in zip(rows, table.dh_parameters, strict=True):
+        assert (float(a_i), float(alpha_i), float(d_i)) == pytest.approx((a, alpha, d))
+
+
+def test_solution_cells_print_only_their_check():
+    solutions = [c for c in notebook_cells(NOTEBOOK) if "solution" in c.metadata.get("tags", [])]
+    assert len(solutions) == 4
+    for cell in solutions:
+        texts = [o.get("text", "") or o.get("data", {}).get("text/plain", "") for o in cell.outputs]
+        assert len(texts) == 1 and texts[0].startswith("Worked solution — checked"), texts
+
+
+def test_exercises_intro_says_where_progress_is_kept():
+    cells = notebook_cells(NOTEBOOK)
+    intro = next(c.source for c in cells if c.source.startswith("## Exercises"))
+    assert "robolab.progress_summary()" in intro
+    assert "robolab.save_progress()" in intro and "~/.robolab/progress.json" in intro

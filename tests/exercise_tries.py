@@ -1,0 +1,28 @@
+"""Trying a chapter's real exercise with a wrong answer in a test: the first try must name the
+slip and must not show the expected answer (as ``tests/test_chapter01_numbers.py`` and
+``tests/test_chapter02_numbers.py`` do with each chapter's usual slips)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+
+def shows_expected(message: str, expected: object) -> bool:
+    """Whether a message prints one of the expected answer's entries (to 3 decimals)."""
+    printed = [abs(float(x)) for x in re.findall(r"-?\d+\.\d+", message)]
+    entries = [abs(e) for e in np.ravel(np.asarray(expected, dtype=float)) if abs(e) > 1e-3]
+    return any(abs(p - e) < 5e-4 for p in printed for e in entries)
+
+
+def first_try(exercise, answer: object, expected: object, *words: str) -> str:
+    """The first wrong try's message: it names the slip (``words``) and shows no expected entry."""
+    result = exercise.check(answer)
+    assert not result.correct
+    message = str(result)
+    for word in words:
+        assert word in message, message
+    assert not shows_expected(message, expected), message
+    assert "show_expected" not in message
+    return message
