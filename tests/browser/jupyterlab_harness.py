@@ -321,7 +321,12 @@ class LabPage:
         )
 
     def key_to_pixels(
-        self, handle_selector: str, pixels_selector: str, key: str, timeout_ms: float = 5000
+        self,
+        handle_selector: str,
+        pixels_selector: str,
+        key: str,
+        timeout_ms: float = 5000,
+        focus: bool = True,
     ) -> float:
         """Press ``key`` on an element and return milliseconds until the figure shows new pixels.
 
@@ -329,8 +334,11 @@ class LabPage:
         and stops at the first animation frame where the element matching
         ``pixels_selector`` (a canvas or an image, looked up again every
         frame: an inline figure is replaced, not redrawn) shows something new.
+        With ``focus=False`` the key goes to whatever has the focus (the handle
+        focused once, keys pressed one after the other as a student does).
         """
-        self.page.focus(handle_selector)
+        if focus:
+            self.page.focus(handle_selector)
         self.page.evaluate(
             """([selector, hashSource]) => {
                  const hash = eval(hashSource);

@@ -63,6 +63,19 @@ _VISIBLE_CELLS_JS = """
 """
 
 
+#: What a fold would show: headings collapsed, cells hidden, "N cells hidden" buttons.
+_FOLDED_JS = """
+() => {
+  const notebook = window.jupyterapp.shell.currentWidget.content;
+  return {
+    collapsed_headings: notebook.widgets.filter((cell) => cell.headingCollapsed === true).length,
+    hidden_cells: notebook.widgets.filter((cell) => cell.isHidden).length,
+    hidden_cells_buttons: notebook.node.querySelectorAll('.jp-showHiddenCellsButton').length,
+  };
+}
+"""
+
+
 class NotebookPage(LabPage):
     """A Notebook 7 page with one notebook open."""
 
@@ -85,6 +98,10 @@ class NotebookPage(LabPage):
     def visible_cells(self) -> int:
         """How many cells the page shows (a collapsed heading hides the cells below it)."""
         return int(self.page.evaluate(_VISIBLE_CELLS_JS))
+
+    def folded(self) -> dict[str, int]:
+        """Collapsed headings, hidden cells and "N cells hidden" buttons (all 0: nothing folded)."""
+        return dict(self.page.evaluate(_FOLDED_JS))
 
     def active_cell_index(self) -> int:
         return int(

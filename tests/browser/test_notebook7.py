@@ -8,9 +8,11 @@ chapter, and the slider did not move. The demo notebook
 ``tests/browser/teach_demo.ipynb`` (a heading, a teach pendant under ipympl, a
 reveal, an animation) is opened in the notebook view, all its cells run, then
 
-* the arrow keys on a joint slider move the slider, the arm (new pixels) and
-  the pose read-out, and leave the notebook alone: the same cells are visible,
-  the same cell is active;
+* the arrow keys on a joint slider, pressed one after the other on the
+  handle focused once (ArrowLeft twice in a row is what folded the heading),
+  move the slider at every press, the arm (new pixels) and the pose read-out,
+  and leave the notebook alone after every press: no heading collapsed, no
+  cell hidden, the same cells visible, the same cell active;
 * a mouse drag of a joint slider's handle moves the arm;
 * *Copy q* puts ``q = [...]`` (radians) on the clipboard;
 * *Next* on the reveal shows the next step.
@@ -73,19 +75,34 @@ def test_arrow_keys_on_a_pendant_slider_move_the_arm_and_fold_nothing(notebook7:
     cells, active = notebook7.visible_cells(), notebook7.active_cell_index()
     assert cells == 5  # the heading and four code cells of teach_demo.ipynb
     assert active == 2
+    unfolded = {"collapsed_headings": 0, "hidden_cells": 0, "hidden_cells_buttons": 0}
+    assert notebook7.folded() == unfolded
     readout, pixels = page.inner_text(READOUT), notebook7.canvas_hash(CANVAS)
-    # ArrowLeft twice: once would move the notebook's cursor to the heading, twice fold it
+    # Focused once, then keys one after the other as a student presses them: without the key
+    # guard the first ArrowLeft moves the notebook's cursor to the heading above and the
+    # second folds the heading (hiding the pendant); the slider does not move.
+    value = START[0]
     for key in ("ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowRight"):
-        notebook7.key_to_pixels(handle, CANVAS, key, timeout_ms=30_000)
-    assert _value(page, 0) == START[0] - 2
-    wait_for_text(page, READOUT, f"q1 = {START[0] - 2:.1f}°")
+        try:
+            notebook7.key_to_pixels(handle, CANVAS, key, timeout_ms=30_000, focus=False)
+        finally:  # also when no new pixels came: what did the key do to the notebook?
+            state = {
+                **notebook7.folded(),
+                "visible_cells": notebook7.visible_cells(),
+                "active_cell": notebook7.active_cell_index(),
+            }
+            assert state == {**unfolded, "visible_cells": cells, "active_cell": active}, (
+                f"{key} folded or moved the notebook"
+            )
+        value += 1 if key == "ArrowRight" else -1
+        assert _value(page, 0) == value, f"the slider did not move on {key}"
+    assert value == START[0] - 2
+    wait_for_text(page, READOUT, f"q1 = {value:.1f}°")
     assert page.inner_text(READOUT) != readout
     assert notebook7.canvas_hash(CANVAS) != pixels
-    assert notebook7.visible_cells() == cells  # nothing folded
-    assert notebook7.active_cell_index() == active  # the cursor did not move either
     # radians beside the degrees
     radians = page.inner_text(f"{PENDANT} .robolab-si-value >> nth=0")
-    assert radians == f"{math.radians(START[0] - 2):.4f} rad"
+    assert radians == f"{math.radians(value):.4f} rad"
 
 
 def test_a_mouse_drag_on_a_slider_moves_the_arm(notebook7: NotebookPage):
