@@ -86,10 +86,11 @@ bench: $(VENV)/.installed-bench
 # nbgrader source notebooks of the chosen chapters (all when CHAPTERS is empty), one
 # assignment chNN per chapter, in COURSE/source/; then `nbgrader generate_assignment chNN`
 # in COURSE (docs/teaching.md, "Grading with nbgrader"). ASSIGNMENT_ARGS: e.g. --same-numbers.
+# Writing them needs only nbformat (a dependency of JupyterLab), not nbgrader or the test tools.
 CHAPTERS        ?=
 COURSE          ?= build/nbgrader
 ASSIGNMENT_ARGS ?=
-assignments: $(VENV)/.installed-test
+assignments: $(VENV)/.installed-lab
 	$(BIN)/python -m robolab.lessons.assignments --course "$(COURSE)" $(ASSIGNMENT_ARGS) $(CHAPTERS)
 
 clean:

@@ -20,9 +20,10 @@ schema version 3):
   empty test cell and ``nbgrader autograde`` puts the test back.
 
 :func:`write_assignments` writes ``<course>/source/<assignment>/<chapter>.ipynb`` and a
-``nbgrader_config.py``; ``python -m robolab.lessons.assignments 01 04 --course DIR`` (or
-``make assignments CHAPTERS="01 04"``) is its command line. docs/teaching.md walks a teacher
-through the nbgrader commands.
+``nbgrader_config.py``; ``python -m robolab.lessons.assignments 01 04 --course DIR``
+(``--notebooks DIR`` where the chapters are not in ``./notebooks``, as in a hub's image, whose
+robolab is a wheel without them; or ``make assignments CHAPTERS="01 04"``) is its command
+line. docs/teaching.md walks a teacher through the nbgrader commands.
 
 Examples
 --------
@@ -62,6 +63,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell
 __all__ = [
     "NBGRADER_CONFIG",
     "chapter_assignment",
+    "default_notebooks",
     "student_name",
     "write_assignments",
 ]
@@ -86,6 +88,23 @@ c.Execute.timeout = 120
 """
 
 
+def _nbgrader_username() -> str:
+    """nbgrader's student id for this process: the OS user, or ``JUPYTERHUB_USER`` for jovyan.
+
+    The rule of ``nbgrader.utils.get_username`` (nbgrader 0.9.6), which ``nbgrader submit``
+    files a submission under, repeated here so that a kernel without nbgrader follows it too.
+    """
+    try:
+        import pwd
+
+        osname = pwd.getpwuid(os.getuid())[0]
+    except (ImportError, KeyError):  # Windows, or a uid without a passwd entry
+        osname = getpass.getuser()
+    if osname == "jovyan":
+        return os.environ.get("JUPYTERHUB_USER", "jovyan")
+    return osname
+
+
 def student_name() -> str:
     """The name an assignment's exercises are drawn for: the same for the student and the grader.
 
@@ -93,8 +112,12 @@ def student_name() -> str:
     ``NBGRADER_EXECUTION=autograde``), the student id in the folder it runs in
     (``autograded/<student_id>/<assignment>/``, nbgrader's default
     ``CourseDirectory.directory_structure``), whatever else is set; the environment
-    variable ``ROBOLAB_STUDENT``; on a JupyterHub, ``JUPYTERHUB_USER``; else the login
-    name. These are the ids nbgrader itself files a submission under.
+    variable ``ROBOLAB_STUDENT``; else nbgrader's own student id for this process
+    (``nbgrader.utils.get_username``): the OS user name, except that the user ``jovyan``
+    (the one user of Docker-based hubs such as Zero to JupyterHub) stands for
+    ``JUPYTERHUB_USER``. That is the id ``nbgrader submit`` files the submission under, so
+    the autograder draws the numbers the student saw: ``ada`` on Zero to JupyterHub,
+    ``jupyter-ada`` on The Littlest JupyterHub (whose OS users are ``jupyter-<name>``).
 
     Examples
     --------
@@ -111,10 +134,7 @@ def student_name() -> str:
     named = os.environ.get(STUDENT_VARIABLE, "").strip()
     if named:
         return named
-    hub_user = os.environ.get("JUPYTERHUB_USER", "").strip()
-    if hub_user:
-        return hub_user
-    return getpass.getuser()
+    return _nbgrader_username()
 
 
 # --- one chapter ---------------------------------------------------------------------------
@@ -330,8 +350,28 @@ def chapter_assignment(
 
 # --- a course folder ------------------------------------------------------------------------
 
+#: The chapters next to the package in a checkout of the repository (an editable install);
+#: a wheel, as on Binder or a hub's image, has no notebooks.
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 _CHAPTER_FILE = re.compile(r"^(\d\d)-[a-z0-9-]+\.ipynb$")
+
+
+def default_notebooks() -> Path:
+    """Where chapter numbers are looked up: ``./notebooks`` if it exists, else :data:`NOTEBOOKS`.
+
+    Examples
+    --------
+    >>> default_notebooks().name
+    'notebooks'
+    """
+    here = Path.cwd() / "notebooks"
+    return here if here.is_dir() else NOTEBOOKS
+
+
+def _chapters_in(notebooks: Path) -> list[str]:
+    return sorted(
+        p.name[:2] for p in notebooks.glob("[0-9][0-9]-*.ipynb") if _CHAPTER_FILE.match(p.name)
+    )
 
 
 def _chapter_path(chapter: str | Path, notebooks: Path) -> Path:
@@ -358,7 +398,7 @@ def write_assignments(
     points: float = 1.0,
     personal: bool = True,
     overwrite: bool = False,
-    notebooks: str | Path = NOTEBOOKS,
+    notebooks: str | Path | None = None,
 ) -> list[Path]:
     """Write chapters as nbgrader source notebooks into a course folder.
 
@@ -380,8 +420,9 @@ def write_assignments(
         Numbers per student (see :func:`chapter_assignment`).
     overwrite : bool
         Replace source notebooks that exist (a teacher's edits there are lost).
-    notebooks : str or Path
-        Where chapter numbers are looked up (the course's ``notebooks/``).
+    notebooks : str or Path, optional
+        Where chapter numbers are looked up (the course's ``notebooks/``); by default
+        :func:`default_notebooks`.
 
     Returns
     -------
@@ -395,7 +436,8 @@ def write_assignments(
     FileExistsError
         A source notebook exists and ``overwrite`` is False.
     """
-    paths = [_chapter_path(chapter, Path(notebooks)) for chapter in chapters]
+    folder = default_notebooks() if notebooks is None else Path(notebooks)
+    paths = [_chapter_path(chapter, folder) for chapter in chapters]
     if not paths:
         raise ValueError("no chapters given: name at least one (e.g. 01 04)")
     if assignment is not None and not re.fullmatch(r"[A-Za-z0-9_-]+", assignment):
@@ -428,6 +470,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("chapters", nargs="*", help="chapter numbers or files (default: all)")
     parser.add_argument("--course", default="build/nbgrader", help="nbgrader course folder")
+    parser.add_argument(
+        "--notebooks",
+        help="the course's chapters, e.g. ~/robolab/notebooks "
+        f"(default: ./notebooks if it exists, else {NOTEBOOKS})",
+    )
     parser.add_argument("--assignment", help="one assignment for all the chapters")
     parser.add_argument("--points", type=float, default=1.0, help="points per exercise")
     parser.add_argument(
@@ -435,9 +482,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--force", action="store_true", help="replace existing source files")
     args = parser.parse_args(argv)
-    chapters = args.chapters or sorted(
-        p.name[:2] for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb") if _CHAPTER_FILE.match(p.name)
-    )
+    if args.notebooks is not None:
+        notebooks, looked = Path(args.notebooks).expanduser(), "--notebooks"
+    else:
+        notebooks, looked = default_notebooks(), f"./notebooks, then {NOTEBOOKS}"
+    numbers = [str(c) for c in args.chapters if str(c).isdigit()]
+    if (numbers or not args.chapters) and not _chapters_in(notebooks):
+        print(
+            f"error: no chapters NN-title.ipynb in {notebooks} (looked in {looked}): "
+            "pass --notebooks DIR, the notebooks/ folder of a copy of the course "
+            "(on a hub, e.g. ~/robolab/notebooks from the nbgitpuller link)",
+            file=sys.stderr,
+        )
+        return 2
+    chapters = args.chapters or _chapters_in(notebooks)
     try:
         written = write_assignments(
             chapters,
@@ -446,6 +504,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             points=args.points,
             personal=not args.same_numbers,
             overwrite=args.force,
+            notebooks=notebooks,
         )
     except (ValueError, FileExistsError) as error:
         print(f"error: {error}", file=sys.stderr)
