@@ -432,6 +432,34 @@ def test_symbolic_transpose_negation_and_one_sign_are_named():
     assert "differs from the expected expression" in check(other, C).message
 
 
+def test_c_transposed_or_negated_inside_hstack_m_c_g_is_named():
+    # The planar 2R arm of the test above, point masses: M, C, G side by side (chapter 8's form).
+    c2 = sp.cos(q2)
+    M = sp.Matrix(
+        [
+            [
+                m1 * lc1**2 + m2 * (l1**2 + lc2**2 + 2 * l1 * lc2 * c2),
+                m2 * (lc2**2 + l1 * lc2 * c2),
+            ],
+            [m2 * (lc2**2 + l1 * lc2 * c2), m2 * lc2**2],
+        ]
+    )
+    h = -m2 * l1 * lc2 * sp.sin(q2)
+    C = sp.Matrix([[h * dq2, h * (dq1 + dq2)], [-h * dq1, 0]])
+    G = sp.Matrix([m2 * lc2 * g * sp.cos(q1 + q2), (m1 + m2) * g * sp.cos(q1)])
+    model = Exercise("Model", "hstack(M, C, G)?", solve=lambda: sp.Matrix.hstack(M, C, G))
+    first = model.check(sp.Matrix.hstack(M, C.T, G)).message
+    assert first.startswith("One square block of your answer") and "2:4" not in first
+    second = model.check(sp.Matrix.hstack(M, C.T, G)).message
+    assert second.startswith("The square block answer[:, 2:4] looks transposed")
+    negated = check(sp.Matrix.hstack(M, -C, G), sp.Matrix.hstack(M, C, G)).message
+    assert negated.startswith("the block of columns 2 to 3 of answer has the wrong sign")
+    assert (
+        "column 4 of answer has the wrong sign"
+        in check(sp.Matrix.hstack(M, C, -G), sp.Matrix.hstack(M, C, G)).message
+    )
+
+
 def test_a_transposed_shape_of_a_symbolic_matrix_asks_for_t():
     wide = sp.Matrix(2, 5, lambda i, j: (i + 1) * q1 + j * q2)
     result = check(wide.T, wide)

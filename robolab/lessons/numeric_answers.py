@@ -258,7 +258,7 @@ _SIGN_ADVICE = (
 
 
 def _sign_where(off: np.ndarray, name: str) -> tuple[str, str] | None:
-    """The entries with the wrong sign named, if they are one entry, one row or one column.
+    """The entries with the wrong sign named: one entry, one row or column, or a block of them.
 
     Returns where they are (``answer[4]``, ``column 2 of answer``) and what a first try is
     told instead (``One entry of your answer``), or None for any other pattern.
@@ -271,12 +271,19 @@ def _sign_where(off: np.ndarray, name: str) -> tuple[str, str] | None:
     rows = {i for i, _ in places}
     columns = {j for _, j in places}
     if len(rows) == 1:
-        where = f"row {next(iter(rows))} of {name}"
-    elif len(columns) == 1:
-        where = f"column {next(iter(columns))} of {name}"
-    else:
-        return None
-    return where, f"One row or column of {_subject(name)}"
+        return f"row {next(iter(rows))} of {name}", f"One row or column of {_subject(name)}"
+    if len(columns) == 1:
+        return f"column {next(iter(columns))} of {name}", f"One row or column of {_subject(name)}"
+    for lines, word, count in (
+        (sorted(columns), "columns", off.shape[1]),
+        (sorted(rows), "rows", off.shape[0]),
+    ):
+        if lines[-1] - lines[0] + 1 == len(lines) and 2 * len(lines) <= count:  # a block: -C
+            return (
+                f"the block of {word} {lines[0]} to {lines[-1]} of {name}",
+                f"One block of rows or columns of {_subject(name)}",
+            )
+    return None
 
 
 def _sign_slip(

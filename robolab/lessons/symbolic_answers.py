@@ -9,7 +9,7 @@ that should not be there.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -331,6 +331,32 @@ def _as_expression(answer: Any, expected: Any, name: str) -> tuple[Any, str | No
     return answer_expr, None
 
 
+def _transposed_block(
+    got: np.ndarray, want: np.ndarray, close: Callable[[np.ndarray, np.ndarray], bool]
+) -> str | None:
+    """The index of a square block (of a wide or tall matrix) that the answer has transposed.
+
+    A matrix of blocks side by side (``hstack(M, C, G)``) or stacked: the answer is the
+    expected one with one non-symmetric square block transposed. Returns ``":, 2:4"``.
+    """
+    if want.ndim != 3 or want.shape[1] == want.shape[2]:
+        return None
+    rows, columns = want.shape[1:]
+    size = min(rows, columns)
+    for start in range(max(rows, columns) - size + 1):
+        span = slice(start, start + size)
+        part = (slice(None), slice(None), span) if rows < columns else (slice(None), span)
+        candidate = want.copy()
+        square = want[part]
+        if close(square, square.transpose(0, 2, 1)):
+            continue  # a symmetric block (M) looks the same transposed
+        candidate[part] = square.transpose(0, 2, 1)
+        if close(got, candidate):
+            where = f"{start}:{start + size}"
+            return f":, {where}" if rows < columns else f"{where}, :"
+    return None
+
+
 def _slip(
     got: np.ndarray, want: np.ndarray, rtol: float, atol: float, name: str, rows: Rows
 ) -> _Diagnosis | None:
@@ -338,8 +364,9 @@ def _slip(
 
     ``got`` and ``want`` hold the two sides' values at the same sample points (the first
     axis). The candidate forms of the expected value: negated, transposed, with its top and
-    bottom three rows swapped, one entry, row or column with the other sign. None of the
-    messages names the expected expression.
+    bottom three rows swapped, one square block transposed (C in ``hstack(M, C, G)``), one
+    entry, row or column with the other sign. None of the messages names the expected
+    expression.
     """
 
     def close(a: np.ndarray, b: np.ndarray) -> bool:
@@ -358,6 +385,15 @@ def _slip(
         return _same(_transposed_text(name, rotation))
     if shape and shape[0] == 6 and close(got, _swap_halves(want, axis=1)):
         return _same(_order_text(name, len(shape) == 1 or shape[1] == 1, rows))
+    block = _transposed_block(got, want, close)
+    if block is not None:
+        where = f"{name}[{block}]"
+        text = "looks transposed (its rows and columns swapped); the rest is right."
+        return (
+            f"The square block {where} {text}",
+            f"One square block of {_subject(name)} (C in hstack(M, C, G)?) {text}",
+            f"The square block {where} {text}",
+        )
     tolerance = atol + rtol * np.abs(want)
     differs = np.abs(got - want) > tolerance
     not_flipped = np.abs(got + want) > tolerance
