@@ -11,9 +11,14 @@ notebook, which these tests hold against that library.
 
 from __future__ import annotations
 
+import contextlib
+import io
+
 import modern_robotics as mr
 import numpy as np
+import pytest
 import sympy as sp
+from chapter_cells import notebook_cells, run_setup_cells
 
 import robolab
 from robolab.symbols import (
@@ -240,3 +245,199 @@ def test_derivation_step_states_the_energy_balance() -> None:
     assert "energy balance" in text
     assert "\\tfrac12 \\dot q^T \\dot M \\dot q \\ne 0" in text
     assert text.count(". ") <= 1
+
+
+# --- the chapter's real exercises given the usual slips ------------------------------------------
+#
+# The exercises are built by running the chapter's own set-up cells; every expected value below is
+# a closed form by hand (Spong, Hutchinson and Vidyasagar §7.4.1 for the planar elbow; the RP
+# arm's M, C, G of exercise 4's worked solution), never robolab's.
+
+
+@pytest.fixture(scope="module")
+def chapter() -> dict:
+    cells = notebook_cells("08-lagrangian-dynamics.ipynb")
+    with contextlib.redirect_stdout(io.StringIO()):  # the set-up cells print summaries
+        return run_setup_cells(
+            cells,
+            "%matplotlib widget",
+            "from robolab.symbols import g, l1",
+            "M = arm.inertia_matrix()",
+            "from robolab.symbols import d1, l3",
+            "# The exercises of this chapter",
+        )
+
+
+def fresh(chapter: dict, name: str):
+    """The chapter's exercise with its own numbers and no tries yet."""
+    exercise = chapter[name]
+    return exercise.with_seed(exercise.seed)
+
+
+def spong_m11(l1, lc1, lc2, m1, m2, I1, I2, q2, sign=1.0):
+    """d_11 of the planar elbow; ``sign=-1`` is the law of cosines with the interior angle."""
+    return m1 * lc1**2 + m2 * (l1**2 + lc2**2 + sign * 2 * l1 * lc2 * np.cos(q2)) + I1 + I2
+
+
+def planar2r_gravity(q1, q2, centre=0.5, elbow_load=1.0):
+    """G of the uniform 1 m, 1 kg planar 2R arm, gravity 9.81 along −y0 (centres at ``centre``)."""
+    outer = 9.81 * centre * np.cos(q1 + q2)
+    return np.array([9.81 * (centre + elbow_load) * np.cos(q1) + outer, outer])
+
+
+def christoffel_pattern() -> np.ndarray:
+    """The non-zero c_ijk of the elbow manipulator, by hand (exercise 2's worked solution)."""
+    nonzero = np.zeros((3, 3, 3))
+    hand = [(1, 1, 2), (1, 2, 1), (1, 1, 3), (1, 3, 1), (2, 1, 1), (3, 1, 1)]
+    hand += [(2, 2, 3), (2, 3, 2), (2, 3, 3), (3, 2, 2)]
+    for i, j, k in hand:
+        nonzero[i - 1, j - 1, k - 1] = 1
+    return nonzero
+
+
+def rp_model_by_hand(M_of=lambda M: M, C_of=lambda C: C, G_of=lambda G: G) -> sp.Matrix:
+    """hstack(M, C, G) of the RP arm by hand, one block changed by a slip if asked."""
+    M = sp.Matrix([[m1 * lc1**2 + Izz1 + Izz2 + m2 * q2**2, 0], [0, m2]])
+    C = sp.Matrix([[m2 * q2 * qd2, m2 * q2 * qd1], [-m2 * q2 * qd1, 0]])
+    G = sp.Matrix([g * (m1 * lc1 + m2 * q2) * sp.cos(q1), g * m2 * sp.sin(q1)])
+    return sp.Matrix.hstack(M_of(M), C_of(C), G_of(G))
+
+
+def rp_energy_by_hand(m1, m2, lc1, I1, I2, q1, q2, qd1, sign=1.0):
+    """K + P of the RP arm at the start (q̇2 = 0), which free motion keeps."""
+    kinetic = 0.5 * (m1 * lc1**2 + I1 + I2 + m2 * q2**2) * qd1**2
+    return kinetic + sign * 9.81 * (m1 * lc1 + m2 * q2) * np.sin(q1)
+
+
+def printed_values(value) -> set[str]:
+    """The ways a number (or each entry of an array) could be printed in a message."""
+    forms = set()
+    for x in np.ravel(np.asarray(value, dtype=float)):
+        if abs(x) > 1e-12 and x not in (0.0, 1.0):
+            forms |= {f"{x:.4g}", f"{x:.3f}", f"{x:.4f}", f"{x:.6g}", repr(round(float(x), 4))}
+    return forms
+
+
+def assert_reveals_nothing(message: str, expected) -> None:
+    shown = [form for form in printed_values(expected) if form in message]
+    assert shown == [], f"{shown} of the expected value in: {message}"
+
+
+EX1_SLIPS = {
+    "in degrees": lambda p: spong_m11(**{**p, "q2": np.degrees(p["q2"])}),
+    "distance l1 from joint 1": lambda p: spong_m11(**{**p, "lc1": p["l1"]}),
+    "law of cosines has a minus sign": lambda p: spong_m11(**p, sign=-1.0),
+    "moments of inertia": lambda p: spong_m11(**p) - p["I1"] - p["I2"],
+    "half the expected value": lambda p: spong_m11(**p) / 2,  # K's ½ read as M_11's
+}
+
+
+@pytest.mark.parametrize("diagnosis", EX1_SLIPS)
+def test_exercise_1_names_each_slip_and_reveals_no_value(chapter, diagnosis) -> None:
+    exercise = fresh(chapter, "exercise_1")
+    p = exercise.parameters
+    assert exercise.check(spong_m11(**p))  # the hand closed form is right
+    exercise = fresh(chapter, "exercise_1")
+    first = exercise.check(EX1_SLIPS[diagnosis](p)).message
+    assert diagnosis in first
+    assert_reveals_nothing(first, spong_m11(**p))
+    assert "M_11 is the arm's moment of inertia about joint 1" in first  # the first hint only
+    assert "law of cosines in the triangle" not in first
+    second = exercise.check(EX1_SLIPS[diagnosis](p)).message
+    assert "law of cosines in the triangle" in second  # the second hint comes with the 2nd try
+    assert_reveals_nothing(second, spong_m11(**p))
+    shown = exercise.check(EX1_SLIPS[diagnosis](p), show_expected=True).message
+    assert printed_values(spong_m11(**p)) & {w.strip(".,:;()") for w in shown.split()}
+
+
+EX3_SLIPS = {
+    "q1, q2 in degrees": lambda q1, q2: planar2r_gravity(np.degrees(q1), np.degrees(q2)),
+    "q1 in degrees": lambda q1, q2: planar2r_gravity(np.degrees(q1), q2),
+    "wrong sign": lambda q1, q2: -planar2r_gravity(q1, q2),  # gravity's torque, not the motors'
+    "ends of the links": lambda q1, q2: planar2r_gravity(q1, q2, centre=1.0),
+    "holds link 2 too": lambda q1, q2: planar2r_gravity(q1, q2, elbow_load=0.0),
+}
+
+
+@pytest.mark.parametrize("diagnosis", EX3_SLIPS)
+def test_exercise_3_names_each_slip_and_reveals_no_value(chapter, diagnosis) -> None:
+    exercise = fresh(chapter, "exercise_3")
+    q = exercise.parameters
+    assert exercise.check(planar2r_gravity(**q))
+    exercise = fresh(chapter, "exercise_3")
+    first = exercise.check(EX3_SLIPS[diagnosis](**q)).message
+    assert diagnosis in first
+    assert_reveals_nothing(first, planar2r_gravity(**q))
+    assert "which term of M q̈ + C q̇ + G = τ is left?" in first
+    assert "∂P/∂q with P = Σ m_i g y_ci" not in first
+
+
+@pytest.mark.parametrize(
+    ("wrong", "diagnosis"),
+    [
+        (lambda E: E * np.triu(np.ones((3, 3))), "only for j ≤ k"),
+        (lambda E: np.einsum("kij->ijk", E), "Spong's index order"),
+    ],
+)
+def test_exercise_2_names_each_slip(chapter, wrong, diagnosis) -> None:
+    exercise = fresh(chapter, "exercise_2")
+    assert exercise.check(christoffel_pattern())
+    exercise = fresh(chapter, "exercise_2")
+    first = exercise.check(wrong(christoffel_pattern())).message
+    assert diagnosis in first
+    assert "list first which entries of M" in first and "remember c_ijk = c_ikj" not in first
+
+
+@pytest.mark.parametrize(
+    ("slip", "diagnosis"),
+    [
+        ({"C_of": lambda C: C.T}, "Your C is transposed"),
+        ({"G_of": lambda G: -G}, "Your G has the wrong sign"),
+        ({"M_of": lambda M: M - sp.diag(*M.diagonal()) / 2}, "half of it on the diagonal"),
+    ],
+)
+def test_exercise_4_names_each_slip_and_reveals_no_expression(chapter, slip, diagnosis) -> None:
+    exercise = fresh(chapter, "exercise_4")
+    assert exercise.check(rp_model_by_hand())
+    exercise = fresh(chapter, "exercise_4")
+    first = exercise.check(rp_model_by_hand(**slip)).message
+    assert diagnosis in first
+    for entry in ("m_{2} q_{2}", "m2*q2", "m₂⋅q₂", "q_2*m_2"):  # no entry of M, C or G
+        assert entry not in first
+
+
+@pytest.mark.parametrize(
+    ("wrong", "diagnosis"),
+    [
+        (lambda p: rp_energy_by_hand(**{**p, "q1": np.degrees(p["q1"])}), "q1 in degrees"),
+        (lambda p: rp_energy_by_hand(**p, sign=-1.0), "potential energy has the wrong sign"),
+    ],
+)
+def test_exercise_5_names_each_slip_and_reveals_no_value(chapter, wrong, diagnosis) -> None:
+    exercise = fresh(chapter, "exercise_5")
+    p = exercise.parameters
+    assert exercise.check(rp_energy_by_hand(**p))
+    exercise = fresh(chapter, "exercise_5")
+    first = exercise.check(wrong(p)).message
+    assert diagnosis in first
+    assert_reveals_nothing(first, rp_energy_by_hand(**p))
+
+
+def test_every_exercise_hint_comes_in_stages_and_is_not_the_answer(chapter) -> None:
+    for name in ("exercise_1", "exercise_2", "exercise_3", "exercise_4", "exercise_5"):
+        exercise = chapter[name]
+        assert len(exercise.hints) >= 2, name
+        assert all(hint[0].isupper() for hint in exercise.hints), name
+        if name != "exercise_4":  # (its expected value is a SymPy matrix)
+            for hint in exercise.hints:
+                assert_reveals_nothing(hint, exercise.expected)
+    assert chapter["exercise_1"].angles == ("q2",)
+    assert chapter["exercise_3"].angles == ("q1", "q2")
+    assert chapter["exercise_5"].angles == ("q1",)
+
+
+def test_the_exercises_intro_names_progress_summary_and_save_progress() -> None:
+    cells = notebook_cells("08-lagrangian-dynamics.ipynb")
+    (intro,) = [c.source for c in cells if c.cell_type == "markdown" and "## Exercises" in c.source]
+    assert "`robolab.progress_summary()`" in intro and "`robolab.save_progress()`" in intro
+    assert "~/.robolab/progress.json" in intro and "nothing is sent anywhere" in intro
