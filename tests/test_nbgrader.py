@@ -15,7 +15,8 @@ teacher's worked solutions; the wrong ones are zeros, a cell that raises, an ans
 from another seed). Expected points are written by hand: 5 of 8 and 2 of 8.
 
 No network: nbgrader's exchange is a plain directory. With ``ROBOLAB_SCREENSHOTS=<folder>``
-the feedback page is rendered in Chromium (Playwright) as ``nbgrader-feedback.png``.
+ada's feedback page is rendered in Chromium (Playwright) as ``nbgrader-feedback.png``: the
+scores, then exercise 5 (answered with zeros), its check's message and its failed test.
 Measured on 2026-12-02 (2 cores shared with other work, load 3 to 5): the ten nbgrader
 commands took 35 s of CPU, about 2 s each to start Python and nbgrader, 12 s of it
 ``autograde`` running the chapter once per student; the test took 68 s of wall time.
@@ -223,8 +224,20 @@ def test_command_line_from_outside_the_repository(tmp_path, monkeypatch, capsys)
     assert sorted(p.name for p in (clone / "course" / "source").iterdir()) == [ASSIGNMENT]
 
 
+#: In the feedback page: every notebook cell before exercise 5's heading and after its test
+#: cell hidden, so that the picture shows the scores, then one wrong answer and its failed test.
+_ONLY_EXERCISE_5 = """() => {
+  const cells = [...document.querySelectorAll("#notebook-container .cell")];
+  const heading = (c) => (c.querySelector("h1, h2, h3, h4") || {}).textContent || "";
+  const first = cells.findIndex((c) => heading(c).startsWith("Exercise 5"));
+  const last = cells.findIndex((c) => c.querySelector('a[name="exercise_5_test"]'));
+  cells.forEach((c, i) => { if (i < first || i > last) c.style.display = "none"; });
+  return [first, last];
+}"""
+
+
 def _render_feedback(page: Path, png: Path) -> None:
-    """The feedback HTML in headless Chromium, as a PNG (no network: only file:// loads)."""
+    """Ada's feedback page in headless Chromium, as a PNG (no network: only file:// loads)."""
     from browser.jupyterlab_harness import CHROMIUM, CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
 
@@ -233,7 +246,7 @@ def _render_feedback(page: Path, png: Path) -> None:
             executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
         )
         try:
-            tab = browser.new_page(viewport={"width": 1024, "height": 768})
+            tab = browser.new_page(viewport={"width": 1200, "height": 900})
             tab.route(
                 "**/*",
                 lambda route: (
@@ -241,7 +254,9 @@ def _render_feedback(page: Path, png: Path) -> None:
                 ),
             )
             tab.goto(page.as_uri())
-            tab.screenshot(path=str(png), full_page=False)
+            first, last = tab.evaluate(_ONLY_EXERCISE_5)
+            assert 0 < first < last, (first, last)  # exercise 5's heading, then its test cell
+            tab.screenshot(path=str(png), full_page=True)
         finally:
             browser.close()
 
