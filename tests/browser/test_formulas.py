@@ -1,28 +1,54 @@
-"""Every formula and table of chapters 1–4 and 8 fits the notebook, measured in a real browser.
+"""Every formula and table of chapters 1–4 and 8 fits the notebook, and so do the chapters'
+pendants and live figures, measured in a real browser.
 
 Each chapter is opened once in JupyterLab (Debian's Chromium, Playwright) with the file
-browser closed and all its cells run, at 1300×1000 and then, by resizing the same page, at
-1024×768 (a projector, a small laptop). In the page, every rendered formula (MathJax's
-``mjx-container``; its typeset content ``mjx-math``) and every table of a Markdown cell or
-an output must lie inside its own Markdown or output area; a derivation shown with
-:func:`robolab.reveal` is measured with all its steps shown (*Show all*). The failure
-message names the chapter, the cell, the overflow in pixels and the start of the formula.
+browser closed and all its cells run; the tests of a chapter share that page.
 
-A freshly opened chapter must not be marked unsaved (JupyterLab would otherwise ask to
-save a notebook the student never changed): ``tests/course_notebooks.py`` saves the
-notebooks in the form JupyterLab writes them.
+* Formulas: at 1300×1000 and then, by resizing the same page, at 1024×768 (a projector, a
+  small laptop), every rendered formula (MathJax's ``mjx-container``; its typeset content
+  ``mjx-math``) and every table of a Markdown cell or an output must lie inside its own
+  Markdown or output area. Every derivation shown with :func:`robolab.reveal` is measured
+  with all its steps shown: *Show all* is pressed on each (the test checks how many reveals
+  it pressed and that each then shows all its steps). The failure message names the chapter,
+  the cell, the overflow in pixels and the start of the formula.
+* Widgets: at 1024×768, every teach pendant and live figure of chapters 2, 3 and 4, scrolled
+  to the top of the notebook, has its figure, every slider and its read-out inside the window
+  and the notebook's visible area, the controls beside the figure (``notebooks/README.md``'s
+  standard; ``test_small_screens.py`` checks the demo pendant the same way).
+
+A freshly opened chapter (checked once open, before its cells run) must not be marked unsaved
+(JupyterLab would otherwise ask to save a notebook the student never changed):
+``tests/course_notebooks.py`` saves the notebooks in the form JupyterLab writes them.
+
+With ``ROBOLAB_SCREENSHOTS=<folder>`` the 1300×1000 pages of chapters 2, 4 and 8 (a live
+figure, the Puma pendant, the Lagrangian reveal) are saved there as
+``02-dh-conventions.png``, ``04-forward-kinematics-and-workspace.png`` and
+``08-lagrangian-dynamics.png``, and the 1024×768 pages of chapter 2's DH tables and chapter 8's
+link energies as ``02-dh-tables-1024x768.png`` and ``08-energies-1024x768.png``.
 
 Skipped without ``/usr/bin/chromium`` unless ``ROBOLAB_REQUIRE_BROWSER=1``.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .chapter_steps import SCREEN, opened_chapter, require_browser, save_screenshot
-from .jupyterlab_harness import open_lab
+from .chapter_steps import (
+    LIVE_FIGURE_PARTS,
+    PENDANT_PARTS,
+    SCREEN,
+    describe_widths,
+    fit_problems,
+    opened_chapter,
+    save_screenshot,
+    widget_boxes,
+)
+from .jupyterlab_harness import LabPage
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -44,6 +70,34 @@ TOLERANCE = 2
 SCREENSHOTS = {
     "02-dh-conventions.ipynb": (25, "02-dh-tables-1024x768.png"),
     "08-lagrangian-dynamics.ipynb": (13, "08-energies-1024x768.png"),
+}
+#: With ``ROBOLAB_SCREENSHOTS`` set: the 1300×1000 page with this widget (its first) near the
+#: top, saved as this file.
+PAGE_SCREENSHOTS = {
+    "02-dh-conventions.ipynb": (".robolab-live-figure", "02-dh-conventions.png"),
+    "04-forward-kinematics-and-workspace.ipynb": (
+        ".robolab-teach",
+        "04-forward-kinematics-and-workspace.png",
+    ),
+    "08-lagrangian-dynamics.ipynb": (".robolab-reveal", "08-lagrangian-dynamics.png"),
+}
+_DIRTY_JS = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+#: The number of step-by-step reveals in each chapter.
+REVEALS = {
+    "01-rotations-and-transforms.ipynb": 0,
+    "02-dh-conventions.ipynb": 1,
+    "03-screw-theory-and-poe.ipynb": 0,
+    "04-forward-kinematics-and-workspace.ipynb": 1,
+    "08-lagrangian-dynamics.ipynb": 2,
+}
+#: The widgets measured at 1024×768: (kind, its parts, how many the chapter has).
+WIDGETS = {
+    "02-dh-conventions.ipynb": [("live figure", LIVE_FIGURE_PARTS, 2)],
+    "03-screw-theory-and-poe.ipynb": [
+        ("live figure", LIVE_FIGURE_PARTS, 1),
+        ("teach pendant", PENDANT_PARTS, 1),
+    ],
+    "04-forward-kinematics-and-workspace.ipynb": [("teach pendant", PENDANT_PARTS, 4)],
 }
 
 #: Number of typeset formulas in the notebook, or -1 while MathJax is still working.
@@ -104,49 +158,151 @@ def _typeset(page) -> None:
     raise AssertionError(f"MathJax did not settle: formula counts {counts[-8:]}")
 
 
-def _show_every_step(page) -> None:
-    """Press *Show all* on every step-by-step reveal, so that every step is measured."""
-    buttons = page.locator(".robolab-reveal .robolab-reveal-all button:not([disabled])")
-    for index in range(buttons.count()):
-        buttons.nth(index).click()
-    if buttons.count():
+#: Each reveal's [steps shown, steps in all (from its counter), step boxes in the page].
+_REVEAL_STATE_JS = """
+() => [...document.querySelectorAll('.robolab-reveal')].map((reveal) => {
+  const counter = reveal.querySelector('.robolab-reveal-counter');
+  const match = /Step (\\d+) of (\\d+)/.exec(counter ? counter.innerText : '');
+  return [match ? +match[1] : -1, match ? +match[2] : -1,
+          reveal.querySelectorAll('.robolab-step').length];
+})
+"""
+
+
+def _show_every_step(page) -> int:
+    """Press *Show all* on every step-by-step reveal and wait until each shows all its steps.
+
+    Returns the number of reveals in the notebook. (The class ``robolab-reveal-all`` is on
+    the ``<button>`` itself: an ipywidgets Button's element is the button.)
+    """
+    reveals = page.locator(".robolab-reveal")
+    for index in range(reveals.count()):
+        button = reveals.nth(index).locator("button.robolab-reveal-all")
+        if button.is_enabled():  # disabled: a one-step reveal shows everything already
+            button.click()
+    state: list = []
+    for _ in range(120):
+        state = page.evaluate(_REVEAL_STATE_JS)
+        if all(shown == total == boxes > 0 for shown, total, boxes in state):
+            return len(state)
         page.wait_for_timeout(500)
+    raise AssertionError(f"not every reveal shows all its steps: [shown, total, boxes] {state}")
 
 
-@pytest.mark.parametrize("chapter", CHAPTERS)
-def test_every_formula_and_table_fits_the_notebook(tmp_path, chapter):
-    with opened_chapter(NOTEBOOKS / chapter, tmp_path, screen=SCREENS[0]) as lab:
-        page = lab.page
-        _show_every_step(page)
-        found = {}
-        for width, height in SCREENS:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(1000)  # JupyterLab lays out the notebook again
-            _typeset(page)
-            found[f"{width}x{height}"] = page.evaluate(_OVERFLOWS_JS, TOLERANCE)
-        assert page.evaluate(_TYPESET_COUNT_JS) > 0, "no formula rendered: is MathJax loaded?"
-        if chapter in SCREENSHOTS:
-            cell, name = SCREENSHOTS[chapter]
-            page.evaluate(
-                "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].node"
-                ".scrollIntoView({block: 'start'})",
-                cell,
-            )
-            page.wait_for_timeout(500)
-            save_screenshot(page, name)
-        report = "\n".join(
-            f"{screen}: cell {cell}, {pixels} px too wide, {kind} {text!r} (cell starts {source!r})"
-            for screen, rows in found.items()
-            for cell, pixels, kind, source, text in rows
-        )
-        assert not any(found.values()), f"{chapter}: formulas wider than the notebook:\n{report}"
+def _save_page(page, selector: str, name: str) -> None:
+    """Save the window with the first ``selector`` widget near the top (with what leads to it)."""
+    if not os.environ.get("ROBOLAB_SCREENSHOTS"):
+        return
+    page.evaluate(
+        """(selector) => {
+             const cell = document.querySelector(selector).closest('.jp-Cell');
+             cell.scrollIntoView({block: 'start'});
+             const scroller = cell.closest('.jp-WindowedPanel-outer');
+             if (scroller) scroller.scrollTop -= 220;  // the cell's code and the text above
+           }""",
+        selector,
+    )
+    page.wait_for_timeout(1000)
+    save_screenshot(page, name)
 
 
-@pytest.mark.parametrize("chapter", [CHAPTERS[0], CHAPTERS[-1]])
-def test_a_freshly_opened_chapter_is_not_marked_unsaved(tmp_path, chapter):
-    """JupyterLab fills in the kernel's language_info; a committed notebook already has it."""
-    require_browser()
-    with open_lab(NOTEBOOKS / chapter, tmp_path, viewport=SCREEN) as lab:
+@dataclasses.dataclass
+class Chapter:
+    """A chapter open in JupyterLab, all its cells run and every reveal's steps shown."""
+
+    name: str
+    lab: LabPage
+    #: Whether JupyterLab marked the notebook unsaved once open, before any cell ran.
+    dirty_on_open: bool = False
+    #: How many reveals it has (each showing all its steps).
+    reveals: int = 0
+
+
+@pytest.fixture(scope="module")
+def chapter(request, tmp_path_factory) -> Iterator[Chapter]:
+    """The chapter ``request.param``, opened once for all the tests of this module."""
+    dirty = []
+
+    def unsaved_on_open(lab: LabPage) -> None:
         lab.page.wait_for_timeout(2000)  # the kernel's info reply has arrived (context ready)
-        dirty = lab.page.evaluate("() => window.jupyterapp.shell.currentWidget.context.model.dirty")
-        assert dirty is False, f"{chapter} opens marked unsaved"
+        dirty.append(lab.page.evaluate(_DIRTY_JS))
+
+    name = request.param
+    folder = tmp_path_factory.mktemp("lab")
+    with opened_chapter(NOTEBOOKS / name, folder, SCREENS[0], unsaved_on_open) as lab:
+        if name in PAGE_SCREENSHOTS:
+            _save_page(lab.page, *PAGE_SCREENSHOTS[name])
+        yield Chapter(name, lab, dirty[0], _show_every_step(lab.page))
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, indirect=True)
+def test_every_formula_and_table_fits_the_notebook(chapter: Chapter):
+    expected = REVEALS[chapter.name]
+    assert chapter.reveals == expected, f"{chapter.name}: {chapter.reveals} reveals, not {expected}"
+    page, chapter = chapter.lab.page, chapter.name
+    found = {}
+    for width, height in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(1000)  # JupyterLab lays out the notebook again
+        _typeset(page)
+        found[f"{width}x{height}"] = page.evaluate(_OVERFLOWS_JS, TOLERANCE)
+    assert page.evaluate(_TYPESET_COUNT_JS) > 0, "no formula rendered: is MathJax loaded?"
+    if chapter in SCREENSHOTS:
+        cell, name = SCREENSHOTS[chapter]
+        page.evaluate(
+            "(i) => window.jupyterapp.shell.currentWidget.content.widgets[i].node"
+            ".scrollIntoView({block: 'start'})",
+            cell,
+        )
+        page.wait_for_timeout(500)
+        save_screenshot(page, name)
+    report = "\n".join(
+        f"{screen}: cell {cell}, {pixels} px too wide, {kind} {text!r} (cell starts {source!r})"
+        for screen, rows in found.items()
+        for cell, pixels, kind, source, text in rows
+    )
+    assert not any(found.values()), f"{chapter}: formulas wider than the notebook:\n{report}"
+
+
+#: Chapter 2's Puma pair (a 768-pixel figure of two views) leaves no room beside it for its
+#: panel at 1024×768, so the panel wraps below and the read-out falls below the fold.
+_PUMA_PAIR = (
+    "chapter 2's Puma pair: figure 778 px wide in an 844 px output area, so its panel wraps "
+    "below; figure top to read-out bottom 722 px, the notebook shows 647 (measured 2026-12-02)"
+)
+WIDGET_CHAPTERS = [
+    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=_PUMA_PAIR))
+    if name.startswith("02-")
+    else name
+    for name in WIDGETS
+]
+
+
+@pytest.mark.parametrize("chapter", WIDGET_CHAPTERS, indirect=True)
+def test_the_chapter_widgets_fit_1024_by_768_side_by_side(chapter: Chapter):
+    page, chapter = chapter.lab.page, chapter.name
+    page.set_viewport_size({"width": SCREEN[0], "height": SCREEN[1]})
+    page.wait_for_timeout(1000)  # JupyterLab lays out the notebook again
+    problems = []
+    for kind, parts, count in WIDGETS[chapter]:
+        found = page.locator(parts["root"]).count()
+        assert found == count, f"{chapter}: {found} {kind}s, expected {count}"
+        for index in range(count):
+            page.locator(parts["root"]).nth(index).locator(
+                f"{parts['figure']} canvas, {parts['figure']} img"
+            ).first.wait_for(state="attached", timeout=120_000)
+            boxes = widget_boxes(page, parts, index)
+            assert boxes["sliders"], f"{chapter}: {kind} {index + 1} has no slider"
+            print(f"{chapter}, {kind} {index + 1}: {describe_widths(boxes)}")  # shown with -s
+            problems += [
+                f"{kind} {index + 1}: {problem} ({describe_widths(boxes)})"
+                for problem in fit_problems(boxes)
+            ]
+    report = "\n".join(problems)
+    assert not problems, f"{chapter} at {SCREEN[0]}x{SCREEN[1]}:\n{report}"
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, indirect=True)
+def test_a_freshly_opened_chapter_is_not_marked_unsaved(chapter: Chapter):
+    """JupyterLab fills in the kernel's language_info; a committed notebook already has it."""
+    assert chapter.dirty_on_open is False, f"{chapter.name} opens marked unsaved"

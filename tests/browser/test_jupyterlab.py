@@ -35,13 +35,8 @@ from pathlib import Path
 
 import pytest
 
-from .jupyterlab_harness import (
-    _PIXELS_HASH_JS,
-    LabPage,
-    chromium_available,
-    open_lab,
-    shared_lab_server,
-)
+from .chapter_steps import require_browser
+from .jupyterlab_harness import _PIXELS_HASH_JS, LabPage, open_lab, shared_lab_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -68,23 +63,10 @@ FIRST_SLIDER = f"{LIVE} .robolab-slider >> nth=0 >> .noUi-handle"
 RUN_ALL_TIMEOUT = 420.0
 
 
-def _require_browser() -> None:
-    if chromium_available():
-        return
-    message = (
-        "Chromium is not installed at /usr/bin/chromium; install it with "
-        "`apt-get install chromium` to run the browser test"
-    )
-    if os.environ.get("ROBOLAB_REQUIRE_BROWSER") == "1":
-        pytest.fail(message + " (ROBOLAB_REQUIRE_BROWSER=1: the browser test must run)")
-    pytest.skip(message)
-
-
 @contextlib.contextmanager
 def _opened(notebook: Path, workdir: Path, viewport: tuple[int, int]) -> Iterator[LabPage]:
     """Open a chapter in JupyterLab, run all its cells, and check that none failed."""
-    _require_browser()
-    pytest.importorskip("playwright.sync_api")
+    require_browser()
     with open_lab(notebook, workdir, viewport=viewport, server=shared_lab_server()) as lab:
         lab.run_all_cells(timeout=RUN_ALL_TIMEOUT)
         assert lab.errors() == []
