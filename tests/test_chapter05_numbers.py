@@ -295,3 +295,17 @@ def test_exercise_references():
     T_cb = mr.RpToTrans(np.eye(3), [0.0, 0.0, -0.1])
     tau = mr.JacobianBody(BLIST, q).T @ (mr.Adjoint(T_cb).T @ F_c)
     np.testing.assert_allclose(ns["exercise_5"].expected, tau, atol=1e-9)
+
+
+def test_joint_torques_are_not_called_a_twist_in_the_wrong_order():
+    """Exercises 4 and 5 ask for six joint torques (rows=None): halves swapped get the neutral
+    message, not the [v; ω] / [ω; v] wording of a twist."""
+    from chapter_cells import notebook_cells, run_setup_cells
+
+    cells = notebook_cells("05-velocity-kinematics-and-jacobians.ipynb")
+    names = run_setup_cells(cells, "%matplotlib widget", "puma = ", "# The exercises of")
+    for exercise in (names["exercise_4"], names["exercise_5"]):
+        tau = np.asarray(exercise.expected, dtype=float)
+        message = str(exercise.check(np.r_[tau[3:], tau[:3]]))
+        assert "swapped" in message, message
+        assert "[v; ω]" not in message and "[ω; v]" not in message, message
