@@ -264,18 +264,7 @@ def test_every_formula_and_table_fits_the_notebook(chapter: Chapter):
     assert not any(found.values()), f"{chapter}: formulas wider than the notebook:\n{report}"
 
 
-#: Chapter 2's Puma pair (a 768-pixel figure of two views) leaves no room beside it for its
-#: panel at 1024×768, so the panel wraps below and the read-out falls below the fold.
-_PUMA_PAIR = (
-    "chapter 2's Puma pair: figure 778 px wide in an 844 px output area, so its panel wraps "
-    "below; figure top to read-out bottom 722 px, the notebook shows 647 (measured 2026-12-02)"
-)
-WIDGET_CHAPTERS = [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=_PUMA_PAIR))
-    if name.startswith("02-")
-    else name
-    for name in WIDGETS
-]
+WIDGET_CHAPTERS = list(WIDGETS)
 
 
 @pytest.mark.parametrize("chapter", WIDGET_CHAPTERS, indirect=True)
