@@ -12,7 +12,7 @@ so inside the viewport), with the figure and the controls side by side. At
 :func:`robolab.live_figure` with a 500-pixel :func:`robolab.frame_axes` figure
 (``tests/browser/live_figure_demo.ipynb``) at 1024 × 768.
 
-The chapters' own pendants and live figures (chapters 2, 3 and 4) are measured the same way
+The chapters' own pendants and live figures (chapters 1-4 and 8) are measured the same way
 at 1024 × 768 by ``test_formulas.py``, which has those chapters open already.
 """
 
