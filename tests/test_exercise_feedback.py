@@ -604,3 +604,27 @@ def test_a_fixed_exercise_has_no_new_numbers_button_and_says_so(monkeypatch):
         fixed.new_numbers(seed=3)
     assert not _rotation_exercise().fixed  # drawn numbers: the button stays
     assert widgets.WIDGET_VIEW_MIMETYPE in _rotation_exercise()._repr_mimebundle_()
+
+
+def test_a_students_own_numbers_have_no_new_numbers_button(monkeypatch):
+    """A graded assignment draws each student's numbers with with_seed(..., own=True): no
+    button, and new_numbers() refuses (the grader uses those numbers)."""
+    from robolab.lessons import exercises
+    from robolab.support import widgets
+
+    drawn = _rotation_exercise()
+    own = drawn.with_seed(exercises.seed_for("ada", "01/exercise_1"), own=True)
+    assert own.parameters == drawn.with_seed(exercises.seed_for("ada", "01/exercise_1")).parameters
+    bundle = own._repr_mimebundle_()
+    assert "your own numbers, drawn for you" in bundle["text/plain"]
+    assert "new_numbers" not in bundle["text/plain"] + bundle["text/markdown"]
+    monkeypatch.setattr(widgets, "in_test_mode", lambda: False)
+    monkeypatch.setattr(widgets, "in_kernel", lambda: True)
+    monkeypatch.setattr(exercises, "front_end", lambda: "widget")
+    import ipywidgets
+
+    shown = own._display()
+    assert not any(isinstance(child, ipywidgets.Button) for child in shown.children)
+    with pytest.raises(ValueError, match="your own numbers"):
+        own.new_numbers()
+    assert drawn.with_seed(5).new_numbers(seed=6).seed == 6  # not own: new numbers as before

@@ -231,8 +231,8 @@ The cell after each answer cell is graded: it runs the same check when your teac
 the submission (with nbgrader). The chapter's worked solutions are not in this version.
 {button}Before you submit, restart the kernel and run all cells, or press *Validate*."""
 
-_BUTTON = """Do not use an exercise's *New numbers* button here: you are graded on the numbers drawn
-for you (running the cell below again brings them back). """
+_BUTTON = """The exercises carry your own numbers, drawn for you: they have no *New numbers* button
+here, since those are the numbers graded. """
 
 
 def _personal_source(exercises: Sequence[str], chapter_id: str) -> str:
@@ -245,7 +245,9 @@ def _personal_source(exercises: Sequence[str], chapter_id: str) -> str:
         "student = student_name()",
     ]
     for name in exercises:
-        lines.append(f'{name} = {name}.with_seed(seed_for(student, "{chapter_id}/{name}"))')
+        lines.append(
+            f'{name} = {name}.with_seed(seed_for(student, "{chapter_id}/{name}"), own=True)'
+        )
     lines.append('print(f"The exercises are drawn for {student!r}.")')
     return "\n".join(lines)
 

@@ -169,6 +169,8 @@ def _hints(hint: str | Sequence[str] | None) -> tuple[str, ...]:
 
 #: What the display of a fixed exercise says where others have a *New numbers* button.
 _FIXED = "(fixed numbers: this exercise has one set)"
+#: ... and of an exercise whose numbers were drawn for one student (``with_seed(s, own=True)``).
+_OWN = "(your own numbers, drawn for you: they are the ones graded)"
 
 
 class Exercise:
@@ -398,6 +400,7 @@ class Exercise:
         self._generate = generate
         self._template = prompt
         self._widget: Any = None
+        self._own = False  # numbers drawn for one student (with_seed(..., own=True))
         self._draw(int(seed))
         unknown = [a for a in self.angles if a not in self.parameters]
         if unknown or (isinstance(pose, str) and pose not in self.parameters):
@@ -423,9 +426,23 @@ class Exercise:
         self.expected = self._solve(**self.parameters)
         self.wrong_tries = 0
 
-    def with_seed(self, seed: int) -> Exercise:
-        """The same exercise with other numbers (a new object; see also :meth:`new_numbers`)."""
-        return Exercise(
+    def with_seed(self, seed: int, *, own: bool = False) -> Exercise:
+        """The same exercise with other numbers (a new object; see also :meth:`new_numbers`).
+
+        ``own=True``: the numbers are one student's own (a graded assignment draws them with
+        :func:`seed_for`), so the exercise has no *New numbers* button and refuses
+        :meth:`new_numbers`, which would make the student answer other numbers than the graded
+        ones.
+
+        Examples
+        --------
+        >>> twice = Exercise("Twice", "Double {x}.", solve=lambda x: 2 * x,
+        ...                  generate=lambda rng: {"x": int(rng.integers(1, 1000))}, seed=1)
+        >>> print(twice.with_seed(seed_for("ada", "twice"), own=True)._repr_mimebundle_()[
+        ...     "text/plain"].splitlines()[-1])
+        (your own numbers, drawn for you: they are the ones graded)
+        """
+        exercise = Exercise(
             self.title,
             self._template,
             self._solve,
@@ -442,6 +459,8 @@ class Exercise:
             slips=self._slips,
             rows=self.rows,
         )
+        exercise._own = bool(own)
+        return exercise
 
     @property
     def fixed(self) -> bool:
@@ -472,6 +491,11 @@ class Exercise:
             raise ValueError(
                 f"exercise {self.title!r} has fixed numbers (it has no generate=...): there is "
                 "one set, no new numbers to draw"
+            )
+        if self._own:
+            raise ValueError(
+                f"exercise {self.title!r} has your own numbers, drawn for you; they are the ones "
+                "graded, so new numbers would make you answer the wrong ones"
             )
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1)[0])
@@ -618,10 +642,11 @@ class Exercise:
         VS Code); a notebook run by nbval, nbclient or nbconvert saves the text, so a saved
         chapter holds no widget of it (and its output is compared like any other).
         """
-        if self.fixed:  # one set of numbers: no button that would change nothing
+        if self.fixed or self._own:  # no button that would change nothing, or the grade
+            note = _FIXED if self.fixed else _OWN
             return {
-                "text/plain": f"{self._heading()} {self.prompt}\n{_FIXED}",
-                "text/markdown": f"{self._repr_markdown_()}\n\n*{_FIXED}*",
+                "text/plain": f"{self._heading()} {self.prompt}\n{note}",
+                "text/markdown": f"{self._repr_markdown_()}\n\n*{note}*",
             }
         call = f"{self._name()}.new_numbers()"
         static = {
@@ -637,11 +662,12 @@ class Exercise:
 
         A fixed exercise's widget has its statement and the note that it has one set of numbers.
         """
-        if self._widget is None and self.fixed:
+        if self._widget is None and (self.fixed or self._own):
             import ipywidgets as widgets
 
             statement = widgets.HTMLMath(self._statement_html())
-            self._widget = widgets.VBox([statement, widgets.HTML(f"<i>{html.escape(_FIXED)}</i>")])
+            note = html.escape(_FIXED if self.fixed else _OWN)
+            self._widget = widgets.VBox([statement, widgets.HTML(f"<i>{note}</i>")])
         if self._widget is None:
             import ipywidgets as widgets
 
