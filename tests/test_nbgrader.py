@@ -124,6 +124,38 @@ def test_chapter_assignment_metadata_follows_nbgraders_schema():
             assert "### BEGIN SOLUTION" in answer.source, (path.name, grade_id)
 
 
+def test_each_exercise_is_drawn_for_the_student_before_anything_shows_it():
+    """Chapters define their exercises in one helper cell or each in its own cell: either way
+    the line after an exercise's definition draws it for the student, and nothing before
+    that (its statement, its data, the answer cell) sees the class's numbers."""
+    for path in sorted(NOTEBOOKS.glob("[01]*.ipynb")):
+        graded = chapter_assignment(nbformat.read(path, as_version=4), path.name[:2])
+        sources = [cell.source for cell in graded.cells]
+        student = next(
+            i
+            for i, c in enumerate(graded.cells)
+            if c.metadata.get("nbgrader", {}).get("grade_id") == "student"
+        )
+        names = sorted({g[: -len("_test")] for g in _by_grade_id(graded) if g.endswith("_test")})
+        for name in names:
+            defined = [
+                (i, n)
+                for i, source in enumerate(sources)
+                for n, line in enumerate(source.splitlines())
+                if line.strip().startswith(f"{name} = ") and "with_seed" not in line
+            ]
+            assert defined, (path.name, name)
+            for i, n in defined:
+                assert i > student, (path.name, name)
+                following = sources[i].splitlines()[n + 1 :]
+                redraw = f'{name} = {name}.with_seed(seed_for(student, "{path.name[:2]}/{name}")'
+                # the definition may span lines: the redraw follows it in the same cell
+                assert any(line.strip().startswith(redraw) for line in following), (
+                    path.name,
+                    name,
+                )
+
+
 def test_bad_input_is_named():
     chapter = nbformat.read(NOTEBOOKS / CHAPTER, 4)
     with pytest.raises(ValueError, match="points must be a number"):
@@ -213,7 +245,9 @@ def test_command_line_from_outside_the_repository(tmp_path, monkeypatch, capsys)
     assert assignments.main(["01", *args, "--force"]) == 0  # the default: personal numbers
     cells = _by_grade_id(nbformat.read(course / "source" / "week1" / CHAPTER, as_version=4))
     assert cells["exercise_1_test"].metadata["nbgrader"]["points"] == 1.0
-    assert 'seed_for(student, "01/exercise_1")' in cells["student"].source
+    assert "student = student_name()" in cells["student"].source
+    setup = "".join(cells[g].source for g in cells if g.startswith("setup_"))
+    assert 'exercise_1.with_seed(seed_for(student, "01/exercise_1"), own=True)' in setup
 
     # a teacher's clone: ./notebooks is found, and no chapters means all of its chapters
     clone = tmp_path / "robolab"

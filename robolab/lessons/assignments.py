@@ -7,10 +7,11 @@ solution and ends with the same check of the solution's value. :func:`chapter_as
 turns that into the *source* version of an nbgrader assignment (nbgrader's cell metadata,
 schema version 3):
 
-* the set-up cells that define exercises become read-only cells (``locked``);
-* a read-only cell after them re-draws every exercise for the student named by
-  :func:`student_name`, with ``seed_for(name, "NN/exercise_N")`` (skipped with
-  ``personal=False``, when everyone gets the chapter's numbers);
+* the set-up cells that define exercises become read-only cells (``locked``); a read-only
+  cell before the first of them names the student (:func:`student_name`), and each exercise
+  is drawn for that student with ``seed_for(name, "NN/exercise_N")`` on the line after the
+  one defining it, so that everything the chapter shows of it is the student's own numbers
+  (skipped with ``personal=False``, when everyone gets the chapter's numbers);
 * the student's cell and the worked solution become one autograded answer cell: the
   student's lines, then the solution between ``### BEGIN SOLUTION`` and
   ``### END SOLUTION`` (``nbgrader generate_assignment`` removes it from the release
@@ -37,7 +38,9 @@ Examples
 ... ])
 >>> graded = chapter_assignment(chapter, "00")
 >>> [cell.metadata.get("nbgrader", {}).get("grade_id") for cell in graded.cells]
-['setup_0', None, 'student', 'exercise_1_answer', 'exercise_1_test']
+[None, 'student', 'setup_0', 'exercise_1_answer', 'exercise_1_test']
+>>> print(graded.cells[2].source.splitlines()[-1])
+exercise_1 = exercise_1.with_seed(seed_for(student, "00/exercise_1"), own=True)
 >>> print(graded.cells[3].source)
 answer = None  # a number
 ### BEGIN SOLUTION
@@ -235,20 +238,36 @@ _BUTTON = """The exercises carry your own numbers, drawn for you: they have no *
 here, since those are the numbers graded. """
 
 
-def _personal_source(exercises: Sequence[str], chapter_id: str) -> str:
-    lines = [
+def _personal_source() -> str:
+    return "\n".join([
         "# Your own numbers: each exercise is drawn anew for the student named below, with",
-        "# seed_for(name, label); the autograder draws the same ones for your submission.",
+        "# seed_for(name, label), where it is defined; the autograder draws the same ones.",
         "from robolab.exercises import seed_for",
         "from robolab.lessons.assignments import student_name",
         "",
         "student = student_name()",
-    ]
-    for name in exercises:
-        lines.append(
-            f'{name} = {name}.with_seed(seed_for(student, "{chapter_id}/{name}"), own=True)'
-        )
-    lines.append('print(f"The exercises are drawn for {student!r}.")')
+        'print(f"The exercises are drawn for {student!r}.")',
+    ])  # fmt: skip
+
+
+def _drawn_where_defined(source: str, exercises: set[str], chapter_id: str) -> str:
+    """``source`` with each exercise drawn for the student right after the line defining it.
+
+    So whatever the cell (and the cells after it) shows of the exercise, its statement and
+    its data are the student's own numbers, the ones the hidden test grades.
+    """
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    for node in reversed(tree.body):
+        names = [
+            target.id
+            for target in (node.targets if isinstance(node, ast.Assign) else [])
+            if isinstance(target, ast.Name) and target.id in exercises
+        ]
+        for name in reversed(names):
+            label = f"{chapter_id}/{name}"
+            redraw = f'{name} = {name}.with_seed(seed_for(student, "{label}"), own=True)'
+            lines.insert(node.end_lineno or len(lines), " " * node.col_offset + redraw)
     return "\n".join(lines)
 
 
@@ -312,8 +331,23 @@ def chapter_assignment(
             continue
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
+        if index == setup[0]:
+            numbers = (
+                "Your exercises have numbers of your own, drawn for the name printed below "
+                "(not the class's numbers the chapter's text speaks of)."
+                if personal
+                else "Everyone in the class gets the same numbers."
+            )
+            note = _NOTE.format(numbers=numbers, button=_BUTTON if personal else "")
+            out.append(new_markdown_cell(note))
+            if personal:
+                personal_cell = new_code_cell(_personal_source())
+                personal_cell.metadata["nbgrader"] = _nbgrader("student", locked=True)
+                out.append(personal_cell)
         if index in setup:
             cell.metadata["nbgrader"] = _nbgrader(f"setup_{index}", locked=True)
+            if personal:
+                cell.source = _drawn_where_defined(cell.source, set(exercises), chapter_id)
         if index in answers:
             exercise, answer, source = answers[index]
             cell.source = source
@@ -331,18 +365,6 @@ def chapter_assignment(
             out.append(new_code_cell(test, metadata={"nbgrader": meta}))
             continue
         out.append(cell)
-        if index == setup[-1]:
-            numbers = (
-                "Your exercises have numbers of your own, drawn for the name printed below."
-                if personal
-                else "Everyone in the class gets the same numbers."
-            )
-            note = _NOTE.format(numbers=numbers, button=_BUTTON if personal else "")
-            out.append(new_markdown_cell(note))
-            if personal:
-                personal_cell = new_code_cell(_personal_source(exercises, chapter_id))
-                personal_cell.metadata["nbgrader"] = _nbgrader("student", locked=True)
-                out.append(personal_cell)
     for position, cell in enumerate(out):
         cell["id"] = f"graded-{position:02d}"
     notebook = nbformat.from_dict({**chapter, "cells": out})
