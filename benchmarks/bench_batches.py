@@ -7,7 +7,7 @@ runs; process time) for inverse dynamics (RNEA), the mass matrix (CRBA) and forw
 (``forward_dynamics_aba`` and ``forward_dynamics_crba``), the peak of memory allocated during
 the RNEA call beyond its inputs (``tracemalloc``: NumPy's allocations; the (B, 6) result is
 listed apart), the work arrays the batched kernels keep between calls
-(``robolab.screw.batched.work_array_bytes()`` after all four calls; allocated by an earlier
+(``robolab.screw._fast.batched.work_array_bytes()`` after all four calls; allocated by an earlier
 call, so ``tracemalloc`` does not see them), and Pinocchio's time per state for the same
 algorithm called state by state in a Python loop (its C++ per call plus the loop; no batch
 interface). Targets of issue 16: per-state cost within 1.3x of its best from B = 1,000 to
@@ -25,7 +25,7 @@ import numpy as np
 import pinocchio as pin
 
 import robolab
-from robolab.screw import batched
+from robolab.screw._fast import batched
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from reference.pinocchio_screw import pinocchio_from_screw
@@ -127,7 +127,7 @@ def main() -> str:
             "Largest over best per-state cost from B = 1,000 to 1,000,000 (target ≤ 1.3): "
             + ", ".join(f"{key} {value:.2f}" for key, value in spread.items())
             + f". Batched ABA at B = 1,000 over Pinocchio's `aba` per state: {aba_ratio:.2f}x "
-            "(target ≤ 2). Batches of more than `robolab.screw.batched.BLOCK` (1024) states "
+            "(target ≤ 2). Batches of more than `robolab.screw._fast.batched.BLOCK` (1024) states "
             "run block by block, so neither the temporaries nor the work arrays grow with B.",
         ]
     )

@@ -239,7 +239,7 @@ def model_based() -> str:
     lines = [
         "## Control: chapter 13's controller comparison",
         "",
-        "Each controller's loop is generated Python (`robolab/screw/tracking_loop.py`) calling "
+        "Each controller's loop is generated Python (`robolab/screw/_fast/loops.py`) calling "
         "the robots' generated one-state dynamics (shared by robots with the same numbers: the "
         "slider step rebuilds the true arm, and only the model's inverse dynamics and gravity "
         "are written again; computed torque is one inverse-dynamics call at θ̈_d + u). "

@@ -13,7 +13,7 @@ Two arms, as in the issue:
   robolab only;
 * the **growth with the number of joints**: a generic spatial arm of 2 to 7
   joints with numeric parameters, M, C, G by the readable derivation (every piece
-  expanded) and from named pieces (``robolab.dh.named_dynamics``), CPU time and
+  expanded) and from named pieces (``robolab.dh._fast.named_dynamics``), CPU time and
   size;
 * **SymEngine** as a candidate back end: install size, import time, and its
   compiled ``Lambdify`` of the Panda's C against robolab's generated code.
@@ -322,7 +322,7 @@ def _panda_section() -> list[str]:
     return [
         "### Franka Panda, 7 joints, full inertia tensors (robots/panda.json)",
         "",
-        "M, C and G from named pieces (`robolab.dh.named_dynamics`: composite rigid bodies, "
+        "M, C and G from named pieces (`robolab.dh._fast.named_dynamics`: composite rigid bodies, "
         "∂M/∂q by differentiating that program piece by piece), written out as shared nested "
         f"expressions; entries whose expansion has at most {NAMED_PIECE_MAX_TERMS} terms are "
         "expanded and simplified. `numeric()` compiles the named pieces themselves. Best of "
@@ -399,8 +399,8 @@ def _route(n: int, shared: bool) -> tuple[float, int, int]:
 
 
 def _growth_section() -> list[str]:
+    from robolab.dh._fast.named_dynamics import dynamics_program
     from robolab.dh.lagrangian import READABLE_MAX_JOINTS, READABLE_MAX_TERMS, DerivedDynamics
-    from robolab.dh.named_dynamics import dynamics_program
 
     print("generic spatial arm, 2..7 joints: readable vs named pieces ...", flush=True)
     rows = []

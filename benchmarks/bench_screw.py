@@ -264,7 +264,7 @@ NUMBA_NOTE = (
 
 def _generation_rows(robots: dict) -> list[str]:
     """CPU time to write and compile a robot's one-state functions (once per robot)."""
-    from robolab.screw.compiled_dynamics import _CompiledDynamics
+    from robolab.screw._fast.compiled import _CompiledDynamics
 
     rows = []
     for name, robot in robots.items():
@@ -354,7 +354,7 @@ def main() -> str:
             "(per-state numbers in a batch include the Python loop). Times are the CPU time of "
             "the benchmark process, best of samples taken in turns, so that other work on a "
             "shared machine does not count. One state per call runs straight-line Python "
-            "generated once per robot (`robolab/screw/compiled_dynamics.py`: Featherstone's "
+            "generated once per robot (`robolab/screw/_fast/compiled.py`: Featherstone's "
             "recursions in joint-aligned frames with the robot's constants folded in, dead lines "
             "dropped, equal sums shared; equal to the NumPy space-frame kernel to 1e-12); a batch "
             "of 48 or more states uses the structure-of-arrays kernel in joint-aligned frames. "

@@ -453,7 +453,7 @@ slider.add_class("baseline-slider")
 slider.observe(lambda change: setattr(image, "value", images[change["new"]]), names="value")
 widgets.VBox([slider, image])"""
 #: jupyter_server's own kernel websocket (Nagle's algorithm on), for the rows that say so.
-DEFAULT_SOCKET = ["--ServerApp.jpserver_extensions=robolab.support.kernel_socket=False"]
+DEFAULT_SOCKET = ["--ServerApp.jpserver_extensions=robolab.jupyter_server_extension=False"]
 ROBOLAB_HANDLE = ".robolab-teach .robolab-joint-slider >> nth=0 >> .noUi-handle"
 TUNER_HANDLE = ".robolab-live-figure .robolab-slider >> nth=0 >> .noUi-handle"
 TUNER_PRESSES = 20  # K_p from 0.35 to 1.35 N·m/rad (its slider ends at 1.5)
@@ -659,7 +659,7 @@ def main() -> str:
             "from `keydown` to the first animation frame showing new pixels). Targets: median "
             f"under {TARGET_BROWSER_MS:.0f} ms for the pendant, {TARGET_TUNER_BROWSER_MS:.0f} ms "
             "for the tuner. Every server runs robolab's Jupyter server extension "
-            "(`robolab/support/kernel_socket.py`, enabled wherever robolab is installed), which "
+            "(`robolab/jupyter_server_extension.py`, enabled wherever robolab is installed), which "
             "turns Nagle's algorithm off on the kernel websocket, except in the rows that say "
             "\"jupyter_server's default kernel websocket\": there every message of the kernel's "
             "reply after the first (busy, the slider's echo, the new pixels, idle) waits for "

@@ -216,7 +216,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
 }
 #: Modules of the face itself: the two paths the notebooks import.
 _MODULES = ("exercises", "symbols")
-#: The layers, reachable as attributes too (``robolab.screw.batched`` after ``import robolab``).
+#: The layers, reachable as attributes too (``robolab.screw.robot`` after ``import robolab``).
 _SUBPACKAGES = ("conventions", "support", "spatial", "screw", "dh", "models", "views", "lessons")
 
 _HOME_OF = {name: home for home, names in _HOMES.items() for name in names}

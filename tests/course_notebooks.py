@@ -97,7 +97,7 @@ DRAWING_FUNCTIONS = frozenset(
         "rnea_stepper",
     }
 )
-#: A worked solution's check, as robolab.lessons.worked_solutions shows it: the text (its
+#: A worked solution's check, as robolab.lessons.exercises.worked_solutions shows it: the text (its
 #: ``text/plain``) starts so, the HTML is a box of this class. Nothing else may be printed.
 WORKED_SOLUTION_TEXT = "Worked solution — checked:"
 WORKED_SOLUTION_HTML = 'class="robolab-worked-solution"'

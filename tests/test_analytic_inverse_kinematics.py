@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import robolab as rl
-from robolab.screw.analytic_inverse_kinematics import (
+from robolab.screw.kinematics.inverse_analytic import (
     FAMILIES,
     NoClosedFormError,
     OutOfReachError,

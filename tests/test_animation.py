@@ -11,7 +11,7 @@ from widget_support import WIDGET_VIEW
 import robolab
 from robolab import animate
 from robolab.symbols import q1, q2
-from robolab.views.controls import OWN_KEYS_CLASS
+from robolab.views.widgets.controls import OWN_KEYS_CLASS
 
 
 @pytest.fixture(scope="module")

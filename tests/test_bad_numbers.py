@@ -17,7 +17,7 @@ import pytest
 import sympy as sp
 
 import robolab as rl
-from robolab.support.checks import as_float_array, as_real_number, require_int
+from robolab.support.arguments import as_float_array, as_real_number, require_int
 from robolab.symbols import l1, m1, q1, q2
 
 # ------------------------------------------------------------------ the three cases of the issue

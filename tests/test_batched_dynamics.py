@@ -1,7 +1,7 @@
-"""Dynamics of large batches: the structure-of-arrays kernels of ``robolab.screw.batched``.
+"""Dynamics of large batches: the structure-of-arrays kernels of ``robolab.screw._fast.batched``.
 
 Batches of ``BATCH_THRESHOLD`` states or more run the joint-aligned recursions of
-``robolab.screw.batched``; batches larger than ``BLOCK`` are worked through block by block.
+``robolab.screw._fast.batched``; batches larger than ``BLOCK`` are worked through block by block.
 Every result here is checked against Pinocchio (``rnea``, ``crba``, ``aba`` state by state,
 on models built in test code by ``tests/reference/pinocchio_screw.py``), with ``BLOCK``
 made small so that the batches really split, and unevenly.
@@ -17,7 +17,7 @@ import pytest
 from reference.pinocchio_screw import pinocchio_from_screw
 
 import robolab
-from robolab.screw import batched
+from robolab.screw._fast import batched
 
 ROBOTS = ("ur5", "panda", "puma560")
 STATES = 150  # with BLOCK = 64: blocks of 50

@@ -190,10 +190,10 @@ def test_postbuild_keeps_nbgrader_for_students_and_its_teacher_tools_off(binder)
 
 
 def test_the_image_relays_kernel_messages_without_nagles_delay(binder):
-    """robolab's wheel installs its Jupyter server setting (robolab.support.kernel_socket)."""
+    """robolab's wheel installs its Jupyter server setting (robolab.jupyter_server_extension)."""
     venv, env = binder
     server = _extension_states([str(venv / "bin" / "jupyter"), "server", "extension", "list"], env)
-    assert server["robolab.support.kernel_socket"] == "enabled"
+    assert server["robolab.jupyter_server_extension"] == "enabled"
 
 
 def test_notebooks_run_in_the_binder_environment(binder, repository, tmp_path):

@@ -32,7 +32,8 @@ from robolab.models.library import (
     load_robot,
     read_robot_model,
 )
-from robolab.screw import dynamics, kinematics
+from robolab.screw.dynamics import rnea as dynamics
+from robolab.screw.kinematics import forward as kinematics
 
 pin = pytest.importorskip("pinocchio")
 from reference import pinocchio_screw  # noqa: E402

@@ -1,8 +1,8 @@
 """The generated one-state dynamics equal the NumPy kernel, and Pinocchio, on random states.
 
-:mod:`robolab.screw.compiled_dynamics` writes the RNEA, the CRBA and forward dynamics of
+:mod:`robolab.screw._fast.compiled` writes the RNEA, the CRBA and forward dynamics of
 each robot as straight-line Python. The readable NumPy kernel of
-:mod:`robolab.screw.dynamics_kernel` (``_rnea``, ``_crba``) stays the reference: the two
+:mod:`robolab.screw.dynamics.kernel` (``_rnea``, ``_crba``) stays the reference: the two
 must agree to 1e-12 (relative to the size of the numbers) on random states of every
 bundled robot, including the prismatic joints of the SCARA and the Stanford arm and a
 joint with a pitch, and for every combination of the optional arguments. The public
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from reference.screw_arms import ARMS
 
 import robolab as rl
-from robolab.screw.dynamics_kernel import _crba, _dynamics_model, _rnea, _robot_model, _State
+from robolab.screw.dynamics.kernel import _crba, _dynamics_model, _rnea, _robot_model, _State
 
 REFERENCE = np.load(Path(__file__).parent / "reference" / "pinocchio_screw_reference.npz")
 ROBOTS = {name: rl.load_robot(name) for name in rl.list_robots()}

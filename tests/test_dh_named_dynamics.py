@@ -1,4 +1,4 @@
-"""M, ∂M/∂q, C and G from named pieces (robolab.dh.named_dynamics) against the readable route.
+"""M, ∂M/∂q, C and G from named pieces (robolab.dh._fast.named_dynamics) against the readable route.
 
 The readable derivation (every piece expanded and simplified, ``shared=False``) and
 the named pieces (composite rigid bodies differentiated piece by piece,
@@ -22,9 +22,9 @@ import sympy as sp
 from reference.dh_arms import moro_arm, pinocchio_model
 
 from robolab import DHRobot, symbols
+from robolab.dh._fast.named_dynamics import dynamics_program
 from robolab.dh.kinematics import DerivedKinematics
 from robolab.dh.lagrangian import READABLE_MAX_JOINTS, DerivedDynamics
-from robolab.dh.named_dynamics import dynamics_program
 from robolab.dh.simplify import replace_shared
 from robolab.symbols import inertia_tensor, q1, q2, q3
 from robolab.symbols import l1 as l_1

@@ -13,18 +13,15 @@ import pytest
 from reference.screw_arms import panda_like, ur5
 
 import robolab as rl
-from robolab.screw import (
-    dynamics,
-    forward_dynamics,
-    inverse_kinematics,
-    kinematics,
-    rnea_steps,
-    robot_control,
-    robot_first,
-    simulation,
-    velocity_kinematics,
-)
-from robolab.screw.two_forms import BookArrays
+from robolab.screw.book_form import BookArrays
+from robolab.screw.control import laws as robot_control
+from robolab.screw.dynamics import forward as forward_dynamics
+from robolab.screw.dynamics import rnea as dynamics
+from robolab.screw.dynamics import rnea_steps
+from robolab.screw.kinematics import forward as kinematics
+from robolab.screw.kinematics import inverse as inverse_kinematics
+from robolab.screw.kinematics import jacobian as velocity_kinematics
+from robolab.screw.simulation import dynamics_trajectory as simulation
 
 CHAPTERS = {
     kinematics: ["forward_kinematics_space", "forward_kinematics_body", "link_frames_space"],
@@ -50,8 +47,6 @@ CHAPTERS = {
     robot_control: ["computed_torque", "simulate_control"],
     rnea_steps: ["inverse_dynamics_rnea_steps"],
 }
-#: Names newer than the old robot-first module, which therefore has no alias for them.
-NOT_IN_ROBOT_FIRST = {"inverse_dynamics_rnea_textbook", "inverse_dynamics_rnea_steps"}
 NAMES = [(module, name) for module, names in CHAPTERS.items() for name in names]
 
 
@@ -60,16 +55,6 @@ def test_each_name_is_one_function_defined_in_its_chapter(module, name):
     function = getattr(rl, name)
     assert function is getattr(module, name) is getattr(rl.screw, name)
     assert function.__module__ == module.__name__
-    if name not in NOT_IN_ROBOT_FIRST:
-        assert getattr(robot_first, name) is function  # the old path names the same object
-
-
-def test_the_old_module_defines_nothing():
-    assert len(robot_first.__all__) == 23
-    assert all(
-        getattr(robot_first, name).__module__ != robot_first.__name__
-        for name in robot_first.__all__
-    )
 
 
 @pytest.mark.parametrize(("module", "name"), NAMES, ids=[name for _, name in NAMES])
@@ -202,7 +187,7 @@ def test_the_fast_functions_point_at_their_textbook_twins():
 def test_a_book_call_fills_a_stand_in_for_the_robot():
     seen = []
 
-    @rl.screw.two_forms.robot_or_arrays("joint_positions, gravity, link_frames")
+    @rl.screw.book_form.robot_or_arrays("joint_positions, gravity, link_frames")
     def probe(robot, joint_positions, gravity=None):
         seen.append((robot, joint_positions, gravity))
 

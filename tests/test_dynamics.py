@@ -29,8 +29,8 @@ from hypothesis import strategies as st
 from reference.screw_arms import ARMS, panda_like, three_link_book, twists, ur5
 
 import robolab as rl
-from robolab.screw import dynamics as dy
-from robolab.screw.batched import BATCH_THRESHOLD
+from robolab.screw._fast.batched import BATCH_THRESHOLD
+from robolab.screw.dynamics import rnea as dy
 
 REFERENCE = np.load(Path(__file__).parent / "reference" / "pinocchio_screw_reference.npz")
 GRAVITY = REFERENCE["gravity"]

@@ -26,8 +26,8 @@ import pytest
 import sympy as sp
 
 from robolab.exercises import CheckResult, Exercise, check, check_function
-from robolab.lessons import worked_solutions
-from robolab.lessons.worked_solutions import WorkedSolutionCheck
+from robolab.lessons.exercises import worked_solutions
+from robolab.lessons.exercises.worked_solutions import WorkedSolutionCheck
 
 G = 9.81
 
@@ -338,7 +338,7 @@ def test_the_display_has_a_new_numbers_button_and_says_the_call_without_widgets(
 
 
 def test_the_button_shows_only_with_a_person_at_the_front_end(monkeypatch):
-    from robolab.lessons import exercises
+    from robolab.lessons.exercises import exercise as exercises
     from robolab.support import widgets
 
     exercise = _rotation_exercise()
@@ -582,7 +582,7 @@ def test_degrees_inside_the_formula_do_not_reveal_the_expected_value():
 
 
 def test_a_fixed_exercise_has_no_new_numbers_button_and_says_so(monkeypatch):
-    from robolab.lessons import exercises
+    from robolab.lessons.exercises import exercise as exercises
     from robolab.support import widgets
 
     fixed = Exercise("Half a turn", "How many radians?", solve=lambda: math.pi)
@@ -609,7 +609,7 @@ def test_a_fixed_exercise_has_no_new_numbers_button_and_says_so(monkeypatch):
 def test_a_students_own_numbers_have_no_new_numbers_button(monkeypatch):
     """A graded assignment draws each student's numbers with with_seed(..., own=True): no
     button, and new_numbers() refuses (the grader uses those numbers)."""
-    from robolab.lessons import exercises
+    from robolab.lessons.exercises import exercise as exercises
     from robolab.support import widgets
 
     drawn = _rotation_exercise()

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from robolab.exercises import Exercise
-from robolab.lessons import exercise_record
-from robolab.lessons.exercise_record import (
+from robolab.lessons.exercises import exercise_record
+from robolab.lessons.exercises.exercise_record import (
     MAX_PROGRESS_BYTES,
     forget_kernel_record,
     passed_here,

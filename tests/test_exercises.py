@@ -24,7 +24,7 @@ from robolab.exercises import (
     show_solutions,
     solutions_shown,
 )
-from robolab.lessons import exercises
+from robolab.lessons.exercises import exercise as exercises
 from robolab.spatial.transforms import rotz
 from robolab.symbols import l1, l2, lc1, m1, q1, q2, t
 

@@ -14,8 +14,8 @@ import pytest
 from reference.screw_arms import ARMS, panda_like, scara_like, three_link_book, ur5
 
 import robolab as rl
-from robolab.screw import forward_dynamics as fd
-from robolab.screw.batched import BATCH_THRESHOLD
+from robolab.screw._fast.batched import BATCH_THRESHOLD
+from robolab.screw.dynamics import forward as fd
 
 REFERENCE = np.load(Path(__file__).parent / "reference" / "pinocchio_screw_reference.npz")
 GRAVITY = REFERENCE["gravity"]

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from reference.screw_arms import ARMS, book_angles, twists, ur5
 
 import robolab as rl
-from robolab.screw import kinematics as fk
+from robolab.screw.kinematics import forward as fk
 
 REFERENCE = np.load(Path(__file__).parent / "reference" / "pinocchio_screw_reference.npz")
 

@@ -33,8 +33,8 @@ from robolab.models.library import (
     save_robot,
 )
 from robolab.models.urdf import parse_urdf, serial_chain_from_urdf
+from robolab.screw.kinematics.forward import forward_kinematics_space
 from robolab.screw.robot import ScrewRobot
-from robolab.screw.robot_first import forward_kinematics_space
 
 ROOT = Path(__file__).resolve().parents[1]
 DEV_ZERO = Path("/dev/zero")

@@ -21,7 +21,7 @@ from reference.screw_arms import ur5
 from scipy.integrate import solve_ivp
 
 import robolab as rl
-from robolab.screw.integrators import advance
+from robolab.screw.simulation.integrators import advance
 
 G = 9.81
 

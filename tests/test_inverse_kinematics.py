@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from reference.screw_arms import panda_like, ur5
 
 import robolab as rl
-from robolab.screw import inverse_kinematics as ik
+from robolab.screw.kinematics import inverse as ik
 
 B_LIBRARY = np.array([[0, 0, -1, 2, 0, 0], [0, 0, 0, 0, 1, 0], [0, 0, 1, 0, 0, 0.1]]).T
 S_LIBRARY = np.array([[0, 0, 1, 4, 0, 0], [0, 0, 0, 0, 1, 0], [0, 0, -1, -6, 0, -0.1]]).T

@@ -13,7 +13,7 @@ import pytest
 from widget_support import WIDGET_VIEW
 
 import robolab as rl
-from robolab.views.inverse_kinematics_view import (
+from robolab.views.chapters.inverse_kinematics_explorer import (
     InverseKinematicsExplorer,
     explore_inverse_kinematics,
 )

@@ -1,4 +1,4 @@
-"""One geared joint under PD/PID control (robolab/screw/joint_control.py).
+"""One geared joint under PD/PID control (robolab/screw/control/independent_joint.py).
 
 References outside robolab: the closed-form step response of a second-order system and its
 measures (Ogata §5.3: overshoot exp(-ζπ/√(1-ζ²)), peak time π/ω_d; rise and settling times
@@ -241,7 +241,7 @@ def test_the_zero_order_hold_exponential_matches_scipy(seed):
     """simulate_joint's own matrix exponential (no BLAS: no OpenBLAS threads woken) is SciPy's."""
     from scipy.linalg import expm
 
-    from robolab.screw.joint_control import _expm
+    from robolab.screw.control.independent_joint import _expm
 
     rng = np.random.default_rng(seed)
     # A·Δt of a joint's loop: from a soft joint at 1 ms (~1e-3) to a stiff one at 20 ms (~5);

@@ -1,4 +1,4 @@
-"""robolab.support.kernel_socket: the Jupyter server extension that turns Nagle's algorithm off.
+"""robolab.jupyter_server_extension: the Jupyter server extension that turns Nagle's algorithm off.
 
 What it changes on the wire (the 40 ms wait before every kernel message but the first of a
 burst) is measured by ``benchmarks/bench_view.py``, not asserted here; these tests check that
@@ -20,8 +20,8 @@ from jupyter_server.services.kernels.connection.channels import (
     ZMQChannelsWebsocketConnection,
 )
 
-from robolab.support import kernel_socket
-from robolab.support.kernel_socket import PromptKernelWebsocketConnection
+from robolab import jupyter_server_extension as kernel_socket
+from robolab.jupyter_server_extension import PromptKernelWebsocketConnection
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "jupyter-config" / "jupyter_server_config.d" / "robolab.json"

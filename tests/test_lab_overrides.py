@@ -1,5 +1,5 @@
 """tools/lab_overrides.py: `make lab`'s JupyterLab does not ask about Jupyter news, and its
-Jupyter server loads robolab's extension (robolab.support.kernel_socket)."""
+Jupyter server loads robolab's extension (robolab.jupyter_server_extension)."""
 
 from __future__ import annotations
 
@@ -73,7 +73,9 @@ def test_the_make_lab_command_line(tmp_path):
     overrides = settings_dir(tmp_path) / "overrides.json"
     assert NOTIFICATION_PLUGIN in json.loads(overrides.read_text())
     extensions = json.loads((server_config_dir(tmp_path) / "robolab.json").read_text())
-    assert extensions["ServerApp"]["jpserver_extensions"] == {"robolab.support.kernel_socket": True}
+    assert extensions["ServerApp"]["jpserver_extensions"] == {
+        "robolab.jupyter_server_extension": True
+    }
 
 
 def test_make_lab_writes_the_overrides_before_starting_jupyterlab():

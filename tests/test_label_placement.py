@@ -12,9 +12,9 @@ import pytest
 from matplotlib.backends.backend_agg import RendererAgg
 
 import robolab
-from robolab.views.robot_view import plot_robot
-from robolab.views.teach_pendant import teach
-from robolab.views.text3d import place_boxes
+from robolab.views.drawing.robot_view import plot_robot
+from robolab.views.drawing.text3d import place_boxes
+from robolab.views.widgets.teach_pendant import teach
 
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 
@@ -146,7 +146,7 @@ def test_place_boxes_keeps_off_a_line_and_a_box_and_names_bad_sizes():
 
 def _triad_letter_boxes(ax, figure):
     """Boxes of every Labels3D glyph (triad letters, tick labels), each drawn alone."""
-    from robolab.views.text3d import Labels3D
+    from robolab.views.drawing.text3d import Labels3D
 
     boxes = []
     for labels in [c for c in ax.collections if isinstance(c, Labels3D)]:
@@ -168,7 +168,7 @@ def _triad_letter_boxes(ax, figure):
 def test_place_labels_keeps_a_text_off_the_triads_letters():
     # Chapter 1's worked example: a part at (0.9, -0.05, 0) m in the base frame, 0.1 m from
     # the table frame's origin (0.8, 0, 0); a label at the part's point overlapped y_t and x_t.
-    from robolab.views.text3d import place_labels
+    from robolab.views.drawing.text3d import place_labels
 
     ax = robolab.frame_axes([(0, 1.2), (-0.5, 0.5), (0, 0.8)], unit="m", elev=25, azim=-50)
     table = np.eye(4)
@@ -202,7 +202,7 @@ def test_place_labels_keeps_a_text_off_the_triads_letters():
 def test_place_labels_in_chapter_twos_one_row_figure(a, alpha, d, theta):
     # The scene of chapter 2's one-row figure (standard DH: along z_{i-1} by d, along x_i by a),
     # frame {i} from Spong's A = Rz(θ) Tz(d) Tx(a) Rx(α), written out here.
-    from robolab.views.text3d import place_labels
+    from robolab.views.drawing.text3d import place_labels
 
     ax = robolab.frame_axes(
         [(-0.3, 0.9), (-0.6, 0.6), (-0.2, 1.0)], unit="m", elev=35, azim=-120, figsize=(5.6, 5.0)

@@ -1,4 +1,4 @@
-"""robolab.views.lean_lines: a LeanLine3D draws the pixels matplotlib's Line3D draws.
+"""robolab.views._fast.lean_lines: a LeanLine3D draws the pixels matplotlib's Line3D draws.
 
 Its plain-line path (``_draw_plain``: the graphics contexts of ``Line2D.draw`` without the
 caches it builds) is checked against matplotlib's own ``Line3D.draw`` for every style the
@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from mpl_toolkits.mplot3d.art3d import Line3D
 
-from robolab.views.lean_lines import LeanLine3D, lean
+from robolab.views._fast.lean_lines import LeanLine3D, lean
 
 #: (format, keyword arguments) of ax.plot: what the views draw, then what they do not.
 STYLES = [
@@ -95,7 +95,7 @@ def test_the_2d_data_follow_the_projection_after_a_draw():
 
 def test_a_placed_label_draws_the_pixels_of_a_line_at_its_place():
     """text3d.PlacedMarkerLine draws through the same short path, at its placed centre."""
-    from robolab.views.text3d import PlacedMarkers, text_marker
+    from robolab.views.drawing.text3d import PlacedMarkers, text_marker
 
     def figure_with_label(placed: bool) -> tuple[Figure, object]:
         figure = Figure(figsize=(3, 3), dpi=100)

@@ -1,4 +1,4 @@
-"""Manipulability measures by name (robolab.screw.manipulability_measures).
+"""Manipulability measures by name (robolab.screw.kinematics.manipulability).
 
 References robolab did not compute: the planar 2R closed form √det(J Jᵀ) = l1 l2 |sin q2|
 and Yoshikawa's result that it is largest at q2 = ±90° (Spong §4.12), and NumPy's SVD of
@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from reference.singular_arms import planar_2r_jacobian
 
 import robolab as rl
-from robolab.screw import manipulability_measures, velocity_kinematics
+from robolab.screw.kinematics import jacobian as velocity_kinematics
+from robolab.screw.kinematics import manipulability as manipulability_measures
 
 angles = st.floats(-np.pi, np.pi, allow_nan=False)
 lengths = st.floats(0.1, 2.0, allow_nan=False)

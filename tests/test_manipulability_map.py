@@ -1,4 +1,4 @@
-"""The manipulability map (robolab.views.manipulability_view) against closed forms.
+"""The manipulability map (robolab.views.chapters.manipulability_map) against closed forms.
 
 References: the planar 2R arm's √det(J Jᵀ) = l1 l2 |sin q2| (Spong §4.12); for Corke's Puma
 560, whose wrist centre is the flange origin, the linear rows give |det J11| =
@@ -15,8 +15,8 @@ import pytest
 from reference.singular_arms import PUMA_ROWS, geometric_jacobian, puma_factors
 
 import robolab as rl
-from robolab.views.drawable import RobotAdapter
-from robolab.views.manipulability_view import point_jacobian_function
+from robolab.views.chapters.manipulability_map import point_jacobian_function
+from robolab.views.drawing.drawable import RobotAdapter
 
 
 @pytest.fixture(autouse=True)

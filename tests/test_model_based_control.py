@@ -1,4 +1,4 @@
-"""Model-based control (robolab.screw.model_based_control) against outside references.
+"""Model-based control (robolab.screw.control.tracking) against outside references.
 
 References: ``modern_robotics.SimulateControl``/``ComputedTorque``/``GravityForces``
 (the book's library, Lynch & Park, *Modern Robotics* §11.4); the analytic solution of
@@ -14,7 +14,7 @@ import pytest
 from reference import planar_elbow as elbow
 
 import robolab as rl
-from robolab.screw import model_based_control as mbc
+from robolab.screw.control import tracking as mbc
 
 G = elbow.G
 

@@ -302,7 +302,7 @@ def test_hygiene_names_what_a_half_collapsed_drawing_cell_lacks(
     assert listed.count(";") == len(missing) - 1  # only what is missing is listed
 
 
-#: What a worked solution's check shows (robolab.lessons.worked_solutions, copied here so
+#: What a worked solution's check shows (robolab.lessons.exercises.worked_solutions, copied here so
 #: that a change of the library's box is a change this test sees).
 CHECKED_TEXT = (
     "Worked solution — checked: it matches the expected answer. (This checks the hidden "

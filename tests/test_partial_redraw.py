@@ -13,8 +13,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from widget_support import pixels
 
-from robolab.views.joint_tuning_view import joint_tuner
-from robolab.views.partial_redraw import PartialRedraw
+from robolab.views._fast.partial_redraw import PartialRedraw
+from robolab.views.chapters.joint_tuner import joint_tuner
 
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 
@@ -218,7 +218,7 @@ _VIEW_CHANGES = {
 def test_the_projection_key_changes_exactly_when_the_projection_does():
     """PartialRedraw keys 3D axes by the inputs of get_proj (cheaper than get_proj itself):
     equal keys must mean equal projections, or a turned view would keep an old background."""
-    from robolab.views.partial_redraw import _projection_key
+    from robolab.views._fast.partial_redraw import _projection_key
 
     figure = Figure(figsize=(4.0, 4.0), dpi=100)
     FigureCanvasAgg(figure)

@@ -1,6 +1,6 @@
 """Physics checks everywhere inertial data enters (issue item 5).
 
-One function decides (``robolab.support.inertia.link_inertia_problem``): m >= 0, the
+One function decides (``robolab.spatial.inertia.link_inertia_problem``): m >= 0, the
 rotational inertia symmetric and positive semi-definite (zero masses and
 singular inertias are allowed: point masses, thin rods), and principal moments
 that satisfy the triangle inequality unless a published idealisation is
@@ -29,7 +29,7 @@ from robolab.models.library import (
     save_robot,
 )
 from robolab.models.urdf import parse_urdf
-from robolab.support.inertia import check_link_inertia, link_inertia_problem
+from robolab.spatial.inertia import check_link_inertia, link_inertia_problem
 from robolab.symbols import Ixx1, Iyy1, Izz1, l1, m1, q1, q2
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -219,10 +219,10 @@ def test_bad_plausibility_exceptions_are_named(exceptions, error, message):
 
 
 def test_the_book_functions_on_bare_arrays_keep_accepting_published_data():
-    # robolab.screw.dynamics mirrors the book's library: bare arrays, no exception mechanism, so
-    # only the mandatory checks (mass, positive semi-definite) apply there.
+    # robolab.screw.dynamics.rnea mirrors the book's library: bare arrays, no exception
+    # mechanism, so only the mandatory checks (mass, positive semi-definite) apply there.
     robot = screw_arm(AXIS_ONLY, 0.0, plausibility_exceptions=[(1, "inertia_triangle", "x")])
-    M = rl.screw.dynamics.mass_matrix_crba(
+    M = rl.screw.dynamics.rnea.mass_matrix_crba(
         [0.2, 0.3], robot.link_frames, robot.spatial_inertias, robot.screw_axes_space
     )
     np.testing.assert_allclose(M, rl.mass_matrix_crba(robot, [0.2, 0.3]), atol=1e-12)

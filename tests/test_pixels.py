@@ -17,8 +17,8 @@ from PIL import Image
 
 import robolab
 from robolab.support import widgets as _widgets
-from robolab.support.pixels import diff_png, encode_png, speed_up_live_canvas
-from robolab.views.sliders import angle_slider, live_figure
+from robolab.views._fast.pixels import diff_png, encode_png, speed_up_live_canvas
+from robolab.views.widgets.live_figure import angle_slider, live_figure
 
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 

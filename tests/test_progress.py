@@ -255,7 +255,7 @@ def test_numeric_compilation_reports_its_stages(monkeypatch):
         "compiling coriolis_matrix",
         "compiling inertia_matrix",
     } <= titles
-    # M, C and G are compiled from the program of named pieces (robolab.dh.named_dynamics),
+    # M, C and G are compiled from the program of named pieces (robolab.dh._fast.named_dynamics),
     # the inverse dynamics from the Newton–Euler program; each stage is reported.
     assert ("compiling coriolis_matrix", 0, "named pieces of M, ∂M/∂q and G") in calls
     assert ("compiling inverse_dynamics", 0, "Newton–Euler program") in calls

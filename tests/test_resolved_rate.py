@@ -1,4 +1,4 @@
-"""Resolved-rate motion control (robolab.screw.resolved_rate) against independent computations.
+"""Resolved-rate motion control (robolab.screw.control.resolved_rate) against references.
 
 The references: ``modern_robotics`` (``FKinBody``, ``FKinSpace``, ``JacobianBody``,
 ``MatrixLog6``) with NumPy's ``pinv`` and ``lstsq`` for the (damped) pseudo-inverse step of

@@ -18,7 +18,7 @@ from reference.pinocchio_screw import pinocchio_from_screw
 from widget_support import WIDGET_VIEW
 
 import robolab
-from robolab.views.newton_euler_stepper import RneaStepper
+from robolab.views.chapters.rnea_stepper import RneaStepper
 
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 

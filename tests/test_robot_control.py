@@ -15,7 +15,7 @@ import pytest
 from reference.screw_arms import three_link_book, ur5
 
 import robolab as rl
-from robolab.screw import robot_control as rc
+from robolab.screw.control import laws as rc
 
 FRAMES, INERTIAS, SCREWS = three_link_book()
 

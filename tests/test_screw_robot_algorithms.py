@@ -12,8 +12,12 @@ import pytest
 from reference.screw_arms import panda_like, ur5
 
 import robolab as rl
-from robolab.screw import dynamics, forward_dynamics, kinematics, robot_control, simulation
-from robolab.screw import velocity_kinematics as velocity
+from robolab.screw.control import laws as robot_control
+from robolab.screw.dynamics import forward as forward_dynamics
+from robolab.screw.dynamics import rnea as dynamics
+from robolab.screw.kinematics import forward as kinematics
+from robolab.screw.kinematics import jacobian as velocity
+from robolab.screw.simulation import dynamics_trajectory as simulation
 
 BOOK_NAMES = [
     "forward_kinematics_space",

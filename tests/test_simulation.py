@@ -13,7 +13,7 @@ import pytest
 from reference.screw_arms import panda_like, three_link_book, ur5
 
 import robolab as rl
-from robolab.screw import simulation as sim
+from robolab.screw.simulation import dynamics_trajectory as sim
 
 FRAMES, INERTIAS, SCREWS = three_link_book()
 TORQUES = np.array(

@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 import robolab as rl
-from robolab.screw import robot_control as control
-from robolab.screw import simulation as sim
-from robolab.screw.simulation import SimulationDiverged
+from robolab.screw.control import laws as control
+from robolab.screw.simulation import dynamics_trajectory as sim
+from robolab.screw.simulation.dynamics_trajectory import SimulationDiverged
 
 X = np.eye(4)
 X[0, 3] = 1.0

@@ -13,9 +13,9 @@ from widget_support import WIDGET_VIEW, pixels
 
 import robolab
 from robolab.support import widgets as _widgets
-from robolab.views.controls import COMPACT_TRACK_WIDTH
-from robolab.views.frame_pictures import TRIAD_COLOURS, draw_frame, frame_axes
-from robolab.views.sliders import (
+from robolab.views.drawing.frame_pictures import TRIAD_COLOURS, draw_frame, frame_axes
+from robolab.views.widgets.controls import COMPACT_TRACK_WIDTH
+from robolab.views.widgets.live_figure import (
     LABEL_WIDTH,
     MAX_STEPS,
     TRACK_WIDTH,
@@ -479,7 +479,7 @@ def test_one_draw_per_step_even_when_pyplot_is_interactive():
 def test_every_control_keeps_its_keys_and_the_panel_carries_the_key_guard(panel):
     # Notebook 7 matches shortcuts before a focused slider sees the key (issue 17): each
     # control gets the class the guard's script looks for, and the panel ends with the guard
-    from robolab.views.controls import OWN_KEYS_CLASS
+    from robolab.views.widgets.controls import OWN_KEYS_CLASS
 
     live, _ = panel
     assert all(OWN_KEYS_CLASS in widget._dom_classes for widget in live.controls.values())

@@ -16,7 +16,7 @@ import robolab
 from robolab.spatial.transforms import rotation_to_rpy
 from robolab.support import widgets as _widgets
 from robolab.symbols import q1, q2, q3
-from robolab.views.teach_pendant import teach
+from robolab.views.widgets.teach_pendant import teach
 
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 
@@ -425,7 +425,7 @@ def test_outside_a_kernel_objects_show_as_text():
     assert _widgets.widget_bundle(None, {"text/plain": "x"}) == {"text/plain": "x"}
 
 
-# --- one snapshot per slider step (robolab/views/drawable.py) ------------------------------------
+# --- one snapshot per slider step (robolab/views/drawing/drawable.py) ---------------------------
 
 
 @pytest.mark.parametrize(
@@ -438,7 +438,7 @@ def test_outside_a_kernel_objects_show_as_text():
 )
 def test_a_slider_step_computes_one_jacobian_and_one_svd(monkeypatch, form, q0, ellipsoid):
     from robolab.dh.numeric import NumericDHRobot
-    from robolab.screw.kinematic_chain import KinematicChain
+    from robolab.screw.kinematics.chain import KinematicChain
 
     pendant = teach(robolab.load_robot("puma560", form=form), q0, ellipsoid=ellipsoid)
     counts = {"jacobian": 0, "svd": 0}
@@ -476,7 +476,7 @@ def test_a_slider_step_computes_one_jacobian_and_one_svd(monkeypatch, form, q0, 
     ],
 )
 def test_the_snapshot_ellipsoid_is_the_manipulability_ellipsoid(form, q):
-    from robolab.views.drawable import RobotAdapter
+    from robolab.views.drawing.drawable import RobotAdapter
 
     adapter = RobotAdapter.of(robolab.load_robot("puma560", form=form))
     shot = adapter.snapshot(np.array(q))
@@ -495,7 +495,7 @@ def test_the_snapshot_ellipsoid_is_the_manipulability_ellipsoid(form, q):
 
 
 def test_both_adapters_implement_the_drawing_protocol():
-    from robolab.views.drawable import DrawableRobot, RobotAdapter
+    from robolab.views.drawing.drawable import DrawableRobot, RobotAdapter
 
     for robot in (robolab.load_robot("ur5"), robolab.load_robot("scara", form="dh")):
         adapter = RobotAdapter.of(robot)
@@ -579,7 +579,7 @@ def test_q_as_code_is_a_line_of_python_that_gives_q_back(puma):
 
 
 def test_q_code_refuses_what_is_not_a_list_of_numbers():
-    from robolab.views.controls import q_code
+    from robolab.views.widgets.controls import q_code
 
     assert q_code([1e-9, -1e-9]) == "q = [0.0, 0.0]"  # no -0.0
     with pytest.raises(ValueError, match="one value per joint"):
@@ -589,7 +589,7 @@ def test_q_code_refuses_what_is_not_a_list_of_numbers():
 
 
 def test_the_sliders_keep_their_keys_in_notebook_7(puma):
-    from robolab.views.controls import OWN_KEYS_CLASS
+    from robolab.views.widgets.controls import OWN_KEYS_CLASS
 
     pendant = teach(puma)
     assert all(OWN_KEYS_CLASS in slider._dom_classes for slider in pendant.sliders)

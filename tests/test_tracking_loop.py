@@ -1,8 +1,8 @@
 """The generated loop of simulate_tracking equals its readable NumPy loop.
 
-:mod:`robolab.screw.tracking_loop` writes the time loop of one controller out for the
+:mod:`robolab.screw._fast.loops` writes the time loop of one controller out for the
 number of joints (chapter 13's widget); the NumPy loop of
-:func:`robolab.screw.model_based_control.simulate_tracking` stays the readable form and
+:func:`robolab.screw.control.tracking.simulate_tracking` stays the readable form and
 runs where the generated one gives up. Both are run here on the same problems, every
 controller, integrator, resolution, friction, torque limits and a payload the model does
 not know, and must agree to rounding (the outside anchors, ``modern_robotics`` and the
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import robolab as rl
-from robolab.screw import model_based_control as mbc
-from robolab.screw import tracking_loop
+from robolab.screw._fast import loops as tracking_loop
+from robolab.screw.control import tracking as mbc
 from robolab.screw.friction import JointFriction
 
 

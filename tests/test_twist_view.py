@@ -18,8 +18,8 @@ from reference.pinocchio_screw import pinocchio_from_screw
 from widget_support import WIDGET_VIEW
 
 import robolab
-from robolab.views.controls import TRACK_WIDTH
-from robolab.views.twist_panel import TwistView
+from robolab.views.chapters.twist_view import TwistView
+from robolab.views.widgets.controls import TRACK_WIDTH
 
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from reference.screw_arms import ARMS, book_angles, panda_like, twists, ur5
 
 import robolab as rl
-from robolab.screw import velocity_kinematics as vk
+from robolab.screw.kinematics import jacobian as vk
 
 REFERENCE = np.load(Path(__file__).parent / "reference" / "pinocchio_screw_reference.npz")
 S_LIBRARY = np.array([[0, 0, 1, 0, 0.2, 0.2], [1, 0, 0, 2, 0, 3], [0, 1, 0, 0, 2, 1],

@@ -14,8 +14,8 @@ from matplotlib.figure import Figure
 
 import robolab
 from robolab.symbols import q1, q2
-from robolab.views.frame_pictures import TRIAD_COLOURS
-from robolab.views.robot_view import RobotView, plot_robot
+from robolab.views.drawing.frame_pictures import TRIAD_COLOURS
+from robolab.views.drawing.robot_view import RobotView, plot_robot
 
 
 @pytest.fixture(autouse=True)
@@ -625,7 +625,7 @@ def test_a_triad_needs_a_3d_axes():
 
 
 def test_view_options_are_one_dataclass_passed_along(puma):
-    from robolab.views.options import ViewOptions
+    from robolab.views.drawing.options import ViewOptions
 
     options = ViewOptions(frames="ends", elev=40, zoom=1.2, limits=(-1, 1, -1, 1, 0, 1.5))
     view = RobotView(puma, ax=Figure().add_subplot(projection="3d"), options=options)

@@ -8,7 +8,7 @@ server's ``news_url``. A default for it in the environment's ``overrides.json``
 environment; a student can still turn news on in *Settings*. ``make lab`` runs this
 before it starts JupyterLab, and ``binder/postBuild`` runs it for the Binder image.
 
-It also enables robolab's Jupyter server extension :mod:`robolab.support.kernel_socket`
+It also enables robolab's Jupyter server extension :mod:`robolab.jupyter_server_extension`
 (kernel messages reach the browser without a 40 ms wait) by copying
 ``jupyter-config/jupyter_server_config.d/robolab.json`` into the environment's
 ``etc/jupyter/``. A wheel of robolab installs that file itself (``data-files`` in
@@ -28,7 +28,7 @@ import shutil
 import sys
 from pathlib import Path
 
-#: robolab's Jupyter server setting (enables :mod:`robolab.support.kernel_socket`).
+#: robolab's Jupyter server setting (enables :mod:`robolab.jupyter_server_extension`).
 SERVER_CONFIG = (
     Path(__file__).resolve().parent.parent
     / "jupyter-config"

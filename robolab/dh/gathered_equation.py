@@ -3,7 +3,7 @@
 An energy or a Lagrangian printed as one SymPy sum runs off the page; a
 :class:`GatheredEquation` prints it with the terms gathered by products of joint
 velocities, in lines that fit a notebook (LaTeX) or a console (text). The derivations of
-:mod:`robolab.dh.derivations` use it.
+:mod:`robolab.dh.worked_derivations` use it.
 """
 
 from __future__ import annotations

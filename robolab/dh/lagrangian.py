@@ -23,7 +23,7 @@ and simplified, the textbook forms of the course. Its cost grows steeply with th
 joints (an expanded Christoffel symbol of a 7-joint arm has hundreds of thousands
 of terms), so an arm of more than ``READABLE_MAX_JOINTS`` joints whose M would
 expand to more than ``READABLE_MAX_TERMS`` terms takes M, ∂M/∂q and G from the
-named pieces of :mod:`robolab.dh.named_dynamics` instead (composite
+named pieces of :mod:`robolab.dh._fast.named_dynamics` instead (composite
 rigid bodies, differentiated piece by piece): each entry is simplified when its
 expansion is small (``NAMED_PIECE_MAX_TERMS``) and otherwise kept as the shared nested
 expression, exact all the same. The energies and the link shares of M stay
@@ -40,9 +40,9 @@ from typing import Any
 import sympy as sp
 
 from ..support.progress import Progress
+from ._fast.named_dynamics import DynamicsProgram, program_of
 from .kinematics import DerivedKinematics
 from .model import DHInertial, DHModel
-from .named_dynamics import DynamicsProgram, program_of
 from .simplify import (
     PIECE_MAX_TERMS,
     derivative,
@@ -63,7 +63,7 @@ __all__ = [
 
 #: Arms of up to this many joints get M, C and G by the readable derivation (every
 #: piece expanded and simplified); longer arms from named pieces
-#: (:mod:`robolab.dh.named_dynamics`), whose cost grows gently with the joints, unless
+#: (:mod:`robolab.dh._fast.named_dynamics`), whose cost grows gently with the joints, unless
 #: their M is small (``READABLE_MAX_TERMS``).
 READABLE_MAX_JOINTS = 4
 #: A longer arm still takes the readable route if the entries of its M, written out from
@@ -130,7 +130,7 @@ class DerivedDynamics:
         return self._shared
 
     def program(self) -> DynamicsProgram:
-        """M, ∂M/∂q and G as named pieces (:func:`robolab.dh.named_dynamics.program_of`)."""
+        """M, ∂M/∂q and G as named pieces (:func:`robolab.dh._fast.named_dynamics.program_of`)."""
         return self._cached("program", lambda: program_of(self.chain, self.inertial))
 
     def _from_program(self, named: sp.Expr) -> sp.Expr:

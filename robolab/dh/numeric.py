@@ -6,7 +6,7 @@ functions are compiled on first use from the robot's symbolic results:
 * ``frames(q)`` from the poses T_0i (common-subexpression elimination, CSE);
   ``forward_kinematics(q)`` and ``jacobian(q)`` follow from the frames;
 * ``inertia_matrix(q)``, ``gravity_vector(q)`` and ``coriolis_matrix(q, qd)`` from
-  the named pieces of :func:`robolab.dh.named_dynamics.dynamics_program` (M by
+  the named pieces of :func:`robolab.dh._fast.named_dynamics.dynamics_program` (M by
   composite rigid bodies, ∂M_ab/∂q_c by forward differentiation of that program),
   ``C_ij = Σ_k c_ijk q̇_k`` with the Christoffel symbols
   ``c_ijk = ½(∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``: no expanded expression and
@@ -40,12 +40,12 @@ from numpy.typing import ArrayLike
 from sympy.printing.pycode import PythonCodePrinter
 
 from ..spatial.transforms import dh_modified, dh_standard
-from ..support.checks import as_float_array, scalar_problem
+from ..support.arguments import as_float_array, scalar_problem
 from ..support.progress import Progress
+from ._fast.named_dynamics import DynamicsProgram, dynamics_program
 from .kinematics import DerivedKinematics
 from .lagrangian import DerivedDynamics
 from .model import DHModel
-from .named_dynamics import DynamicsProgram, dynamics_program
 from .simplify import replace_shared
 
 __all__ = [

@@ -12,7 +12,7 @@ rest (wrong sizes, non-finite numbers, negative masses, inertias that no body
 has).
 
 The physical checks of masses and numeric inertia tensors are those of every
-other door (:func:`robolab.support.inertia.link_inertia_problem`): m ≥ 0, I
+other door (:func:`robolab.spatial.inertia.link_inertia_problem`): m ≥ 0, I
 symmetric and positive semi-definite, principal moments that satisfy the
 triangle inequality unless the link is accepted in the robot's
 ``plausibility_exceptions``. Symbolic values are checked once they are numbers:
@@ -54,8 +54,8 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 
 from ..conventions import DEFAULT_GRAVITY, DEFAULT_PRISMATIC_LIMITS, DEFAULT_REVOLUTE_LIMITS
-from ..support.checks import scalar_problem
-from ..support.inertia import link_inertia_problem
+from ..spatial.inertia import link_inertia_problem
+from ..support.arguments import scalar_problem
 from . import symbols as predefined
 
 __all__ = [

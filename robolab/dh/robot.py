@@ -57,7 +57,6 @@ from numpy.typing import ArrayLike
 
 from ..screw.robot import ScrewRobot
 from ..support.plausibility import as_plausibility_exceptions
-from .conversion import modified_model, standard_model
 from .derivation import Derivation
 from .kinematics import DerivedKinematics, KinematicsMethods
 from .lagrangian import DerivedDynamics, LagrangianDynamics
@@ -76,6 +75,7 @@ from .parameters import (
     placeholder_masses,
 )
 from .simplify import simplify_piece_matrix as simplify_matrix
+from .standard_modified import modified_model, standard_model
 from .table import DHTable
 
 if TYPE_CHECKING:  # numeric is loaded on first use (see numeric())
@@ -552,7 +552,7 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
         The columns a, α move down one row (row 1 gets ``a_0 = α_0 = 0``),
         ``Tx(a_n) Rx(α_n)`` joins the tool, and each centre of mass and inertia
         tensor is re-expressed in the new frame {i}: ``c → Rx(α_i) c + (a_i, 0, 0)``,
-        ``I → Rx(α_i) I Rx(α_i)ᵀ`` (:mod:`robolab.dh.conversion`). Symbols stay
+        ``I → Rx(α_i) I Rx(α_i)ᵀ`` (:mod:`robolab.dh.standard_modified`). Symbols stay
         symbols. A modified robot gives an independent copy of itself.
 
         The bundled ``puma560`` file's modified table (Craig's frames, derived by
@@ -584,7 +584,8 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
         table needs ``a_n, α_n``, which a modified table does not hold: from
         ``last_link`` if given, else remembered by a robot made with
         :meth:`to_modified` (an exact round trip), else read from a tool that
-        is exactly ``Tx(a) Rx(α)``, else 0 (:func:`robolab.dh.conversion.modified_to_standard`).
+        is exactly ``Tx(a) Rx(α)``, else 0
+        (:func:`robolab.dh.standard_modified.modified_to_standard`).
         A modified table whose first row has ``a_0 ≠ 0`` or ``α_0 ≠ 0`` has no
         standard form with the same base frame: ``ValueError``.
 
@@ -602,14 +603,14 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
     def forward_kinematics_derivation(self) -> Derivation:
         """Return the forward kinematics step by step (a :class:`robolab.Derivation`)."""
         # lazy, to keep `import robolab` fast: the module is loaded on first use
-        from .derivations import forward_kinematics_derivation
+        from .worked_derivations import forward_kinematics_derivation
 
         return forward_kinematics_derivation(self)
 
     def lagrangian_derivation(self) -> Derivation:
         """Return the Lagrangian dynamics step by step (a :class:`robolab.Derivation`)."""
         # lazy, to keep `import robolab` fast: the module is loaded on first use
-        from .derivations import lagrangian_derivation
+        from .worked_derivations import lagrangian_derivation
 
         return lagrangian_derivation(self)
 

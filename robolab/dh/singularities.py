@@ -50,7 +50,7 @@ import numpy as np
 import sympy as sp
 from numpy.typing import ArrayLike
 
-from ..support.checks import as_float_array
+from ..support.arguments import as_float_array
 from .kinematics import DerivedKinematics
 from .robot import DHRobot
 from .simplify import simplify_trig

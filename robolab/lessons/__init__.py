@@ -5,9 +5,9 @@ Top layer below the face: may import support, spatial, screw, dh and models (not
 which shares its layer).
 """
 
-from .exercise_record import progress_summary, save_progress
+from .exercises.exercise_record import progress_summary, save_progress
 from .model_comparison import ComparedQuantity, ModelComparison, compare_models
-from .step_reveal import Reveal, reveal
+from .reveal import Reveal, reveal
 
 __all__ = [
     "ComparedQuantity",

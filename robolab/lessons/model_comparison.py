@@ -65,14 +65,11 @@ from typing import Any
 import numpy as np
 
 from ..dh.robot import DHRobot
+from ..screw.dynamics.rnea import inverse_dynamics_rnea, mass_matrix_crba
+from ..screw.kinematics.forward import forward_kinematics_space
+from ..screw.kinematics.jacobian import jacobian_space
 from ..screw.robot import ScrewRobot
-from ..screw.robot_first import (
-    forward_kinematics_space,
-    inverse_dynamics_rnea,
-    jacobian_space,
-    mass_matrix_crba,
-)
-from ..support.checks import as_real_number
+from ..support.arguments import as_real_number
 
 __all__ = ["ComparedQuantity", "ModelComparison", "compare_models"]
 

@@ -27,7 +27,7 @@ from ..conventions import DH_CONVENTIONS
 from ..screw.friction import JointFriction
 from ..screw.robot import ScrewRobot
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
-from ..support.checks import as_float_array
+from ..support.arguments import as_float_array
 from ..support.plausibility import (
     PlausibilityException,
 )

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from ..support.inertia import link_inertia_problem
+from ..spatial.inertia import link_inertia_problem
 
 __all__ = ["PlausibilityFinding", "check_plausibility"]
 
@@ -39,7 +39,7 @@ def check_plausibility(model: Any) -> list[PlausibilityFinding]:
     * ``inertia_triangle``: the principal moments of ``I_c`` satisfy the
       triangle inequality ``I_a ≤ I_b + I_c`` for every permutation (true for
       every real body; equality for a thin rod or plate), decided by
-      :func:`robolab.support.inertia.link_inertia_problem` as in every other check.
+      :func:`robolab.spatial.inertia.link_inertia_problem` as in every other check.
 
     A failure that the model accepts in ``plausibility_exceptions`` carries its
     reason in ``accepted``. (Negative masses and indefinite inertias never get

@@ -34,8 +34,8 @@ from ..screw.validation import (
     spatial_inertia_problem,
     transform_problem,
 )
+from ..spatial.inertia import link_inertia_problem
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
-from ..support.inertia import link_inertia_problem
 from ..support.plausibility import (
     PLAUSIBILITY_CHECKS,
     PlausibilityException,
@@ -439,7 +439,7 @@ def _transform(value: Any, path: str, fail: _Failer) -> np.ndarray:
 
 
 def _check_inertia(inertia: np.ndarray, path: str, fail: _Failer) -> None:
-    # The physical rules of every door (robolab.support.inertia.link_inertia_problem). The triangle
+    # The physical rules of every door (robolab.spatial.inertia.link_inertia_problem). The triangle
     # inequality is not enforced here: check_plausibility reports it, and the robots made
     # from the file (to_screw, to_dh) refuse it unless plausibility_exceptions accepts it.
     problem = link_inertia_problem(None, inertia, triangle=False)

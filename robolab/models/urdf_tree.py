@@ -25,8 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..spatial.inertia import link_inertia_problem
 from ..spatial.transforms import rpy_to_rotation
-from ..support.inertia import link_inertia_problem
 from .file_format import _read_bounded_text, _shorten
 
 __all__ = ["UrdfInertial", "UrdfJoint", "UrdfLink", "UrdfRobot", "parse_urdf"]
@@ -299,7 +299,7 @@ def _parse_inertial(link: ET.Element, what: str) -> UrdfInertial | None:
     if mass_element is None:
         raise ValueError(f"{what} has no <mass>")
     mass = _number(mass_element, "value", f"{what} <mass>")
-    # The physical rules of every door (robolab.support.inertia.link_inertia_problem); the triangle
+    # The physical rules of every door (robolab.spatial.inertia.link_inertia_problem); the triangle
     # inequality is reported by check_plausibility of the model and refused by the robots
     # made from it unless the model file accepts it (plausibility_exceptions).
     if link_inertia_problem(mass, None) is not None:

@@ -8,15 +8,27 @@ first.
 Imports only robolab.support and robolab.spatial.
 """
 
-from .analytic_inverse_kinematics import (
-    AnalyticInverseKinematicsResult,
-    NoClosedFormError,
-    OutOfReachError,
-    arm_family,
-    inverse_kinematics_analytic,
+from .control.independent_joint import (
+    JointActuator,
+    JointResponse,
+    JointsResponse,
+    StepMetrics,
+    simulate_joint,
+    simulate_joints,
+    step_response_metrics,
 )
-from .analytic_jacobian import jacobian_analytic
-from .dynamics import (
+from .control.laws import computed_torque, simulate_control
+from .control.resolved_rate import ResolvedRateResult, joint_limit_gradient, resolved_rate_control
+from .control.tracking import (
+    CONTROLLERS,
+    TrackingRun,
+    pd_gravity_torque,
+    scaled_inertias,
+    simulate_tracking,
+    with_payload,
+)
+from .dynamics.forward import forward_dynamics_aba, forward_dynamics_crba, forward_dynamics_rnea
+from .dynamics.rnea import (
     end_effector_forces,
     gravity_forces,
     inverse_dynamics_rnea,
@@ -27,64 +39,52 @@ from .dynamics import (
     potential_energy,
     velocity_quadratic_forces,
 )
-from .forward_dynamics import forward_dynamics_aba, forward_dynamics_crba, forward_dynamics_rnea
+from .dynamics.rnea_steps import RneaLinkStep, RneaSteps, inverse_dynamics_rnea_steps
 from .friction import JointFriction
-from .integrators import INTEGRATORS
-from .inverse_kinematics import (
+from .kinematics.analytic_jacobian import jacobian_analytic
+from .kinematics.forward import forward_kinematics_body, forward_kinematics_space, link_frames_space
+from .kinematics.inverse import (
     InverseKinematicsResult,
     inverse_kinematics_body,
     inverse_kinematics_space,
 )
-from .joint_control import (
-    JointActuator,
-    JointResponse,
-    JointsResponse,
-    StepMetrics,
-    simulate_joint,
-    simulate_joints,
-    step_response_metrics,
+from .kinematics.inverse_analytic import (
+    AnalyticInverseKinematicsResult,
+    NoClosedFormError,
+    OutOfReachError,
+    arm_family,
+    inverse_kinematics_analytic,
 )
-from .kinematics import forward_kinematics_body, forward_kinematics_space, link_frames_space
-from .model_based_control import (
-    CONTROLLERS,
-    TrackingRun,
-    pd_gravity_torque,
-    scaled_inertias,
-    simulate_tracking,
-    with_payload,
+from .kinematics.jacobian import (
+    jacobian_body,
+    jacobian_space,
+    manipulability,
+    manipulability_ellipsoid,
 )
-from .motion_simulation import Simulation, simulate, total_energy
-from .resolved_rate import ResolvedRateResult, joint_limit_gradient, resolved_rate_control
-from .rnea_steps import RneaLinkStep, RneaSteps, inverse_dynamics_rnea_steps
 from .robot import ScrewRobot
-from .robot_control import computed_torque, simulate_control
-from .simulation import (
+from .simulation.dynamics_trajectory import (
     SimulationDiverged,
     euler_step,
     forward_dynamics_trajectory,
     inverse_dynamics_trajectory,
     runge_kutta4_step,
 )
-from .time_scaling import (
-    TrapezoidalProfile,
-    minimum_time_profile,
-    trapezoidal_profile,
-    trapezoidal_time_scaling,
-)
-from .trajectory_generation import (
+from .simulation.free_motion import Simulation, simulate, total_energy
+from .simulation.integrators import INTEGRATORS
+from .trajectories.point_to_point import (
     cartesian_trajectory,
     cubic_time_scaling,
     joint_trajectory,
     quintic_time_scaling,
     screw_trajectory,
 )
-from .velocity_kinematics import (
-    jacobian_body,
-    jacobian_space,
-    manipulability,
-    manipulability_ellipsoid,
+from .trajectories.time_scaling import (
+    TrapezoidalProfile,
+    minimum_time_profile,
+    trapezoidal_profile,
+    trapezoidal_time_scaling,
 )
-from .via_points import (
+from .trajectories.via_points import (
     RestToRestTrajectory,
     ViaPointTrajectory,
     rest_to_rest_trajectory,

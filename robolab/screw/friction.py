@@ -55,7 +55,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..conventions import DEFAULT_FRICTION_SMOOTHING
-from ..support.checks import as_float_array
+from ..support.arguments import as_float_array
 
 __all__ = ["DEFAULT_FRICTION_SMOOTHING", "JointFriction", "as_joint_friction"]
 

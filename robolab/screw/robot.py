@@ -21,7 +21,7 @@ gravity (the same robot on the Moon, or mounted on a wall) comes from
 Everything is checked on construction, and every violation raises
 :class:`ValueError` naming the field and the joint or link (:class:`TypeError`
 for something that is not a number at all: text, booleans, complex numbers,
-None, dicts, see :mod:`robolab.support.checks`). A link may have zero mass or a
+None, dicts, see :mod:`robolab.support.arguments`). A link may have zero mass or a
 positive semi-definite rotational inertia (a point mass, a thin rod). The
 principal moments of every link must satisfy the triangle inequality, as for
 every rigid body; a published idealisation that breaks it (Corke's Puma link 1,
@@ -29,7 +29,7 @@ which only has an inertia about its joint axis) is accepted only when it is
 named in ``plausibility_exceptions``, as the bundled model files do. Whether
 the mass matrix is then singular depends on the configuration; forward
 dynamics says so when it is. The physical rules are those of
-:func:`robolab.support.inertia.link_inertia_problem`, shared by every door through
+:func:`robolab.spatial.inertia.link_inertia_problem`, shared by every door through
 which inertial data enters (DH robots, model files, URDF files); the checks of the
 screw data (unit screw axes, transforms, spatial inertias) are those of
 :mod:`robolab.screw.validation`, shared with the model-file and URDF readers. The
@@ -79,7 +79,7 @@ from ..conventions import (
     JOINT_TYPES,
 )
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
-from ..support.checks import as_float_array
+from ..support.arguments import as_float_array
 from ..support.plausibility import PlausibilityException, as_plausibility_exceptions
 from .friction import JointFriction, as_joint_friction
 from .validation import (
@@ -656,7 +656,7 @@ def _check_spatial_inertias(
     With ``triangle_exempt`` (a set of link numbers 1..n, the accepted
     plausibility exceptions) the principal moments of every other link must
     satisfy the triangle inequality; None (the book's functions of
-    :mod:`robolab.screw.dynamics`, which take bare arrays) checks the mass and
+    :mod:`robolab.screw.dynamics.rnea`, which take bare arrays) checks the mass and
     positive semi-definiteness only.
     """
     count = _length(spatial_inertias, "spatial_inertias", f"a sequence of {n} 6×6 matrices")

@@ -15,7 +15,7 @@ Which name a door gives a field is its own location-naming function, ``where(fie
 index) -> str``; :func:`raise_problem` joins the two.
 
 The physical rules of a link's mass and inertia are
-:func:`robolab.support.inertia.link_inertia_problem` (shared with the DH robots).
+:func:`robolab.spatial.inertia.link_inertia_problem` (shared with the DH robots).
 
 Examples
 --------
@@ -46,7 +46,7 @@ from ..conventions import (
     UNIT_AXIS_TOLERANCE,
     ZERO_OMEGA_TOLERANCE,
 )
-from ..support.inertia import link_inertia_problem
+from ..spatial.inertia import link_inertia_problem
 
 __all__ = [
     "ScrewDataProblem",
@@ -233,7 +233,7 @@ def spatial_inertia_problem(
     """What keeps ``G`` from being a link's spatial inertia ``[[I_c, 0], [0, m 1]]``, or None.
 
     Checked in order: zero off-diagonal blocks, the lower-right block m·1, m ≥ 0, and the
-    rules of :func:`robolab.support.inertia.link_inertia_problem` for ``I_c`` (symmetric,
+    rules of :func:`robolab.spatial.inertia.link_inertia_problem` for ``I_c`` (symmetric,
     positive semi-definite, and with ``triangle`` the triangle inequality of the principal
     moments, which an accepted plausibility exception lifts). Tolerance:
     :data:`robolab.conventions.SPATIAL_INERTIA_TOLERANCE` times max(1, max |G|).

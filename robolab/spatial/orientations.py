@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..support.checks import as_float_array, as_real_number, require_rotation
+from ..support.arguments import as_float_array, as_real_number, require_rotation
 
 __all__ = [
     "quaternion_multiply",

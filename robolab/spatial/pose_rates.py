@@ -30,7 +30,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..support.checks import as_float_array, as_real_number, as_transform, require_choice
+from ..support.arguments import as_float_array, as_real_number, as_transform, require_choice
 from .rigid_body_motions import transform_inv_unchecked
 
 __all__ = ["rpy_rate_matrix", "twist_from_pose_rate"]

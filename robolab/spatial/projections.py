@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..support.checks import as_float_array
+from ..support.arguments import as_float_array
 from .rigid_body_motions import rotation_position_to_transform_unchecked
 
 __all__ = [

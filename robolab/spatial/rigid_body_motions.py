@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..support.checks import as_float_array, as_transform, require_rotation
+from ..support.arguments import as_float_array, as_transform, require_rotation
 
 # *_unchecked: kernels without the argument checks, for loops of the layers above; not on the face.
 __all__ = [

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, SupportsFloat, TypeAlias
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..support.checks import as_float_array, require_rotation
+from ..support.arguments import as_float_array, require_rotation
 
 if TYPE_CHECKING:  # SymPy loads with the first symbolic argument, not at import
     import sympy as sp

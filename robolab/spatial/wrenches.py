@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..support.checks import as_float_array, as_transform
+from ..support.arguments import as_float_array, as_transform
 from .rigid_body_motions import adjoint_representation_unchecked
 
 __all__ = ["adjoint_transpose", "wrench_transform"]

@@ -4,7 +4,7 @@ A published model sometimes breaks a physical rule on purpose (the triangle ineq
 the principal moments, for an idealised link). :class:`robolab.ScrewRobot`,
 :class:`robolab.DHRobot` and the robot files accept such a break only when it is named
 here, with its reason: a :class:`PlausibilityException`. The checks themselves are
-:func:`robolab.support.inertia.link_inertia_problem` and
+:func:`robolab.spatial.inertia.link_inertia_problem` and
 :func:`robolab.check_plausibility`.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .checks import require_int
+from .arguments import require_int
 
 __all__ = ["PLAUSIBILITY_CHECKS", "PlausibilityException", "as_plausibility_exceptions"]
 

@@ -9,17 +9,23 @@ simulation, integrators, control or robot_first (views of dynamics get data or a
 function from the notebook).
 """
 
-from .animation import RobotAnimation, animate
-from .drawable import DrawableRobot, RobotAdapter, Snapshot
-from .frame_pictures import FrameTriad, draw_frame, frame_axes
-from .inverse_kinematics_view import InverseKinematicsExplorer, explore_inverse_kinematics
-from .joint_tuning_view import JointTuner, joint_tuner
-from .manipulability_view import ManipulabilityMap, manipulability_map
-from .newton_euler_stepper import RneaStepper, rnea_stepper
-from .options import ViewOptions
-from .robot_view import RobotView, plot_robot
-from .simulation_view import DropTheArm, drop_the_arm
-from .sliders import (
+from .chapters.controller_comparison import ControllerComparison, controller_comparison
+from .chapters.drop_the_arm import DropTheArm, drop_the_arm
+from .chapters.inverse_kinematics_explorer import (
+    InverseKinematicsExplorer,
+    explore_inverse_kinematics,
+)
+from .chapters.joint_tuner import JointTuner, joint_tuner
+from .chapters.manipulability_map import ManipulabilityMap, manipulability_map
+from .chapters.rnea_stepper import RneaStepper, rnea_stepper
+from .chapters.trajectory_view import TrajectoryView, trajectory_view
+from .chapters.twist_view import TwistView, twist_view
+from .drawing.drawable import DrawableRobot, RobotAdapter, Snapshot
+from .drawing.frame_pictures import FrameTriad, draw_frame, frame_axes
+from .drawing.options import ViewOptions
+from .drawing.robot_view import RobotView, plot_robot
+from .widgets.animation import RobotAnimation, animate
+from .widgets.live_figure import (
     LiveFigure,
     angle_slider,
     choice_buttons,
@@ -27,10 +33,7 @@ from .sliders import (
     matrix_html,
     number_slider,
 )
-from .teach_pendant import TeachPendant, teach
-from .tracking_panels import ControllerComparison, controller_comparison
-from .twist_panel import TwistView, twist_view
-from .waypoint_editor import TrajectoryView, trajectory_view
+from .widgets.teach_pendant import TeachPendant, teach
 
 __all__ = [
     "ControllerComparison",

@@ -153,7 +153,7 @@ class TestChapter4:
         _screenshot(page, PENDANT, "teach_pendant.png")
 
     def test_the_kernels_websocket_is_relayed_without_nagles_delay(self, chapter_4):
-        """The course's server loads robolab.support.kernel_socket (its effect on the key press
+        """The course's server loads robolab.jupyter_server_extension (its effect on the key press
         to new pixels is measured by benchmarks/bench_view.py)."""
         assert "robolab: kernel websocket messages relayed without Nagle's delay" in (
             shared_lab_server().log()

@@ -2,7 +2,7 @@
 
 Notebook 7 matches its keyboard shortcuts in the capture phase of ``keydown``,
 before a focused slider sees the key (JupyterLab matches after it): without
-robolab's key guard (:func:`robolab.views.controls.key_guard`) ArrowLeft on a
+robolab's key guard (:func:`robolab.views.widgets.controls.key_guard`) ArrowLeft on a
 pendant slider moved the notebook's cursor to the heading above and folded the
 chapter, and the slider did not move. The demo notebook
 ``tests/browser/teach_demo.ipynb`` (a heading, a teach pendant under ipympl, a

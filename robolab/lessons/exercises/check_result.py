@@ -1,0 +1,481 @@
+"""A student's answer as the checks see it: the verdict, and numbers read from anything typed.
+
+Every check of :mod:`robolab.lessons` returns a :class:`CheckResult`. The helpers here describe
+any value in a few words and read numbers out of whatever a student typed (text, nested lists,
+SymPy numbers, ragged rows), giving back a message instead of raising. They are shared by the
+numeric, symbolic and function checks beside this module.
+"""
+
+from __future__ import annotations
+
+import html
+import numbers
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, SupportsFloat, SupportsIndex
+
+import numpy as np
+import sympy as sp
+
+from ...dh.derivation import to_text
+
+__all__ = ["CheckResult"]
+
+# --- results --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The verdict on one answer: truthy when correct, with a message either way.
+
+    In a notebook it shows as a coloured message (HTML, Markdown); its text
+    form (``str``, and the ``text/plain`` output that nbval compares in saved
+    notebooks) is the same message after a ✓ or ✗.
+
+    A wrong answer's ``message`` is the whole diagnosis, naming the expected
+    value where that helps. ``first_try`` and ``second_try`` say less: what an
+    :class:`~robolab.lessons.exercises.exercise.Exercise` tells a student on the first
+    wrong try (the slip or what is off, never the expected value) and on the
+    second (which entries are off and which way); empty when the message
+    itself reveals nothing. :meth:`feedback` picks one of them.
+
+    Examples
+    --------
+    >>> result = CheckResult(False, "answer is 2, expected 1: it is off by 1.",
+    ...                      first_try="answer is 2: not right yet.")
+    >>> result.feedback(1), result.feedback(2)
+    ('answer is 2: not right yet.', 'answer is 2: not right yet.')
+    >>> result.feedback(1, show_expected=True)
+    'answer is 2, expected 1: it is off by 1.'
+    """
+
+    correct: bool
+    message: str
+    first_try: str = ""
+    second_try: str = ""
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+    def feedback(self, tries: int, *, show_expected: bool = False) -> str:
+        """The message for the ``tries``-th wrong try (1, 2, ...), or the whole one if asked.
+
+        Before ``show_expected``, the expected value is never named: the first
+        try gets ``first_try``, later ones ``second_try`` (each falls back on
+        the one before it, and on ``message`` when the result has neither).
+        """
+        if show_expected or self.correct or not self.first_try:
+            return self.message
+        if tries >= 2 and self.second_try:
+            return self.second_try
+        return self.first_try
+
+    def __str__(self) -> str:
+        return ("✓ " if self.correct else "✗ ") + self.message
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's text form (the ``text/plain`` output): the message, not the dataclass."""
+        printer.text(str(self))
+
+    def _repr_markdown_(self) -> str:
+        mark = "✅" if self.correct else "❌"
+        return f"{mark} {self.message}"
+
+    def _repr_html_(self) -> str:
+        colour, background = ("#1B5E20", "#E8F5E9") if self.correct else ("#B00020", "#FDECEA")
+        mark = "✓" if self.correct else "✗"
+        return (
+            f'<div class="robolab-check" style="color:{colour};background:{background};'
+            f'padding:4px 8px;border-radius:4px"><b>{mark}</b> {html.escape(self.message)}</div>'
+        )
+
+
+def _right(message: str) -> CheckResult:
+    return CheckResult(True, message)
+
+
+def _with_hint(message: str, hint: str | None) -> str:
+    return f"{message} Hint: {hint}" if hint and message else message
+
+
+def _wrong(
+    message: str, hint: str | None, *, first_try: str = "", second_try: str = ""
+) -> CheckResult:
+    """A wrong answer; ``first_try``/``second_try`` are the messages that name no expected value."""
+    return CheckResult(
+        False,
+        _with_hint(message, hint),
+        _with_hint(first_try, hint),
+        _with_hint(second_try, hint),
+    )
+
+
+def _reworded(result: CheckResult, prefix: str, hint: str | None) -> CheckResult:
+    """A wrong result's messages (all of them) after ``prefix`` and with ``hint``."""
+    return _wrong(
+        prefix + result.message,
+        hint,
+        first_try=prefix + result.first_try if result.first_try else "",
+        second_try=prefix + result.second_try if result.second_try else "",
+    )
+
+
+def _fmt(value: Any) -> str:
+    """A short rendering of a number for messages (complex only with an imaginary part)."""
+    if np.iscomplexobj(value):
+        value = complex(value)
+        if not np.isfinite(value):
+            return "nan" if np.isnan(value) else "inf"
+        if value.imag != 0:
+            return f"{value:.4g}"
+        value = value.real
+    return f"{float(value):.4g}"
+
+
+def _index(index: tuple[int | np.integer, ...]) -> str:
+    return "[" + ", ".join(str(i) for i in index) + "]"
+
+
+def _value_text(value: Any) -> str:
+    """A value on one line, for a message: numbers to 4 digits, SymPy as in textbooks (q₁)."""
+    symbolic = isinstance(value, sp.Basic | sp.MatrixBase) and bool(
+        getattr(value, "free_symbols", None)
+    )
+
+    def entry(number: Any) -> str:
+        if not symbolic:
+            return _fmt(number)
+        text = _atom_text(number)  # q₁, not q_1(t); a fraction on three lines: plain text
+        return sp.sstr(number) if "\n" in text else text
+
+    def nested(entries: Any) -> str:
+        if isinstance(entries, list):
+            return "[" + ", ".join(nested(e) for e in entries) + "]"
+        return entry(entries)
+
+    if symbolic:
+        return nested(value.tolist() if isinstance(value, sp.MatrixBase) else value)
+    numbers = np.asarray(value)
+    numbers = numbers.astype(complex if numbers.dtype.kind == "c" else float)
+    return nested(numbers.tolist())
+
+
+# --- numbers, vectors, matrices ---------------------------------------------------------------
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, with an ellipsis."""
+    try:
+        text = repr(value)
+    except Exception:  # a student's object may have a broken __repr__
+        text = f"<{type(value).__name__} object>"
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _sympy_text(value: Any, limit: int = 40) -> str:
+    """A SymPy object on one line, as in textbooks (q₁, not q_1(t)), cut to ``limit``."""
+    try:
+        shown = value.tolist() if isinstance(value, sp.MatrixBase | sp.NDimArray) else value
+        text = _atom_text(shown) if isinstance(shown, sp.Basic) else str(shown)
+        if "\n" in text:
+            text = str(shown)
+    except Exception:  # printing must not fail the check
+        return _short(value, limit)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _describe(value: Any) -> str:
+    """What an answer is, in words: "a dict ({'a': 1})", "the function sin", "a generator"."""
+    if isinstance(value, str | bytes):
+        return f"the text {_short(value)}"
+    if callable(value) and not isinstance(value, sp.Basic | sp.MatrixBase):
+        return f"the function {getattr(value, '__name__', _short(value))}"
+    kind = type(value).__name__
+    article = "an" if kind[:1].lower() in "aeiou" else "a"
+    if isinstance(value, np.ndarray):
+        kind, article = "NumPy array", "a"
+    if isinstance(value, sp.Basic | sp.MatrixBase | sp.NDimArray):
+        return f"a SymPy {kind} ({_sympy_text(value)})"
+    if isinstance(value, list | tuple) and any(isinstance(v, sp.Basic) for v in value):
+        shown = ", ".join(_sympy_text(v) for v in value)
+        brackets = "[]" if isinstance(value, list) else "()"
+        text = f"{brackets[0]}{shown}{brackets[1]}"
+        return f"{article} {kind} ({text if len(text) <= 40 else text[:39] + '…'})"
+    if isinstance(value, Mapping | set | frozenset | list | tuple | np.ndarray):
+        return f"{article} {kind} ({_short(value)})"
+    if isinstance(value, Iterable):  # a generator, map, dict view...
+        return f"{article} {kind}"
+    return f"{article} {kind} ({_short(value)})"
+
+
+def _is_number_text(text: str | bytes) -> bool:
+    """Text that Python would read as a finite number: '1.57', ' -2e3 '."""
+    try:
+        return bool(np.isfinite(complex(text.decode() if isinstance(text, bytes) else text)))
+    except (ValueError, UnicodeDecodeError):
+        return False
+
+
+class _NotNumbers(Exception):
+    """Why an answer is not a number or an array of numbers: the sentence for the student."""
+
+
+def _entry(name: str, path: tuple[int, ...]) -> str:
+    return name + _index(path) if path else name
+
+
+def _text_problem(text: str | bytes, name: str, path: tuple[int, ...]) -> str:
+    where = _entry(name, path)
+    if _is_number_text(text):
+        return f"{where} is the text {_short(text)}, not a number: remove the quotes."
+    if path:
+        return f"{where} must be a number, got the text {_short(text)}."
+    return (
+        f"{name} must be a number or an array of numbers, got the text {_short(text)}; write "
+        "it without quotes, as Python (np.pi / 2 for π/2)."
+    )
+
+
+def _numbers_of(
+    value: Any, name: str, path: tuple[int, ...], bools: bool
+) -> tuple[Any, tuple[int, ...]]:
+    """(float, complex or nested list of them, shape) of an answer; raises _NotNumbers."""
+    where = _entry(name, path)
+    if isinstance(value, bool | np.bool_):
+        if bools:
+            return float(value), ()
+        raise _NotNumbers(
+            f"{where} is {bool(value)}, a truth value (bool), not a number; if you mean "
+            f"{int(value)}, write the number."
+        )
+    if isinstance(value, str | bytes):
+        raise _NotNumbers(_text_problem(value, name, path))
+    if value is None:
+        if path:
+            raise _NotNumbers(f"{where} is None: replace it with a number.")
+        raise _NotNumbers(f"No answer yet: {name} is None (replace None with your result).")
+    if isinstance(value, np.ndarray):
+        return _numbers_of_array(value, name, path, bools)
+    if isinstance(value, sp.MatrixBase | sp.NDimArray):
+        return _numbers_of_sequence(value.tolist(), name, path, bools)
+    if isinstance(value, sp.Basic):
+        return _sympy_number(value, name, path), ()
+    if isinstance(value, numbers.Number):
+        try:
+            if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
+                return complex(value), ()
+            if isinstance(value, SupportsFloat | SupportsIndex):  # what float() takes (Decimal)
+                return float(value), ()
+        except OverflowError:
+            raise _NotNumbers(
+                f"{where} is {_short(value)}, too large to be a floating-point number."
+            ) from None
+        except (TypeError, ValueError):  # a conversion that fails: no real or complex number
+            pass
+        raise _NotNumbers(
+            f"{where} must be a number robolab can compute with, got {_describe(value)}."
+        )
+    if isinstance(value, list | tuple | range):
+        return _numbers_of_sequence(list(value), name, path, bools)
+    if hasattr(value, "__array__") and not isinstance(value, Mapping):
+        try:
+            array = np.asarray(value)
+        except Exception:  # an array-like object that cannot be converted
+            array = None
+        if isinstance(array, np.ndarray) and array.dtype != object:
+            return _numbers_of_array(array, name, path, bools)
+    for convert in (float, complex):
+        if hasattr(value, f"__{convert.__name__}__") and not callable(value):
+            try:
+                return convert(value), ()
+            except Exception:  # a broken conversion: say what it is instead
+                break
+    if path:
+        raise _NotNumbers(f"{where} must be a number, got {_describe(value)}.")
+    advice = ""
+    if callable(value):
+        advice = " (call it to get its value)"
+    elif isinstance(value, Iterable) and not isinstance(value, Mapping | set | frozenset):
+        advice = " (make it a list or an array first: list(...) or np.array(...))"
+    raise _NotNumbers(
+        f"{name} must be a number or an array of numbers, got {_describe(value)}{advice}."
+    )
+
+
+def _sympy_number(value: sp.Basic, name: str, path: tuple[int, ...]) -> float | complex:
+    """A SymPy object that should be a number: its value, or why it is not one."""
+    where = _entry(name, path)
+    if isinstance(value, sp.logic.boolalg.BooleanAtom):
+        raise _NotNumbers(f"{where} is the SymPy truth value {value}, not a number.")
+    free = [_atom_text(a) for a in sorted(_unknowns(value), key=_atom_order)]
+    if free:
+        if path:
+            raise _NotNumbers(
+                f"{where} still contains the symbols {', '.join(free)}; substitute numbers "
+                "(expr.subs({...}))."
+            )
+        raise _NotNumbers(
+            f"{name} still contains the symbols {', '.join(free)}; substitute numbers "
+            "(expr.subs({...})) or compare expressions with check_expression."
+        )
+    if not isinstance(value, sp.Expr):
+        raise _NotNumbers(f"{where} must be a number, got {_describe(value)}.")
+    number = complex(sp.N(value))
+    if not np.isfinite(number):
+        raise _NotNumbers(f"{where} is {_short(value)}, not a finite number.")
+    return number if number.imag != 0 else number.real
+
+
+def _numbers_of_array(
+    array: np.ndarray, name: str, path: tuple[int, ...], bools: bool
+) -> tuple[np.ndarray, tuple[int, ...]]:
+    kind = array.dtype.kind
+    if kind in "iuf":
+        return array.astype(float), array.shape
+    if kind == "c":
+        return array.astype(complex), array.shape
+    if kind == "b":
+        if bools:
+            return array.astype(float), array.shape
+        raise _NotNumbers(
+            f"{_entry(name, path)} is an array of truth values (dtype bool), not of numbers; if "
+            "you mean 1 and 0, convert it with .astype(float)."
+        )
+    if kind in "US":
+        if array.size == 0:
+            raise _NotNumbers(
+                f"{_entry(name, path)} is an array of text (dtype {array.dtype}), not numbers."
+            )
+        first = tuple(int(i) for i in np.unravel_index(0, array.shape))
+        raise _NotNumbers(_text_problem(array.flat[0].item(), name, path + first))
+    if kind == "O" and array.ndim:
+        return _numbers_of_sequence(array.tolist(), name, path, bools)
+    if kind == "O":
+        return _numbers_of(array.item(), name, path, bools)
+    raise _NotNumbers(f"{_entry(name, path)} must be numbers, got an array of {array.dtype}.")
+
+
+def _count(shape: tuple[int, ...]) -> str:
+    if not shape:
+        return "a single number"
+    if len(shape) == 1:
+        return f"{shape[0]} entr{'y' if shape[0] == 1 else 'ies'}"
+    return f"shape {shape}"
+
+
+def _numbers_of_sequence(
+    items: list[Any], name: str, path: tuple[int, ...], bools: bool
+) -> tuple[Any, tuple[int, ...]]:
+    values, shapes = [], []
+    for i, item in enumerate(items):
+        value, shape = _numbers_of(item, name, (*path, i), bools)
+        values.append(value)
+        shapes.append(shape)
+    for i, shape in enumerate(shapes[1:], start=1):
+        if shape != shapes[0]:
+            where = _entry(name, path)
+            raise _NotNumbers(
+                f"{where} is ragged: {_entry(name, (*path, 0))} has {_count(shapes[0])} but "
+                f"{_entry(name, (*path, i))} has {_count(shape)}; every row needs the same "
+                "number of entries."
+            )
+    return values, (len(values), *(shapes[0] if shapes else ()))
+
+
+def _as_numbers(answer: object, name: str, *, bools: bool = False) -> np.ndarray | str:
+    """The answer as a float (or complex) array, or a sentence saying why it is not one.
+
+    Text, None, truth values (unless ``bools``), dicts, functions, SymPy
+    objects with symbols and ragged lists are refused, also as entries of a
+    list; SymPy numbers (``sp.pi / 2``) and matrices of them are numbers.
+    """
+    try:
+        values, _ = _numbers_of(answer, name, (), bools)
+    except _NotNumbers as problem:
+        return str(problem)
+    array = np.array(values)
+    if array.dtype.kind not in "fc":  # an empty list: no entries to tell the type by
+        array = array.astype(float)
+    return array
+
+
+def _is_boolean(value: Any) -> bool:
+    """True for True/False and arrays (or lists) of them: then answers may be truth values too."""
+    if isinstance(value, bool | np.bool_):
+        return True
+    if isinstance(value, np.ndarray | list | tuple):
+        try:
+            return np.asarray(value).dtype.kind == "b"
+        except Exception:  # ragged or odd: not a boolean array
+            return False
+    return False
+
+
+def _tolerance(value: Any, name: str) -> float:
+    """A tolerance given by the notebook's author: a finite number ≥ 0, else an error."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number ≥ 0, got {_describe(value)}")
+    tolerance = float(value)
+    if not np.isfinite(tolerance) or tolerance < 0:
+        raise ValueError(f"{name} must be a finite number ≥ 0, got {tolerance!r}")
+    return tolerance
+
+
+def _could_not_compare(answer: Any, name: str, error: Exception) -> str:
+    """The last resort for an answer no check foresaw: wrong, and say what it was."""
+    return (
+        f"{name} could not be compared with the expected value: it is {_describe(answer)} "
+        f"({type(error).__name__}: {error})."
+    )
+
+
+# --- what a SymPy answer holds -------------------------------------------------------------
+
+
+def _unknowns(expr: Any) -> set[Any]:
+    """Symbols, undefined functions q(t) and their derivatives in an expression.
+
+    The time ``t`` inside ``q1(t)`` is not an unknown of its own: once q1(t)
+    and its derivatives have values, t does not matter.
+    """
+    from sympy.core.function import AppliedUndef
+
+    basic = expr if isinstance(expr, sp.Basic) else sp.ImmutableMatrix(expr)
+    derivatives = set(basic.atoms(sp.Derivative))
+    functions = set(basic.atoms(AppliedUndef))
+    stand_ins = {atom: sp.Dummy() for atom in derivatives | functions}
+    rest = basic.xreplace({d: stand_ins[d] for d in derivatives})
+    rest = rest.xreplace({f: stand_ins[f] for f in functions})
+    symbols = {
+        s for s in rest.free_symbols if isinstance(s, sp.Symbol) and not isinstance(s, sp.Dummy)
+    }
+    return derivatives | functions | symbols
+
+
+def _atom_text(atom: Any) -> str:
+    """A symbol, joint variable or its time derivative as in textbooks: l₁, q₁, q̇₁, q̈₁."""
+    return to_text(atom)
+
+
+def _atom_order(atom: Any) -> tuple[int, str, int]:
+    """Sort key: constants first (l₁, m₁), then each joint variable with its derivatives."""
+    if isinstance(atom, sp.Derivative):
+        order = sum(count for _, count in atom.variable_count)
+        return (1, str(atom.expr), order)
+    return (1, str(atom), 0) if not isinstance(atom, sp.Symbol) else (0, str(atom), 0)
+
+
+# --- what a student's code raised ------------------------------------------------------------
+
+
+def _error_text(error: BaseException) -> str:
+    """ ": message" of an exception (cut to a few lines' worth), or "" if it has none."""
+    try:
+        text = " ".join(str(error).split())
+    except Exception:  # a student's exception with a broken __str__
+        return ""
+    if not text:
+        return ""
+    return ": " + (text if len(text) <= 300 else text[:299] + "…")

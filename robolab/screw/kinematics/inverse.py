@@ -1,0 +1,352 @@
+"""Numerical inverse kinematics (Modern Robotics §6.2): Newton–Raphson, damped least squares.
+
+Given a target end-effector pose T_sd, find joint positions θ with
+T_sb(θ) = T_sd. From a guess θ⁰ the book iterates (algorithm of section 6.2.2):
+
+1. the error twist that would carry the end-effector to the target in one
+   unit of time, V_b = log(T_sb(θⁱ)⁻¹ T_sd) (body form) or
+   V_s = [Ad_{T_sb}] V_b (space form);
+2. stop if ‖ω‖ ≤ ε_ω and ‖v‖ ≤ ε_v;
+3. θⁱ⁺¹ = θⁱ + J†(θⁱ) V with J† the pseudoinverse of J_b (or J_s).
+
+The answer is ``(joint_positions, success)`` as in the book's library, and
+``success`` is honest: it is true only if the pose reached by the returned
+joint positions is within the tolerances. An unreachable target, or a guess
+from which the iteration does not converge within ``max_iterations``, gives
+``success == False`` (and the last iterate). The result also carries the
+number of iterations, the remaining errors and the history of the iteration
+(every iterate θⁱ and its error ‖ω‖, ‖v‖).
+
+``method="damped_least_squares"`` replaces step 3 by the damped least-squares
+(Levenberg–Marquardt) step θⁱ⁺¹ = θⁱ + Jᵀ(J Jᵀ + λ² 1)⁻¹ V (Wampler 1986; Nakamura &
+Hanafusa 1986; Siciliano et al., *Robotics: Modelling, Planning and Control*, ch. 3,
+the damped least-squares inverse; Corke's Robotics Toolbox ``ikine_LM``): near a
+singularity J† has huge
+entries and the Newton step flies off, while the damped step stays bounded, ‖Δθ‖ ≤
+‖V‖ / (2λ), at the price of more, shorter steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ...spatial.rigid_body_motions import (
+    adjoint_representation_unchecked,
+    log6_vector_unchecked,
+    transform_inv_unchecked,
+)
+from ...support.arguments import as_float_array, as_transform, require_choice
+from ...support.docstrings import shared_examples
+from ..book_form import robot_or_arrays
+from ..robot import ScrewRobot
+from .forward import (
+    _body_chain,
+    _forward_kinematics,
+    _forward_kinematics_body,
+    _home_pose,
+    _joint_array,
+    _ScrewChain,
+    _space_chain,
+)
+from .jacobian import _jacobian_body, _jacobian_space
+
+__all__ = [
+    "InverseKinematicsResult",
+    "inverse_kinematics_body",
+    "inverse_kinematics_space",
+]
+
+#: The book's iteration limit (Newton–Raphson).
+DEFAULT_MAX_ITERATIONS = 20
+#: Damped least squares takes shorter steps: its default limit.
+DEFAULT_DLS_MAX_ITERATIONS = 200
+#: λ of the damped least-squares step (units of the error twist: rad and m).
+DEFAULT_DAMPING = 0.05
+#: The update rules.
+METHODS = ("newton", "damped_least_squares")
+#: Newton–Raphson tolerances when a robot is given without them (rad and m).
+DEFAULT_ANGULAR_TOLERANCE = 1e-6
+DEFAULT_LINEAR_TOLERANCE = 1e-6
+
+
+@dataclass(frozen=True)
+class InverseKinematicsResult:
+    """The answer of a numerical inverse kinematics (Newton–Raphson or damped least squares).
+
+    Unpacks like the book's ``(joint_positions, success)``::
+
+        joint_positions, success = inverse_kinematics_body(...)
+
+    and keeps the details as attributes.
+
+    Attributes
+    ----------
+    joint_positions : ndarray, shape (n,)
+        The last iterate (the solution if ``success``).
+    success : bool
+        True if the pose at ``joint_positions`` is within both tolerances.
+    iterations : int
+        Newton–Raphson updates made.
+    angular_error, linear_error : float
+        ‖ω‖ and ‖v‖ of the remaining error twist (in the body frame for
+        ``inverse_kinematics_body``, in the space frame for ``_space``).
+    method : str
+        ``"newton"`` or ``"damped_least_squares"``.
+    joint_history : ndarray, shape (iterations + 1, n)
+        θ⁰ (the initial guess), θ¹, ..., the last row being ``joint_positions``.
+    error_history : ndarray, shape (iterations + 1, 2)
+        ‖ω‖ and ‖v‖ of the error twist at each row of ``joint_history``.
+    """
+
+    joint_positions: np.ndarray
+    success: bool
+    iterations: int
+    angular_error: float
+    linear_error: float
+    method: str = "newton"
+    joint_history: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
+    error_history: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.joint_positions, self.success))
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, index: int) -> Any:
+        return (self.joint_positions, self.success)[index]
+
+
+def _tolerance(value: Any, name: str) -> float:
+    tolerance = float(as_float_array(value, name, ()))
+    if tolerance <= 0.0:
+        raise ValueError(f"{name} must be positive, got {tolerance:g}")
+    return tolerance
+
+
+def _iterations(max_iterations: Any, method: str) -> int:
+    if max_iterations is None:
+        return DEFAULT_MAX_ITERATIONS if method == "newton" else DEFAULT_DLS_MAX_ITERATIONS
+    if isinstance(max_iterations, bool) or not isinstance(max_iterations, int | np.integer):
+        raise TypeError(f"max_iterations must be an int ≥ 0, got {max_iterations!r}")
+    if max_iterations < 0:
+        raise ValueError(f"max_iterations must be ≥ 0, got {max_iterations}")
+    return int(max_iterations)
+
+
+def _error_twist_body(
+    body_chain: _ScrewChain, home: np.ndarray, target: np.ndarray, theta: np.ndarray
+) -> np.ndarray:
+    """V_b = log(T_sb(θ)⁻¹ T_sd), with ``body_chain`` built from the body screw axes B_i."""
+    return log6_vector_unchecked(
+        transform_inv_unchecked(_forward_kinematics_body(body_chain, home, theta)) @ target
+    )
+
+
+def _error_twist_space(
+    chain: _ScrewChain, home: np.ndarray, target: np.ndarray, theta: np.ndarray
+) -> np.ndarray:
+    """V_s = [Ad_{T_sb}] log(T_sb(θ)⁻¹ T_sd), with ``chain`` built from the space screw axes S_i."""
+    T_sb = _forward_kinematics(chain, home, theta)
+    return adjoint_representation_unchecked(T_sb) @ log6_vector_unchecked(
+        transform_inv_unchecked(T_sb) @ target
+    )
+
+
+#: The error twist and the Jacobian of each form (body: V_b and J_b; space: V_s and J_s).
+_FORMS = {
+    "body": (_error_twist_body, _jacobian_body),
+    "space": (_error_twist_space, _jacobian_space),
+}
+
+
+def _inverse_kinematics(
+    form: str,
+    chain: _ScrewChain,
+    home: np.ndarray,
+    target_pose: Any,
+    initial_guess: Any,
+    angular_tolerance: Any,
+    linear_tolerance: Any,
+    max_iterations: Any,
+    method: Any,
+    damping: Any,
+) -> InverseKinematicsResult:
+    """Newton–Raphson or damped least squares in the ``"body"`` or ``"space"`` form.
+
+    ``chain`` holds the B_i or the S_i. Checks the arguments the user gave (all but
+    the screw axes and home pose).
+    """
+    target = as_transform(target_pose, "target_pose")
+    theta = _joint_array(initial_guess, chain.n, "initial_guess", batch=False).astype(float)
+    angular_tolerance = _tolerance(angular_tolerance, "angular_tolerance")
+    linear_tolerance = _tolerance(linear_tolerance, "linear_tolerance")
+    require_choice(method, "method", METHODS)
+    max_iterations = _iterations(max_iterations, method)
+    damping = _tolerance(damping, "damping")
+    error_twist, jacobian = _FORMS[form]
+    twist = error_twist(chain, home, target, theta)
+    iterations = 0
+    thetas, errors = [theta], []
+    while True:
+        angular, linear = float(np.linalg.norm(twist[:3])), float(np.linalg.norm(twist[3:]))
+        errors.append((angular, linear))
+        converged = angular <= angular_tolerance and linear <= linear_tolerance
+        if converged or iterations >= max_iterations:
+            break
+        J = jacobian(chain, theta)
+        if method == "newton":
+            step = np.linalg.pinv(J) @ twist
+        else:
+            step = J.T @ np.linalg.solve(J @ J.T + damping**2 * np.eye(6), twist)
+        theta = theta + step
+        if not np.all(np.isfinite(theta)):  # pragma: no cover - pinv of finite J is finite
+            raise ValueError("the inverse-kinematics iteration produced non-finite joint positions")
+        thetas.append(theta)
+        twist = error_twist(chain, home, target, theta)
+        iterations += 1
+    joint_history, error_history = np.array(thetas), np.array(errors)
+    joint_history.setflags(write=False)
+    error_history.setflags(write=False)
+    return InverseKinematicsResult(
+        theta, converged, iterations, angular, linear, method, joint_history, error_history
+    )
+
+
+@shared_examples
+@robot_or_arrays(
+    "body_screw_axes, home_ee_pose, target_pose, initial_guess, angular_tolerance, linear_tolerance"
+)
+def inverse_kinematics_body(
+    robot: ScrewRobot,
+    target_pose: Any,
+    initial_guess: Any,
+    angular_tolerance: float = DEFAULT_ANGULAR_TOLERANCE,
+    linear_tolerance: float = DEFAULT_LINEAR_TOLERANCE,
+    *,
+    max_iterations: int | None = None,
+    method: str = "newton",
+    damping: float = DEFAULT_DAMPING,
+) -> InverseKinematicsResult:
+    """Joint positions reaching ``target_pose``, Newton–Raphson with J_b (book: ``IKinBody``).
+
+    {forms}
+
+    Parameters
+    ----------
+    robot : ScrewRobot
+        Gives the B_i and M; in the book's form pass them instead:
+    body_screw_axes : array_like, shape (6, n)
+        Screw axes B_i in the end-effector frame at home.
+    home_ee_pose : array_like, shape (4, 4)
+        M, the end-effector pose at θ = 0.
+    target_pose : array_like, shape (4, 4)
+        T_sd, the wanted end-effector pose.
+    initial_guess : array_like, shape (n,)
+        θ⁰; Newton–Raphson finds the solution near it (if any).
+    angular_tolerance, linear_tolerance : float
+        ε_ω (rad) and ε_v (m) on the error twist V_b; with a robot, 1e-6 unless
+        given (the book's form has no defaults).
+    max_iterations : int, optional
+        At most this many updates: by default 20 for Newton–Raphson (the book's
+        limit), 200 for damped least squares.
+    method : {"newton", "damped_least_squares"}
+        The update: the book's Newton–Raphson step J†V, or the damped
+        least-squares (Levenberg–Marquardt) step Jᵀ(J Jᵀ + λ² 1)⁻¹ V.
+    damping : float
+        λ of the damped step (default 0.05); ignored by Newton–Raphson.
+
+    Returns
+    -------
+    InverseKinematicsResult
+        Unpacks as ``(joint_positions, success)``; ``success`` is true only if
+        the returned joint positions reach ``target_pose`` within the tolerances.
+
+    Examples
+    --------
+    {planar_2r_robot}
+    >>> from robolab import forward_kinematics_space, inverse_kinematics_body
+    >>> target = forward_kinematics_space(arm, [0.5, 1.0])
+    >>> theta, success = inverse_kinematics_body(arm, target, [0.3, 0.8])
+    >>> theta.round(9), success
+    (array([0.5, 1. ]), True)
+    >>> too_far = x @ x @ x                     # 3 m away: out of reach
+    >>> inverse_kinematics_body(arm, too_far, [0.3, 0.8]).success
+    False
+
+    The history of the iteration, and the damped least-squares step:
+
+    >>> result = inverse_kinematics_body(arm, target, [0.3, 0.8])
+    >>> [f"{v:.1e}" for v in result.error_history[:3, 1]]  # ‖v‖ at θ⁰, θ¹, θ²
+    ['5.5e-01', '8.1e-03', '2.2e-05']
+    >>> result.joint_history.shape, bool(result.error_history[3, 1] < 1e-9)  # θ³: converged
+    ((4, 2), True)
+    >>> damped = inverse_kinematics_body(arm, target, [0.3, 0.8], method="damped_least_squares")
+    >>> damped.success, damped.iterations, damped.joint_positions.round(4)
+    (True, 3, array([0.5, 1. ]))
+
+    The book's example of ``IKinBody``, with its arrays:
+
+    >>> B = np.array([[0, 0, -1, 2, 0, 0], [0, 0, 0, 0, 1, 0], [0, 0, 1, 0, 0, 0.1]]).T
+    >>> M = [[-1, 0, 0, 0], [0, 1, 0, 6], [0, 0, -1, 2], [0, 0, 0, 1]]
+    >>> T = [[0, 1, 0, -5], [1, 0, 0, 4], [0, 0, -1, 1.6858], [0, 0, 0, 1]]
+    >>> theta, success = inverse_kinematics_body(B, M, T, [1.5, 2.5, 3], 0.01, 0.001)
+    >>> theta, success
+    (array([1.57073819, 2.999667  , 3.14153913]), True)
+    """
+    chain, home = _body_chain(robot), _home_pose(robot)
+    return _inverse_kinematics(
+        "body", chain, home, target_pose, initial_guess, angular_tolerance, linear_tolerance,
+        max_iterations, method, damping,
+    )  # fmt: skip
+
+
+@shared_examples
+@robot_or_arrays(
+    "screw_axes, home_ee_pose, target_pose, initial_guess, angular_tolerance, linear_tolerance"
+)
+def inverse_kinematics_space(
+    robot: ScrewRobot,
+    target_pose: Any,
+    initial_guess: Any,
+    angular_tolerance: float = DEFAULT_ANGULAR_TOLERANCE,
+    linear_tolerance: float = DEFAULT_LINEAR_TOLERANCE,
+    *,
+    max_iterations: int | None = None,
+    method: str = "newton",
+    damping: float = DEFAULT_DAMPING,
+) -> InverseKinematicsResult:
+    """Joint positions reaching ``target_pose``, Newton–Raphson with J_s (book: ``IKinSpace``).
+
+    The error twist is V_s = [Ad_{T_sb}] log(T_sb⁻¹ T_sd), the update
+    θ += J_s†(θ) V_s. Parameters and returns as in
+    :func:`inverse_kinematics_body`, with ``screw_axes`` S_i in the space frame.
+    {forms}
+
+    Examples
+    --------
+    {planar_2r_robot}
+    >>> from robolab import forward_kinematics_space, inverse_kinematics_space
+    >>> result = inverse_kinematics_space(arm, forward_kinematics_space(arm, [0.5, 1.0]),
+    ...                                   [0.3, 0.8])
+    >>> result.joint_positions.round(9), result.success, result.linear_error < 1e-6
+    (array([0.5, 1. ]), True, True)
+
+    The book's example of ``IKinSpace``, with its arrays:
+
+    >>> S = np.array([[0, 0, 1, 4, 0, 0], [0, 0, 0, 0, 1, 0], [0, 0, -1, -6, 0, -0.1]]).T
+    >>> M = [[-1, 0, 0, 0], [0, 1, 0, 6], [0, 0, -1, 2], [0, 0, 0, 1]]
+    >>> T = [[0, 1, 0, -5], [1, 0, 0, 4], [0, 0, -1, 1.6858], [0, 0, 0, 1]]
+    >>> result = inverse_kinematics_space(S, M, T, [1.5, 2.5, 3], 0.01, 0.001)
+    >>> result.joint_positions, result.success, result.iterations
+    (array([1.57073783, 2.99966384, 3.1415342 ]), True, 2)
+    """
+    chain, home = _space_chain(robot), _home_pose(robot)
+    return _inverse_kinematics(
+        "space", chain, home, target_pose, initial_guess, angular_tolerance, linear_tolerance,
+        max_iterations, method, damping,
+    )  # fmt: skip

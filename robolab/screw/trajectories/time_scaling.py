@@ -1,0 +1,336 @@
+"""The trapezoidal time scaling (LSPB) and the minimum time within velocity and acceleration limits.
+
+A trapezoidal velocity profile (Modern Robotics §9.2.2, trapezoidal motion
+profiles; Spong, Hutchinson & Vidyasagar ch. 5 and Siciliano et al. §4.2.1 call
+it *linear segment with parabolic blends*, LSPB) accelerates at a constant ``a`` for a ramp time
+``t_b = v/a``, coasts at the constant velocity ``v`` and decelerates at ``-a``
+for the last ``t_b``. For a time scaling s from 0 to 1 (MR §9.2.2):
+
+* ``s = a t²/2`` for ``0 ≤ t ≤ t_b``;
+* ``s = v t - v²/(2a)`` for ``t_b < t ≤ T - t_b``;
+* ``s = 1 - a (T - t)²/2`` for ``T - t_b < t ≤ T``;
+
+and the area under the velocity is 1: ``v T - v²/a = 1`` (MR §9.2.2). Any
+two of ``T``, ``v``, ``a`` fix the third (:func:`trapezoidal_profile`):
+
+* ``v`` and ``a`` (the limits): the *minimum time* ``T = 1/v + v/a`` when
+  ``v²/a ≤ 1``; otherwise the velocity limit is never reached and the fastest
+  motion is the triangle (bang-bang) ``T = 2/√a`` with peak velocity ``√a``;
+* ``T`` and ``v``: ``a = v²/(vT - 1)``, which needs ``1 < vT ≤ 2``;
+* ``T`` and ``a``: ``v = (aT - √(a²T² - 4a))/2``, which needs ``aT² ≥ 4``.
+
+A straight line in joint space θ(s) = θ_start + s (θ_end - θ_start) inherits
+the limits of every joint: ``|θ̇_i| = |Δθ_i| ṡ``, so the time scaling may use
+``v = min_i v_i/|Δθ_i|`` and ``a = min_i a_i/|Δθ_i|``
+(:func:`minimum_time_profile`): the joint with the least room sets the pace,
+the others follow in step.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ...support.arguments import as_float_array, as_real_number
+from .point_to_point import _derivative, _normalised_time, _result
+
+__all__ = [
+    "TrapezoidalProfile",
+    "minimum_time_profile",
+    "trapezoidal_profile",
+    "trapezoidal_time_scaling",
+]
+
+#: Relative slack on the conditions 1 < vT ≤ 2 and aT² ≥ 4 (rounding of numbers typed in).
+_SLACK = 1e-12
+
+
+@dataclass(frozen=True)
+class TrapezoidalProfile:
+    """A trapezoidal (LSPB) time scaling s(t) from 0 to 1: made by :func:`trapezoidal_profile`.
+
+    Attributes
+    ----------
+    total_time : float
+        T, seconds.
+    velocity : float
+        The coasting (peak) ṡ, 1/s; for a triangular profile the peak ``a t_b``.
+    acceleration : float
+        s̈ during the ramps, 1/s².
+
+    Examples
+    --------
+    >>> profile = trapezoidal_profile(velocity=0.5, acceleration=0.5)
+    >>> profile.total_time, profile.ramp_time, profile.switching_times
+    (3.0, 1.0, (1.0, 2.0))
+    >>> profile([0.0, 1.5, 3.0]).round(12)
+    array([0. , 0.5, 1. ])
+    >>> TrapezoidalProfile(total_time=2.0, velocity=1.0, acceleration=2.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a trapezoid from s = 0 to 1 needs v T - v²/a = 1 and v/a ≤ T/2, got 1.5 and 0.5 \
+for T = 2 (trapezoidal_profile computes the third value from two)
+    """
+
+    total_time: float
+    velocity: float
+    acceleration: float
+
+    def __post_init__(self) -> None:
+        for name in ("total_time", "velocity", "acceleration"):
+            as_real_number(getattr(self, name), name, positive=True)
+        T, v, a = self.total_time, self.velocity, self.acceleration
+        area = v * T - v * v / a
+        if abs(area - 1.0) > 1e-8 or v / a > 0.5 * T * (1.0 + 1e-8):
+            raise ValueError(
+                f"a trapezoid from s = 0 to 1 needs v T - v²/a = 1 and v/a ≤ T/2, got "
+                f"{area:.6g} and {v / a:.6g} for T = {T:g} (trapezoidal_profile computes the "
+                "third value from two)"
+            )
+
+    @property
+    def ramp_time(self) -> float:
+        """t_b = v/a: how long the acceleration (and the deceleration) lasts."""
+        return self.velocity / self.acceleration
+
+    @property
+    def switching_times(self) -> tuple[float, float]:
+        """(t_b, T - t_b): where the ramp up ends and the ramp down begins."""
+        return self.ramp_time, self.total_time - self.ramp_time
+
+    @property
+    def triangular(self) -> bool:
+        """True when there is no coasting phase (t_b = T/2)."""
+        return bool(abs(2.0 * self.ramp_time - self.total_time) <= 1e-12 * self.total_time)
+
+    def __call__(self, t: ArrayLike, derivative: int = 0) -> NDArray[np.float64] | float:
+        """s(t), ṡ(t) or s̈(t) (``derivative`` 0, 1 or 2) at times in [0, T].
+
+        Examples
+        --------
+        >>> profile = trapezoidal_profile(total_time=3.0, velocity=0.5)
+        >>> profile([0.5, 1.5, 2.5], derivative=1)
+        array([0.25, 0.5 , 0.25])
+        >>> profile(4.0)
+        Traceback (most recent call last):
+        ...
+        ValueError: t must lie in [0, total_time] = [0, 3], got 4
+        """
+        T, tau = _normalised_time(self.total_time, t)
+        order = _derivative(derivative)
+        v, a, tb = self.velocity, self.acceleration, self.ramp_time
+        time = tau * T
+        ramp_up, ramp_down = time <= tb, time > T - tb
+        left = T - time
+        if order == 0:
+            values = np.where(
+                ramp_up,
+                0.5 * a * time**2,
+                np.where(ramp_down, 1.0 - 0.5 * a * left**2, v * time - 0.5 * v * v / a),
+            )
+        elif order == 1:
+            values = np.where(ramp_up, a * time, np.where(ramp_down, a * left, v))
+        else:
+            values = np.where(ramp_up, a, np.where(ramp_down, -a, 0.0))
+        return _result(np.asarray(values, dtype=float))
+
+
+def _optional_positive(value: object, name: str) -> float | None:
+    return None if value is None else as_real_number(value, name, positive=True)
+
+
+def trapezoidal_profile(
+    *,
+    total_time: float | None = None,
+    velocity: float | None = None,
+    acceleration: float | None = None,
+) -> TrapezoidalProfile:
+    """The trapezoidal time scaling from two of T, v and a (MR §9.2.2).
+
+    Parameters
+    ----------
+    total_time : float, optional
+        T > 0, seconds.
+    velocity : float, optional
+        The coasting velocity ṡ = v > 0 (1/s); with ``acceleration`` the limit
+        of ṡ.
+    acceleration : float, optional
+        The ramp acceleration a > 0 (1/s²); with ``velocity`` the limit of |s̈|.
+
+    Give exactly two. ``velocity`` and ``acceleration`` give the minimum time
+    those limits allow: the trapezoid when ``v²/a ≤ 1``, else the triangle
+    ``T = 2/√a`` that never reaches ``v``.
+
+    Returns
+    -------
+    TrapezoidalProfile
+
+    Raises
+    ------
+    ValueError
+        Not exactly two values; a value that is not positive; limits that
+        cannot be met (``vT ≤ 1``: too slow to get there in time; ``vT > 2``:
+        no trapezoid coasts that fast; ``aT² < 4``: too weak to get there).
+
+    Examples
+    --------
+    >>> trapezoidal_profile(total_time=2.0, velocity=0.75)
+    TrapezoidalProfile(total_time=2.0, velocity=0.75, acceleration=1.125)
+    >>> trapezoidal_profile(velocity=2.0, acceleration=1.0)  # v never reached: a triangle
+    TrapezoidalProfile(total_time=2.0, velocity=1.0, acceleration=1.0)
+    >>> trapezoidal_profile(total_time=2.0, velocity=0.4)
+    Traceback (most recent call last):
+    ...
+    ValueError: velocity × total_time = 0.8 must exceed 1: s cannot reach 1 in 2 s at ṡ ≤ 0.4 \
+(the slowest trapezoid has v = 1/T = 0.5)
+    """
+    T = _optional_positive(total_time, "total_time")
+    v = _optional_positive(velocity, "velocity")
+    a = _optional_positive(acceleration, "acceleration")
+    given = [name for name, x in (("total_time", T), ("velocity", v), ("acceleration", a)) if x]
+    if len(given) != 2:
+        raise ValueError(
+            "give exactly two of total_time, velocity and acceleration (the third follows from "
+            f"v T - v²/a = 1), got {', '.join(given) if given else 'none'}"
+        )
+    if T is None:
+        assert v is not None and a is not None
+        if v * v / a > 1.0:
+            peak = math.sqrt(a)
+            return TrapezoidalProfile(2.0 / peak, peak, a)
+        return TrapezoidalProfile(1.0 / v + v / a, v, a)
+    if a is None:
+        assert v is not None
+        product = v * T
+        if product <= 1.0 + _SLACK:
+            raise ValueError(
+                f"velocity × total_time = {product:.6g} must exceed 1: s cannot reach 1 in "
+                f"{T:g} s at ṡ ≤ {v:g} (the slowest trapezoid has v = 1/T = {1.0 / T:.6g})"
+            )
+        if product > 2.0 * (1.0 + _SLACK):
+            raise ValueError(
+                f"velocity × total_time = {product:.6g} must be at most 2: a trapezoid reaching "
+                f"1 in {T:g} s coasts at most at v = 2/T = {2.0 / T:.6g} (the triangle)"
+            )
+        if product > 2.0:
+            return TrapezoidalProfile(T, 2.0 / T, 4.0 / (T * T))
+        return TrapezoidalProfile(T, v, v * v / (product - 1.0))
+    assert v is None
+    discriminant = a * a * T * T - 4.0 * a
+    if discriminant < -_SLACK * a * a * T * T:
+        raise ValueError(
+            f"acceleration × total_time² = {a * T * T:.6g} must be at least 4: at |s̈| ≤ {a:g} "
+            f"s reaches 1 in {2.0 / math.sqrt(a):.6g} s at the earliest, not {T:g} s"
+        )
+    # the smaller root of v² - aT v + a = 0, written without the cancellation of aT - √(...)
+    return TrapezoidalProfile(T, 2.0 * a / (a * T + math.sqrt(max(discriminant, 0.0))), a)
+
+
+def trapezoidal_time_scaling(
+    total_time: float | None,
+    t: ArrayLike,
+    derivative: int = 0,
+    *,
+    velocity: float | None = None,
+    acceleration: float | None = None,
+) -> NDArray[np.float64] | float:
+    """Trapezoidal (LSPB) time scaling s(t), like :func:`robolab.cubic_time_scaling`.
+
+    Parameters
+    ----------
+    total_time : float or None
+        T in seconds; None with ``velocity`` and ``acceleration`` for the
+        minimum time those limits allow.
+    t : float or array_like
+        Times in [0, T].
+    derivative : {0, 1, 2}
+        Return s, ṡ or s̈.
+    velocity, acceleration : float, optional
+        The coasting velocity and the ramp acceleration; two of
+        ``total_time``, ``velocity``, ``acceleration`` (see
+        :func:`trapezoidal_profile`).
+
+    Returns
+    -------
+    float, or ndarray of the shape of ``t``
+
+    Examples
+    --------
+    >>> trapezoidal_time_scaling(2.0, [0.0, 0.5, 1.0, 2.0], velocity=0.75)
+    array([0.      , 0.140625, 0.5     , 1.      ])
+    >>> trapezoidal_time_scaling(None, 1.0, 1, velocity=0.5, acceleration=0.5)  # T = 3 s
+    0.5
+    """
+    profile = trapezoidal_profile(
+        total_time=total_time, velocity=velocity, acceleration=acceleration
+    )
+    return profile(t, derivative)
+
+
+def _limits(value: ArrayLike, name: str, n: int) -> NDArray[np.float64]:
+    limits = as_float_array(value, name)
+    if limits.ndim == 0:
+        limits = np.full(n, float(limits))
+    if limits.shape != (n,):
+        raise ValueError(
+            f"{name} must be a number or have shape ({n},) (one per joint), got {limits.shape}"
+        )
+    if np.any(limits <= 0.0):
+        index = int(np.argmax(limits <= 0.0))
+        raise ValueError(f"{name} must be positive, got {limits[index]:g} for joint {index + 1}")
+    return limits
+
+
+def minimum_time_profile(
+    joint_position_start: ArrayLike,
+    joint_position_end: ArrayLike,
+    max_velocity: ArrayLike,
+    max_acceleration: ArrayLike,
+) -> TrapezoidalProfile:
+    """The fastest trapezoidal time scaling of a straight joint-space line within joint limits.
+
+    θ(t) = θ_start + s(t) Δθ moves joint i at ``Δθ_i ṡ``: the limits of s
+    are ``v = min_i v_i/|Δθ_i|`` and ``a = min_i a_i/|Δθ_i|`` over the joints
+    that move, and the profile is :func:`trapezoidal_profile` of those
+    limits (every joint starts and ends its ramps at the same times).
+
+    Parameters
+    ----------
+    joint_position_start, joint_position_end : array_like, shape (n,)
+    max_velocity, max_acceleration : float or array_like, shape (n,)
+        Positive limits of |θ̇_i| (rad/s or m/s) and |θ̈_i| (rad/s², m/s²).
+
+    Returns
+    -------
+    TrapezoidalProfile
+        Of s; the joint velocities are ``Δθ ṡ``.
+
+    Examples
+    --------
+    One joint, 90° at ≤ 1 rad/s and ≤ 2 rad/s² (Spong's LSPB): the ramps last
+    0.5 s, and the motion ``Δθ/v + v/a`` = 2.071 s.
+
+    >>> profile = minimum_time_profile([0.0], [np.pi / 2], 1.0, 2.0)
+    >>> round(profile.total_time, 4), profile.switching_times[0]
+    (2.0708, 0.5)
+    >>> minimum_time_profile([0.0, 1.0], [0.0, 1.0], 1.0, 1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: joint_position_end equals joint_position_start: no joint moves
+    """
+    start = as_float_array(joint_position_start, "joint_position_start", (None,))
+    end = as_float_array(joint_position_end, "joint_position_end", start.shape)
+    n = start.size
+    speed = _limits(max_velocity, "max_velocity", n)
+    accel = _limits(max_acceleration, "max_acceleration", n)
+    distance = np.abs(end - start)
+    moving = distance > 0.0
+    if not np.any(moving):
+        raise ValueError("joint_position_end equals joint_position_start: no joint moves")
+    return trapezoidal_profile(
+        velocity=float(np.min(speed[moving] / distance[moving])),
+        acceleration=float(np.min(accel[moving] / distance[moving])),
+    )
