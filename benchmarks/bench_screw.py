@@ -264,14 +264,14 @@ NUMBA_NOTE = (
 
 def _generation_rows(robots: dict) -> list[str]:
     """CPU time to write and compile a robot's one-state functions (once per robot)."""
-    from robolab.screw._fast.compiled import _CompiledDynamics
+    from robolab.screw._fast.compiled import CompiledDynamics
 
     rows = []
     for name, robot in robots.items():
         arrays = (robot.link_frames, robot.spatial_inertias, robot.screw_axes_space)
         n = robot.n_joints
         start = time.process_time()
-        compiled = _CompiledDynamics(*arrays)
+        compiled = CompiledDynamics(*arrays)
         compiled.inverse_dynamics(np.zeros(n), np.zeros(n), np.zeros(n), robot.gravity, None)
         compiled.mass_matrix(np.zeros(n))
         compiled.forward_dynamics(np.zeros(n), np.zeros(n), np.zeros(n), robot.gravity, None)

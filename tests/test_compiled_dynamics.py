@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from reference.screw_arms import ARMS
 
 import robolab as rl
-from robolab.screw.dynamics.kernel import _crba, _dynamics_model, _rnea, _robot_model, _State
+from robolab.screw.dynamics.kernel import KinematicState, _crba, _rnea, _robot_model, dynamics_model
 
 REFERENCE = np.load(Path(__file__).parent / "reference" / "pinocchio_screw_reference.npz")
 ROBOTS = {name: rl.load_robot(name) for name in rl.list_robots()}
@@ -35,7 +35,7 @@ SCREW[0][2][:3, 3] = [0.2, 0.0, 0.1]
 
 def _models():
     yield from ((name, _robot_model(robot), robot.gravity) for name, robot in ROBOTS.items())
-    yield "screw joint", _dynamics_model(*SCREW), np.array([0.0, -9.81, 1.0])
+    yield "screw joint", dynamics_model(*SCREW), np.array([0.0, -9.81, 1.0])
 
 
 MODELS = list(_models())
@@ -55,7 +55,7 @@ def test_rnea_and_crba_equal_the_numpy_kernel(name, model, gravity, data):
     q, qd, qdd = (np.array(data.draw(st.lists(values, min_size=n, max_size=n))) for _ in range(3))
     tip = np.array(data.draw(st.lists(values, min_size=6, max_size=6)))
     compiled = model.compiled
-    state = _State(model, q)
+    state = KinematicState(model, q)
     for arguments in [
         (qd, qdd, gravity, None),
         (None, None, gravity, None),
@@ -82,7 +82,7 @@ def test_forward_dynamics_equals_the_numpy_kernel(name, model, gravity, data):
     n = model.n
     q, qd, tau = (np.array(data.draw(st.lists(values, min_size=n, max_size=n))) for _ in range(3))
     tip = np.array(data.draw(st.lists(values, min_size=6, max_size=6)))
-    state = _State(model, q)
+    state = KinematicState(model, q)
     M = _crba(model, state)
     for g, wrench in [(gravity, None), (None, None), (gravity, tip)]:
         expected = np.linalg.solve(M, tau - _rnea(model, state, qd, None, g, wrench))
@@ -133,7 +133,7 @@ def test_pendulum_closed_form():
     x = np.eye(4)
     x[0, 3] = 0.7
     arrays = ([x, np.eye(4)], [np.diag([0, 0, 0, 1.5, 1.5, 1.5])], [[0], [0], [1], [0], [0], [0]])
-    model = _dynamics_model(*arrays)
+    model = dynamics_model(*arrays)
     g = np.array([0.0, -9.81, 0.0])
     for theta in np.linspace(-3, 3, 7):
         tau = model.compiled.inverse_dynamics(
@@ -152,7 +152,7 @@ def test_pendulum_closed_form():
 def test_a_singular_mass_matrix_and_non_finite_states_fall_back():
     """None from the generated code: the caller's NumPy path raises or gives NaN as before."""
     massless = ([np.eye(4), np.eye(4)], [np.zeros((6, 6))], [[0], [0], [1], [0], [0], [0]])
-    model = _dynamics_model(*massless)
+    model = dynamics_model(*massless)
     assert model.compiled.forward_dynamics(np.zeros(1), np.zeros(1), np.ones(1), None, None) is None
     with pytest.raises(ValueError, match="singular"):
         rl.forward_dynamics_crba(

@@ -188,7 +188,7 @@ def _unchecked(model, q, qd, tau, timestep, resolution, integrator):
     """The integration loop without any check: what the simulation computed before."""
     positions, velocities = [q], [qd]
     for row in tau[:-1]:
-        dynamics = sim._dynamics(model, row, np.array(GRAVITY, float), None)
+        dynamics = sim.closed_form_dynamics(model, row, np.array(GRAVITY, float), None)
         for _ in range(resolution):
             q, qd = sim._advance(dynamics, q, qd, timestep / resolution, integrator)
         positions.append(q)
@@ -204,7 +204,7 @@ def test_normal_simulations_are_unchanged(integrator, rows):
     q, qd = rl.forward_dynamics_trajectory(
         ARM, [0.1, 0.2], [0.3, -0.1], tau, 0.01, 2, integrator=integrator
     )
-    model = sim._dynamics_model(ARM.link_frames, ARM.spatial_inertias, ARM.screw_axes_space)
+    model = sim.dynamics_model(ARM.link_frames, ARM.spatial_inertias, ARM.screw_axes_space)
     want_q, want_qd = _unchecked(
         model, np.array([0.1, 0.2]), np.array([0.3, -0.1]), tau, 0.01, 2, integrator
     )

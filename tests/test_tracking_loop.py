@@ -31,7 +31,7 @@ def _both(monkeypatch, robot, model, **options):
     args = (robot, model, q, qd, qdd, dt, 100.0, 20.0)
     fast = mbc.simulate_tracking(*args, **options)
     with monkeypatch.context() as patch:
-        patch.setattr(mbc, "_track_generated", lambda *a, **k: None)  # the NumPy loop
+        patch.setattr(mbc, "track_generated", lambda *a, **k: None)  # the NumPy loop
         slow = mbc.simulate_tracking(*args, **options)
     return fast, slow
 

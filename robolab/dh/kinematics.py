@@ -32,7 +32,7 @@ from numpy.typing import ArrayLike
 
 from ..spatial.transforms import dh_modified, dh_standard, rotx, rotz
 from .model import DHChain, DHModel
-from .parameters import _vector3
+from .parameters import vector3
 from .simplify import replace_shared
 from .simplify import simplify_piece_matrix as simplify_matrix
 
@@ -268,7 +268,7 @@ class KinematicsMethods:
         Matrix([[-l_1*sin(q_1(t)), l_1*cos(q_1(t)), 0, 0, 0, 1]])
         """
         i = self.model.chain.check_link(i)
-        coordinates = _vector3(point, "point", f" in frame {{{i}}}")
+        coordinates = vector3(point, "point", f" in frame {{{i}}}")
         kinematics = self._chain_results()
         return kinematics.timed(kinematics.jacobian_point(coordinates, i))
 

@@ -264,7 +264,7 @@ def check_masses(value: object, n: int) -> list[sp.Expr]:
     return masses
 
 
-def _vector3(value: Any, where: str, frame: str) -> sp.ImmutableMatrix:
+def vector3(value: Any, where: str, frame: str) -> sp.ImmutableMatrix:
     _refuse_non_container(value, where, f"3 coordinates (x, y, z){frame}")
     try:
         entries = list(np.asarray(value, dtype=object).reshape(-1))
@@ -298,7 +298,7 @@ def check_centres_of_mass(value: object, n: int) -> list[sp.ImmutableMatrix]:
     ValueError: link 2, centre of mass: expected 3 coordinates (x, y, z) in frame {2}, got 2 ...
     """
     return [
-        _vector3(item, f"link {i}, centre of mass", f" in frame {{{i}}}")
+        vector3(item, f"link {i}, centre of mass", f" in frame {{{i}}}")
         for i, item in enumerate(_sequence(value, "cm_positions", n), start=1)
     ]
 
@@ -452,7 +452,7 @@ def check_gravity(value: object) -> sp.ImmutableMatrix:
     >>> check_gravity((0, 0, -9.81)).T
     Matrix([[0, 0, -9.81]])
     """
-    return _vector3(value, "gravity", " in the base frame {0}")
+    return vector3(value, "gravity", " in the base frame {0}")
 
 
 def check_joint_limits(

@@ -54,7 +54,7 @@ UNITS = {"length": "m", "angle": "rad", "mass": "kg", "time": "s"}
 MAX_ROBOT_FILE_BYTES = 4 * 1024 * 1024
 
 
-_TOP_KEYS = (
+TOP_KEYS = (
     "schema_version",
     "name",
     "description",
@@ -77,14 +77,14 @@ _TOP_KEYS = (
 
 
 #: Keys a file may leave out (screw_axes_body is then computed from the space screw axes).
-_OPTIONAL_KEYS = ("screw_axes_body", "plausibility_exceptions", "friction", "dh")
+OPTIONAL_KEYS = ("screw_axes_body", "plausibility_exceptions", "friction", "dh")
 
 #: Keys of the optional ``friction`` object (robolab.JointFriction's parameters).
-_FRICTION_KEYS = ("viscous", "coulomb", "smoothing")
+FRICTION_KEYS = ("viscous", "coulomb", "smoothing")
 
 
 # A file without schema_version is read as a ModernRoboticsBook.jl model (its robots/models/).
-_EXCHANGE_KEYS = (
+EXCHANGE_KEYS = (
     "name",
     "n_joints",
     "home_ee_pose",
@@ -98,10 +98,10 @@ _EXCHANGE_KEYS = (
 )
 
 
-_DH_KEYS = ("rows", "masses", "cm_positions", "inertia_tensors", "tool")
+DH_KEYS = ("rows", "masses", "cm_positions", "inertia_tensors", "tool")
 
 
-_SOURCE_KEYS = ("citation", "document", "changes")
+SOURCE_KEYS = ("citation", "document", "changes")
 
 
 @dataclass(frozen=True)
@@ -285,7 +285,7 @@ class RobotModelData:
         return self.dh[convention]
 
 
-def _bundled_files() -> list[Any]:
+def bundled_files() -> list[Any]:
     folder = resources.files("robolab.robots")
     return sorted(
         (
@@ -297,7 +297,7 @@ def _bundled_files() -> list[Any]:
     )
 
 
-def _read_source(name_or_path: str | os.PathLike) -> tuple[str, str]:
+def read_source(name_or_path: str | os.PathLike) -> tuple[str, str]:
     if not isinstance(name_or_path, str | os.PathLike):
         raise TypeError(
             f"name_or_path must be a robot name or a file path, got {type(name_or_path).__name__}"
@@ -311,11 +311,11 @@ def _read_source(name_or_path: str | os.PathLike) -> tuple[str, str]:
     )
     if looks_like_path:
         path = Path(text)
-        return _read_bounded_text(path, "robot model file", "a .json model file"), str(path)
-    for entry in _bundled_files():
+        return read_bounded_text(path, "robot model file", "a .json model file"), str(path)
+    for entry in bundled_files():
         if entry.name == f"{text}.json":
             return entry.read_text(encoding="utf-8"), entry.name
-    names = ", ".join(entry.name.removesuffix(".json") for entry in _bundled_files())
+    names = ", ".join(entry.name.removesuffix(".json") for entry in bundled_files())
     raise ValueError(
         f"unknown robot {text!r}; the bundled robots are: {names} "
         "(or pass the path of a .json model file)"
@@ -339,7 +339,7 @@ def _file_kind(mode: int) -> str:
     return "not a regular file"
 
 
-def _read_bounded_text(path: Path, what: str, expected: str) -> str:
+def read_bounded_text(path: Path, what: str, expected: str) -> str:
     """The UTF-8 text of a regular file of at most :data:`MAX_ROBOT_FILE_BYTES` bytes.
 
     ``what`` names the file in errors ("robot model file", "URDF file"),
@@ -399,7 +399,7 @@ def _read_bounded_text(path: Path, what: str, expected: str) -> str:
         ) from None
 
 
-def _write_text(path: Path, text: str) -> None:
+def write_text(path: Path, text: str) -> None:
     """Write a model file; a FIFO, device or directory in its place is refused, never waited on."""
     prefix = f"cannot write robot model file {path}"
     try:
@@ -426,7 +426,7 @@ def _write_text(path: Path, text: str) -> None:
         file.write(text.encode("utf-8"))
 
 
-def _shorten(text: str, keep: int = 12) -> str:
+def shorten(text: str, keep: int = 12) -> str:
     """``text``, its middle left out when long (``100000000000…000000000000 (5001 digits)``)."""
     if len(text) <= 2 * keep + 10:
         return text

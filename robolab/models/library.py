@@ -52,12 +52,12 @@ from .file_format import (
     SCHEMA_VERSION,
     ModelFileDHTable,
     RobotModelData,
-    _bundled_files,
-    _write_text,
+    bundled_files,
+    write_text,
 )
 from .plausibility import PlausibilityFinding, check_plausibility
-from .reading import _check_source, _model_from_json, _parse_json, read_robot_model
-from .writing import TIDY_DIGITS, _model_from_robot, format_robot_json, tidy_number
+from .reading import check_source, model_from_json, parse_json, read_robot_model
+from .writing import TIDY_DIGITS, format_robot_json, model_from_robot, tidy_number
 
 # The format, reading, writing and plausibility live in their own modules; their public
 # names are re-exported here, where they have always been.
@@ -90,8 +90,8 @@ def list_robots() -> dict[str, str]:
     Planar 2R arm in a vertical plane: two uniform 1 m, 1 kg links (Spong's planar elbow)
     """
     robots = {}
-    for path in _bundled_files():
-        data = _parse_json(path.read_text(encoding="utf-8"), path.name)
+    for path in bundled_files():
+        data = parse_json(path.read_text(encoding="utf-8"), path.name)
         robots[path.name.removesuffix(".json")] = str(data.get("description", ""))
     return dict(sorted(robots.items()))
 
@@ -186,12 +186,12 @@ def save_robot(
     >>> bool(np.array_equal(again.spatial_inertias, model.spatial_inertias))
     True
     """
-    model = _model_from_robot(robot)
+    model = model_from_robot(robot)
     changes: dict[str, Any] = {}
     if description is not None:
         changes["description"] = description
     if source is not None:
-        changes["source"] = _check_source(dict(source), "source")
+        changes["source"] = check_source(dict(source), "source")
     if plausibility_exceptions is not None:
         changes["plausibility_exceptions"] = tuple(
             item if isinstance(item, PlausibilityException) else PlausibilityException(**dict(item))
@@ -201,7 +201,7 @@ def save_robot(
         model = dataclasses.replace(model, **changes)
     text = format_robot_json(model, tidy=tidy)
     # Validate what is written exactly as a reader would.
-    _model_from_json(_parse_json(text, str(path)), str(path))
+    model_from_json(parse_json(text, str(path)), str(path))
     path = Path(path)
-    _write_text(path, text)
+    write_text(path, text)
     return path

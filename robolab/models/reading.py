@@ -41,18 +41,18 @@ from ..support.plausibility import (
     PlausibilityException,
 )
 from .file_format import (
-    _DH_KEYS,
-    _EXCHANGE_KEYS,
-    _FRICTION_KEYS,
-    _OPTIONAL_KEYS,
-    _SOURCE_KEYS,
-    _TOP_KEYS,
+    DH_KEYS,
+    EXCHANGE_KEYS,
+    FRICTION_KEYS,
+    OPTIONAL_KEYS,
     SCHEMA_VERSION,
+    SOURCE_KEYS,
+    TOP_KEYS,
     UNITS,
     ModelFileDHTable,
     RobotModelData,
-    _read_source,
-    _shorten,
+    read_source,
+    shorten,
 )
 
 __all__ = ["read_robot_model"]
@@ -87,8 +87,8 @@ def read_robot_model(name_or_path: str | os.PathLike) -> RobotModelData:
     ValueError: unknown robot 'puma'; the bundled robots are: panda, planar2r, planar3r, \
 puma560, scara, stanford, ur5 (or pass the path of a .json model file)
     """
-    text, where = _read_source(name_or_path)
-    return _model_from_json(_parse_json(text, where), where)
+    text, where = read_source(name_or_path)
+    return model_from_json(parse_json(text, where), where)
 
 
 class _OutOfRange:
@@ -102,11 +102,11 @@ class _OutOfRange:
         self.text = text
 
     def __repr__(self) -> str:
-        return f"_OutOfRange({_shorten(self.text)!r})"
+        return f"_OutOfRange({shorten(self.text)!r})"
 
     def describe(self) -> str:
         return (
-            f"the number {_shorten(self.text)}, which is out of the range of a "
+            f"the number {shorten(self.text)}, which is out of the range of a "
             "double-precision float (|x| < 1.8e308)"
         )
 
@@ -172,7 +172,7 @@ def _first_duplicate(data: Any) -> tuple[str, str, int] | None:
     return None
 
 
-def _parse_json(text: str, where: str) -> dict[str, Any]:
+def parse_json(text: str, where: str) -> dict[str, Any]:
     def no_constants(name: str) -> float:
         raise ValueError(f"{where}: {name} is not valid JSON; write finite numbers only")
 
@@ -206,10 +206,10 @@ def _parse_json(text: str, where: str) -> dict[str, Any]:
     return data
 
 
-def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
+def model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
     fail = _Failer(where)
     exchange = "schema_version" not in data
-    allowed = _EXCHANGE_KEYS if exchange else _TOP_KEYS
+    allowed = EXCHANGE_KEYS if exchange else TOP_KEYS
     unknown = [key for key in data if key not in allowed]
     if unknown:
         hint = (
@@ -218,7 +218,7 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
             else ""
         )
         fail(f"$.{unknown[0]}", f"one of the keys {list(allowed)}{hint}", _Said("an unknown key"))
-    required = [key for key in allowed if key not in _OPTIONAL_KEYS]
+    required = [key for key in allowed if key not in OPTIONAL_KEYS]
     if not exchange:
         version = data["schema_version"]
         if not _is_int(version) or version < 1:
@@ -321,7 +321,7 @@ def _model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
     description = _string(data["description"], "$.description", fail)
     if "\n" in description:
         fail("$.description", "a one-line description", _Said("text with a line break"))
-    source = _check_source(data["source"], "$.source", fail)
+    source = check_source(data["source"], "$.source", fail)
     units = data["units"]
     if units != UNITS:
         fail("$.units", f"the SI units {json.dumps(UNITS)}", units)
@@ -454,13 +454,13 @@ def _spatial_inertia(value: Any, path: str, index: int, fail: _Failer) -> np.nda
     return G
 
 
-def _check_source(value: Any, path: str, fail: _Failer | None = None) -> dict[str, Any]:
+def check_source(value: Any, path: str, fail: _Failer | None = None) -> dict[str, Any]:
     fail = fail or _Failer("source")
     if not isinstance(value, dict):
-        fail(path, f"an object with keys {list(_SOURCE_KEYS)}", value)
+        fail(path, f"an object with keys {list(SOURCE_KEYS)}", value)
     for key in value:
-        if key not in _SOURCE_KEYS:
-            fail(f"{path}.{key}", f"one of the keys {list(_SOURCE_KEYS)}", _Said("an unknown key"))
+        if key not in SOURCE_KEYS:
+            fail(f"{path}.{key}", f"one of the keys {list(SOURCE_KEYS)}", _Said("an unknown key"))
     for key in ("citation", "document"):
         if key not in value:
             fail(f"{path}.{key}", "this required key", _Said("nothing (the key is missing)"))
@@ -485,8 +485,8 @@ def _plausibility_exception(value: Any, path: str, n: int, fail: _Failer) -> Pla
 
 def _friction(value: Any, n: int, fail: _Failer) -> JointFriction:
     """The optional ``friction`` object: viscous and Coulomb (a number or n), smoothing."""
-    if not isinstance(value, dict) or not value or set(value) - set(_FRICTION_KEYS):
-        fail("$.friction", f"an object with some of the keys {list(_FRICTION_KEYS)}", value)
+    if not isinstance(value, dict) or not value or set(value) - set(FRICTION_KEYS):
+        fail("$.friction", f"an object with some of the keys {list(FRICTION_KEYS)}", value)
     parameters: dict[str, Any] = {}
     for key in ("viscous", "coulomb"):
         if key not in value:
@@ -531,11 +531,11 @@ def _dh_table(
 ) -> ModelFileDHTable:
     n = len(joint_types)
     if not isinstance(value, dict):
-        fail(path, f"an object with keys {list(_DH_KEYS)}", value)
+        fail(path, f"an object with keys {list(DH_KEYS)}", value)
     for key in value:
-        if key not in _DH_KEYS:
-            fail(f"{path}.{key}", f"one of the keys {list(_DH_KEYS)}", _Said("an unknown key"))
-    for key in _DH_KEYS[:4]:
+        if key not in DH_KEYS:
+            fail(f"{path}.{key}", f"one of the keys {list(DH_KEYS)}", _Said("an unknown key"))
+    for key in DH_KEYS[:4]:
         if key not in value:
             fail(f"{path}.{key}", "this required key", _Said("nothing (the key is missing)"))
     rows = []

@@ -62,7 +62,7 @@ from ..screw.validation import (
 )
 from ..spatial.rigid_body_motions import transform_inv_unchecked
 from .file_format import RobotModelData
-from .urdf_tree import _MOVABLE, UrdfInertial, UrdfJoint, UrdfLink, UrdfRobot, parse_urdf
+from .urdf_tree import MOVABLE, UrdfInertial, UrdfJoint, UrdfLink, UrdfRobot, parse_urdf
 
 __all__ = [
     "DEFAULT_PRISMATIC_LIMITS",
@@ -174,7 +174,7 @@ def serial_chain_from_urdf(
             f"base link {base_link!r}: the links above it (from root {robot.root!r}) are "
             "taken as the fixed world"
         )
-    chain_joints = [joint for joint in path if joint.type in _MOVABLE]
+    chain_joints = [joint for joint in path if joint.type in MOVABLE]
     if not chain_joints:
         raise ValueError(f"no movable joint between {base_link!r} and {ee_link!r}")
     for joint in path:
@@ -183,7 +183,7 @@ def serial_chain_from_urdf(
                 f"joint {joint.name!r} on the chain is {joint.type}; a serial chain needs "
                 "revolute, continuous, prismatic or fixed joints"
             )
-        if joint.mimic is not None and joint.type in _MOVABLE:
+        if joint.mimic is not None and joint.type in MOVABLE:
             raise ValueError(
                 f"joint {joint.name!r} on the chain mimics joint {joint.mimic!r}; a serial "
                 "chain needs independent joints"

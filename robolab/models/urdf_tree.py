@@ -27,12 +27,12 @@ import numpy as np
 
 from ..spatial.inertia import link_inertia_problem
 from ..spatial.transforms import rpy_to_rotation
-from .file_format import _read_bounded_text, _shorten
+from .file_format import read_bounded_text, shorten
 
 __all__ = ["UrdfInertial", "UrdfJoint", "UrdfLink", "UrdfRobot", "parse_urdf"]
 
-_MOVABLE = ("revolute", "continuous", "prismatic")
-_KNOWN_TYPES = (*_MOVABLE, "fixed", "floating", "planar")
+MOVABLE = ("revolute", "continuous", "prismatic")
+_KNOWN_TYPES = (*MOVABLE, "fixed", "floating", "planar")
 
 
 @dataclass(frozen=True)
@@ -230,7 +230,7 @@ def _read_text(source: str | Path) -> tuple[str, str]:
     if isinstance(source, Path) or not str(source).lstrip().startswith("<"):
         # A regular UTF-8 file of at most MAX_ROBOT_FILE_BYTES, or a ValueError naming it.
         path = Path(source)
-        return _read_bounded_text(path, "URDF file", "a .urdf file"), f"URDF file {path}"
+        return read_bounded_text(path, "URDF file", "a .urdf file"), f"URDF file {path}"
     if not isinstance(source, str):
         raise TypeError(f"source must be a path or XML text, got {type(source).__name__}")
     return source, "URDF text"
@@ -256,9 +256,9 @@ def _floats(text: str | None, count: int, what: str, default: tuple[float, ...])
     try:
         values = [float(part) for part in parts]
     except ValueError:
-        raise ValueError(f"{what} must hold {count} numbers, got {_shorten(text)!r}") from None
+        raise ValueError(f"{what} must hold {count} numbers, got {shorten(text)!r}") from None
     if len(values) != count or not all(math.isfinite(v) for v in values):
-        raise ValueError(f"{what} must hold {count} finite numbers, got {_shorten(text)!r}")
+        raise ValueError(f"{what} must hold {count} finite numbers, got {shorten(text)!r}")
     return np.array(values)
 
 
@@ -271,9 +271,9 @@ def _number(element: ET.Element, attribute: str, what: str, default: float | Non
     try:
         value = float(text)
     except ValueError:
-        raise ValueError(f"{what}: {attribute}={_shorten(text)!r} is not a number") from None
+        raise ValueError(f"{what}: {attribute}={shorten(text)!r} is not a number") from None
     if not math.isfinite(value):
-        raise ValueError(f"{what}: {attribute}={_shorten(text)!r} must be a finite number")
+        raise ValueError(f"{what}: {attribute}={shorten(text)!r} must be a finite number")
     return value
 
 
@@ -350,7 +350,7 @@ def _parse_joint(element: ET.Element, name: str, links: dict[str, UrdfLink]) -> 
         (1.0, 0.0, 0.0),
     )
     norm = float(np.linalg.norm(axis))
-    if joint_type in _MOVABLE:
+    if joint_type in MOVABLE:
         if norm < 1e-9:
             raise ValueError(f"{what} <axis xyz> must be a nonzero vector, got {axis.tolist()}")
         axis = axis / norm

@@ -156,7 +156,7 @@ def _is_scalar(value: Any) -> bool:
     return not isinstance(value, dict | list)
 
 
-def _model_from_robot(robot: Any) -> RobotModelData:
+def model_from_robot(robot: Any) -> RobotModelData:
     if isinstance(robot, RobotModelData):
         return robot
     unknown_source = {
@@ -166,7 +166,7 @@ def _model_from_robot(robot: Any) -> RobotModelData:
     }
     if hasattr(robot, "to_screw") and hasattr(robot, "dh_parameters"):
         dh_table = _dh_table_from_robot(robot)
-        screw_model = _model_from_robot(robot.to_screw())
+        screw_model = model_from_robot(robot.to_screw())
         return RobotModelData(**{**screw_model.__dict__, "dh": {dh_table.convention: dh_table}})
     required = ("name", "home_ee_pose", "screw_axes_space", "link_frames", "spatial_inertias")
     if not all(hasattr(robot, attribute) for attribute in required):

@@ -241,10 +241,10 @@ class ScrewRobot:
         names = _check_joint_names(joint_names, n)
         types = _check_joint_types(joint_types, screws, names)
         limits = _check_joint_limits(joint_limits, types, names)
-        frames = _check_link_frames(link_frames, n)
+        frames = check_link_frames(link_frames, n)
         exceptions = as_plausibility_exceptions(plausibility_exceptions, n)
         exempt = {e.link for e in exceptions if e.check == "inertia_triangle"}
-        inertias = _check_spatial_inertias(spatial_inertias, n, triangle_exempt=exempt)
+        inertias = check_spatial_inertias(spatial_inertias, n, triangle_exempt=exempt)
         home = _transform(home_ee_pose, "home_ee_pose", "home_ee_pose")
         _check_home_pose(home, frames)
         gravity_vector = as_float_array(gravity, "gravity", (3,))
@@ -631,7 +631,7 @@ def _length(sequence: Any, name: str, expected: str) -> int:
         raise ValueError(f"{name} must be {expected}, got {type(sequence).__name__}") from None
 
 
-def _check_link_frames(link_frames: Any, n: int) -> np.ndarray:
+def check_link_frames(link_frames: Any, n: int) -> np.ndarray:
     """The n + 1 link frames M_{i-1,i} as an (n+1, 4, 4) array; errors name the frame."""
     count = _length(
         link_frames, "link_frames", f"a sequence of {n + 1} transforms M_01, ..., M_{n},{n + 1}"
@@ -648,7 +648,7 @@ def _check_link_frames(link_frames: Any, n: int) -> np.ndarray:
     return frames
 
 
-def _check_spatial_inertias(
+def check_spatial_inertias(
     spatial_inertias: Any, n: int, triangle_exempt: AbstractSet[int] | None = None
 ) -> np.ndarray:
     """The n spatial inertias G_i as an (n, 6, 6) array; errors name the link.

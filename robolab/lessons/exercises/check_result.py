@@ -90,29 +90,29 @@ class CheckResult:
         )
 
 
-def _right(message: str) -> CheckResult:
+def right_result(message: str) -> CheckResult:
     return CheckResult(True, message)
 
 
-def _with_hint(message: str, hint: str | None) -> str:
+def with_hint(message: str, hint: str | None) -> str:
     return f"{message} Hint: {hint}" if hint and message else message
 
 
-def _wrong(
+def wrong_result(
     message: str, hint: str | None, *, first_try: str = "", second_try: str = ""
 ) -> CheckResult:
     """A wrong answer; ``first_try``/``second_try`` are the messages that name no expected value."""
     return CheckResult(
         False,
-        _with_hint(message, hint),
-        _with_hint(first_try, hint),
-        _with_hint(second_try, hint),
+        with_hint(message, hint),
+        with_hint(first_try, hint),
+        with_hint(second_try, hint),
     )
 
 
-def _reworded(result: CheckResult, prefix: str, hint: str | None) -> CheckResult:
+def reworded(result: CheckResult, prefix: str, hint: str | None) -> CheckResult:
     """A wrong result's messages (all of them) after ``prefix`` and with ``hint``."""
-    return _wrong(
+    return wrong_result(
         prefix + result.message,
         hint,
         first_try=prefix + result.first_try if result.first_try else "",
@@ -120,7 +120,7 @@ def _reworded(result: CheckResult, prefix: str, hint: str | None) -> CheckResult
     )
 
 
-def _fmt(value: Any) -> str:
+def fmt(value: Any) -> str:
     """A short rendering of a number for messages (complex only with an imaginary part)."""
     if np.iscomplexobj(value):
         value = complex(value)
@@ -132,11 +132,11 @@ def _fmt(value: Any) -> str:
     return f"{float(value):.4g}"
 
 
-def _index(index: tuple[int | np.integer, ...]) -> str:
+def index_text(index: tuple[int | np.integer, ...]) -> str:
     return "[" + ", ".join(str(i) for i in index) + "]"
 
 
-def _value_text(value: Any) -> str:
+def value_text(value: Any) -> str:
     """A value on one line, for a message: numbers to 4 digits, SymPy as in textbooks (q₁)."""
     symbolic = isinstance(value, sp.Basic | sp.MatrixBase) and bool(
         getattr(value, "free_symbols", None)
@@ -144,8 +144,8 @@ def _value_text(value: Any) -> str:
 
     def entry(number: Any) -> str:
         if not symbolic:
-            return _fmt(number)
-        text = _atom_text(number)  # q₁, not q_1(t); a fraction on three lines: plain text
+            return fmt(number)
+        text = atom_text(number)  # q₁, not q_1(t); a fraction on three lines: plain text
         return sp.sstr(number) if "\n" in text else text
 
     def nested(entries: Any) -> str:
@@ -163,7 +163,7 @@ def _value_text(value: Any) -> str:
 # --- numbers, vectors, matrices ---------------------------------------------------------------
 
 
-def _short(value: Any, limit: int = 40) -> str:
+def short_text(value: Any, limit: int = 40) -> str:
     """``repr(value)`` cut to about ``limit`` characters, with an ellipsis."""
     try:
         text = repr(value)
@@ -177,21 +177,21 @@ def _sympy_text(value: Any, limit: int = 40) -> str:
     """A SymPy object on one line, as in textbooks (q₁, not q_1(t)), cut to ``limit``."""
     try:
         shown = value.tolist() if isinstance(value, sp.MatrixBase | sp.NDimArray) else value
-        text = _atom_text(shown) if isinstance(shown, sp.Basic) else str(shown)
+        text = atom_text(shown) if isinstance(shown, sp.Basic) else str(shown)
         if "\n" in text:
             text = str(shown)
     except Exception:  # printing must not fail the check
-        return _short(value, limit)
+        return short_text(value, limit)
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _describe(value: Any) -> str:
+def describe_value(value: Any) -> str:
     """What an answer is, in words: "a dict ({'a': 1})", "the function sin", "a generator"."""
     if isinstance(value, str | bytes):
-        return f"the text {_short(value)}"
+        return f"the text {short_text(value)}"
     if callable(value) and not isinstance(value, sp.Basic | sp.MatrixBase):
-        return f"the function {getattr(value, '__name__', _short(value))}"
+        return f"the function {getattr(value, '__name__', short_text(value))}"
     kind = type(value).__name__
     article = "an" if kind[:1].lower() in "aeiou" else "a"
     if isinstance(value, np.ndarray):
@@ -204,10 +204,10 @@ def _describe(value: Any) -> str:
         text = f"{brackets[0]}{shown}{brackets[1]}"
         return f"{article} {kind} ({text if len(text) <= 40 else text[:39] + '…'})"
     if isinstance(value, Mapping | set | frozenset | list | tuple | np.ndarray):
-        return f"{article} {kind} ({_short(value)})"
+        return f"{article} {kind} ({short_text(value)})"
     if isinstance(value, Iterable):  # a generator, map, dict view...
         return f"{article} {kind}"
-    return f"{article} {kind} ({_short(value)})"
+    return f"{article} {kind} ({short_text(value)})"
 
 
 def _is_number_text(text: str | bytes) -> bool:
@@ -222,18 +222,18 @@ class _NotNumbers(Exception):
     """Why an answer is not a number or an array of numbers: the sentence for the student."""
 
 
-def _entry(name: str, path: tuple[int, ...]) -> str:
-    return name + _index(path) if path else name
+def entry_text(name: str, path: tuple[int, ...]) -> str:
+    return name + index_text(path) if path else name
 
 
 def _text_problem(text: str | bytes, name: str, path: tuple[int, ...]) -> str:
-    where = _entry(name, path)
+    where = entry_text(name, path)
     if _is_number_text(text):
-        return f"{where} is the text {_short(text)}, not a number: remove the quotes."
+        return f"{where} is the text {short_text(text)}, not a number: remove the quotes."
     if path:
-        return f"{where} must be a number, got the text {_short(text)}."
+        return f"{where} must be a number, got the text {short_text(text)}."
     return (
-        f"{name} must be a number or an array of numbers, got the text {_short(text)}; write "
+        f"{name} must be a number or an array of numbers, got the text {short_text(text)}; write "
         "it without quotes, as Python (np.pi / 2 for π/2)."
     )
 
@@ -242,7 +242,7 @@ def _numbers_of(
     value: Any, name: str, path: tuple[int, ...], bools: bool
 ) -> tuple[Any, tuple[int, ...]]:
     """(float, complex or nested list of them, shape) of an answer; raises _NotNumbers."""
-    where = _entry(name, path)
+    where = entry_text(name, path)
     if isinstance(value, bool | np.bool_):
         if bools:
             return float(value), ()
@@ -270,12 +270,12 @@ def _numbers_of(
                 return float(value), ()
         except OverflowError:
             raise _NotNumbers(
-                f"{where} is {_short(value)}, too large to be a floating-point number."
+                f"{where} is {short_text(value)}, too large to be a floating-point number."
             ) from None
         except (TypeError, ValueError):  # a conversion that fails: no real or complex number
             pass
         raise _NotNumbers(
-            f"{where} must be a number robolab can compute with, got {_describe(value)}."
+            f"{where} must be a number robolab can compute with, got {describe_value(value)}."
         )
     if isinstance(value, list | tuple | range):
         return _numbers_of_sequence(list(value), name, path, bools)
@@ -293,23 +293,23 @@ def _numbers_of(
             except Exception:  # a broken conversion: say what it is instead
                 break
     if path:
-        raise _NotNumbers(f"{where} must be a number, got {_describe(value)}.")
+        raise _NotNumbers(f"{where} must be a number, got {describe_value(value)}.")
     advice = ""
     if callable(value):
         advice = " (call it to get its value)"
     elif isinstance(value, Iterable) and not isinstance(value, Mapping | set | frozenset):
         advice = " (make it a list or an array first: list(...) or np.array(...))"
     raise _NotNumbers(
-        f"{name} must be a number or an array of numbers, got {_describe(value)}{advice}."
+        f"{name} must be a number or an array of numbers, got {describe_value(value)}{advice}."
     )
 
 
 def _sympy_number(value: sp.Basic, name: str, path: tuple[int, ...]) -> float | complex:
     """A SymPy object that should be a number: its value, or why it is not one."""
-    where = _entry(name, path)
+    where = entry_text(name, path)
     if isinstance(value, sp.logic.boolalg.BooleanAtom):
         raise _NotNumbers(f"{where} is the SymPy truth value {value}, not a number.")
-    free = [_atom_text(a) for a in sorted(_unknowns(value), key=_atom_order)]
+    free = [atom_text(a) for a in sorted(unknowns(value), key=atom_order)]
     if free:
         if path:
             raise _NotNumbers(
@@ -321,10 +321,10 @@ def _sympy_number(value: sp.Basic, name: str, path: tuple[int, ...]) -> float | 
             "(expr.subs({...})) or compare expressions with check_expression."
         )
     if not isinstance(value, sp.Expr):
-        raise _NotNumbers(f"{where} must be a number, got {_describe(value)}.")
+        raise _NotNumbers(f"{where} must be a number, got {describe_value(value)}.")
     number = complex(sp.N(value))
     if not np.isfinite(number):
-        raise _NotNumbers(f"{where} is {_short(value)}, not a finite number.")
+        raise _NotNumbers(f"{where} is {short_text(value)}, not a finite number.")
     return number if number.imag != 0 else number.real
 
 
@@ -340,13 +340,13 @@ def _numbers_of_array(
         if bools:
             return array.astype(float), array.shape
         raise _NotNumbers(
-            f"{_entry(name, path)} is an array of truth values (dtype bool), not of numbers; if "
-            "you mean 1 and 0, convert it with .astype(float)."
+            f"{entry_text(name, path)} is an array of truth values (dtype bool), not of "
+            "numbers; if you mean 1 and 0, convert it with .astype(float)."
         )
     if kind in "US":
         if array.size == 0:
             raise _NotNumbers(
-                f"{_entry(name, path)} is an array of text (dtype {array.dtype}), not numbers."
+                f"{entry_text(name, path)} is an array of text (dtype {array.dtype}), not numbers."
             )
         first = tuple(int(i) for i in np.unravel_index(0, array.shape))
         raise _NotNumbers(_text_problem(array.flat[0].item(), name, path + first))
@@ -354,7 +354,7 @@ def _numbers_of_array(
         return _numbers_of_sequence(array.tolist(), name, path, bools)
     if kind == "O":
         return _numbers_of(array.item(), name, path, bools)
-    raise _NotNumbers(f"{_entry(name, path)} must be numbers, got an array of {array.dtype}.")
+    raise _NotNumbers(f"{entry_text(name, path)} must be numbers, got an array of {array.dtype}.")
 
 
 def _count(shape: tuple[int, ...]) -> str:
@@ -375,16 +375,16 @@ def _numbers_of_sequence(
         shapes.append(shape)
     for i, shape in enumerate(shapes[1:], start=1):
         if shape != shapes[0]:
-            where = _entry(name, path)
+            where = entry_text(name, path)
             raise _NotNumbers(
-                f"{where} is ragged: {_entry(name, (*path, 0))} has {_count(shapes[0])} but "
-                f"{_entry(name, (*path, i))} has {_count(shape)}; every row needs the same "
+                f"{where} is ragged: {entry_text(name, (*path, 0))} has {_count(shapes[0])} but "
+                f"{entry_text(name, (*path, i))} has {_count(shape)}; every row needs the same "
                 "number of entries."
             )
     return values, (len(values), *(shapes[0] if shapes else ()))
 
 
-def _as_numbers(answer: object, name: str, *, bools: bool = False) -> np.ndarray | str:
+def as_numbers(answer: object, name: str, *, bools: bool = False) -> np.ndarray | str:
     """The answer as a float (or complex) array, or a sentence saying why it is not one.
 
     Text, None, truth values (unless ``bools``), dicts, functions, SymPy
@@ -401,7 +401,7 @@ def _as_numbers(answer: object, name: str, *, bools: bool = False) -> np.ndarray
     return array
 
 
-def _is_boolean(value: Any) -> bool:
+def is_boolean(value: Any) -> bool:
     """True for True/False and arrays (or lists) of them: then answers may be truth values too."""
     if isinstance(value, bool | np.bool_):
         return True
@@ -413,20 +413,20 @@ def _is_boolean(value: Any) -> bool:
     return False
 
 
-def _tolerance(value: Any, name: str) -> float:
+def checked_tolerance(value: Any, name: str) -> float:
     """A tolerance given by the notebook's author: a finite number ≥ 0, else an error."""
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number ≥ 0, got {_describe(value)}")
+        raise TypeError(f"{name} must be a number ≥ 0, got {describe_value(value)}")
     tolerance = float(value)
     if not np.isfinite(tolerance) or tolerance < 0:
         raise ValueError(f"{name} must be a finite number ≥ 0, got {tolerance!r}")
     return tolerance
 
 
-def _could_not_compare(answer: Any, name: str, error: Exception) -> str:
+def could_not_compare(answer: Any, name: str, error: Exception) -> str:
     """The last resort for an answer no check foresaw: wrong, and say what it was."""
     return (
-        f"{name} could not be compared with the expected value: it is {_describe(answer)} "
+        f"{name} could not be compared with the expected value: it is {describe_value(answer)} "
         f"({type(error).__name__}: {error})."
     )
 
@@ -434,7 +434,7 @@ def _could_not_compare(answer: Any, name: str, error: Exception) -> str:
 # --- what a SymPy answer holds -------------------------------------------------------------
 
 
-def _unknowns(expr: Any) -> set[Any]:
+def unknowns(expr: Any) -> set[Any]:
     """Symbols, undefined functions q(t) and their derivatives in an expression.
 
     The time ``t`` inside ``q1(t)`` is not an unknown of its own: once q1(t)
@@ -454,12 +454,12 @@ def _unknowns(expr: Any) -> set[Any]:
     return derivatives | functions | symbols
 
 
-def _atom_text(atom: Any) -> str:
+def atom_text(atom: Any) -> str:
     """A symbol, joint variable or its time derivative as in textbooks: l₁, q₁, q̇₁, q̈₁."""
     return to_text(atom)
 
 
-def _atom_order(atom: Any) -> tuple[int, str, int]:
+def atom_order(atom: Any) -> tuple[int, str, int]:
     """Sort key: constants first (l₁, m₁), then each joint variable with its derivatives."""
     if isinstance(atom, sp.Derivative):
         order = sum(count for _, count in atom.variable_count)
@@ -470,7 +470,7 @@ def _atom_order(atom: Any) -> tuple[int, str, int]:
 # --- what a student's code raised ------------------------------------------------------------
 
 
-def _error_text(error: BaseException) -> str:
+def error_text(error: BaseException) -> str:
     """ ": message" of an exception (cut to a few lines' worth), or "" if it has none."""
     try:
         text = " ".join(str(error).split())

@@ -58,11 +58,18 @@ from numpy.typing import ArrayLike
 
 from ...support import widgets as _widgets
 from ...support.progress import front_end
-from .check_result import CheckResult, _error_text, _fmt, _tolerance, _value_text, _with_hint
+from .check_result import (
+    CheckResult,
+    checked_tolerance,
+    error_text,
+    fmt,
+    value_text,
+    with_hint,
+)
 from .exercise_record import record_check
 from .function_answers import check_function
 from .grading import Expected, RowsOption, check, known_slip
-from .numeric_answers import _rows, check_numeric
+from .numeric_answers import check_numeric, row_convention
 from .symbolic_answers import check_expression
 from .worked_solutions import WorkedSolutionCheck, in_solution_cell, watch_cells
 
@@ -124,7 +131,7 @@ def _render_value(value: Expected) -> str:
     if callable(value):
         return f"`{getattr(value, '__name__', 'function')}` (the reference function)"
     with np.printoptions(precision=4, suppress=True):
-        return f"```\n{np.asarray(value)!r}\n```" if np.ndim(value) else f"`{_fmt(value)}`"
+        return f"```\n{np.asarray(value)!r}\n```" if np.ndim(value) else f"`{fmt(value)}`"
 
 
 @dataclass(frozen=True)
@@ -383,13 +390,13 @@ class Exercise:
         ):
             raise TypeError("slips must map a message to a function of the parameters")
         if rows != "auto":
-            _rows(rows)
+            row_convention(rows)
         self.title = title
         self.hints = _hints(hint)
         self.hint = self.hints[0] if self.hints else None
         self.explanation = explanation
-        self.rtol = None if rtol is None else _tolerance(rtol, "rtol")
-        self.atol = None if atol is None else _tolerance(atol, "atol")
+        self.rtol = None if rtol is None else checked_tolerance(rtol, "rtol")
+        self.atol = None if atol is None else checked_tolerance(atol, "atol")
         self.inputs = None if inputs is None else list(inputs)
         self.angles = tuple(angles)
         self._pose = pose
@@ -567,12 +574,12 @@ class Exercise:
         if result.correct:
             return result
         if answer is None:  # no answer yet: not a try
-            return CheckResult(False, _with_hint(result.message, self.hint))
+            return CheckResult(False, with_hint(result.message, self.hint))
         self.wrong_tries += 1
         tries = self.wrong_tries
         text = result.feedback(tries, show_expected=show_expected)
         if show_expected and self._checker is None and not callable(self.expected):
-            shown = _value_text(self.expected)
+            shown = value_text(self.expected)
             if not (np.ndim(self.expected) == 0 and f"expected {shown}" in text):
                 text += f" The expected value: {shown}."
         hints = self.hints if show_expected else self.hints[: min(tries, 2)]
@@ -590,7 +597,7 @@ class Exercise:
             result = self._checker(answer, **self.parameters)  # type: ignore[misc]
         except Exception as error:  # the student's code may raise anything
             return CheckResult(
-                False, f"checking the answer raised {type(error).__name__}{_error_text(error)}."
+                False, f"checking the answer raised {type(error).__name__}{error_text(error)}."
             )
         if not isinstance(result, CheckResult):
             raise TypeError(

@@ -12,7 +12,15 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
-from .check_result import CheckResult, _error_text, _reworded, _right, _short, _tolerance, _wrong
+from .check_result import (
+    CheckResult,
+    checked_tolerance,
+    error_text,
+    reworded,
+    right_result,
+    short_text,
+    wrong_result,
+)
 from .numeric_answers import check_numeric
 from .symbolic_answers import check_expression
 
@@ -135,19 +143,19 @@ def check_function(
     >>> print(check_function(lambda q: [q] * "2", reference, [0.5]))
     ✗ <lambda>(0.5) raised TypeError: can't multiply sequence by non-int of type 'str'.
     """
-    rtol, atol = _tolerance(rtol, "rtol"), _tolerance(atol, "atol")
+    rtol, atol = checked_tolerance(rtol, "rtol"), checked_tolerance(atol, "atol")
     if answer is None:
-        return _wrong(
+        return wrong_result(
             "No answer yet: the answer is None; pass your function itself (f, not f(q)).", hint
         )
     if not callable(answer):
-        return _wrong(
+        return wrong_result(
             f"the answer must be a function, got {type(answer).__name__}: pass the function "
             "itself (f, not f(q)).",
             hint,
         )
     label = name or getattr(answer, "__name__", None) or "your function"
-    label = label if isinstance(label, str) else _short(label)
+    label = label if isinstance(label, str) else short_text(label)
     cases = list(inputs)
     if not cases:
         raise ValueError("inputs must hold at least one input to call the functions with")
@@ -167,8 +175,8 @@ def check_function(
         try:
             got = answer(*args, **kwargs)
         except Exception as error:  # a student's function may raise anything
-            text = _error_text(error)
-            return _wrong(f"{label}({shown}) raised {type(error).__name__}{text}.", hint)
+            text = error_text(error)
+            return wrong_result(f"{label}({shown}) raised {type(error).__name__}{text}.", hint)
         if isinstance(want, sp.Basic | sp.MatrixBase):
             result = check_expression(got, want, rtol=rtol, atol=atol, name="the result")
         else:
@@ -176,6 +184,6 @@ def check_function(
         if not result:
             slip = _angle_slip(got, expected, args, kwargs, rtol, atol)
             if slip is not None:
-                return _wrong(f"{label}({shown}) {slip}", hint)
-            return _reworded(result, f"for {label}({shown}): ", hint)
-    return _right(f"Correct: {label} agrees with the reference on {len(cases)} inputs.")
+                return wrong_result(f"{label}({shown}) {slip}", hint)
+            return reworded(result, f"for {label}({shown}): ", hint)
+    return right_result(f"Correct: {label} agrees with the reference on {len(cases)} inputs.")

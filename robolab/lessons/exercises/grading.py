@@ -15,9 +15,9 @@ import numpy as np
 import sympy as sp
 from numpy.typing import ArrayLike
 
-from .check_result import CheckResult, _as_numbers, _tolerance
+from .check_result import CheckResult, as_numbers, checked_tolerance
 from .function_answers import check_function
-from .numeric_answers import Rows, _rows, check_numeric
+from .numeric_answers import Rows, check_numeric, row_convention
 from .symbolic_answers import check_expression
 
 __all__ = ["check", "known_slip"]
@@ -125,9 +125,9 @@ def check(
     """
     tolerances: _Tolerances = {}  # the checks' own defaults for those not given
     if rtol is not None:
-        tolerances["rtol"] = _tolerance(rtol, "rtol")
+        tolerances["rtol"] = checked_tolerance(rtol, "rtol")
     if atol is not None:
-        tolerances["atol"] = _tolerance(atol, "atol")
+        tolerances["atol"] = checked_tolerance(atol, "atol")
     if callable(expected) and not isinstance(expected, sp.Basic):
         if inputs is None:
             raise ValueError(
@@ -135,7 +135,7 @@ def check(
             )
         return check_function(answer, expected, inputs, hint=hint, **tolerances)
     if rows != "auto":
-        rows = _rows(rows)
+        rows = row_convention(rows)
     if isinstance(expected, sp.Basic | sp.MatrixBase) and getattr(expected, "free_symbols", None):
         order: Rows = "v_omega" if rows == "auto" else rows
         return check_expression(answer, expected, name=name, hint=hint, rows=order, **tolerances)
@@ -177,7 +177,7 @@ def known_slip(
     symbolic = isinstance(expected, sp.Basic | sp.MatrixBase) and bool(
         getattr(expected, "free_symbols", None)
     )
-    if not symbolic and isinstance(_as_numbers(answer, "answer"), str):
+    if not symbolic and isinstance(as_numbers(answer, "answer"), str):
         return None
     candidates: list[tuple[str, Callable[..., Expected], dict[str, Any]]] = []
     groups = [(a,) for a in angles] if len(angles) > 1 else []

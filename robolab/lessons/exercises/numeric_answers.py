@@ -15,17 +15,17 @@ from numpy.typing import ArrayLike
 
 from .check_result import (
     CheckResult,
-    _as_numbers,
-    _could_not_compare,
-    _describe,
-    _entry,
-    _fmt,
-    _index,
-    _is_boolean,
-    _right,
-    _short,
-    _tolerance,
-    _wrong,
+    as_numbers,
+    checked_tolerance,
+    could_not_compare,
+    describe_value,
+    entry_text,
+    fmt,
+    index_text,
+    is_boolean,
+    right_result,
+    short_text,
+    wrong_result,
 )
 
 __all__ = ["check_numeric"]
@@ -35,7 +35,7 @@ def _close(answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float) -
     return bool(np.all(np.abs(answer - expected) <= atol + rtol * np.abs(expected)))
 
 
-def _subject(name: str, first: bool = False) -> str:
+def subject(name: str, first: bool = False) -> str:
     """How a message names the answer: "your answer", or the name the check was given."""
     if name == "answer":
         return "Your answer" if first else "your answer"
@@ -43,15 +43,15 @@ def _subject(name: str, first: bool = False) -> str:
 
 
 #: What a message says, from the whole diagnosis to the gentlest: (full, first try, second try).
-_Diagnosis = tuple[str, str, str]
+Diagnosis = tuple[str, str, str]
 
 
-def _same(text: str) -> _Diagnosis:
+def same_numbers(text: str) -> Diagnosis:
     """A diagnosis that names no expected value: every try is told the same."""
     return text, text, text
 
 
-def _unit_slip(answer: np.ndarray, expected: np.ndarray, name: str, in_degrees: bool) -> _Diagnosis:
+def _unit_slip(answer: np.ndarray, expected: np.ndarray, name: str, in_degrees: bool) -> Diagnosis:
     """The answer is the expected angle in degrees (or in radians where degrees are expected)."""
     given, wanted = ("°", " rad") if in_degrees else (" rad", "°")
     advice = (
@@ -60,18 +60,18 @@ def _unit_slip(answer: np.ndarray, expected: np.ndarray, name: str, in_degrees: 
         else "degrees are expected here: convert with np.degrees."
     )
     unit = "degrees" if in_degrees else "radians"
-    gentle = f"{_subject(name, first=True)} looks like it is in {unit}; {advice}"
+    gentle = f"{subject(name, first=True)} looks like it is in {unit}; {advice}"
     if answer.ndim == 0:
         full = (
-            f"{name} is {_fmt(answer)}, expected {_fmt(expected)}: {_subject(name)} looks like it "
-            f"is in {unit} ({_fmt(answer)}{given} is {_fmt(expected)}{wanted}); {advice}"
+            f"{name} is {fmt(answer)}, expected {fmt(expected)}: {subject(name)} looks like it "
+            f"is in {unit} ({fmt(answer)}{given} is {fmt(expected)}{wanted}); {advice}"
         )
         return full, gentle, gentle
     index = np.unravel_index(int(np.argmax(np.abs(expected))), expected.shape)
     full = (
-        f"{_subject(name, first=True)} looks like it is in {unit}: each entry is the expected "
-        f"angle in {unit} ({name}{_index(index)} = {_fmt(answer[index])}{given} is "
-        f"{_fmt(expected[index])}{wanted}); {advice}"
+        f"{subject(name, first=True)} looks like it is in {unit}: each entry is the expected "
+        f"angle in {unit} ({name}{index_text(index)} = {fmt(answer[index])}{given} is "
+        f"{fmt(expected[index])}{wanted}); {advice}"
     )
     return full, gentle, gentle
 
@@ -94,7 +94,7 @@ _FACTORS: tuple[tuple[float, str, str], ...] = (
 
 def _factor_slip(
     answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str, start: str
-) -> _Diagnosis | None:
+) -> Diagnosis | None:
     """The answer is a plausible factor (2, ½, π, g, 1000...) times the expected value."""
     nonzero = np.abs(expected) > atol
     if not nonzero.any() or np.any(np.abs(answer[~nonzero]) > atol):
@@ -108,7 +108,7 @@ def _factor_slip(
             if abs(sign * factor / value - 1.0) < 1e-3:
                 opposite = " with the opposite sign" if sign < 0 else ""
                 what = f"{times} the expected value{opposite}: {words}"
-                gentle = f"{_subject(name, first=True)} is {what}"
+                gentle = f"{subject(name, first=True)} is {what}"
                 return start + f"is {what}", gentle, gentle
     return None
 
@@ -121,12 +121,12 @@ def _is_transform(matrix: np.ndarray, atol: float) -> bool:
     return bool(np.allclose(rotation.T @ rotation, np.eye(3), atol=1e-6))
 
 
-def _is_rotation(matrix: np.ndarray) -> bool:
+def is_rotation(matrix: np.ndarray) -> bool:
     """A 3×3 matrix with orthonormal columns."""
     return matrix.shape == (3, 3) and bool(np.allclose(matrix.T @ matrix, np.eye(3), atol=1e-6))
 
 
-def _transposed_text(name: str, rotation: bool) -> str:
+def transposed_text(name: str, rotation: bool) -> str:
     """The message for a transposed matrix (a rotation: say what its transpose means)."""
     text = f"{name} looks transposed: rows and columns are swapped"
     if rotation:
@@ -136,17 +136,17 @@ def _transposed_text(name: str, rotation: bool) -> str:
 
 def _matrix_slip(
     answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str
-) -> _Diagnosis | None:
+) -> Diagnosis | None:
     """A transposed matrix, a transposed rotation block, the inverse transform."""
     if expected.ndim != 2 or expected.shape[0] != expected.shape[1]:
         return None
     if not _close(expected, expected.T, rtol, atol) and _close(answer, expected.T, rtol, atol):
-        return _same(_transposed_text(name, _is_rotation(expected)))
+        return same_numbers(transposed_text(name, is_rotation(expected)))
     if _is_transform(expected, atol) and _is_transform(answer, atol):
         rotation_t = expected.copy()
         rotation_t[:3, :3] = expected[:3, :3].T
         if not _close(expected, rotation_t, rtol, atol) and _close(answer, rotation_t, rtol, atol):
-            return _same(
+            return same_numbers(
                 f"the rotation block {name}[:3, :3] looks transposed (Rᵀ where R belongs, or the "
                 "reverse); the position column is right."
             )
@@ -154,7 +154,7 @@ def _matrix_slip(
         inverse[:3, :3] = expected[:3, :3].T
         inverse[:3, 3] = -expected[:3, :3].T @ expected[:3, 3]
         if not _close(expected, inverse, rtol, atol) and _close(answer, inverse, rtol, atol):
-            return _same(
+            return same_numbers(
                 f"{name} is the inverse of the expected transform: T_ba where T_ab is asked (or "
                 "the reverse)? Read the subscripts: T_ab is the pose of {b} in {a}."
             )
@@ -169,17 +169,17 @@ Rows: TypeAlias = Literal["omega_v", "v_omega"] | None
 _ROWS = ("omega_v", "v_omega", None)
 
 
-def _rows(rows: object) -> Rows:
+def row_convention(rows: object) -> Rows:
     """The row convention given by the notebook's author, checked."""
     if rows not in _ROWS:
         raise ValueError(f'rows must be "omega_v", "v_omega" or None, got {rows!r}')
     return rows  # type: ignore[return-value]
 
 
-def _order_text(name: str, vector: bool, rows: Rows) -> str:
+def order_text(name: str, vector: bool, rows: Rows) -> str:
     """The message for a 6-row answer whose top and bottom three rows are swapped."""
     what = "its first and last three entries are" if vector else "the top and bottom three rows are"
-    start = f"{_subject(name, first=True)} has the right numbers in the wrong order: "
+    start = f"{subject(name, first=True)} has the right numbers in the wrong order: "
     if rows == "omega_v":
         return (
             f"{start}{what} swapped, as in a twist written [v; ω] instead of robolab's [ω; v] "
@@ -195,21 +195,21 @@ def _order_text(name: str, vector: bool, rows: Rows) -> str:
     return f"{start}{what} swapped."
 
 
-def _swap_halves(value: np.ndarray, axis: int = 0) -> np.ndarray:
+def swap_halves(value: np.ndarray, axis: int = 0) -> np.ndarray:
     """The bottom three rows (entries) of a 6-row array on top of the top three."""
     return np.roll(value, 3, axis=axis)
 
 
 def _twist_order_slip(
     answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str, rows: Rows
-) -> _Diagnosis | None:
+) -> Diagnosis | None:
     """A 6-row answer with its halves swapped: [v; ω] for [ω; v], or the reverse."""
     if expected.ndim not in (1, 2) or expected.shape[0] != 6:
         return None
-    swapped = _swap_halves(expected)
+    swapped = swap_halves(expected)
     if _close(expected, swapped, rtol, atol) or not _close(answer, swapped, rtol, atol):
         return None
-    return _same(_order_text(name, expected.ndim == 1, rows))
+    return same_numbers(order_text(name, expected.ndim == 1, rows))
 
 
 def _adjoint(T: np.ndarray) -> np.ndarray:
@@ -228,7 +228,7 @@ def _frame_slip(
     atol: float,
     name: str,
     pose: np.ndarray | None,
-) -> _Diagnosis | None:
+) -> Diagnosis | None:
     """A twist, wrench or Jacobian in the other frame: [Ad_T] (or [Ad_T]ᵀ) applied, or undone."""
     if pose is None or expected.ndim not in (1, 2) or expected.shape[0] != 6:
         return None
@@ -242,8 +242,8 @@ def _frame_slip(
     ):
         if not _close(expected, mapped, rtol, atol) and _close(answer, mapped, rtol, atol):
             kind = "Jacobian" if expected.ndim == 2 else "twist (or wrench)"
-            return _same(
-                f"{_subject(name, first=True)} is the expected {kind} expressed in the other "
+            return same_numbers(
+                f"{subject(name, first=True)} is the expected {kind} expressed in the other "
                 "frame: a space-frame one where the body frame is asked, or the reverse? The "
                 "adjoint [Ad_T] of the pose takes one to the other."
             )
@@ -251,13 +251,13 @@ def _frame_slip(
 
 
 #: What a sign slip's message adds: the rest is right, so the convention is the suspect.
-_SIGN_ADVICE = (
+SIGN_ADVICE = (
     "the others are right: check the sign convention (which way an axis, an angle or a joint "
     "turns positive)."
 )
 
 
-def _sign_where(off: np.ndarray, name: str) -> tuple[str, str] | None:
+def sign_where(off: np.ndarray, name: str) -> tuple[str, str] | None:
     """The entries with the wrong sign named: one entry, one row or column, or a block of them.
 
     Returns where they are (``answer[4]``, ``column 2 of answer``) and what a first try is
@@ -265,15 +265,18 @@ def _sign_where(off: np.ndarray, name: str) -> tuple[str, str] | None:
     """
     places = [tuple(int(i) for i in index) for index in np.argwhere(off)]
     if len(places) == 1:
-        return _entry(name, places[0]), f"One entry of {_subject(name)}"
+        return entry_text(name, places[0]), f"One entry of {subject(name)}"
     if off.ndim != 2:
         return None
     rows = {i for i, _ in places}
     columns = {j for _, j in places}
     if len(rows) == 1:
-        return f"row {next(iter(rows))} of {name}", f"One row or column of {_subject(name)}"
+        return f"row {next(iter(rows))} of {name}", f"One row or column of {subject(name)}"
     if len(columns) == 1:
-        return f"column {next(iter(columns))} of {name}", f"One row or column of {_subject(name)}"
+        return (
+            f"column {next(iter(columns))} of {name}",
+            f"One row or column of {subject(name)}",
+        )
     for lines, word, count in (
         (sorted(columns), "columns", off.shape[1]),
         (sorted(rows), "rows", off.shape[0]),
@@ -281,14 +284,14 @@ def _sign_where(off: np.ndarray, name: str) -> tuple[str, str] | None:
         if lines[-1] - lines[0] + 1 == len(lines) and 2 * len(lines) <= count:  # a block: -C
             return (
                 f"the block of {word} {lines[0]} to {lines[-1]} of {name}",
-                f"One block of rows or columns of {_subject(name)}",
+                f"One block of rows or columns of {subject(name)}",
             )
     return None
 
 
 def _sign_slip(
     answer: np.ndarray, expected: np.ndarray, rtol: float, atol: float, name: str
-) -> _Diagnosis | None:
+) -> Diagnosis | None:
     """One entry, or one row or column, with the wrong sign; the rest right."""
     if answer.ndim == 0:
         return None
@@ -297,19 +300,19 @@ def _sign_slip(
     flipped = (np.abs(answer + expected) <= tolerance) & (np.abs(expected) > atol)
     if not off.any() or np.any(off & ~flipped):
         return None
-    named = _sign_where(off, name)
+    named = sign_where(off, name)
     if named is None:
         return None
     where, vague = named
-    second = f"{where} has the wrong sign, {_SIGN_ADVICE}"
+    second = f"{where} has the wrong sign, {SIGN_ADVICE}"
     full = second
     if off.sum() == 1:
         place = tuple(int(i) for i in np.argwhere(off)[0])
         full = (
-            f"{where} is {_fmt(answer[place])}, expected {_fmt(expected[place])}: that entry "
-            f"has the wrong sign, {_SIGN_ADVICE}"
+            f"{where} is {fmt(answer[place])}, expected {fmt(expected[place])}: that entry "
+            f"has the wrong sign, {SIGN_ADVICE}"
         )
-    return full, f"{vague} has the wrong sign, {_SIGN_ADVICE}", second
+    return full, f"{vague} has the wrong sign, {SIGN_ADVICE}", second
 
 
 def _which_way(answer: np.ndarray, expected: np.ndarray, index: tuple[int, ...]) -> str:
@@ -326,7 +329,7 @@ def _diagnose(
     name: str,
     pose: np.ndarray | None = None,
     rows: Rows = "omega_v",
-) -> _Diagnosis:
+) -> Diagnosis:
     """How a numeric answer of the right shape differs from the expected one.
 
     Returns the whole diagnosis (with the expected value where it helps) and the messages of a
@@ -335,7 +338,7 @@ def _diagnose(
     scale = float(np.abs(expected).max()) if expected.size else 0.0
     scalar = answer.ndim == 0
     # A number is "it" after "answer is 2, expected 1: "; an array is named.
-    start = f"{name} is {_fmt(answer)}, expected {_fmt(expected)}: it " if scalar else f"{name} "
+    start = f"{name} is {fmt(answer)}, expected {fmt(expected)}: it " if scalar else f"{name} "
     real = not (np.iscomplexobj(expected) or np.iscomplexobj(answer))
     if real and scale > atol:  # the slips are of real numbers; else name the worst entry
         if _close(answer, np.degrees(expected), 1e-3, 1e-6):
@@ -343,7 +346,7 @@ def _diagnose(
         if _close(answer, np.radians(expected), 1e-3, 1e-9):
             return _unit_slip(answer, expected, name, in_degrees=False)
         if _close(answer, -expected, rtol, atol):
-            gentle = f"{_subject(name, first=True)} has the opposite sign."
+            gentle = f"{subject(name, first=True)} has the opposite sign."
             return start + "has the opposite sign.", gentle, gentle
         for slip in (
             _matrix_slip(answer, expected, rtol, atol, name),
@@ -359,23 +362,23 @@ def _diagnose(
     bad = error > tolerance
     if scalar:
         return (
-            start + f"is off by {_fmt(error)} (tolerance {_fmt(tolerance)}).",
-            f"{name} is {_fmt(answer)}: not right yet.",
-            f"{name} is {_fmt(answer)}: not right yet, it {_which_way(answer, expected, ())}.",
+            start + f"is off by {fmt(error)} (tolerance {fmt(tolerance)}).",
+            f"{name} is {fmt(answer)}: not right yet.",
+            f"{name} is {fmt(answer)}: not right yet, it {_which_way(answer, expected, ())}.",
         )
     worst = np.unravel_index(int(np.argmax(np.where(bad, error, -1.0))), answer.shape)
     count = int(bad.sum())
     full = (
-        f"{name}{_index(worst)} is {_fmt(answer[worst])}, expected {_fmt(expected[worst])} "
-        f"(off by {_fmt(error[worst])}; tolerance {_fmt(tolerance[worst])}); "
+        f"{name}{index_text(worst)} is {fmt(answer[worst])}, expected {fmt(expected[worst])} "
+        f"(off by {fmt(error[worst])}; tolerance {fmt(tolerance[worst])}); "
         f"{count} of {answer.size} entries are off."
     )
     first = (
-        f"{_subject(name, first=True)} is not right yet: {count} of {answer.size} entries are off."
+        f"{subject(name, first=True)} is not right yet: {count} of {answer.size} entries are off."
     )
     order = np.argsort(-np.where(bad, error, -1.0), axis=None)[: min(count, 3)]
     places = [tuple(int(i) for i in np.unravel_index(int(k), answer.shape)) for k in order]
-    listed = ", ".join(f"{_entry(name, p)} {_which_way(answer, expected, p)}" for p in places)
+    listed = ", ".join(f"{entry_text(name, p)} {_which_way(answer, expected, p)}" for p in places)
     more = f" (and {count - len(places)} more)" if count > len(places) else ""
     rest = "; the other entries are right." if count < answer.size else "."
     return full, first, f"{listed}{more}{rest}"
@@ -452,28 +455,28 @@ def check_numeric(
     ✗ Your answer has the right numbers in the wrong order: the top and bottom three entries are
     swapped.
     """
-    rtol, atol = _tolerance(rtol, "rtol"), _tolerance(atol, "atol")
-    rows = _rows(rows)
+    rtol, atol = checked_tolerance(rtol, "rtol"), checked_tolerance(atol, "atol")
+    rows = row_convention(rows)
     if not isinstance(name, str):
-        raise TypeError(f"name must be a str, got {_describe(name)}")
+        raise TypeError(f"name must be a str, got {describe_value(name)}")
     if expected is None:
         raise ValueError("the expected value is None (does the solution return its result?)")
-    expected_array = _as_numbers(expected, "expected", bools=True)
+    expected_array = as_numbers(expected, "expected", bools=True)
     if isinstance(expected_array, str):
         raise ValueError(f"the expected value is not numeric: {expected_array}")
     if not np.all(np.isfinite(expected_array)):
-        raise ValueError(f"the expected value is not finite: {_short(expected, 80)}")
+        raise ValueError(f"the expected value is not finite: {short_text(expected, 80)}")
     pose_array = None
     if pose is not None:
         pose_array = np.asarray(pose, dtype=float)
         if pose_array.shape != (4, 4) or not np.all(np.isfinite(pose_array)):
-            raise ValueError(f"pose must be a finite 4×4 transform, got {_short(pose, 80)}")
+            raise ValueError(f"pose must be a finite 4×4 transform, got {short_text(pose, 80)}")
     try:
         return _check_numbers(
-            answer, expected_array, _is_boolean(expected), rtol, atol, name, hint, pose_array, rows
+            answer, expected_array, is_boolean(expected), rtol, atol, name, hint, pose_array, rows
         )
     except Exception as error:  # nothing a student types may crash the check
-        return _wrong(_could_not_compare(answer, name, error), hint)
+        return wrong_result(could_not_compare(answer, name, error), hint)
 
 
 def _check_numbers(
@@ -488,9 +491,9 @@ def _check_numbers(
     rows: Rows = "omega_v",
 ) -> CheckResult:
     """:func:`check_numeric` once the expected value and the tolerances are known to be fine."""
-    answer_array = _as_numbers(answer, name, bools=bools)
+    answer_array = as_numbers(answer, name, bools=bools)
     if isinstance(answer_array, str):
-        return _wrong(answer_array, hint)
+        return wrong_result(answer_array, hint)
     if expected_array.ndim == 0 and answer_array.size == 1:
         answer_array = answer_array.reshape(())
     if answer_array.shape != expected_array.shape:
@@ -500,12 +503,12 @@ def _check_numbers(
                 message += " (transposed? .T swaps rows and columns)"
             else:
                 message += f" (same number of entries: .reshape{expected_array.shape}?)"
-        return _wrong(message + ".", hint)
+        return wrong_result(message + ".", hint)
     if not np.all(np.isfinite(answer_array)):
         index = tuple(int(i) for i in np.argwhere(~np.isfinite(answer_array))[0])
         value = answer_array[index]
         shown = value.real if np.iscomplexobj(value) and value.imag == 0 else value
-        return _wrong(f"{_entry(name, index)} is {shown}, not a finite number.", hint)
+        return wrong_result(f"{entry_text(name, index)} is {shown}, not a finite number.", hint)
     if np.iscomplexobj(answer_array) and not np.iscomplexobj(expected_array):
         # A real expected value: an imaginary part beyond the tolerance is wrong, not dropped.
         imaginary = np.abs(answer_array.imag) > atol + rtol * np.abs(expected_array)
@@ -513,15 +516,15 @@ def _check_numbers(
             index = tuple(int(i) for i in np.argwhere(imaginary)[0])
             value = complex(answer_array[index])
             real = "the expected value is real" if not index else "the expected values are real"
-            return _wrong(
-                f"{_entry(name, index)} is {_fmt(value)}, a complex number, but {real}: its "
+            return wrong_result(
+                f"{entry_text(name, index)} is {fmt(value)}, a complex number, but {real}: its "
                 f"imaginary part {value.imag:.4g} should be 0.",
                 hint,
             )
         answer_array = answer_array.real
     if _close(answer_array, expected_array, rtol, atol):
-        return _right(
+        return right_result(
             f"Correct: {name} matches the expected value (within rtol={rtol:g}, atol={atol:g})."
         )
     full, first, second = _diagnose(answer_array, expected_array, rtol, atol, name, pose, rows)
-    return _wrong(full, hint, first_try=first, second_try=second)
+    return wrong_result(full, hint, first_try=first, second_try=second)

@@ -18,29 +18,29 @@ import sympy as sp
 from ...dh import symbols
 from .check_result import (
     CheckResult,
-    _atom_order,
-    _atom_text,
-    _could_not_compare,
-    _describe,
-    _fmt,
-    _index,
-    _right,
-    _tolerance,
-    _unknowns,
-    _wrong,
+    atom_order,
+    atom_text,
+    checked_tolerance,
+    could_not_compare,
+    describe_value,
+    fmt,
+    index_text,
+    right_result,
+    unknowns,
+    wrong_result,
 )
 from .numeric_answers import (
-    _SIGN_ADVICE,
+    SIGN_ADVICE,
+    Diagnosis,
     Rows,
-    _Diagnosis,
-    _is_rotation,
-    _order_text,
-    _rows,
-    _same,
-    _sign_where,
-    _subject,
-    _swap_halves,
-    _transposed_text,
+    is_rotation,
+    order_text,
+    row_convention,
+    same_numbers,
+    sign_where,
+    subject,
+    swap_halves,
+    transposed_text,
 )
 
 __all__ = ["check_expression"]
@@ -244,12 +244,12 @@ def check_expression(
     >>> print(check_expression(R.row_join(sp.Matrix([1, 2])), R))
     ✗ answer has shape (2, 3), expected shape (2, 2).
     """
-    rtol, atol = _tolerance(rtol, "rtol"), _tolerance(atol, "atol")
-    rows = _rows(rows)
+    rtol, atol = checked_tolerance(rtol, "rtol"), checked_tolerance(atol, "atol")
+    rows = row_convention(rows)
     if isinstance(samples, bool) or not isinstance(samples, int | np.integer) or samples < 1:
-        raise ValueError(f"samples must be a whole number ≥ 1, got {_describe(samples)}")
+        raise ValueError(f"samples must be a whole number ≥ 1, got {describe_value(samples)}")
     if not isinstance(name, str):
-        raise TypeError(f"name must be a str, got {_describe(name)}")
+        raise TypeError(f"name must be a str, got {describe_value(name)}")
     try:
         expected_expr = _as_difference(sp.sympify(expected, strict=True))
     except (sp.SympifyError, TypeError, ValueError):
@@ -257,11 +257,11 @@ def check_expression(
     if not isinstance(expected_expr, sp.Expr | sp.MatrixBase):
         raise TypeError(
             "the expected value must be a SymPy expression, matrix or equation, got "
-            f"{_describe(expected)}"
+            f"{describe_value(expected)}"
         )
     answer_expr, problem = _as_expression(answer, expected_expr, name)
     if problem:
-        return _wrong(problem, hint)
+        return wrong_result(problem, hint)
     try:
         return _compare_expressions(
             answer,
@@ -277,7 +277,7 @@ def check_expression(
             rows,
         )
     except Exception as error:  # nothing a student types may crash the check
-        return _wrong(_could_not_compare(answer, name, error), hint)
+        return wrong_result(could_not_compare(answer, name, error), hint)
 
 
 def _as_expression(answer: Any, expected: Any, name: str) -> tuple[Any, str | None]:
@@ -295,28 +295,28 @@ def _as_expression(answer: Any, expected: Any, name: str) -> tuple[Any, str | No
         return None, f"{name} is {answer}, a truth value, not {kind}."
     if callable(answer) and not isinstance(answer, sp.Basic | sp.MatrixBase):
         return None, (
-            f"{name} is {_describe(answer)}, not {kind}: apply it to its arguments "
+            f"{name} is {describe_value(answer)}, not {kind}: apply it to its arguments "
             "(sp.cos(q1), not sp.cos)."
         )
     if isinstance(answer, list | tuple | np.ndarray | sp.NDimArray):
         if is_matrix:
             return None, (
-                f"{name} is {_describe(answer)}, but the expected answer is a SymPy Matrix: "
+                f"{name} is {describe_value(answer)}, but the expected answer is a SymPy Matrix: "
                 "wrap it in sp.Matrix(...)."
             )
-        return None, f"{name} must be a scalar expression, got {_describe(answer)}."
+        return None, f"{name} must be a scalar expression, got {describe_value(answer)}."
     if isinstance(answer, Mapping | set | frozenset):
-        return None, f"{name} must be {kind}, got {_describe(answer)}."
+        return None, f"{name} must be {kind}, got {describe_value(answer)}."
     try:
         answer_expr = _as_difference(sp.sympify(answer, strict=True))
     except Exception:  # SympifyError, or whatever a strange object raises
-        return None, f"{name} must be {kind}, got {_describe(answer)}."
+        return None, f"{name} must be {kind}, got {describe_value(answer)}."
     if isinstance(answer_expr, sp.MatrixBase):
         if not all(isinstance(entry, sp.Expr) for entry in answer_expr):
             odd = next(entry for entry in answer_expr if not isinstance(entry, sp.Expr))
-            return None, f"{name} must be a matrix of expressions, but holds {_describe(odd)}."
+            return None, f"{name} must be a matrix of expressions, but holds {describe_value(odd)}."
     elif not isinstance(answer_expr, sp.Expr):
-        return None, f"{name} must be {kind}, got {_describe(answer)}."
+        return None, f"{name} must be {kind}, got {describe_value(answer)}."
     if is_matrix != isinstance(answer_expr, sp.MatrixBase):
         kind = "a matrix" if is_matrix else "a scalar expression"
         return None, f"{name} must be {kind}, got {type(answer).__name__}."
@@ -359,7 +359,7 @@ def _transposed_block(
 
 def _slip(
     got: np.ndarray, want: np.ndarray, rtol: float, atol: float, name: str, rows: Rows
-) -> _Diagnosis | None:
+) -> Diagnosis | None:
     """The usual slip that makes the answer's values ``got`` of the expected ``want``.
 
     ``got`` and ``want`` hold the two sides' values at the same sample points (the first
@@ -374,35 +374,35 @@ def _slip(
 
     shape = want.shape[1:]
     if close(got, -want):
-        return _same(
-            f"{_subject(name, first=True)} has the opposite sign: it is the expected expression "
+        return same_numbers(
+            f"{subject(name, first=True)} has the opposite sign: it is the expected expression "
             "times -1."
         )
     if len(shape) == 2 and shape[0] == shape[1] and close(got, want.transpose(0, 2, 1)):
         rotation = bool(np.all(np.abs(want.imag) <= atol)) and all(
-            _is_rotation(w.real) for w in want
+            is_rotation(w.real) for w in want
         )
-        return _same(_transposed_text(name, rotation))
-    if shape and shape[0] == 6 and close(got, _swap_halves(want, axis=1)):
-        return _same(_order_text(name, len(shape) == 1 or shape[1] == 1, rows))
+        return same_numbers(transposed_text(name, rotation))
+    if shape and shape[0] == 6 and close(got, swap_halves(want, axis=1)):
+        return same_numbers(order_text(name, len(shape) == 1 or shape[1] == 1, rows))
     block = _transposed_block(got, want, close)
     if block is not None:
         where = f"{name}[{block}]"
         text = "looks transposed (its rows and columns swapped); the rest is right."
         return (
             f"The square block {where} {text}",
-            f"One square block of {_subject(name)} (C in hstack(M, C, G)?) {text}",
+            f"One square block of {subject(name)} (C in hstack(M, C, G)?) {text}",
             f"The square block {where} {text}",
         )
     tolerance = atol + rtol * np.abs(want)
     differs = np.abs(got - want) > tolerance
     not_flipped = np.abs(got + want) > tolerance
     if shape and not np.any(differs & not_flipped):
-        named = _sign_where(differs.any(axis=0), name)
+        named = sign_where(differs.any(axis=0), name)
         if named is not None:
             where, vague = named
-            second = f"{where} has the wrong sign, {_SIGN_ADVICE}"
-            return second, f"{vague} has the wrong sign, {_SIGN_ADVICE}", second
+            second = f"{where} has the wrong sign, {SIGN_ADVICE}"
+            return second, f"{vague} has the wrong sign, {SIGN_ADVICE}", second
     return None
 
 
@@ -422,21 +422,21 @@ def _compare_expressions(
     """:func:`check_expression` once both sides are expressions (or matrices) of one shape."""
     is_matrix = isinstance(expected_expr, sp.MatrixBase)
     answer_expr, signs = _same_names(answer_expr, expected_expr)
-    extra = _unknowns(answer_expr) - _unknowns(expected_expr)
+    extra = unknowns(answer_expr) - unknowns(expected_expr)
     used = (
-        ", ".join(_atom_text(a) for a in sorted(_unknowns(expected_expr), key=_atom_order))
+        ", ".join(atom_text(a) for a in sorted(unknowns(expected_expr), key=atom_order))
         or "no symbols"
     )
     if extra:
-        names = ", ".join(_atom_text(a) for a in sorted(extra, key=_atom_order))
-        return _wrong(
+        names = ", ".join(atom_text(a) for a in sorted(extra, key=atom_order))
+        return wrong_result(
             f"{name} uses {names}, which the expected expression does not (it uses {used}).", hint
         )
     # A number (or a matrix of numbers) where the expected expression depends on symbols.
-    constant = not _unknowns(answer_expr) and bool(_unknowns(expected_expr))
+    constant = not unknowns(answer_expr) and bool(unknowns(expected_expr))
 
     rng = np.random.default_rng(seed)
-    atoms = sorted(_unknowns(expected_expr), key=_atom_order)
+    atoms = sorted(unknowns(expected_expr), key=atom_order)
     equation = isinstance(answer, sp.Equality) and isinstance(expected, sp.Equality)
     points, gots, wants = [], [], []
     for _ in range(samples):
@@ -450,21 +450,21 @@ def _compare_expressions(
         )
         if agree:
             continue
-        point = ", ".join(f"{_atom_text(a)} = {v:.4g}" for a, v in values.items()) or "every point"
+        point = ", ".join(f"{atom_text(a)} = {v:.4g}" for a, v in values.items()) or "every point"
         if got.ndim == 0:
-            detail = f"{name} = {_fmt(got)} but the expected value is {_fmt(want)}"
-            gentle = f"{name} = {_fmt(got)}, which is not the expected value"
+            detail = f"{name} = {fmt(got)} but the expected value is {fmt(want)}"
+            gentle = f"{name} = {fmt(got)}, which is not the expected value"
         else:
             bad = ~(np.abs(got - want) <= atol + rtol * np.abs(want))
             index = tuple(int(i) for i in np.argwhere(bad)[0])
             detail = (
-                f"entry {_index(index)} is {_fmt(got[index])} but the expected value is "
-                f"{_fmt(want[index])}"
+                f"entry {index_text(index)} is {fmt(got[index])} but the expected value is "
+                f"{fmt(want[index])}"
             )
-            gentle = f"entry {_index(index)} is {_fmt(got[index])}, which is not right"
+            gentle = f"entry {index_text(index)} is {fmt(got[index])}, which is not right"
         if constant:
             what = "a matrix of numbers" if is_matrix else "a number"
-            return _wrong(
+            return wrong_result(
                 f"{name} is {what}, but the expected expression depends on {used}: at "
                 f"{point}, {detail}.",
                 hint,
@@ -473,8 +473,8 @@ def _compare_expressions(
         slip = None if equation else _slip(np.array(gots), np.array(wants), rtol, atol, name, rows)
         if slip is not None:
             full, first, second = slip
-            return _wrong(full, hint, first_try=first, second_try=second)
-        return _wrong(
+            return wrong_result(full, hint, first_try=first, second_try=second)
+        return wrong_result(
             f"{name} differs from the expected expression: at {point}, {detail}.",
             hint,
             first_try=f"{name} differs from the expected expression: at {point}, {gentle}.",
@@ -492,8 +492,8 @@ def _compare_expressions(
             other = sp.simplify(answer_expr + expected_expr)
             zero = other.is_zero_matrix if is_matrix else other == 0
         if zero:
-            return _right(f"Correct: {name} is equivalent to the expected expression.")
-    return _right(
+            return right_result(f"Correct: {name} is equivalent to the expected expression.")
+    return right_result(
         f"Correct: {name} agrees with the expected expression at {samples} random points "
         "(SymPy did not simplify the difference to 0, so the forms differ)."
     )

@@ -40,7 +40,7 @@ import threading
 import numpy as np
 
 from ...spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
-from ..kinematics.forward import _running_products
+from ..kinematics.forward import running_products
 
 #: Batches at least this large use this module's kernels.
 BATCH_THRESHOLD = 48
@@ -61,7 +61,7 @@ def _rows(values: np.ndarray | None, block: slice) -> np.ndarray | None:
     return None if values is None else values[block]
 
 
-def _frame_with_z(z: np.ndarray, origin: np.ndarray) -> np.ndarray:
+def frame_with_z(z: np.ndarray, origin: np.ndarray) -> np.ndarray:
     """A pose whose z axis is the unit vector ``z``, placed at ``origin``."""
     helper = np.array([1.0, 0.0, 0.0]) if abs(z[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
     x = np.cross(helper, z)
@@ -80,7 +80,7 @@ class _JointFrameModel:
     ) -> None:
         screws = np.asarray(screw_axes, dtype=float)
         n = self.n = screws.shape[1]
-        centres = _running_products(np.array(link_frames, dtype=float))  # M_0i, i = 1..n+1
+        centres = running_products(np.array(link_frames, dtype=float))  # M_0i, i = 1..n+1
         joints = np.empty((n, 4, 4))
         self.rates = np.zeros(n)  # k: radians of turn per unit of θ
         self.slides = np.zeros(n)  # d: metres of slide along z per unit of θ
@@ -89,11 +89,11 @@ class _JointFrameModel:
             k = float(np.linalg.norm(omega))
             if k > 0.0:
                 z = omega / k
-                joints[i] = _frame_with_z(z, np.cross(omega, v) / (k * k))
+                joints[i] = frame_with_z(z, np.cross(omega, v) / (k * k))
                 self.rates[i], self.slides[i] = k, float(omega @ v) / k
             else:
                 d = float(np.linalg.norm(v))
-                joints[i] = _frame_with_z(v / d, centres[i, :3, 3])
+                joints[i] = frame_with_z(v / d, centres[i, :3, 3])
                 self.slides[i] = d
         self.turning = self.rates != 0.0
         self.sliding = self.slides != 0.0

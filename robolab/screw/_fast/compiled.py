@@ -45,26 +45,26 @@ from typing import Any
 
 import numpy as np
 
-from .batched import _frame_with_z  # the same joint-aligned frames as the batched kernels
+from .batched import frame_with_z  # the same joint-aligned frames as the batched kernels
 from .tracing import (
     Matrix,
     Products,
     Scalar,
     Vector,
-    _arguments,
-    _cholesky_solve,
-    _combine,
-    _compile,
-    _constant_matrix,
-    _constant_vector,
-    _cross,
-    _minus,
-    _neg,
-    _plus,
-    _rotate,
-    _twist_by,
-    _wrench_by_transpose,
-    _Writer,
+    Writer,
+    add_terms,
+    argument_names,
+    cholesky_solve,
+    combine,
+    compile_source,
+    constant_matrix,
+    constant_vector,
+    cross_product,
+    minus,
+    neg,
+    rotate,
+    twist_by,
+    wrench_by_transpose,
 )
 
 __all__: list[str] = []
@@ -126,12 +126,12 @@ class _JointFrames:
             omega, v = screws[:3, i], screws[3:, i]
             k = float(np.linalg.norm(omega))
             if k > 0.0:
-                joints.append(_frame_with_z(omega / k, np.cross(omega, v) / (k * k)))
+                joints.append(frame_with_z(omega / k, np.cross(omega, v) / (k * k)))
                 self.rates.append(k)
                 self.slides.append(float(omega @ v) / k)
             else:
                 d = float(np.linalg.norm(v))
-                joints.append(_frame_with_z(v / d, centres[i][:3, 3]))
+                joints.append(frame_with_z(v / d, centres[i][:3, 3]))
                 self.rates.append(0.0)
                 self.slides.append(d)
         self.to_child = []
@@ -166,7 +166,7 @@ class _Trace:
 
     def __init__(self, frames: _JointFrames) -> None:
         self.frames = frames
-        self.writer = _Writer()
+        self.writer = Writer()
         n = frames.n
         self.cos: list[Scalar] = []
         self.sin: list[Scalar] = []
@@ -187,31 +187,31 @@ class _Trace:
     # The joint's screw motion Z(θ) = (Rot_z(kθ), (0, 0, dθ)) and its inverse.
     def _screw_inverse(self, i: int) -> tuple[Matrix, Vector]:
         c, s, t = self.cos[i], self.sin[i], self.slide[i]
-        minus_s = _neg(s)
+        minus_s = neg(s)
         R: Matrix = [[c, s, 0.0], [minus_s, c, 0.0], [0.0, 0.0, 1.0]]
-        return R, [0.0, 0.0, _neg(t)]
+        return R, [0.0, 0.0, neg(t)]
 
     def twist_to_child(self, i: int, V: Vector) -> Vector:
         """V of {J_{i-1}} written in {J_i}: the constant part, then the joint's screw."""
         R, p = self.frames.to_child[i]
-        W = _twist_by(self.writer, _constant_matrix(R), _constant_vector(p), V)
+        W = twist_by(self.writer, constant_matrix(R), constant_vector(p), V)
         Rz, pz = self._screw_inverse(i)
-        return _twist_by(self.writer, Rz, pz, W)
+        return twist_by(self.writer, Rz, pz, W)
 
     def wrench_to_parent(self, i: int, F: Vector) -> Vector:
         """F of {J_i} written in {J_{i-1}} (the transpose of :meth:`twist_to_child`)."""
         Rz, pz = self._screw_inverse(i)
-        W = _wrench_by_transpose(self.writer, Rz, pz, F)
+        W = wrench_by_transpose(self.writer, Rz, pz, F)
         R, p = self.frames.to_child[i]
-        return _wrench_by_transpose(self.writer, _constant_matrix(R), _constant_vector(p), W)
+        return wrench_by_transpose(self.writer, constant_matrix(R), constant_vector(p), W)
 
     def inertia_times(self, i: int, V: Vector) -> Products:
         """G_i V = [I ω + h × v; m v - h × ω] as products."""
         m, h, inertia = self.frames.inertias[i]
         hs: Vector = [float(x) for x in h]
-        rotational: Matrix = _constant_matrix(inertia)
-        angular = _plus(_rotate(rotational, V[:3]), _cross(hs, V[3:]))
-        linear = _plus([[(m, (V[3 + j],))] for j in range(3)], _minus(_cross(hs, V[:3])))
+        rotational: Matrix = constant_matrix(inertia)
+        angular = add_terms(rotate(rotational, V[:3]), cross_product(hs, V[3:]))
+        linear = add_terms([[(m, (V[3 + j],))] for j in range(3)], minus(cross_product(hs, V[:3])))
         return angular + linear
 
     def rnea(self, has_qd: bool, has_qdd: bool, has_gravity: bool, has_tip: bool) -> list[Scalar]:
@@ -229,7 +229,7 @@ class _Trace:
             rate: Scalar = (1.0, f"qd{i}") if has_qd else 0.0
             acceleration: Scalar = (1.0, f"qdd{i}") if has_qdd else 0.0
             # [ad_V] S θ̇ with S = (0, 0, k, 0, 0, d), from V before S θ̇ is added.
-            A = _combine(
+            A = combine(
                 writer,
                 [
                     [(1.0, (A[0],)), (k, (rate, V[1]))],
@@ -241,35 +241,37 @@ class _Trace:
                 ],
             )
             V = list(V)
-            V[2] = _combine(writer, [[(1.0, (V[2],)), (k, (rate,))]])[0]
-            V[5] = _combine(writer, [[(1.0, (V[5],)), (d, (rate,))]])[0]
+            V[2] = combine(writer, [[(1.0, (V[2],)), (k, (rate,))]])[0]
+            V[5] = combine(writer, [[(1.0, (V[5],)), (d, (rate,))]])[0]
             links.append((V, A))
         wrenches: list[Vector] = []
         for i in range(n):
             V, A = links[i]
             forces = self.inertia_times(i, A)
             if has_qd:
-                momentum = _combine(writer, self.inertia_times(i, V))
+                momentum = combine(writer, self.inertia_times(i, V))
                 # - [ad_V]ᵀ G V = [ω × h_ω + v × h_v; ω × h_v]
-                extra = _plus(_cross(V[:3], momentum[:3]), _cross(V[3:], momentum[3:]))
+                extra = add_terms(
+                    cross_product(V[:3], momentum[:3]), cross_product(V[3:], momentum[3:])
+                )
                 forces = [forces[j] + extra[j] for j in range(3)] + [
-                    forces[3 + j] + _cross(V[:3], momentum[3:])[j] for j in range(3)
+                    forces[3 + j] + cross_product(V[:3], momentum[3:])[j] for j in range(3)
                 ]
-            wrenches.append(_combine(writer, forces))
+            wrenches.append(combine(writer, forces))
         torques: list[Scalar] = [0.0] * n
         F = wrenches[n - 1]
         if has_tip:
             R, p = frames.tip
             tip = [(1.0, f"tw{j}") for j in range(6)]
-            moved = _wrench_by_transpose(writer, _constant_matrix(R), _constant_vector(p),
+            moved = wrench_by_transpose(writer, constant_matrix(R), constant_vector(p),
                                          list(tip))  # fmt: skip
-            F = _combine(writer, [[(1.0, (F[j],)), (1.0, (moved[j],))] for j in range(6)])
+            F = combine(writer, [[(1.0, (F[j],)), (1.0, (moved[j],))] for j in range(6)])
         for i in range(n - 1, -1, -1):
             k, d = frames.rates[i], frames.slides[i]
-            torques[i] = _combine(writer, [[(k, (F[2],)), (d, (F[5],))]])[0]
+            torques[i] = combine(writer, [[(k, (F[2],)), (d, (F[5],))]])[0]
             if i > 0:
                 moved = self.wrench_to_parent(i, F)
-                F = _combine(
+                F = combine(
                     writer,
                     [[(1.0, (wrenches[i - 1][j],)), (1.0, (moved[j],))] for j in range(6)],
                 )
@@ -286,7 +288,7 @@ class _Trace:
             k, d = frames.rates[i], frames.slides[i]
             mass, hx, hy, _hz, _Ixx, _Iyy, Izz, _Ixy, Ixz, Iyz = composite
             # Ic S for S = (0, 0, k, 0, 0, d).
-            columns[i] = _combine(
+            columns[i] = combine(
                 writer,
                 [
                     [(k, (Ixz,)), (d, (hy,))],
@@ -298,7 +300,7 @@ class _Trace:
                 ],
             )
             for j in range(i, n):
-                entry = _combine(writer, [[(k, (columns[j][2],)), (d, (columns[j][5],))]])[0]
+                entry = combine(writer, [[(k, (columns[j][2],)), (d, (columns[j][5],))]])[0]
                 M[i][j] = M[j][i] = entry
             if i > 0:
                 for j in range(i, n):
@@ -319,7 +321,7 @@ class _Trace:
         m, hx, hy, hz, Ixx, Iyy, Izz, Ixy, Ixz, Iyz = p
         if frames.rates[i] != 0.0:
             c, s = self.cos[i], self.sin[i]
-            hx, hy, Ixz, Iyz = _combine(
+            hx, hy, Ixz, Iyz = combine(
                 writer,
                 [
                     [(1.0, (c, hx)), (-1.0, (s, hy))],
@@ -328,21 +330,21 @@ class _Trace:
                     [(1.0, (s, Ixz)), (1.0, (c, Iyz))],
                 ],
             )
-            c2, s2 = _combine(writer, [[(1.0, (c, c)), (-1.0, (s, s))], [(2.0, (c, s))]])
-            mean, half = _combine(
+            c2, s2 = combine(writer, [[(1.0, (c, c)), (-1.0, (s, s))], [(2.0, (c, s))]])
+            mean, half = combine(
                 writer, [[(0.5, (Ixx,)), (0.5, (Iyy,))], [(0.5, (Ixx,)), (-0.5, (Iyy,))]]
             )
-            turned, Ixy = _combine(
+            turned, Ixy = combine(
                 writer,
                 [[(1.0, (c2, half)), (-1.0, (s2, Ixy))], [(1.0, (s2, half)), (1.0, (c2, Ixy))]],
             )
-            Ixx, Iyy = _combine(
+            Ixx, Iyy = combine(
                 writer, [[(1.0, (mean,)), (1.0, (turned,))], [(1.0, (mean,)), (-1.0, (turned,))]]
             )
         if frames.slides[i] != 0.0:
             t = self.slide[i]
-            shift = _combine(writer, [[(2.0, (t, hz)), (1.0, (m, t, t))]])[0]
-            Ixx, Iyy, Ixz, Iyz, hz = _combine(
+            shift = combine(writer, [[(2.0, (t, hz)), (1.0, (m, t, t))]])[0]
+            Ixx, Iyy, Ixz, Iyz, hz = combine(
                 writer,
                 [
                     [(1.0, (Ixx,)), (1.0, (shift,))],
@@ -369,7 +371,7 @@ def _parameters(m: float, h: np.ndarray, inertia: np.ndarray) -> list[Scalar]:
 
 
 def _moved_parameters(
-    writer: _Writer, p: list[Scalar], R: np.ndarray, offset: np.ndarray, plus: list[Scalar]
+    writer: Writer, p: list[Scalar], R: np.ndarray, offset: np.ndarray, plus: list[Scalar]
 ) -> list[Scalar]:
     """Parameters after moving the body's frame contents by r ↦ R r + offset, plus ``plus``.
 
@@ -377,12 +379,12 @@ def _moved_parameters(
     each result in the same line.
     """
     m = p[0]
-    h = _combine(writer, _rotate(_constant_matrix(R), p[1:4]))
+    h = combine(writer, rotate(constant_matrix(R), p[1:4]))
     Ixx, Iyy, Izz, Ixy, Ixz, Iyz = p[4:]
     I3: Matrix = [[Ixx, Ixy, Ixz], [Ixy, Iyy, Iyz], [Ixz, Iyz, Izz]]
-    Rc = _constant_matrix(R)
+    Rc = constant_matrix(R)
     # R I Rᵀ, the six entries of the upper triangle.
-    RI = [_combine(writer, _rotate(Rc, [I3[0][j], I3[1][j], I3[2][j]])) for j in range(3)]
+    RI = [combine(writer, rotate(Rc, [I3[0][j], I3[1][j], I3[2][j]])) for j in range(3)]
     # RI[j][a] = (R I)_{a j}; (R I Rᵀ)_{ab} = Σ_j (R I)_{aj} R_{bj}
     pairs = ((0, 0), (1, 1), (2, 2), (0, 1), (0, 2), (1, 2))
     o = [float(x) for x in offset]
@@ -400,18 +402,18 @@ def _moved_parameters(
         entries.append(products)
     for k, products in enumerate(entries):
         products.append((1.0, (plus[4 + k],)))
-    moved = _combine(writer, entries)
-    h_moved = _combine(
+    moved = combine(writer, entries)
+    h_moved = combine(
         writer, [[(1.0, (h[j],)), (o[j], (m,)), (1.0, (plus[1 + j],))] for j in range(3)]
     )
-    mass = _combine(writer, [[(1.0, (m,)), (1.0, (plus[0],))]])[0]
+    mass = combine(writer, [[(1.0, (m,)), (1.0, (plus[0],))]])[0]
     return [mass, *h_moved, *moved]
 
 
 # --------------------------------------------------------------------------- compiling
 
 
-class _CompiledDynamics:
+class CompiledDynamics:
     """The generated functions of one robot, written and compiled on first use."""
 
     def __init__(
@@ -429,11 +431,11 @@ class _CompiledDynamics:
             trace = _Trace(self.frames)
             torques = trace.rnea(*key)
             names = ["q"] + (["qd"] if key[0] else []) + (["qdd"] if key[1] else [])
-            header = _arguments(n, names)
+            header = argument_names(n, names)
             header += ["g0", "g1", "g2"] if key[2] else []
             header += [f"tw{j}" for j in range(6)] if key[3] else []
             result = "[" + ", ".join(trace.writer.value(t) for t in torques) + "]"
-            function = self._functions[key] = _compile("rnea", header, trace.writer, result)
+            function = self._functions[key] = compile_source("rnea", header, trace.writer, result)
         return function
 
     def _matrix_function(self, key: tuple[object, ...]) -> Callable[..., Any]:
@@ -442,32 +444,32 @@ class _CompiledDynamics:
             n = self.n
             trace = _Trace(self.frames)
             writer = trace.writer
-            header = _arguments(n, ["q"])
+            header = argument_names(n, ["q"])
             if key == ("mass",):
                 M = trace.crba()
                 rows = ", ".join("[" + ", ".join(writer.value(x) for x in row) + "]" for row in M)
-                function = _compile("crba", header, writer, f"[{rows}]")
+                function = compile_source("crba", header, writer, f"[{rows}]")
             elif key == ("mass_rnea",):  # M and τ(θ, θ̇, θ̈, g), sharing the trigonometry
                 torques = trace.rnea(True, True, True, False)
                 M = trace.crba()
-                header += [*_arguments(n, ["qd", "qdd"]), "g0", "g1", "g2"]
+                header += [*argument_names(n, ["qd", "qdd"]), "g0", "g1", "g2"]
                 rows = ", ".join("[" + ", ".join(writer.value(x) for x in row) + "]" for row in M)
                 result = f"[{rows}], [{', '.join(writer.value(t) for t in torques)}]"
-                function = _compile("crba_rnea", header, writer, result)
+                function = compile_source("crba_rnea", header, writer, result)
             else:  # ("forward", has_gravity, has_tip)
                 has_gravity, has_tip = bool(key[1]), bool(key[2])
                 torques = trace.rnea(True, False, has_gravity, has_tip)
                 M = trace.crba()
-                header += _arguments(n, ["qd", "tau"])
+                header += argument_names(n, ["qd", "tau"])
                 header += ["g0", "g1", "g2"] if has_gravity else []
                 header += [f"tw{j}" for j in range(6)] if has_tip else []
                 rhs = [
-                    _combine(writer, [[(1.0, ((1.0, f"tau{i}"),)), (-1.0, (torques[i],))]])[0]
+                    combine(writer, [[(1.0, ((1.0, f"tau{i}"),)), (-1.0, (torques[i],))]])[0]
                     for i in range(n)
                 ]
-                x = _cholesky_solve(writer, M, rhs)
+                x = cholesky_solve(writer, M, rhs)
                 result = "[" + ", ".join(writer.value(v) for v in x) + "]"
-                function = _compile("forward_dynamics", header, writer, result)
+                function = compile_source("forward_dynamics", header, writer, result)
             self._functions[key] = function
         return function
 

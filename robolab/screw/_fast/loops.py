@@ -22,7 +22,7 @@ from the recorded torques after the loop. A state that runs away (a speed over 1
 or generated code that cannot go on returns None: the caller then runs the NumPy loop,
 which says what diverged.
 
-:func:`_torque_rows` does the same for
+:func:`torque_rows` does the same for
 :func:`~robolab.screw.simulation.dynamics_trajectory.forward_dynamics_trajectory` of one
 state (the torques of each row held over the row's integration steps), with the same
 numbers as its NumPy loop, bit for bit.
@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from ..dynamics.kernel import _DynamicsModel
+from ..dynamics.kernel import DynamicsModel
 from ..friction import JointFriction
 
 __all__: list[str] = []
@@ -204,8 +204,8 @@ def _torque_loop_source(n: int, integrator: str, resolution: int) -> str:
     return "\n".join(lines)
 
 
-def _torque_rows(
-    model: _DynamicsModel,
+def torque_rows(
+    model: DynamicsModel,
     q: np.ndarray,
     qd: np.ndarray,
     tau: np.ndarray,
@@ -254,9 +254,9 @@ def _loop(key: tuple[int, str, str, int, bool, bool]) -> Callable[..., Any]:
     return function
 
 
-def _track_generated(
-    model: _DynamicsModel,
-    estimated: _DynamicsModel,
+def track_generated(
+    model: DynamicsModel,
+    estimated: DynamicsModel,
     names: tuple[str, ...],
     q_d: np.ndarray,
     qd_d: np.ndarray,

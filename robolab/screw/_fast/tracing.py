@@ -5,18 +5,18 @@ scalar is either a number known when the code is written (a float) or ``(coeffic
 name)``, a variable of the generated code times a constant. Sums of products are folded:
 a product with a zero factor disappears, a factor ±1 costs no multiplication, equal
 products are merged, and each sum left becomes one line ``tN = ...`` of the function.
-Vectors and 3×3 matrices are lists of such scalars; :func:`_cholesky_solve` writes out
+Vectors and 3×3 matrices are lists of such scalars; :func:`cholesky_solve` writes out
 the factorisation of a small symmetric positive definite matrix.
 
 Examples
 --------
->>> writer = _Writer()
+>>> writer = Writer()
 >>> x, y = (1.0, "x"), (1.0, "y")
->>> _combine(writer, [[(2.0, (x, y)), (0.0, (x,))], [(1.0, (x,)), (-1.0, (3.0,))]])
+>>> combine(writer, [[(2.0, (x, y)), (0.0, (x,))], [(1.0, (x,)), (-1.0, (3.0,))]])
 [(1.0, 't1'), (1.0, 't2')]
 >>> writer.lines
 ['    t1 = 2.0*x*y', '    t2 = x - 3.0']
->>> f = _compile("f", ["x", "y"], writer, "t1 + t2")
+>>> f = compile_source("f", ["x", "y"], writer, "t1 + t2")
 >>> f(1.0, 2.0)
 2.0
 """
@@ -45,7 +45,7 @@ _SINGULAR_PIVOT = 1e-12
 # --------------------------------------------------------------------------- the code writer
 
 
-class _Writer:
+class Writer:
     """Collects the lines of one generated function; folds constants as it goes."""
 
     def __init__(self) -> None:
@@ -135,8 +135,8 @@ class _Sum:
         return self
 
 
-def _combine(
-    writer: _Writer, pieces: Sequence[Sequence[tuple[float, Sequence[Scalar]]]]
+def combine(
+    writer: Writer, pieces: Sequence[Sequence[tuple[float, Sequence[Scalar]]]]
 ) -> list[Scalar]:
     """Emit one scalar per component: each component is a list of (sign, factors) products."""
     out: list[Scalar] = []
@@ -153,7 +153,7 @@ Matrix = list[list[Scalar]]
 Products = list[list[tuple[float, Sequence[Scalar]]]]
 
 
-def _rotate(R: Matrix, x: Sequence[Scalar]) -> Products:
+def rotate(R: Matrix, x: Sequence[Scalar]) -> Products:
     """R x as products, component by component."""
     return [[(1.0, (R[i][j], x[j])) for j in range(3)] for i in range(3)]
 
@@ -162,7 +162,7 @@ def _rotate_transpose(R: Matrix, x: Sequence[Scalar]) -> Products:
     return [[(1.0, (R[j][i], x[j])) for j in range(3)] for i in range(3)]
 
 
-def _cross(a: Sequence[Scalar], b: Sequence[Scalar]) -> Products:
+def cross_product(a: Sequence[Scalar], b: Sequence[Scalar]) -> Products:
     return [
         [(1.0, (a[1], b[2])), (-1.0, (a[2], b[1]))],
         [(1.0, (a[2], b[0])), (-1.0, (a[0], b[2]))],
@@ -170,43 +170,43 @@ def _cross(a: Sequence[Scalar], b: Sequence[Scalar]) -> Products:
     ]
 
 
-def _plus(*parts: Products) -> Products:
+def add_terms(*parts: Products) -> Products:
     return [[p for part in parts for p in part[i]] for i in range(3)]
 
 
-def _minus(part: Products) -> Products:
+def minus(part: Products) -> Products:
     return [[(-sign, factors) for sign, factors in component] for component in part]
 
 
-def _twist_by(writer: _Writer, R: Matrix, p: Sequence[Scalar], V: Vector) -> Vector:
+def twist_by(writer: Writer, R: Matrix, p: Sequence[Scalar], V: Vector) -> Vector:
     """[Ad_T] V for T = (R, p): ω' = R ω, v' = p × ω' + R v."""
-    omega = _combine(writer, _rotate(R, V[:3]))
-    v = _combine(writer, _plus(_cross(p, omega), _rotate(R, V[3:])))
+    omega = combine(writer, rotate(R, V[:3]))
+    v = combine(writer, add_terms(cross_product(p, omega), rotate(R, V[3:])))
     return omega + v
 
 
-def _wrench_by_transpose(writer: _Writer, R: Matrix, p: Sequence[Scalar], F: Vector) -> Vector:
+def wrench_by_transpose(writer: Writer, R: Matrix, p: Sequence[Scalar], F: Vector) -> Vector:
     """[Ad_T]ᵀ F for T = (R, p): m' = Rᵀ (m - p × f), f' = Rᵀ f."""
     own: Products = [[(1.0, (F[i],))] for i in range(3)]
-    moment = _combine(writer, _plus(own, _minus(_cross(p, F[3:]))))
-    return _combine(writer, _rotate_transpose(R, moment)) + _combine(
+    moment = combine(writer, add_terms(own, minus(cross_product(p, F[3:]))))
+    return combine(writer, _rotate_transpose(R, moment)) + combine(
         writer, _rotate_transpose(R, F[3:])
     )
 
 
-def _constant_matrix(R: np.ndarray) -> Matrix:
+def constant_matrix(R: np.ndarray) -> Matrix:
     return [[float(R[i, j]) for j in range(3)] for i in range(3)]
 
 
-def _constant_vector(p: np.ndarray) -> Vector:
+def constant_vector(p: np.ndarray) -> Vector:
     return [float(x) for x in p]
 
 
-def _neg(x: Scalar) -> Scalar:
+def neg(x: Scalar) -> Scalar:
     return (-x[0], x[1]) if isinstance(x, tuple) else -float(x)
 
 
-def _arguments(n: int, names: Sequence[str]) -> list[str]:
+def argument_names(n: int, names: Sequence[str]) -> list[str]:
     return [f"{name}{i}" for name in names for i in range(n)]
 
 
@@ -267,7 +267,7 @@ def _inlined(lines: list[str], result: str) -> tuple[list[str], str]:
     return kept, substitute(result)
 
 
-def _compile(name: str, header: list[str], writer: _Writer, result: str) -> Callable[..., Any]:
+def compile_source(name: str, header: list[str], writer: Writer, result: str) -> Callable[..., Any]:
     """Compile ``def name(header): <the writer's live lines>; return result``.
 
     The function gets ``cos``, ``sin`` and ``sqrt`` from :mod:`math` and keeps its source
@@ -282,7 +282,7 @@ def _compile(name: str, header: list[str], writer: _Writer, result: str) -> Call
     return function
 
 
-def _cholesky_solve(writer: _Writer, M: list[list[Scalar]], rhs: list[Scalar]) -> list[Scalar]:
+def cholesky_solve(writer: Writer, M: list[list[Scalar]], rhs: list[Scalar]) -> list[Scalar]:
     """Write L Lᵀ x = rhs out; a pivot that is too small makes the function return None."""
     n = len(rhs)
     diagonal = ", ".join(writer.value(M[i][i]) for i in range(n))
@@ -291,7 +291,7 @@ def _cholesky_solve(writer: _Writer, M: list[list[Scalar]], rhs: list[Scalar]) -
     L: list[list[Scalar]] = [[0.0] * n for _ in range(n)]
     inverse: list[Scalar] = [0.0] * n
     for j in range(n):
-        pivot = _combine(
+        pivot = combine(
             writer, [[(1.0, (M[j][j],))] + [(-1.0, (L[j][k], L[j][k])) for k in range(j)]]
         )[0]
         text = writer.value(pivot)
@@ -300,20 +300,20 @@ def _cholesky_solve(writer: _Writer, M: list[list[Scalar]], rhs: list[Scalar]) -
         writer.line(f"{root} = 1.0 / sqrt({text})")
         inverse[j] = (1.0, root)
         for i in range(j + 1, n):
-            below = _combine(
+            below = combine(
                 writer, [[(1.0, (M[i][j],))] + [(-1.0, (L[i][k], L[j][k])) for k in range(j)]]
             )[0]
-            L[i][j] = _combine(writer, [[(1.0, (below, inverse[j]))]])[0]
+            L[i][j] = combine(writer, [[(1.0, (below, inverse[j]))]])[0]
     y: list[Scalar] = [0.0] * n
     for i in range(n):
-        partial = _combine(
+        partial = combine(
             writer, [[(1.0, (rhs[i],))] + [(-1.0, (L[i][k], y[k])) for k in range(i)]]
         )[0]
-        y[i] = _combine(writer, [[(1.0, (partial, inverse[i]))]])[0]
+        y[i] = combine(writer, [[(1.0, (partial, inverse[i]))]])[0]
     x: list[Scalar] = [0.0] * n
     for i in range(n - 1, -1, -1):
-        partial = _combine(
+        partial = combine(
             writer, [[(1.0, (y[i],))] + [(-1.0, (L[k][i], x[k])) for k in range(i + 1, n)]]
         )[0]
-        x[i] = _combine(writer, [[(1.0, (partial, inverse[i]))]])[0]
+        x[i] = combine(writer, [[(1.0, (partial, inverse[i]))]])[0]
     return x

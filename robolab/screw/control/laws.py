@@ -27,29 +27,33 @@ from numpy.typing import ArrayLike
 from ...support.arguments import as_float_array
 from ...support.docstrings import shared_examples
 from ..book_form import robot_or_arrays
-from ..dynamics.forward import _friction_of
-from ..dynamics.kernel import _DynamicsModel, _gravity_of, _mass_matrix_and_inverse_dynamics, _model
-from ..dynamics.rnea import _ARRAYS
+from ..dynamics.forward import friction_of
+from ..dynamics.kernel import (
+    DynamicsModel,
+    gravity_of,
+    mass_matrix_and_inverse_dynamics_kernel,
+    model_of,
+)
+from ..dynamics.rnea import BOOK_ARRAYS
 from ..friction import JointFriction
-from ..kinematics.forward import _joint_array, _joint_arrays
+from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
 from ..simulation.dynamics_trajectory import (
-    _CHECK_EVERY,
-    _QUIET,
+    CHECK_EVERY,
+    QUIET,
     SimulationDiverged,
-    _advance,
-    _advice,
-    _diverged,
-    _dynamics,
-    _finite,
-    _first_bad_row,
-    _integrator,
-    _resolution,
-    _timestep,
-    _tip_trajectory,
-    _trajectories,
+    checked_integrator,
+    checked_resolution,
+    checked_timestep,
+    checked_trajectories,
+    closed_form_dynamics,
+    diverged,
+    divergence_advice,
+    finite,
+    first_bad_row,
+    tip_trajectory,
 )
-from ..simulation.integrators import FIXED_STEP_INTEGRATORS
+from ..simulation.integrators import FIXED_STEP_INTEGRATORS, advance
 
 __all__ = [
     "computed_torque",
@@ -71,7 +75,7 @@ def _gains(n: int, Kp: Any, Ki: Any, Kd: Any) -> tuple[np.ndarray | float, ...]:
 
 
 def _control_law(
-    model: _DynamicsModel,
+    model: DynamicsModel,
     q: np.ndarray,
     qd: np.ndarray,
     error_integral: np.ndarray,
@@ -86,13 +90,13 @@ def _control_law(
     error = q_desired - q
     feedback = Kp * error + Ki * (error_integral + error) + Kd * (qd_desired - qd)
     # M̃ θ̈_d + h̃ is inverse dynamics at θ̈_d (one pass), plus M̃ times the feedback.
-    M, torques = _mass_matrix_and_inverse_dynamics(model, q, qd, qdd_desired, gravity, None)
+    M, torques = mass_matrix_and_inverse_dynamics_kernel(model, q, qd, qdd_desired, gravity, None)
     return (M @ feedback[..., None])[..., 0] + torques
 
 
 @shared_examples
 @robot_or_arrays(
-    f"joint_positions, joint_velocities, error_integral, gravity, {_ARRAYS}, "
+    f"joint_positions, joint_velocities, error_integral, gravity, {BOOK_ARRAYS}, "
     "desired_joint_positions, desired_joint_velocities, desired_joint_accelerations, Kp, Ki, Kd"
 )
 def computed_torque(
@@ -154,14 +158,14 @@ def computed_torque(
     array([133.00525246, -29.94223324,  -3.03276856])
     """
     return _computed_torque(
-        _model(robot), _gravity_of(robot, gravity), joint_positions, joint_velocities,
+        model_of(robot), gravity_of(robot, gravity), joint_positions, joint_velocities,
         error_integral, desired_joint_positions, desired_joint_velocities,
         desired_joint_accelerations, Kp, Ki, Kd,
     )  # fmt: skip
 
 
 def _computed_torque(
-    model: _DynamicsModel,
+    model: DynamicsModel,
     gravity: np.ndarray,
     joint_positions: Any,
     joint_velocities: Any,
@@ -174,7 +178,7 @@ def _computed_torque(
     Kd: Any,
 ) -> np.ndarray:
     """:func:`computed_torque` of a model, with gravity checked; checks the rest."""
-    q, qd, integral, q_desired, qd_desired, qdd_desired = _joint_arrays(
+    q, qd, integral, q_desired, qd_desired, qdd_desired = joint_arrays(
         model.n, joint_positions, joint_velocities=joint_velocities,
         error_integral=error_integral, desired_joint_positions=desired_joint_positions,
         desired_joint_velocities=desired_joint_velocities,
@@ -188,7 +192,7 @@ def _computed_torque(
 
 @shared_examples
 @robot_or_arrays(
-    f"joint_positions, joint_velocities, gravity, tip_wrench_traj, {_ARRAYS}, "
+    f"joint_positions, joint_velocities, gravity, tip_wrench_traj, {BOOK_ARRAYS}, "
     "desired_joint_position_traj, desired_joint_velocity_traj, desired_joint_acceleration_traj, "
     "estimated_gravity, estimated_link_frames, estimated_spatial_inertias, Kp, Ki, Kd, "
     "timestep, integration_resolution, *, estimated_screw_axes=None"
@@ -296,21 +300,21 @@ def simulate_control(
            [0.],
            [0.]]))
     """
-    model, estimated = _model(robot), _model(estimated_robot, "estimated_robot")
+    model, estimated = model_of(robot), model_of(estimated_robot, "estimated_robot")
     if estimated.n != model.n:
         raise ValueError(f"the estimated model has {estimated.n} joints, the true robot {model.n}")
     return _simulate_control(
-        model, estimated, _gravity_of(robot, gravity),
-        _gravity_of(estimated_robot, estimated_gravity), joint_positions, joint_velocities,
+        model, estimated, gravity_of(robot, gravity),
+        gravity_of(estimated_robot, estimated_gravity), joint_positions, joint_velocities,
         tip_wrench_traj, desired_joint_position_traj, desired_joint_velocity_traj,
         desired_joint_acceleration_traj, Kp, Ki, Kd, timestep, integration_resolution, integrator,
-        _friction_of(robot),
+        friction_of(robot),
     )  # fmt: skip
 
 
 def _simulate_control(
-    model: _DynamicsModel,
-    estimated: _DynamicsModel,
+    model: DynamicsModel,
+    estimated: DynamicsModel,
     gravity: np.ndarray,
     estimated_gravity: np.ndarray,
     joint_positions: Any,
@@ -329,24 +333,24 @@ def _simulate_control(
 ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`simulate_control` of two models with the same number of joints, gravity checked."""
     n = model.n
-    q = _joint_array(joint_positions, n, "joint_positions", batch=False)
-    qd = _joint_array(joint_velocities, n, "joint_velocities", batch=False)
-    q_desired, qd_desired, qdd_desired = _trajectories(
+    q = joint_array(joint_positions, n, "joint_positions", batch=False)
+    qd = joint_array(joint_velocities, n, "joint_velocities", batch=False)
+    q_desired, qd_desired, qdd_desired = checked_trajectories(
         n, (), desired_joint_position_traj=desired_joint_position_traj,
         desired_joint_velocity_traj=desired_joint_velocity_traj,
         desired_joint_acceleration_traj=desired_joint_acceleration_traj,
     )  # fmt: skip
     return _control_loop(
-        model, estimated, q, qd, gravity, _tip_trajectory(tip_wrench_traj, len(q_desired), ()),
+        model, estimated, q, qd, gravity, tip_trajectory(tip_wrench_traj, len(q_desired), ()),
         q_desired, qd_desired, qdd_desired, estimated_gravity, *_gains(n, Kp, Ki, Kd),
-        _timestep(timestep), _resolution(integration_resolution),
-        _integrator(integrator, FIXED_STEP_INTEGRATORS), friction,
+        checked_timestep(timestep), checked_resolution(integration_resolution),
+        checked_integrator(integrator, FIXED_STEP_INTEGRATORS), friction,
     )  # fmt: skip
 
 
 def _control_loop(
-    model: _DynamicsModel,
-    estimated: _DynamicsModel,
+    model: DynamicsModel,
+    estimated: DynamicsModel,
     q: np.ndarray,
     qd: np.ndarray,
     gravity: np.ndarray,
@@ -371,20 +375,22 @@ def _control_loop(
     error_integral = np.zeros(n)
     dt = timestep / resolution
     checked = 0  # rows [0, checked) are known to be finite
-    with np.errstate(**_QUIET):
+    with np.errstate(**QUIET):
         for i in range(N):
             tau = _control_law(
                 estimated, q, qd, error_integral, estimated_gravity,
                 q_desired[i], qd_desired[i], qdd_desired[i], Kp, Ki, Kd,
             )  # fmt: skip
-            dynamics = _dynamics(model, tau, gravity, None if tip is None else tip[i], friction)
+            dynamics = closed_form_dynamics(
+                model, tau, gravity, None if tip is None else tip[i], friction
+            )
             for _ in range(resolution):
-                q, qd = _advance(dynamics, q, qd, dt, integrator)
+                q, qd = advance(dynamics, q, qd, dt, integrator)
             torques[i] = tau
             positions[i], velocities[i] = q, qd
             error_integral = error_integral + timestep * (q_desired[i] - q)
-            if i + 1 - checked >= _CHECK_EVERY or i == N - 1:
-                row = _first_bad_row(positions, velocities, checked, i + 1)
+            if i + 1 - checked >= CHECK_EVERY or i == N - 1:
+                row = first_bad_row(positions, velocities, checked, i + 1)
                 if row >= 0:
                     before = start if row == 0 else (positions[row - 1], velocities[row - 1])
                     raise _locate_control(
@@ -396,7 +402,7 @@ def _control_loop(
 
 
 def _locate_control(
-    model: _DynamicsModel,
+    model: DynamicsModel,
     gravity: np.ndarray,
     tip: np.ndarray | None,
     tau: np.ndarray,
@@ -413,7 +419,7 @@ def _locate_control(
     named as such; otherwise the row's integration steps are repeated to
     find the first one that gave a non-finite state.
     """
-    if not _finite(tau):
+    if not finite(tau):
         joint = int(np.flatnonzero(~np.isfinite(tau))[0]) + 1
         value = float(tau[joint - 1])
         time = row * timestep
@@ -423,24 +429,26 @@ def _locate_control(
             f"controller's torque on joint {joint} became "
             f"{'NaN' if np.isnan(value) else f'{value:g}'}, with joint velocities up to "
             f"{speed:.3g} (gains too stiff for the time step make the state run away); "
-            + _advice(timestep, resolution, integrator),
+            + divergence_advice(timestep, resolution, integrator),
             step=row * resolution + 1,
             time=time,
             joint=joint,
         )
     q, qd = before
     dt = timestep / resolution
-    dynamics = _dynamics(model, tau, gravity, None if tip is None else tip[row], friction)
-    with np.errstate(**_QUIET):
+    dynamics = closed_form_dynamics(
+        model, tau, gravity, None if tip is None else tip[row], friction
+    )
+    with np.errstate(**QUIET):
         k = 0
         while k < resolution:
             k += 1
             previous = q, qd
-            q, qd = _advance(dynamics, q, qd, dt, integrator)
-            if not _finite(q, qd):
+            q, qd = advance(dynamics, q, qd, dt, integrator)
+            if not finite(q, qd):
                 break
     during = f"on the way to row {row} of the result"
-    return _diverged(
+    return diverged(
         q, qd, row * resolution + k, row * timestep + k * dt, timestep, resolution, integrator,
         during, previous,
     )  # fmt: skip

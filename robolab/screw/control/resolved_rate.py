@@ -37,8 +37,8 @@ from numpy.typing import ArrayLike, NDArray
 from ...spatial.rigid_body_motions import log6_vector_unchecked, transform_inv_unchecked
 from ...support.arguments import as_float_array, as_real_number, as_transform, require_int
 from ...support.docstrings import shared_examples
-from ..kinematics.forward import _body_chain, _forward_kinematics_body, _joint_array
-from ..kinematics.jacobian import _jacobian_body
+from ..kinematics.forward import body_chain_of, forward_kinematics_body_kernel, joint_array
+from ..kinematics.jacobian import jacobian_body_kernel
 from ..robot import ScrewRobot
 
 __all__ = [
@@ -143,7 +143,7 @@ def joint_limit_gradient(robot: ScrewRobot, joint_positions: ArrayLike) -> NDArr
     array([-0.0199,  0.    ])
     """
     robot = _require_robot(robot)
-    q = _joint_array(joint_positions, robot.n_joints, "joint_positions", batch=False)
+    q = joint_array(joint_positions, robot.n_joints, "joint_positions", batch=False)
     return _joint_limit_gradient(*_limits(robot), q)
 
 
@@ -318,7 +318,7 @@ def resolved_rate_control(
     """
     robot = _require_robot(robot)
     n = robot.n_joints
-    q = _joint_array(joint_positions, n, "joint_positions", batch=False).astype(float)
+    q = joint_array(joint_positions, n, "joint_positions", batch=False).astype(float)
     _check_start(robot, q)
     target = as_transform(target_pose, "target_pose")
     gain = as_real_number(gain, "gain", positive=True)
@@ -340,15 +340,15 @@ def resolved_rate_control(
     speed_limits = _speed_limits(max_joint_speed, n)
     low, high = _limits(robot)
     objective = _objective(null_space, low, high, n)
-    chain, home = _body_chain(robot), robot.home_ee_pose
+    chain, home = body_chain_of(robot), robot.home_ee_pose
     history: dict[str, list[float]] = {key: [] for key in ("w", "w_min", "ang", "lin", "margin")}
     qs = [q]
     status, message = "iteration_limit", f"the target was not reached in {max_steps} steps"
     for step in range(max_steps + 1):
         error = log6_vector_unchecked(
-            transform_inv_unchecked(_forward_kinematics_body(chain, home, q)) @ target
+            transform_inv_unchecked(forward_kinematics_body_kernel(chain, home, q)) @ target
         )
-        J = _jacobian_body(chain, q)
+        J = jacobian_body_kernel(chain, q)
         singular_values = np.linalg.svd(J, compute_uv=False)
         angular, linear = float(np.linalg.norm(error[:3])), float(np.linalg.norm(error[3:]))
         for key, value in zip(

@@ -35,12 +35,16 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...support.arguments import as_float_array
-from .._fast.loops import _track_generated
-from ..dynamics.forward import _forward_dynamics_crba, _friction_of, _minus_friction
-from ..dynamics.kernel import _gravity_of, _mass_matrix_and_inverse_dynamics, _model
-from ..kinematics.forward import _joint_array
+from .._fast.loops import track_generated
+from ..dynamics.forward import forward_dynamics_crba_kernel, friction_of, minus_friction
+from ..dynamics.kernel import gravity_of, mass_matrix_and_inverse_dynamics_kernel, model_of
+from ..kinematics.forward import joint_array
 from ..robot import ScrewRobot
-from ..simulation.dynamics_trajectory import SimulationDiverged, _integrator, _timestep
+from ..simulation.dynamics_trajectory import (
+    SimulationDiverged,
+    checked_integrator,
+    checked_timestep,
+)
 from ..simulation.integrators import FIXED_STEP_INTEGRATORS, advance
 
 __all__ = [
@@ -194,16 +198,16 @@ def pd_gravity_torque(
     ...
     ValueError: Kp = -1 on joint 1 makes the closed loop unstable: the error dynamics ...
     """
-    model = _model(robot)
+    model = model_of(robot)
     n = model.n
-    q = _joint_array(joint_positions, n, "joint_positions")
-    qd = _joint_array(joint_velocities, n, "joint_velocities")
-    q_d = _joint_array(desired_joint_positions, n, "desired_joint_positions")
-    qd_d = _joint_array(desired_joint_velocities, n, "desired_joint_velocities")
+    q = joint_array(joint_positions, n, "joint_positions")
+    qd = joint_array(joint_velocities, n, "joint_velocities")
+    q_d = joint_array(desired_joint_positions, n, "desired_joint_positions")
+    qd_d = joint_array(desired_joint_velocities, n, "desired_joint_velocities")
     kp, _, kd = _gains(n, Kp, 0.0, Kd)
     zero = np.zeros_like(q)
-    _, g = _mass_matrix_and_inverse_dynamics(
-        model, q, zero, zero, _gravity_of(robot, gravity), None
+    _, g = mass_matrix_and_inverse_dynamics_kernel(
+        model, q, zero, zero, gravity_of(robot, gravity), None
     )
     return kp * (q_d - q) + kd * (qd_d - qd) + g
 
@@ -404,13 +408,13 @@ def simulate_tracking(
     ...
     ValueError: Ki = 5000 on joint 1 makes the closed loop unstable: ... K_p K_d = 2000
     """
-    model, estimated = _model(robot), _model(estimated_robot, "estimated_robot")
+    model, estimated = model_of(robot), model_of(estimated_robot, "estimated_robot")
     n = model.n
     if estimated.n != n:
         raise ValueError(f"the estimated model has {estimated.n} joints, the true robot {n}")
     names = _controller_names(controllers)
     references = [
-        _joint_array(value, n, name)
+        joint_array(value, n, name)
         for value, name in (
             (desired_joint_position_traj, "desired_joint_position_traj"),
             (desired_joint_velocity_traj, "desired_joint_velocity_traj"),
@@ -430,24 +434,24 @@ def simulate_tracking(
             "the desired joint positions, velocities and accelerations must have the same "
             f"number of rows, got {N}, {qd_d.shape[0]} and {qdd_d.shape[0]}"
         )
-    dt = _timestep(timestep)
+    dt = checked_timestep(timestep)
     kp, ki, kd = _gains(n, Kp, Ki, Kd)
     limits = _torque_limits(torque_limits, n)
-    integrator = _integrator(integrator, FIXED_STEP_INTEGRATORS)
+    integrator = checked_integrator(integrator, FIXED_STEP_INTEGRATORS)
     resolution = int(integration_resolution)
     if resolution != integration_resolution or resolution < 1:
         raise ValueError(
             f"integration_resolution must be a whole number ≥ 1, got {integration_resolution!r}"
         )
-    q0 = q_d[0] if joint_positions is None else _joint_array(joint_positions, n, "joint_positions")
+    q0 = q_d[0] if joint_positions is None else joint_array(joint_positions, n, "joint_positions")
     qd0 = (
         qd_d[0]
         if joint_velocities is None
-        else _joint_array(joint_velocities, n, "joint_velocities")
+        else joint_array(joint_velocities, n, "joint_velocities")
     )
-    gravity = _gravity_of(robot, None)
-    estimated_gravity = _gravity_of(estimated_robot, None)
-    friction = _friction_of(robot)
+    gravity = gravity_of(robot, None)
+    estimated_gravity = gravity_of(estimated_robot, None)
+    friction = friction_of(robot)
     k = len(names)
     # Rows of the batch evaluated with the model at each step: PD + g at (θ, 0, 0),
     # computed torque at (θ, θ̇, θ̈_d); the feed-forward torques are planned once.
@@ -456,12 +460,12 @@ def simulate_tracking(
     feedforward_rows = [r for r, name in enumerate(names) if name == "pd_feedforward"]
     planned = None
     if feedforward_rows:
-        _, planned = _mass_matrix_and_inverse_dynamics(
+        _, planned = mass_matrix_and_inverse_dynamics_kernel(
             estimated, q_d, qd_d, qdd_d, estimated_gravity, None
         )
     # The same loop generated for these joints and controllers (tracking_loop); the NumPy
     # loop below is its readable form, and runs where the generated one gives up.
-    fast = _track_generated(
+    fast = track_generated(
         model, estimated, names, q_d, qd_d, qdd_d, planned, q0, qd0, gravity, estimated_gravity,
         friction, kp, ki, kd, limits, dt, resolution, integrator, _CHECK_EVERY,
     )  # fmt: skip
@@ -489,7 +493,7 @@ def simulate_tracking(
                 eval_qdd = np.tile(qdd_d[i], (len(model_rows), 1))
                 eval_qd[:g_count] = 0.0
                 eval_qdd[:g_count] = 0.0
-                M, bias = _mass_matrix_and_inverse_dynamics(
+                M, bias = mass_matrix_and_inverse_dynamics_kernel(
                     estimated, eval_q, eval_qd, eval_qdd, estimated_gravity, None
                 )
                 tau[gravity_rows] += bias[:g_count]
@@ -508,8 +512,8 @@ def simulate_tracking(
                 break
 
             def accelerations(q_: np.ndarray, qd_: np.ndarray, tau: np.ndarray = tau) -> np.ndarray:
-                return _forward_dynamics_crba(
-                    model, q_, qd_, _minus_friction(tau, qd_, friction), gravity, None
+                return forward_dynamics_crba_kernel(
+                    model, q_, qd_, minus_friction(tau, qd_, friction), gravity, None
                 )
 
             for _ in range(resolution):

@@ -44,24 +44,24 @@ from ...support.docstrings import shared_examples
 from .._fast import batched
 from ..book_form import BookArrays, robot_or_arrays
 from ..friction import JointFriction
-from ..kinematics.forward import _joint_arrays
+from ..kinematics.forward import joint_arrays
 from ..robot import ScrewRobot
 from .kernel import (
-    _AD_BASIS,
-    _DynamicsModel,
-    _flat_tip,
-    _gravity_of,
-    _is_large,
-    _joint_first,
-    _mass_matrix_and_inverse_dynamics,
-    _model,
-    _one_state_floats,
-    _State,
-    _tip_of,
-    _tip_wrench_space,
+    AD_BASIS,
+    DynamicsModel,
+    KinematicState,
+    flat_tip,
+    gravity_of,
+    is_large,
+    joint_first,
+    mass_matrix_and_inverse_dynamics_kernel,
+    model_of,
+    one_state_floats,
+    tip_of,
+    tip_wrench_space,
 )
 from .rnea import (
-    _INVERSE,
+    BOOK_INVERSE_DYNAMICS,
     end_effector_forces,
     gravity_forces,
     mass_matrix_rnea,
@@ -90,7 +90,7 @@ def _singular_error(index: tuple[int, ...], joint: int, q: np.ndarray) -> ValueE
 
 def _solve_mass_matrix(M: np.ndarray, rhs: np.ndarray, q: np.ndarray) -> np.ndarray:
     """θ̈ = M⁻¹ rhs for M of shape (..., n, n), with a clear error where M is singular."""
-    if _is_large(q):
+    if is_large(q):
         n = q.shape[-1]
         solution, bad = batched.cholesky_solve(
             M.reshape(-1, n, n), rhs.reshape(-1, n), _SINGULAR_PIVOT
@@ -128,38 +128,38 @@ def _solve_mass_matrix(M: np.ndarray, rhs: np.ndarray, q: np.ndarray) -> np.ndar
 
 
 #: The book's argument list of forward dynamics.
-_FORWARD = _INVERSE.replace("joint_accelerations", "joint_torques")
+BOOK_FORWARD_DYNAMICS = BOOK_INVERSE_DYNAMICS.replace("joint_accelerations", "joint_torques")
 
 
-def _forward_inputs(
+def forward_inputs(
     robot: ScrewRobot | BookArrays,
     joint_positions: Any,
     joint_velocities: Any,
     joint_torques: Any,
     gravity: Any,
     tip_wrench: Any,
-) -> tuple[_DynamicsModel, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
+) -> tuple[DynamicsModel, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
     """The checked arguments of a forward-dynamics call: (model, θ, θ̇, τ, gravity, F_tip)."""
-    model = _model(robot)
-    q, qd, tau = _joint_arrays(
+    model = model_of(robot)
+    q, qd, tau = joint_arrays(
         model.n, joint_positions, joint_velocities=joint_velocities, joint_torques=joint_torques
     )
-    return model, q, qd, tau, _gravity_of(robot, gravity), _tip_of(q, tip_wrench)
+    return model, q, qd, tau, gravity_of(robot, gravity), tip_of(q, tip_wrench)
 
 
-def _friction_of(robot: ScrewRobot | BookArrays) -> JointFriction | None:
+def friction_of(robot: ScrewRobot | BookArrays) -> JointFriction | None:
     """The robot's joint friction, or None (none, or the book's arrays, which carry none)."""
     friction = getattr(robot, "friction", None)
     return None if friction is None or friction.is_zero() else friction
 
 
-def _minus_friction(tau: np.ndarray, qd: np.ndarray, friction: JointFriction | None) -> np.ndarray:
+def minus_friction(tau: np.ndarray, qd: np.ndarray, friction: JointFriction | None) -> np.ndarray:
     """τ - τ_f(θ̇): the torques left to accelerate the links."""
     return tau if friction is None else tau - friction.torques(qd)
 
 
-def _forward_dynamics_crba(
-    model: _DynamicsModel,
+def forward_dynamics_crba_kernel(
+    model: DynamicsModel,
     q: np.ndarray,
     qd: np.ndarray,
     tau: np.ndarray,
@@ -170,12 +170,12 @@ def _forward_dynamics_crba(
         accelerations = model.compiled.forward_dynamics(q, qd, tau, gravity, tip_wrench)
         if accelerations is not None:
             return accelerations
-    M, bias = _mass_matrix_and_inverse_dynamics(model, q, qd, None, gravity, tip_wrench)
+    M, bias = mass_matrix_and_inverse_dynamics_kernel(model, q, qd, None, gravity, tip_wrench)
     return _solve_mass_matrix(M, tau - bias, q)
 
 
 @shared_examples
-@robot_or_arrays(_FORWARD)
+@robot_or_arrays(BOOK_FORWARD_DYNAMICS)
 def forward_dynamics_crba(
     robot: ScrewRobot,
     joint_positions: ArrayLike,
@@ -231,23 +231,23 @@ def forward_dynamics_crba(
     ...                       [1, 1, 1, 1, 1, 1], link_frames, spatial_inertias, screw_axes)
     array([ -0.97392907,  25.58466784, -32.91499212])
     """
-    model = _model(robot)
-    values = _one_state_floats(model.n, joint_positions, joint_velocities, joint_torques)
-    if values is not None and tip_wrench is None and _friction_of(robot) is None:
-        values += _gravity_of(robot, gravity).tolist()  # one checked state: the generated code
+    model = model_of(robot)
+    values = one_state_floats(model.n, joint_positions, joint_velocities, joint_torques)
+    if values is not None and tip_wrench is None and friction_of(robot) is None:
+        values += gravity_of(robot, gravity).tolist()  # one checked state: the generated code
         accelerations = model.compiled.call(("forward", True, False), values)
         if accelerations is not None:
             return accelerations
-    model, q, qd, tau, gravity, tip = _forward_inputs(
+    model, q, qd, tau, gravity, tip = forward_inputs(
         robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
     )
-    return _forward_dynamics_crba(
-        model, q, qd, _minus_friction(tau, qd, _friction_of(robot)), gravity, tip
+    return forward_dynamics_crba_kernel(
+        model, q, qd, minus_friction(tau, qd, friction_of(robot)), gravity, tip
     )
 
 
 def _forward_dynamics_aba(
-    model: _DynamicsModel,
+    model: DynamicsModel,
     q: np.ndarray,
     qd: np.ndarray,
     tau: np.ndarray,
@@ -255,33 +255,33 @@ def _forward_dynamics_aba(
     tip_wrench: np.ndarray | None,
 ) -> np.ndarray:
     n = model.n
-    if _is_large(q):  # the same three passes, joint-aligned frames, structure of arrays
+    if is_large(q):  # the same three passes, joint-aligned frames, structure of arrays
         qdd, bad = batched.aba(
             model.joint_frames,
             q.reshape(-1, n),
             np.broadcast_to(qd, q.shape).reshape(-1, n),
             np.broadcast_to(tau, q.shape).reshape(-1, n),
             gravity,
-            _flat_tip(tip_wrench, q.shape[:-1]),
+            flat_tip(tip_wrench, q.shape[:-1]),
             _SINGULAR_PIVOT,
         )
         if bad is not None:
             index = tuple(int(k) for k in np.unravel_index(bad[0], q.shape[:-1]))
             raise _singular_error(index, bad[1], q)
         return qdd.reshape(q.shape)
-    state = _State(model, q)
+    state = KinematicState(model, q)
     S = state.axes  # (n, ..., 6), S_i(θ) in {s}
     inverse = state.inverse_adjoints
     inertias = inverse.swapaxes(-1, -2) @ model.inertia_shape(state.batch_ndim) @ inverse
     # Pass 1 (outward): link twists V_i, velocity-product accelerations c_i, bias forces.
-    qd_first = _joint_first(qd)
+    qd_first = joint_first(qd)
     velocities = np.cumsum(S * qd_first, axis=0)
-    ad_velocities = (velocities @ _AD_BASIS).reshape((*velocities.shape, 6))
+    ad_velocities = (velocities @ AD_BASIS).reshape((*velocities.shape, 6))
     products = (ad_velocities @ S[..., None])[..., 0] * qd_first  # c_i = [ad_{V_i}] S_i θ̇_i
     momenta = inertias @ velocities[..., None]
     bias = -(ad_velocities.swapaxes(-1, -2) @ momenta)[..., 0]  # -[ad_{V_i}]ᵀ G_i V_i
     if tip_wrench is not None:
-        bias[-1] += _tip_wrench_space(model, state, tip_wrench)
+        bias[-1] += tip_wrench_space(model, state, tip_wrench)
     # Pass 2 (inward): articulated inertias; in {s} a child's simply adds to its parent's.
     tau_first = np.moveaxis(tau, -1, 0)
     U = np.empty(S.shape)
@@ -320,7 +320,7 @@ def _raise_singular(regular: np.ndarray, joint: int, q: np.ndarray) -> None:
 
 
 @shared_examples
-@robot_or_arrays(_FORWARD)
+@robot_or_arrays(BOOK_FORWARD_DYNAMICS)
 def forward_dynamics_aba(
     robot: ScrewRobot,
     joint_positions: ArrayLike,
@@ -368,16 +368,16 @@ def forward_dynamics_aba(
     ...                      [[0], [0], [1], [0], [0], [0]])  # θ̈ = -g/L
     array([-9.81])
     """
-    model, q, qd, tau, gravity, tip = _forward_inputs(
+    model, q, qd, tau, gravity, tip = forward_inputs(
         robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
     )
     return _forward_dynamics_aba(
-        model, q, qd, _minus_friction(tau, qd, _friction_of(robot)), gravity, tip
+        model, q, qd, minus_friction(tau, qd, friction_of(robot)), gravity, tip
     )
 
 
 @shared_examples
-@robot_or_arrays(_FORWARD)
+@robot_or_arrays(BOOK_FORWARD_DYNAMICS)
 def forward_dynamics_rnea(
     robot: ScrewRobot,
     joint_positions: ArrayLike,
@@ -409,7 +409,7 @@ def forward_dynamics_rnea(
     ...                       [[0], [0], [1], [0], [0], [0]])  # a pendulum: (τ - m g L) / (m L²)
     array([-7.81])
     """
-    _, q, qd, tau, gravity, tip_wrench = _forward_inputs(
+    _, q, qd, tau, gravity, tip_wrench = forward_inputs(
         robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
     )
     M = mass_matrix_rnea(robot, q)
@@ -417,5 +417,5 @@ def forward_dynamics_rnea(
     g = gravity_forces(robot, q, gravity)
     f = 0.0 if tip_wrench is None else end_effector_forces(robot, q, tip_wrench)
     _solve_mass_matrix(M, np.zeros(q.shape), q)  # a clear error if M is singular
-    tau = _minus_friction(tau, qd, _friction_of(robot))
+    tau = minus_friction(tau, qd, friction_of(robot))
     return (np.linalg.inv(M) @ (tau - c - g - f)[..., None])[..., 0]

@@ -4,13 +4,13 @@
 :mod:`~robolab.screw.simulation.dynamics_trajectory` and :mod:`~robolab.screw.control.laws`
 check their arguments and call the kernels here, which take checked arrays:
 
-* :class:`_DynamicsModel`: the constants of one robot (its screw-axis chain, the link
+* :class:`DynamicsModel`: the constants of one robot (its screw-axis chain, the link
   inertias written in frames that coincide with {s} at home), computed once per robot
   (cached on a :class:`~robolab.ScrewRobot`, or by the bytes of the book's arrays);
-* :class:`_State`: the kinematics at θ shared by the algorithms;
+* :class:`KinematicState`: the kinematics at θ shared by the algorithms;
 * :func:`_rnea` (Newton–Euler with running sums in {s}) and :func:`_crba`
-  (composite-rigid-body mass matrix), and :func:`_inverse_dynamics`,
-  :func:`_mass_matrix` choosing between them and the structure-of-arrays kernels of
+  (composite-rigid-body mass matrix), and :func:`inverse_dynamics_kernel`,
+  :func:`mass_matrix_kernel` choosing between them and the structure-of-arrays kernels of
   :mod:`robolab.screw._fast.batched` by batch size.
 
 Conventions as in :mod:`robolab.screw.dynamics.rnea`: twists [ω; v], wrenches [m; f],
@@ -33,19 +33,19 @@ from ...spatial.rigid_body_motions import (
 )
 from ...support.arguments import as_float_array
 from .._fast import batched
-from .._fast.compiled import _CompiledDynamics
+from .._fast.compiled import CompiledDynamics
 from ..book_form import BookArrays
 from ..kinematics.forward import (
-    _SWAP,
-    _inverse_adjoints,
-    _poses_space,
-    _running_products,
-    _running_products_single,
-    _screw_axes_array,
-    _ScrewChain,
-    _space_chain,
+    SWAP,
+    ScrewChain,
+    inverse_adjoints_of,
+    poses_space,
+    running_products,
+    running_products_single,
+    screw_axes_array,
+    space_chain,
 )
-from ..robot import ScrewRobot, _check_link_frames, _check_spatial_inertias
+from ..robot import ScrewRobot, check_link_frames, check_spatial_inertias
 
 __all__: list[str] = []
 
@@ -53,10 +53,10 @@ __all__: list[str] = []
 # --------------------------------------------------------------------------- per-robot constants
 
 
-class _DynamicsModel:
+class DynamicsModel:
     """Constants of the space-frame algorithms, computed once per robot.
 
-    * ``chain``: the exponentials of the screw axes (see :class:`_ScrewChain`);
+    * ``chain``: the exponentials of the screw axes (see :class:`ScrewChain`);
     * ``home_inertias[k]``: G'_k, the inertia G_k written in the frame {k'} that
       is attached to link k and coincides with {s} at home,
       [Ad_{M_0k⁻¹}]ᵀ G_k [Ad_{M_0k⁻¹}]; it is constant, whatever θ;
@@ -70,12 +70,12 @@ class _DynamicsModel:
         link_frames: np.ndarray,
         spatial_inertias: np.ndarray,
         screw_axes: np.ndarray,
-        chain: _ScrewChain | None = None,
+        chain: ScrewChain | None = None,
     ) -> None:
-        self.chain = _ScrewChain(screw_axes) if chain is None else chain
+        self.chain = ScrewChain(screw_axes) if chain is None else chain
         n = self.n = self.chain.n
         self.arrays = (link_frames, spatial_inertias, screw_axes)  # as checked
-        self.home_poses = _running_products(np.array(link_frames, dtype=float))  # M_0i, i=1..n+1
+        self.home_poses = running_products(np.array(link_frames, dtype=float))  # M_0i, i=1..n+1
         inverse_adjoints = adjoint_representation_unchecked(
             transform_inv_unchecked(self.home_poses)
         )
@@ -92,7 +92,7 @@ class _DynamicsModel:
         # Column i of link k's Jacobian is zero for joints i > k.
         self._mask = np.tril(np.ones((n, n)))[:, None, :]
         self.axis_columns = self.chain.screw_axes.T.reshape(n, 6, 1).copy()
-        self.swapped_axis_columns = self.axis_columns[:, _SWAP].copy()
+        self.swapped_axis_columns = self.axis_columns[:, SWAP].copy()
 
     def inertia_shape(self, batch_ndim: int) -> np.ndarray:
         """G'_k shaped (n, 1, ..., 1, 6, 6) to broadcast over ``batch_ndim`` batch axes."""
@@ -102,7 +102,7 @@ class _DynamicsModel:
         return self._mask.reshape((self.n,) + (1,) * batch_ndim + (1, self.n))
 
     @cached_property
-    def compiled(self) -> _CompiledDynamics:
+    def compiled(self) -> CompiledDynamics:
         """Straight-line Python for one state (:mod:`robolab.screw._fast.compiled`).
 
         Shared by every model of the same numbers (:func:`_compiled_dynamics`): chapter 13's
@@ -117,11 +117,11 @@ class _DynamicsModel:
         return batched._JointFrameModel(*self.arrays)
 
 
-_AD_BASIS = ad_unchecked(np.eye(6)).reshape(6, 36)
+AD_BASIS = ad_unchecked(np.eye(6)).reshape(6, 36)
 
 #: Up to this many robots' constants and generated code are kept, keyed by their numbers.
 _CACHE_SIZE = 16
-_COMPILED_CACHE: OrderedDict[tuple[bytes, ...], _CompiledDynamics] = OrderedDict()
+_COMPILED_CACHE: OrderedDict[tuple[bytes, ...], CompiledDynamics] = OrderedDict()
 
 
 def _kept(cache: OrderedDict, key: tuple[bytes, ...], make: Any) -> Any:
@@ -138,7 +138,7 @@ def _kept(cache: OrderedDict, key: tuple[bytes, ...], make: Any) -> Any:
 
 def _compiled_dynamics(
     link_frames: np.ndarray, spatial_inertias: np.ndarray, screw_axes: np.ndarray
-) -> _CompiledDynamics:
+) -> CompiledDynamics:
     """The generated one-state dynamics of these (checked) arrays, kept for the last 16 robots.
 
     Keyed by the arrays' bytes: two robots with the same numbers share their generated
@@ -148,13 +148,13 @@ def _compiled_dynamics(
         np.ascontiguousarray(a, dtype=float) for a in (link_frames, spatial_inertias, screw_axes)
     ]
     key = tuple(a.tobytes() for a in arrays)
-    return _kept(_COMPILED_CACHE, key, lambda: _CompiledDynamics(*arrays))
+    return _kept(_COMPILED_CACHE, key, lambda: CompiledDynamics(*arrays))
 
 
-_MODEL_CACHE: OrderedDict[tuple[bytes, ...], _DynamicsModel] = OrderedDict()
+_MODEL_CACHE: OrderedDict[tuple[bytes, ...], DynamicsModel] = OrderedDict()
 
 
-def _dynamics_model(link_frames: Any, spatial_inertias: Any, screw_axes: Any) -> _DynamicsModel:
+def dynamics_model(link_frames: Any, spatial_inertias: Any, screw_axes: Any) -> DynamicsModel:
     """Validate the book's arrays (once per distinct set) and return their constants."""
     key: tuple[bytes, bytes, bytes] | None
     try:
@@ -167,27 +167,27 @@ def _dynamics_model(link_frames: Any, spatial_inertias: Any, screw_axes: Any) ->
     except (TypeError, ValueError):
         key = None
 
-    def make() -> _DynamicsModel:  # full validation, with messages naming the link or joint
-        screws = _screw_axes_array(screw_axes)
+    def make() -> DynamicsModel:  # full validation, with messages naming the link or joint
+        screws = screw_axes_array(screw_axes)
         n = screws.shape[1]
-        frames = _check_link_frames(link_frames, n)
-        inertias = _check_spatial_inertias(spatial_inertias, n)
-        return _DynamicsModel(frames, inertias, screws)
+        frames = check_link_frames(link_frames, n)
+        inertias = check_spatial_inertias(spatial_inertias, n)
+        return DynamicsModel(frames, inertias, screws)
 
     return make() if key is None else _kept(_MODEL_CACHE, key, make)
 
 
-def _robot_model(robot: Any) -> _DynamicsModel:
-    """The :class:`_DynamicsModel` of a :class:`~robolab.ScrewRobot`, cached on the robot."""
+def _robot_model(robot: Any) -> DynamicsModel:
+    """The :class:`DynamicsModel` of a :class:`~robolab.ScrewRobot`, cached on the robot."""
     model = robot._cache.get("dynamics")  # the common case, kept cheap
     if model is None:
         model = robot._derived(
             "dynamics",
-            lambda: _DynamicsModel(
+            lambda: DynamicsModel(
                 robot.link_frames,
                 robot.spatial_inertias,
                 robot.screw_axes_space,
-                _space_chain(robot),  # the kinematics' chain of the same robot
+                space_chain(robot),  # the kinematics' chain of the same robot
             ),
         )
     return model
@@ -196,7 +196,7 @@ def _robot_model(robot: Any) -> _DynamicsModel:
 # --------------------------------------------------------------------------- the kernel
 
 
-class _State:
+class KinematicState:
     """Kinematic quantities at θ shared by the algorithms (joint axis first).
 
     ``inverse_adjoints[k]`` = [Ad_{P_k⁻¹}] with P_k = e^{[S_1]θ_1} ⋯ e^{[S_k]θ_k};
@@ -208,7 +208,7 @@ class _State:
 
     __slots__ = ("axes", "batch_ndim", "inverse_adjoints", "jacobians")
 
-    def __init__(self, model: _DynamicsModel, q: np.ndarray) -> None:
+    def __init__(self, model: DynamicsModel, q: np.ndarray) -> None:
         chain = model.chain
         n = chain.n
         self.batch_ndim = q.ndim - 1
@@ -220,31 +220,31 @@ class _State:
                 basis = np.concatenate([basis, q[:, None] * basis[:, :3]], axis=1)
             # Z [Ad_{P_i}] Z: the adjoints in [v; ω] order, whose transposes are the inverses.
             swapped = (basis[:, None, :] @ chain._adjoint_swapped).reshape(n, 6, 6)
-            _running_products_single(swapped)  # in place, by doubling
+            running_products_single(swapped)  # in place, by doubling
             self.inverse_adjoints = inverse = swapped.transpose(0, 2, 1)  # [Ad_{P_i⁻¹}]
             # S_i(θ) = Z (Z [Ad_{P_i}] Z)(Z S_i)
-            self.axes = axes = (swapped @ model.swapped_axis_columns)[:, _SWAP, 0]
+            self.axes = axes = (swapped @ model.swapped_axis_columns)[:, SWAP, 0]
             self.jacobians = (inverse @ axes.T) * model._mask
             return
-        adjoints = _running_products(chain.adjoint_exponentials(q))
-        self.inverse_adjoints = _inverse_adjoints(adjoints)
+        adjoints = running_products(chain.adjoint_exponentials(q))
+        self.inverse_adjoints = inverse_adjoints_of(adjoints)
         columns = chain.screw_axes.T.reshape((n,) + (1,) * self.batch_ndim + (6, 1))
         self.axes = (adjoints @ columns)[..., 0]  # (n, ..., 6)
         jacobian_space = np.moveaxis(self.axes, 0, -1)
         self.jacobians = (self.inverse_adjoints @ jacobian_space) * model.link_mask(q.ndim - 1)
 
 
-def _joint_first(values: np.ndarray) -> np.ndarray:
+def joint_first(values: np.ndarray) -> np.ndarray:
     """(..., n) → (n, ..., 1), ready to scale the (n, ..., 6) twists."""
     return values[:, None] if values.ndim == 1 else np.moveaxis(values, -1, 0)[..., None]
 
 
-def _link_twists(state: _State, joint_values: np.ndarray) -> np.ndarray:
+def _link_twists(state: KinematicState, joint_values: np.ndarray) -> np.ndarray:
     """Σ_i jacobians[k][:, i] x_i for every link k, shape (n, ..., 6)."""
     return (state.jacobians @ joint_values[..., None])[..., 0]
 
 
-def _joint_torques(state: _State, link_wrenches: np.ndarray) -> np.ndarray:
+def _joint_torques(state: KinematicState, link_wrenches: np.ndarray) -> np.ndarray:
     """τ_i = Σ_k jacobians[k][:, i]ᵀ F_k: the torques that balance link wrenches F_k (in {k'})."""
     if state.batch_ndim == 0:
         n = len(link_wrenches)
@@ -252,15 +252,17 @@ def _joint_torques(state: _State, link_wrenches: np.ndarray) -> np.ndarray:
     return np.einsum("k...ai,k...a->...i", state.jacobians, link_wrenches)
 
 
-def _tip_wrench_space(model: _DynamicsModel, state: _State, tip_wrench: np.ndarray) -> np.ndarray:
+def tip_wrench_space(
+    model: DynamicsModel, state: KinematicState, tip_wrench: np.ndarray
+) -> np.ndarray:
     """F_tip (in {n+1}) written in {s}: [Ad_{P_n⁻¹}]ᵀ [Ad_{M_0,n+1⁻¹}]ᵀ F_tip."""
     at_home = tip_wrench @ model.tip_transpose.T
     return (state.inverse_adjoints[-1].swapaxes(-1, -2) @ at_home[..., None])[..., 0]
 
 
 def _rnea(
-    model: _DynamicsModel,
-    state: _State,
+    model: DynamicsModel,
+    state: KinematicState,
     qd: np.ndarray | None,
     qdd: np.ndarray | None,
     gravity: np.ndarray | None,
@@ -280,9 +282,9 @@ def _rnea(
     # A_k in {s}: [0; -g] + Σ_{j≤k} [ad_{V_j}] S_j θ̇_j, plus Σ_{j≤k} S_j θ̈_j (added in {k'}).
     bias = None
     if qd is not None:
-        qd_first = _joint_first(qd)
+        qd_first = joint_first(qd)
         velocities = np.cumsum(S * qd_first, axis=0)  # V_k = Σ_{j≤k} S_j θ̇_j
-        ad_velocities = (velocities @ _AD_BASIS).reshape((*velocities.shape, 6))
+        ad_velocities = (velocities @ AD_BASIS).reshape((*velocities.shape, 6))
         bias = np.cumsum((ad_velocities @ S[..., None])[..., 0] * qd_first, axis=0)
     if gravity is not None:
         if bias is None:
@@ -302,7 +304,7 @@ def _rnea(
         if link_accelerations is None:
             link_accelerations = np.zeros(link_velocities.shape)
         products = inertias @ np.stack([link_accelerations, link_velocities], axis=-1)
-        ad_links = (link_velocities @ _AD_BASIS).reshape((*link_velocities.shape, 6))
+        ad_links = (link_velocities @ AD_BASIS).reshape((*link_velocities.shape, 6))
         wrenches = products[..., 0] - (ad_links.swapaxes(-1, -2) @ products[..., 1:])[..., 0]
     elif link_accelerations is not None:
         wrenches = (inertias @ link_accelerations[..., None])[..., 0]
@@ -310,14 +312,14 @@ def _rnea(
         wrenches = np.zeros(S.shape)
     torques = _joint_torques(state, wrenches)
     if tip_wrench is not None:
-        tip = _tip_wrench_space(model, state, tip_wrench)  # (..., 6)
+        tip = tip_wrench_space(model, state, tip_wrench)  # (..., 6)
         torques = torques + np.einsum("i...a,...a->...i", S, tip)
     return torques
 
 
 def _rnea_single(
-    model: _DynamicsModel,
-    state: _State,
+    model: DynamicsModel,
+    state: KinematicState,
     qd: np.ndarray,
     qdd: np.ndarray | None,
     gravity: np.ndarray | None,
@@ -328,7 +330,7 @@ def _rnea_single(
     S, J = state.axes, state.jacobians
     rates = qd[:, None]
     velocities = np.cumsum(S * rates, axis=0)
-    ad_velocities = velocities.dot(_AD_BASIS).reshape(n, 6, 6)
+    ad_velocities = velocities.dot(AD_BASIS).reshape(n, 6, 6)
     bias = np.cumsum((ad_velocities @ S[:, :, None])[:, :, 0] * rates, axis=0)
     if gravity is not None:
         bias[:, 3:] -= gravity
@@ -343,15 +345,15 @@ def _rnea_single(
         motion[:, :, 0] += carried
     link_velocities = motion[:, :, 1]
     products = model.home_inertias @ motion
-    ad_links = link_velocities.dot(_AD_BASIS).reshape(n, 6, 6)
+    ad_links = link_velocities.dot(AD_BASIS).reshape(n, 6, 6)
     wrenches = products[:, :, 0] - (ad_links.transpose(0, 2, 1) @ products[:, :, 1:])[:, :, 0]
     torques = J.reshape(6 * n, n).T.dot(wrenches.ravel())
     if tip_wrench is not None:
-        torques += S @ _tip_wrench_space(model, state, tip_wrench)
+        torques += S @ tip_wrench_space(model, state, tip_wrench)
     return torques
 
 
-def _crba(model: _DynamicsModel, state: _State) -> np.ndarray:
+def _crba(model: DynamicsModel, state: KinematicState) -> np.ndarray:
     """Composite-rigid-body mass matrix M(θ), shape (..., n, n), exactly symmetric.
 
     M_ij = S_i(θ)ᵀ (Σ_{k ≥ max(i,j)} G_k(θ)) S_j(θ): the composite inertia of
@@ -373,7 +375,7 @@ def _crba(model: _DynamicsModel, state: _State) -> np.ndarray:
 # --------------------------------------------------------------------------- dispatch
 
 
-def _is_large(q: np.ndarray) -> bool:
+def is_large(q: np.ndarray) -> bool:
     """A batch big enough for the structure-of-arrays kernels of :mod:`.batched`."""
     return q.ndim > 1 and q.size >= batched.BATCH_THRESHOLD * q.shape[-1]
 
@@ -382,14 +384,14 @@ def _flat(values: np.ndarray | None, width: int) -> np.ndarray | None:
     return None if values is None else values.reshape(-1, width)
 
 
-def _flat_tip(tip_wrench: np.ndarray | None, batch: tuple[int, ...]) -> np.ndarray | None:
+def flat_tip(tip_wrench: np.ndarray | None, batch: tuple[int, ...]) -> np.ndarray | None:
     if tip_wrench is None:
         return None
     return np.broadcast_to(tip_wrench, (*batch, 6)).reshape(-1, 6)
 
 
-def _inverse_dynamics(
-    model: _DynamicsModel,
+def inverse_dynamics_kernel(
+    model: DynamicsModel,
     q: np.ndarray,
     qd: np.ndarray | None,
     qdd: np.ndarray | None,
@@ -405,30 +407,30 @@ def _inverse_dynamics(
         torques = model.compiled.inverse_dynamics(q, qd, qdd, gravity, tip_wrench)
         if torques is not None:
             return torques
-    elif _is_large(q):
+    elif is_large(q):
         n = model.n
         torques = batched.rnea(
             model.joint_frames, q.reshape(-1, n), _flat(qd, n), _flat(qdd, n), gravity,
-            _flat_tip(tip_wrench, q.shape[:-1]),
+            flat_tip(tip_wrench, q.shape[:-1]),
         )  # fmt: skip
         return torques.reshape(q.shape)
-    return _rnea(model, _State(model, q), qd, qdd, gravity, tip_wrench)
+    return _rnea(model, KinematicState(model, q), qd, qdd, gravity, tip_wrench)
 
 
-def _mass_matrix(model: _DynamicsModel, q: np.ndarray) -> np.ndarray:
+def mass_matrix_kernel(model: DynamicsModel, q: np.ndarray) -> np.ndarray:
     """M(θ) for one state or a batch, by the kernel that suits the batch size."""
     if q.ndim == 1:
         M = model.compiled.mass_matrix(q)
         if M is not None:
             return M
-    elif _is_large(q):
+    elif is_large(q):
         n = model.n
         return batched.crba(model.joint_frames, q.reshape(-1, n)).reshape(*q.shape, n)
-    return _crba(model, _State(model, q))
+    return _crba(model, KinematicState(model, q))
 
 
-def _mass_matrix_and_inverse_dynamics(
-    model: _DynamicsModel,
+def mass_matrix_and_inverse_dynamics_kernel(
+    model: DynamicsModel,
     q: np.ndarray,
     qd: np.ndarray | None,
     qdd: np.ndarray | None,
@@ -446,7 +448,7 @@ def _mass_matrix_and_inverse_dynamics(
             both = None if M is None or torques is None else (M, torques)
         if both is not None:
             return both
-    elif _is_large(q):
+    elif is_large(q):
         n = model.n
         frames = model.joint_frames
         flat_q = q.reshape(-1, n)
@@ -454,21 +456,23 @@ def _mass_matrix_and_inverse_dynamics(
         M = batched.crba(frames, flat_q, joints)
         torques = batched.rnea(
             frames, flat_q, _flat(qd, n), _flat(qdd, n), gravity,
-            _flat_tip(tip_wrench, q.shape[:-1]), joints,
+            flat_tip(tip_wrench, q.shape[:-1]), joints,
         )  # fmt: skip
         return M.reshape(*q.shape, n), torques.reshape(q.shape)
-    state = _State(model, q)
+    state = KinematicState(model, q)
     return _crba(model, state), _rnea(model, state, qd, qdd, gravity, tip_wrench)
 
 
-def _kinetic_energy(model: _DynamicsModel, state: _State, qd: np.ndarray) -> np.ndarray:
+def kinetic_energy_kernel(
+    model: DynamicsModel, state: KinematicState, qd: np.ndarray
+) -> np.ndarray:
     velocities = _link_twists(state, qd)  # V'_k in {k'}
     momenta = (model.inertia_shape(state.batch_ndim) @ velocities[..., None])[..., 0]
     return 0.5 * np.einsum("k...a,k...a->...", velocities, momenta)
 
 
-def _potential_energy(model: _DynamicsModel, q: np.ndarray, gravity: np.ndarray) -> np.ndarray:
-    P = _poses_space(model.chain, q)  # (n, ..., 4, 4)
+def potential_energy_kernel(model: DynamicsModel, q: np.ndarray, gravity: np.ndarray) -> np.ndarray:
+    P = poses_space(model.chain, q)  # (n, ..., 4, 4)
     centres = np.einsum("i...ab,ib->i...a", P[..., :3, :3], model.home_centres) + P[..., :3, 3]
     heights = centres @ gravity  # g · r_ci
     return -np.einsum("i,i...->...", model.masses, heights)
@@ -479,7 +483,7 @@ def _potential_energy(model: _DynamicsModel, q: np.ndarray, gravity: np.ndarray)
 _FLOAT64 = np.dtype(float)
 
 
-def _one_state_floats(n: int, *arrays: Any) -> list[float] | None:
+def one_state_floats(n: int, *arrays: Any) -> list[float] | None:
     """The entries of float64 arrays of shape (n,), all finite, as one list of floats.
 
     The fast check of a single state for the generated code; None for anything else
@@ -498,7 +502,9 @@ def _gravity(gravity: Any) -> np.ndarray:
     return as_float_array(gravity, "gravity", (3,))
 
 
-def _tip(tip_wrench: Any, batch: tuple[int, ...], name: str = "tip_wrench") -> np.ndarray:
+def tip_wrench_array(
+    tip_wrench: Any, batch: tuple[int, ...], name: str = "tip_wrench"
+) -> np.ndarray:
     wrench = as_float_array(tip_wrench, name, (6,), batch=True)
     if wrench.ndim > 1 and wrench.shape[:-1] != batch:
         raise ValueError(
@@ -511,16 +517,16 @@ def _tip(tip_wrench: Any, batch: tuple[int, ...], name: str = "tip_wrench") -> n
 # --------------------------------------------------------------------------- robot or arrays
 
 
-def _model(robot: ScrewRobot | BookArrays, name: str = "robot") -> _DynamicsModel:
+def model_of(robot: ScrewRobot | BookArrays, name: str = "robot") -> DynamicsModel:
     """The constants of a robot (cached on it) or of the book's arrays (checked, cached)."""
     if type(robot) is BookArrays:
-        return _dynamics_model(robot.link_frames, robot.spatial_inertias, robot.screw_axes)
+        return dynamics_model(robot.link_frames, robot.spatial_inertias, robot.screw_axes)
     if not isinstance(robot, ScrewRobot):
         raise TypeError(f"{name} must be a ScrewRobot, got {type(robot).__name__}")
     return _robot_model(robot)
 
 
-def _gravity_of(robot: ScrewRobot | BookArrays, gravity: Any) -> np.ndarray:
+def gravity_of(robot: ScrewRobot | BookArrays, gravity: Any) -> np.ndarray:
     """``gravity`` checked, or by default the robot's (or the book's argument, checked)."""
     if gravity is not None:
         return _gravity(gravity)
@@ -529,6 +535,6 @@ def _gravity_of(robot: ScrewRobot | BookArrays, gravity: Any) -> np.ndarray:
     return robot.gravity
 
 
-def _tip_of(q: np.ndarray, tip_wrench: Any) -> np.ndarray | None:
+def tip_of(q: np.ndarray, tip_wrench: Any) -> np.ndarray | None:
     """The tip wrench checked against the batch of ``q``; None (no wrench) stays None."""
-    return None if tip_wrench is None else _tip(tip_wrench, q.shape[:-1])
+    return None if tip_wrench is None else tip_wrench_array(tip_wrench, q.shape[:-1])

@@ -58,20 +58,20 @@ from ...spatial.rigid_body_motions import (
 from ...support.arguments import as_float_array
 from ...support.docstrings import shared_examples
 from ..book_form import robot_or_arrays
-from ..kinematics.forward import _joint_array, _joint_arrays
+from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
 from .kernel import (
-    _DynamicsModel,
-    _gravity_of,
-    _inverse_dynamics,
-    _kinetic_energy,
-    _mass_matrix,
-    _model,
-    _one_state_floats,
-    _potential_energy,
-    _State,
-    _tip,
-    _tip_of,
+    DynamicsModel,
+    KinematicState,
+    gravity_of,
+    inverse_dynamics_kernel,
+    kinetic_energy_kernel,
+    mass_matrix_kernel,
+    model_of,
+    one_state_floats,
+    potential_energy_kernel,
+    tip_of,
+    tip_wrench_array,
 )
 
 __all__ = [
@@ -87,16 +87,18 @@ __all__ = [
 ]
 
 #: The book's argument list of the dynamics functions, after the joint arrays.
-_ARRAYS = "link_frames, spatial_inertias, screw_axes"
+BOOK_ARRAYS = "link_frames, spatial_inertias, screw_axes"
 #: The book's argument list of inverse dynamics (and, with joint_torques, forward dynamics).
-_INVERSE = f"joint_positions, joint_velocities, joint_accelerations, gravity, tip_wrench, {_ARRAYS}"
+BOOK_INVERSE_DYNAMICS = (
+    f"joint_positions, joint_velocities, joint_accelerations, gravity, tip_wrench, {BOOK_ARRAYS}"
+)
 
 
 # --------------------------------------------------------------------------- the book's functions
 
 
 @shared_examples
-@robot_or_arrays(_INVERSE)
+@robot_or_arrays(BOOK_INVERSE_DYNAMICS)
 def inverse_dynamics_rnea(
     robot: ScrewRobot,
     joint_positions: ArrayLike,
@@ -158,22 +160,24 @@ def inverse_dynamics_rnea(
     ...                       [1, 1, 1, 1, 1, 1], link_frames, spatial_inertias, screw_axes)
     array([ 74.69616155, -33.06766016,  -3.23057314])
     """
-    model = _model(robot)
-    values = _one_state_floats(model.n, joint_positions, joint_velocities, joint_accelerations)
+    model = model_of(robot)
+    values = one_state_floats(model.n, joint_positions, joint_velocities, joint_accelerations)
     if values is not None and tip_wrench is None:  # one checked state: the generated code
-        values += _gravity_of(robot, gravity).tolist()
+        values += gravity_of(robot, gravity).tolist()
         torques = model.compiled.call((True, True, True, False), values)
         if torques is not None:
             return torques
-    q, qd, qdd = _joint_arrays(
+    q, qd, qdd = joint_arrays(
         model.n, joint_positions, joint_velocities=joint_velocities,
         joint_accelerations=joint_accelerations,
     )  # fmt: skip
-    return _inverse_dynamics(model, q, qd, qdd, _gravity_of(robot, gravity), _tip_of(q, tip_wrench))
+    return inverse_dynamics_kernel(
+        model, q, qd, qdd, gravity_of(robot, gravity), tip_of(q, tip_wrench)
+    )
 
 
 @shared_examples
-@robot_or_arrays(_INVERSE)
+@robot_or_arrays(BOOK_INVERSE_DYNAMICS)
 def inverse_dynamics_rnea_textbook(
     robot: ScrewRobot,
     joint_positions: ArrayLike,
@@ -217,12 +221,12 @@ def inverse_dynamics_rnea_textbook(
     ...                                np.zeros(6), [x, np.eye(4)], G, S)  # m r² θ̈
     array([6.])
     """
-    model = _model(robot)
+    model = model_of(robot)
     n = model.n
-    theta = _joint_array(joint_positions, n, "joint_positions", batch=False)
-    dtheta = _joint_array(joint_velocities, n, "joint_velocities", batch=False)
-    ddtheta = _joint_array(joint_accelerations, n, "joint_accelerations", batch=False)
-    g = _gravity_of(robot, gravity)
+    theta = joint_array(joint_positions, n, "joint_positions", batch=False)
+    dtheta = joint_array(joint_velocities, n, "joint_velocities", batch=False)
+    ddtheta = joint_array(joint_accelerations, n, "joint_accelerations", batch=False)
+    g = gravity_of(robot, gravity)
     F = np.zeros(6) if tip_wrench is None else as_float_array(tip_wrench, "tip_wrench", (6,))
     M, G, S = model.arrays  # M_{i-1,i}, G_i, S_i as checked float arrays
 
@@ -252,7 +256,7 @@ def inverse_dynamics_rnea_textbook(
 
 
 @shared_examples
-@robot_or_arrays(f"joint_positions, {_ARRAYS}")
+@robot_or_arrays(f"joint_positions, {BOOK_ARRAYS}")
 def mass_matrix_crba(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarray:
     """Mass matrix M(θ) by the composite-rigid-body algorithm (the book's ``MassMatrix``).
 
@@ -295,17 +299,17 @@ def mass_matrix_crba(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarra
            [-3.07146754e-01,  1.96850717e+00,  4.32157368e-01],
            [-7.18426391e-03,  4.32157368e-01,  1.91630858e-01]])
     """
-    model = _model(robot)
-    values = _one_state_floats(model.n, joint_positions)
+    model = model_of(robot)
+    values = one_state_floats(model.n, joint_positions)
     if values is not None:  # one checked state: the generated code
         M = model.compiled.call(("mass",), values)
         if M is not None:
             return M
-    return _mass_matrix(model, _joint_array(joint_positions, model.n, "joint_positions"))
+    return mass_matrix_kernel(model, joint_array(joint_positions, model.n, "joint_positions"))
 
 
 @shared_examples
-@robot_or_arrays(f"joint_positions, {_ARRAYS}")
+@robot_or_arrays(f"joint_positions, {BOOK_ARRAYS}")
 def mass_matrix_rnea(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarray:
     """Mass matrix M(θ) the book's way: column i is the torque for θ̈ = e_i (section 8.2).
 
@@ -328,22 +332,22 @@ def mass_matrix_rnea(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarra
     array([[5., 2.],
            [2., 1.]])
     """
-    model = _model(robot)
-    return _mass_matrix_rnea(model, _joint_array(joint_positions, model.n, "joint_positions"))
+    model = model_of(robot)
+    return _mass_matrix_rnea(model, joint_array(joint_positions, model.n, "joint_positions"))
 
 
-def _mass_matrix_rnea(model: _DynamicsModel, q: np.ndarray) -> np.ndarray:
+def _mass_matrix_rnea(model: DynamicsModel, q: np.ndarray) -> np.ndarray:
     """Column i of M(θ) is τ for θ̈ = e_i with zero velocity, gravity and tip wrench."""
     columns = []
     for i in range(model.n):
         unit_acceleration = np.zeros(q.shape)
         unit_acceleration[..., i] = 1.0
-        columns.append(_inverse_dynamics(model, q, None, unit_acceleration, None, None))
+        columns.append(inverse_dynamics_kernel(model, q, None, unit_acceleration, None, None))
     return np.stack(columns, axis=-1)
 
 
 @shared_examples
-@robot_or_arrays(f"joint_positions, joint_velocities, {_ARRAYS}")
+@robot_or_arrays(f"joint_positions, joint_velocities, {BOOK_ARRAYS}")
 def velocity_quadratic_forces(
     robot: ScrewRobot, joint_positions: ArrayLike, joint_velocities: ArrayLike
 ) -> np.ndarray:
@@ -375,13 +379,13 @@ def velocity_quadratic_forces(
     >>> c.round(12) + 0.0  # m2 L1 L2 θ̇1² sin θ2 on joint 2 (book, eq. 8.9)
     array([0., 1.])
     """
-    model = _model(robot)
-    q, qd = _joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
-    return _inverse_dynamics(model, q, qd, None, None, None)
+    model = model_of(robot)
+    q, qd = joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
+    return inverse_dynamics_kernel(model, q, qd, None, None, None)
 
 
 @shared_examples
-@robot_or_arrays(f"joint_positions, gravity, {_ARRAYS}")
+@robot_or_arrays(f"joint_positions, gravity, {BOOK_ARRAYS}")
 def gravity_forces(
     robot: ScrewRobot, joint_positions: ArrayLike, gravity: ArrayLike | None = None
 ) -> np.ndarray:
@@ -416,13 +420,13 @@ def gravity_forces(
     >>> gravity_forces([0.0, 0.0], [0, -9.81, 0], [x, x, np.eye(4)], G, S)  # the book's way
     array([29.43,  9.81])
     """
-    model = _model(robot)
-    q = _joint_array(joint_positions, model.n, "joint_positions")
-    return _inverse_dynamics(model, q, None, None, _gravity_of(robot, gravity), None)
+    model = model_of(robot)
+    q = joint_array(joint_positions, model.n, "joint_positions")
+    return inverse_dynamics_kernel(model, q, None, None, gravity_of(robot, gravity), None)
 
 
 @shared_examples
-@robot_or_arrays(f"joint_positions, tip_wrench, {_ARRAYS}")
+@robot_or_arrays(f"joint_positions, tip_wrench, {BOOK_ARRAYS}")
 def end_effector_forces(
     robot: ScrewRobot, joint_positions: ArrayLike, tip_wrench: ArrayLike
 ) -> np.ndarray:
@@ -453,13 +457,15 @@ def end_effector_forces(
     >>> end_effector_forces([0.0, 0.0], [0, 0, 0, 0, 1.0, 0], [x, x, np.eye(4)], G, S)
     array([2., 1.])
     """
-    model = _model(robot)
-    q = _joint_array(joint_positions, model.n, "joint_positions")
-    return _inverse_dynamics(model, q, None, None, None, _tip(tip_wrench, q.shape[:-1]))
+    model = model_of(robot)
+    q = joint_array(joint_positions, model.n, "joint_positions")
+    return inverse_dynamics_kernel(
+        model, q, None, None, None, tip_wrench_array(tip_wrench, q.shape[:-1])
+    )
 
 
 @shared_examples
-@robot_or_arrays(f"joint_positions, joint_velocities, {_ARRAYS}")
+@robot_or_arrays(f"joint_positions, joint_velocities, {BOOK_ARRAYS}")
 def kinetic_energy(
     robot: ScrewRobot, joint_positions: ArrayLike, joint_velocities: ArrayLike
 ) -> np.ndarray | float:
@@ -479,14 +485,14 @@ def kinetic_energy(
     >>> kinetic_energy([0.0, 0.0], [1.0, 0.0], [x, x, np.eye(4)], G, S)  # the book's way
     2.5
     """
-    model = _model(robot)
-    q, qd = _joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
-    energy = _kinetic_energy(model, _State(model, q), qd)
+    model = model_of(robot)
+    q, qd = joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
+    energy = kinetic_energy_kernel(model, KinematicState(model, q), qd)
     return float(energy) if energy.ndim == 0 else energy
 
 
 @shared_examples
-@robot_or_arrays(f"joint_positions, gravity, {_ARRAYS}")
+@robot_or_arrays(f"joint_positions, gravity, {BOOK_ARRAYS}")
 def potential_energy(
     robot: ScrewRobot, joint_positions: ArrayLike, gravity: ArrayLike | None = None
 ) -> np.ndarray | float:
@@ -508,7 +514,7 @@ def potential_energy(
     >>> round(potential_energy([np.pi / 2, 0.0], [0, -9.81, 0], [x, x, np.eye(4)], G, S), 12)
     29.43
     """
-    model = _model(robot)
-    q = _joint_array(joint_positions, model.n, "joint_positions")
-    energy = _potential_energy(model, q, _gravity_of(robot, gravity))
+    model = model_of(robot)
+    q = joint_array(joint_positions, model.n, "joint_positions")
+    energy = potential_energy_kernel(model, q, gravity_of(robot, gravity))
     return float(energy) if energy.ndim == 0 else energy

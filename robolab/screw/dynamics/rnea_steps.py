@@ -39,10 +39,10 @@ from ...spatial.rigid_body_motions import (
 from ...support.arguments import require_choice
 from ...support.docstrings import shared_examples
 from ..book_form import robot_or_arrays
-from ..kinematics.forward import _joint_arrays
+from ..kinematics.forward import joint_arrays
 from ..robot import ScrewRobot
-from .kernel import _gravity_of, _model, _tip_of
-from .rnea import _INVERSE
+from .kernel import gravity_of, model_of, tip_of
+from .rnea import BOOK_INVERSE_DYNAMICS
 
 __all__ = ["RNEA_FRAMES", "RneaLinkStep", "RneaSteps", "inverse_dynamics_rnea_steps"]
 
@@ -195,7 +195,7 @@ class RneaSteps:
 
 
 @shared_examples
-@robot_or_arrays(_INVERSE)
+@robot_or_arrays(BOOK_INVERSE_DYNAMICS)
 def inverse_dynamics_rnea_steps(
     robot: ScrewRobot,
     joint_positions: ArrayLike,
@@ -257,9 +257,9 @@ def inverse_dynamics_rnea_steps(
     array([ 74.69616155, -33.06766016,  -3.23057314])
     """
     require_choice(frame, "frame", RNEA_FRAMES)
-    model = _model(robot)
+    model = model_of(robot)
     n = model.n
-    theta, dtheta, ddtheta = _joint_arrays(
+    theta, dtheta, ddtheta = joint_arrays(
         n, joint_positions, joint_velocities=joint_velocities,
         joint_accelerations=joint_accelerations,
     )  # fmt: skip
@@ -268,8 +268,8 @@ def inverse_dynamics_rnea_steps(
             f"joint_positions must have shape ({n},): the steps are those of one state, "
             f"got shape {theta.shape} (call it once per state)"
         )
-    g = _gravity_of(robot, gravity)
-    tip = _tip_of(theta, tip_wrench)
+    g = gravity_of(robot, gravity)
+    tip = tip_of(theta, tip_wrench)
     tip = np.zeros(6) if tip is None else tip
     M, G, S = model.arrays  # M_{i-1,i}, G_i, S_i as checked float arrays
 

@@ -24,15 +24,15 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..robot import _check_link_frames
+from ..robot import check_link_frames
 from .forward import (
-    _home_link_poses,
-    _joint_array,
-    _link_frames_space,
-    _screw_axes_array,
-    _ScrewChain,
+    ScrewChain,
+    home_link_poses,
+    joint_array,
+    link_frames_space_kernel,
+    screw_axes_array,
 )
-from .jacobian import _jacobian_space
+from .jacobian import jacobian_space_kernel
 
 __all__ = ["KinematicChain"]
 
@@ -49,10 +49,10 @@ class KinematicChain:
     """
 
     def __init__(self, link_frames: Any, screw_axes: Any) -> None:
-        screws = _screw_axes_array(screw_axes)
+        screws = screw_axes_array(screw_axes)
         self.n_joints = int(screws.shape[1])
-        self._chain = _ScrewChain(screws)
-        self._home_poses = _home_link_poses(_check_link_frames(link_frames, self.n_joints))
+        self._chain = ScrewChain(screws)
+        self._home_poses = home_link_poses(check_link_frames(link_frames, self.n_joints))
 
     @classmethod
     def of(cls, robot: Any) -> KinematicChain:
@@ -61,10 +61,10 @@ class KinematicChain:
 
     def link_frames_space(self, joint_positions: ArrayLike) -> np.ndarray:
         """Poses of {s}, the link frames and the end-effector, shape (n+2, 4, 4) (or a batch)."""
-        q = _joint_array(joint_positions, self.n_joints, "joint_positions")
-        return _link_frames_space(self._chain, self._home_poses, q)
+        q = joint_array(joint_positions, self.n_joints, "joint_positions")
+        return link_frames_space_kernel(self._chain, self._home_poses, q)
 
     def jacobian_space(self, joint_positions: ArrayLike) -> np.ndarray:
         """The space Jacobian J_s(θ), rows [ω; v], shape (6, n) (or a batch)."""
-        q = _joint_array(joint_positions, self.n_joints, "joint_positions")
-        return _jacobian_space(self._chain, q)
+        q = joint_array(joint_positions, self.n_joints, "joint_positions")
+        return jacobian_space_kernel(self._chain, q)

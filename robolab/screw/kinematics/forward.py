@@ -25,7 +25,7 @@ with W = [ω],
 
 The 6×6 adjoint [Ad_{e^{[S]θ}}] = [[R, 0], [[p]R, R]] is then a fixed
 combination of 1, sin θ, cos θ, sin 2θ, cos 2θ (and θ, θ sin θ, θ cos θ).
-:class:`_ScrewChain` precomputes these coefficient matrices once per set of
+:class:`ScrewChain` precomputes these coefficient matrices once per set of
 screw axes: one ``np.sin`` and one matrix product give every joint's
 exponential or adjoint at once, for any number of configurations. The running
 product along the chain is the only loop over the joints (for one
@@ -45,7 +45,7 @@ from ...spatial.rigid_body_motions import vec_to_so3_unchecked
 from ...support.arguments import as_float_array, as_transform, require_finite
 from ...support.docstrings import shared_examples
 from ..book_form import BookArrays, robot_or_arrays
-from ..robot import ScrewRobot, _check_link_frames
+from ..robot import ScrewRobot, check_link_frames
 
 __all__ = [
     "forward_kinematics_body",
@@ -56,15 +56,15 @@ __all__ = [
 _FLOAT64 = np.dtype(np.float64)
 
 #: Swaps the two 3-vectors of a twist: [ω; v] ↔ [v; ω]. Z Adᵀ Z = Ad⁻¹ for any adjoint.
-_SWAP = np.array([3, 4, 5, 0, 1, 2])
+SWAP = np.array([3, 4, 5, 0, 1, 2])
 #: Flat indices that turn [Ad_T] (6×6, flattened) into [Ad_T]⁻¹ = [Ad_{T⁻¹}] = Z [Ad_T]ᵀ Z.
-_INVERSE_ADJOINT_INDEX = (_SWAP[None, :] * 6 + _SWAP[:, None]).ravel()
+_INVERSE_ADJOINT_INDEX = (SWAP[None, :] * 6 + SWAP[:, None]).ravel()
 
 
 # --------------------------------------------------------------------------- input checks
 
 
-def _joint_array(value: Any, n: int, name: str, *, batch: bool = True) -> np.ndarray:
+def joint_array(value: Any, n: int, name: str, *, batch: bool = True) -> np.ndarray:
     """``value`` as a float array of shape (n,) (or (..., n) with ``batch``), all finite.
 
     Fast for a float64 ndarray of the right shape (the inner loop of a
@@ -88,16 +88,16 @@ def _joint_array(value: Any, n: int, name: str, *, batch: bool = True) -> np.nda
     return array
 
 
-def _joint_arrays(n: int, joint_positions: Any, **others: Any) -> tuple[np.ndarray, ...]:
-    """θ and other joint arrays (θ̇, θ̈, τ, ...) checked by :func:`_joint_array`, in that order.
+def joint_arrays(n: int, joint_positions: Any, **others: Any) -> tuple[np.ndarray, ...]:
+    """θ and other joint arrays (θ̇, θ̈, τ, ...) checked by :func:`joint_array`, in that order.
 
     Each has shape (n,) or (..., n); the others (passed by their argument
     names, which the messages use) must have the shape of θ.
     """
-    q = _joint_array(joint_positions, n, "joint_positions")
+    q = joint_array(joint_positions, n, "joint_positions")
     arrays = [q]
     for name, value in others.items():
-        array = _joint_array(value, n, name)
+        array = joint_array(value, n, name)
         if array.shape != q.shape:
             raise ValueError(
                 f"{name} must have the shape of joint_positions {q.shape}, got {array.shape}"
@@ -106,7 +106,7 @@ def _joint_arrays(n: int, joint_positions: Any, **others: Any) -> tuple[np.ndarr
     return tuple(arrays)
 
 
-def _screw_axes_array(screw_axes: Any, name: str = "screw_axes") -> np.ndarray:
+def screw_axes_array(screw_axes: Any, name: str = "screw_axes") -> np.ndarray:
     """A finite (6, n) float array of screw axes (one per column), n ≥ 1.
 
     As in the book's library, any twist is accepted here (the book's
@@ -122,7 +122,7 @@ def _screw_axes_array(screw_axes: Any, name: str = "screw_axes") -> np.ndarray:
 # --------------------------------------------------------------------------- the kernel
 
 
-class _ScrewChain:
+class ScrewChain:
     """Constants for e^{[S_i]θ_i} and [Ad_{e^{[S_i]θ_i}}] of n screw axes.
 
     A screw axis S = [ω; v] with k = ‖ω‖ > 0 turns by φ = kθ about the unit
@@ -196,7 +196,7 @@ class _ScrewChain:
         # The same adjoints with rows and columns in the order [v; ω] (Z [Ad] Z, Z swapping the
         # halves of a twist): for them the inverse is the transpose, [Ad_T]⁻¹ = (Z [Ad_T] Z)ᵀ.
         self._adjoint_swapped = np.ascontiguousarray(
-            self._adjoint.reshape(n, size, 6, 6)[:, :, _SWAP][:, :, :, _SWAP].reshape(n, size, 36)
+            self._adjoint.reshape(n, size, 6, 6)[:, :, SWAP][:, :, :, SWAP].reshape(n, size, 36)
         )
         # sin(kθ·scale + offset) = [1, sin kθ, cos kθ, sin 2kθ, cos 2kθ]
         self._trig_scale = np.outer(rates, [0.0, 1.0, 1.0, 2.0, 2.0])  # (n, 5)
@@ -224,10 +224,10 @@ class _ScrewChain:
         return (basis @ self._adjoint).reshape((self.n, *batch, 6, 6))
 
 
-def _running_products(factors: np.ndarray) -> np.ndarray:
+def running_products(factors: np.ndarray) -> np.ndarray:
     """X_1, X_1 X_2, ..., X_1 ⋯ X_n of factors of shape (n, ..., k, k)."""
     if factors.ndim == 3:
-        return _running_products_single(factors.copy())
+        return running_products_single(factors.copy())
     out = np.empty(factors.shape)
     out[0] = factors[0]
     for j in range(1, len(factors)):
@@ -235,7 +235,7 @@ def _running_products(factors: np.ndarray) -> np.ndarray:
     return out
 
 
-def _running_products_single(X: np.ndarray) -> np.ndarray:
+def running_products_single(X: np.ndarray) -> np.ndarray:
     """The running products of X (n, k, k) in place, by doubling (⌈log₂ n⌉ NumPy calls).
 
     After the step with stride d, X[j] is the product of the factors j-2d+1..j.
@@ -247,31 +247,31 @@ def _running_products_single(X: np.ndarray) -> np.ndarray:
     return X
 
 
-def _inverse_adjoints(adjoints: np.ndarray) -> np.ndarray:
+def inverse_adjoints_of(adjoints: np.ndarray) -> np.ndarray:
     """[Ad_T]⁻¹ = [Ad_{T⁻¹}] of adjoints of shape (..., 6, 6), without a matrix inverse."""
     shape = adjoints.shape
     flat = adjoints.reshape(*shape[:-2], 36)
     return flat[..., _INVERSE_ADJOINT_INDEX].reshape(shape)
 
 
-_CHAIN_CACHE: OrderedDict[tuple[tuple[int, ...], bytes], _ScrewChain] = OrderedDict()
+_CHAIN_CACHE: OrderedDict[tuple[tuple[int, ...], bytes], ScrewChain] = OrderedDict()
 _CHAIN_CACHE_SIZE = 32
 
 
-def _screw_chain(screw_axes: np.ndarray) -> _ScrewChain:
-    """The (cached) :class:`_ScrewChain` of validated screw axes."""
+def _screw_chain(screw_axes: np.ndarray) -> ScrewChain:
+    """The (cached) :class:`ScrewChain` of validated screw axes."""
     key = (screw_axes.shape, screw_axes.tobytes())
     chain = _CHAIN_CACHE.get(key)
     if chain is None:
-        chain = _CHAIN_CACHE[key] = _ScrewChain(screw_axes)
+        chain = _CHAIN_CACHE[key] = ScrewChain(screw_axes)
         if len(_CHAIN_CACHE) > _CHAIN_CACHE_SIZE:
             _CHAIN_CACHE.popitem(last=False)
     return chain
 
 
-def _poses_space(chain: _ScrewChain, joint_positions: np.ndarray) -> np.ndarray:
+def poses_space(chain: ScrewChain, joint_positions: np.ndarray) -> np.ndarray:
     """P_i = e^{[S_1]θ_1} ⋯ e^{[S_i]θ_i} for i = 1..n, shape (n, ..., 4, 4)."""
-    return _running_products(chain.exponentials(joint_positions))
+    return running_products(chain.exponentials(joint_positions))
 
 
 def _batch_last(array: np.ndarray) -> np.ndarray:
@@ -282,27 +282,27 @@ def _batch_last(array: np.ndarray) -> np.ndarray:
 # --------------------------------------------------------------------------- robot or arrays
 
 
-def _space_chain(robot: ScrewRobot | BookArrays) -> _ScrewChain:
+def space_chain(robot: ScrewRobot | BookArrays) -> ScrewChain:
     """The chain of the space screw axes: cached on a robot, checked (and cached) for arrays."""
     if type(robot) is BookArrays:
-        return _screw_chain(_screw_axes_array(robot.screw_axes))
+        return _screw_chain(screw_axes_array(robot.screw_axes))
     chain = robot._cache.get("space_chain")  # the common case, kept cheap
     if chain is None:
-        chain = robot._derived("space_chain", lambda: _ScrewChain(robot.screw_axes_space))
+        chain = robot._derived("space_chain", lambda: ScrewChain(robot.screw_axes_space))
     return chain
 
 
-def _body_chain(robot: ScrewRobot | BookArrays) -> _ScrewChain:
-    """The chain of the body screw axes B_i, like :func:`_space_chain`."""
+def body_chain_of(robot: ScrewRobot | BookArrays) -> ScrewChain:
+    """The chain of the body screw axes B_i, like :func:`space_chain`."""
     if type(robot) is BookArrays:
-        return _screw_chain(_screw_axes_array(robot.body_screw_axes, "body_screw_axes"))
+        return _screw_chain(screw_axes_array(robot.body_screw_axes, "body_screw_axes"))
     chain = robot._cache.get("body_chain")
     if chain is None:
-        chain = robot._derived("body_chain", lambda: _ScrewChain(robot.screw_axes_body))
+        chain = robot._derived("body_chain", lambda: ScrewChain(robot.screw_axes_body))
     return chain
 
 
-def _home_pose(robot: ScrewRobot | BookArrays) -> np.ndarray:
+def home_pose(robot: ScrewRobot | BookArrays) -> np.ndarray:
     """M, the end-effector pose at home (checked if given as an array)."""
     if type(robot) is BookArrays:
         return as_transform(robot.home_ee_pose, "home_ee_pose")
@@ -312,8 +312,8 @@ def _home_pose(robot: ScrewRobot | BookArrays) -> np.ndarray:
 def _home_link_poses_of(robot: ScrewRobot | BookArrays, n: int) -> np.ndarray:
     """M_{0i} for i = 1..n+1 of a robot (cached) or of the book's ``link_frames`` (checked)."""
     if type(robot) is BookArrays:
-        return _home_link_poses(_check_link_frames(robot.link_frames, n))
-    return robot._derived("home_link_poses", lambda: _home_link_poses(robot.link_frames))
+        return home_link_poses(check_link_frames(robot.link_frames, n))
+    return robot._derived("home_link_poses", lambda: home_link_poses(robot.link_frames))
 
 
 # --------------------------------------------------------------------------- the book's functions
@@ -359,14 +359,14 @@ def forward_kinematics_space(robot: ScrewRobot, joint_positions: ArrayLike) -> n
            [ 0.     ,  0.     , -1.     ,  1.68584],
            [ 0.     ,  0.     ,  0.     ,  1.     ]])
     """
-    home = _home_pose(robot)
-    chain = _space_chain(robot)
-    return _forward_kinematics(
-        chain, home, _joint_array(joint_positions, chain.n, "joint_positions")
+    home = home_pose(robot)
+    chain = space_chain(robot)
+    return forward_kinematics_kernel(
+        chain, home, joint_array(joint_positions, chain.n, "joint_positions")
     )
 
 
-def _forward_kinematics(chain: _ScrewChain, M: np.ndarray, q: np.ndarray) -> np.ndarray:
+def forward_kinematics_kernel(chain: ScrewChain, M: np.ndarray, q: np.ndarray) -> np.ndarray:
     E = chain.exponentials(q)
     P = E[0]
     for j in range(1, chain.n):
@@ -408,13 +408,13 @@ def forward_kinematics_body(robot: ScrewRobot, joint_positions: ArrayLike) -> np
     >>> forward_kinematics_body(M, B, [np.pi / 2, 3, np.pi]).round(5)[:3, 3]
     array([-5.     ,  4.     ,  1.68584])
     """
-    home = _home_pose(robot)
-    chain = _body_chain(robot)
-    q = _joint_array(joint_positions, chain.n, "joint_positions")
-    return _forward_kinematics_body(chain, home, q)
+    home = home_pose(robot)
+    chain = body_chain_of(robot)
+    q = joint_array(joint_positions, chain.n, "joint_positions")
+    return forward_kinematics_body_kernel(chain, home, q)
 
 
-def _forward_kinematics_body(chain: _ScrewChain, M: np.ndarray, q: np.ndarray) -> np.ndarray:
+def forward_kinematics_body_kernel(chain: ScrewChain, M: np.ndarray, q: np.ndarray) -> np.ndarray:
     E = chain.exponentials(q)
     P = M
     for j in range(chain.n):
@@ -471,20 +471,22 @@ def link_frames_space(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarr
            [1., 1., 0.],
            [1., 1., 0.]])
     """
-    chain = _space_chain(robot)
+    chain = space_chain(robot)
     home_poses = _home_link_poses_of(robot, chain.n)
-    q = _joint_array(joint_positions, chain.n, "joint_positions")
-    return _link_frames_space(chain, home_poses, q)
+    q = joint_array(joint_positions, chain.n, "joint_positions")
+    return link_frames_space_kernel(chain, home_poses, q)
 
 
-def _home_link_poses(link_frames: np.ndarray) -> np.ndarray:
+def home_link_poses(link_frames: np.ndarray) -> np.ndarray:
     """M_{0i} = M_01 ⋯ M_{i-1,i} for i = 1..n+1, shape (n+1, 4, 4)."""
-    return _running_products(np.ascontiguousarray(link_frames, dtype=float))
+    return running_products(np.ascontiguousarray(link_frames, dtype=float))
 
 
-def _link_frames_space(chain: _ScrewChain, home_poses: np.ndarray, q: np.ndarray) -> np.ndarray:
+def link_frames_space_kernel(
+    chain: ScrewChain, home_poses: np.ndarray, q: np.ndarray
+) -> np.ndarray:
     n = chain.n
-    P = _poses_space(chain, q)  # (n, ..., 4, 4)
+    P = poses_space(chain, q)  # (n, ..., 4, 4)
     batch = q.shape[:-1]
     poses = np.empty((n + 2, *batch, 4, 4))
     poses[0] = np.eye(4)

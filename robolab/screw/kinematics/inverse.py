@@ -44,15 +44,15 @@ from ...support.docstrings import shared_examples
 from ..book_form import robot_or_arrays
 from ..robot import ScrewRobot
 from .forward import (
-    _body_chain,
-    _forward_kinematics,
-    _forward_kinematics_body,
-    _home_pose,
-    _joint_array,
-    _ScrewChain,
-    _space_chain,
+    ScrewChain,
+    body_chain_of,
+    forward_kinematics_body_kernel,
+    forward_kinematics_kernel,
+    home_pose,
+    joint_array,
+    space_chain,
 )
-from .jacobian import _jacobian_body, _jacobian_space
+from .jacobian import jacobian_body_kernel, jacobian_space_kernel
 
 __all__ = [
     "InverseKinematicsResult",
@@ -139,19 +139,19 @@ def _iterations(max_iterations: Any, method: str) -> int:
 
 
 def _error_twist_body(
-    body_chain: _ScrewChain, home: np.ndarray, target: np.ndarray, theta: np.ndarray
+    body_chain: ScrewChain, home: np.ndarray, target: np.ndarray, theta: np.ndarray
 ) -> np.ndarray:
     """V_b = log(T_sb(θ)⁻¹ T_sd), with ``body_chain`` built from the body screw axes B_i."""
     return log6_vector_unchecked(
-        transform_inv_unchecked(_forward_kinematics_body(body_chain, home, theta)) @ target
+        transform_inv_unchecked(forward_kinematics_body_kernel(body_chain, home, theta)) @ target
     )
 
 
 def _error_twist_space(
-    chain: _ScrewChain, home: np.ndarray, target: np.ndarray, theta: np.ndarray
+    chain: ScrewChain, home: np.ndarray, target: np.ndarray, theta: np.ndarray
 ) -> np.ndarray:
     """V_s = [Ad_{T_sb}] log(T_sb(θ)⁻¹ T_sd), with ``chain`` built from the space screw axes S_i."""
-    T_sb = _forward_kinematics(chain, home, theta)
+    T_sb = forward_kinematics_kernel(chain, home, theta)
     return adjoint_representation_unchecked(T_sb) @ log6_vector_unchecked(
         transform_inv_unchecked(T_sb) @ target
     )
@@ -159,14 +159,14 @@ def _error_twist_space(
 
 #: The error twist and the Jacobian of each form (body: V_b and J_b; space: V_s and J_s).
 _FORMS = {
-    "body": (_error_twist_body, _jacobian_body),
-    "space": (_error_twist_space, _jacobian_space),
+    "body": (_error_twist_body, jacobian_body_kernel),
+    "space": (_error_twist_space, jacobian_space_kernel),
 }
 
 
 def _inverse_kinematics(
     form: str,
-    chain: _ScrewChain,
+    chain: ScrewChain,
     home: np.ndarray,
     target_pose: Any,
     initial_guess: Any,
@@ -182,7 +182,7 @@ def _inverse_kinematics(
     the screw axes and home pose).
     """
     target = as_transform(target_pose, "target_pose")
-    theta = _joint_array(initial_guess, chain.n, "initial_guess", batch=False).astype(float)
+    theta = joint_array(initial_guess, chain.n, "initial_guess", batch=False).astype(float)
     angular_tolerance = _tolerance(angular_tolerance, "angular_tolerance")
     linear_tolerance = _tolerance(linear_tolerance, "linear_tolerance")
     require_choice(method, "method", METHODS)
@@ -298,7 +298,7 @@ def inverse_kinematics_body(
     >>> theta, success
     (array([1.57073819, 2.999667  , 3.14153913]), True)
     """
-    chain, home = _body_chain(robot), _home_pose(robot)
+    chain, home = body_chain_of(robot), home_pose(robot)
     return _inverse_kinematics(
         "body", chain, home, target_pose, initial_guess, angular_tolerance, linear_tolerance,
         max_iterations, method, damping,
@@ -345,7 +345,7 @@ def inverse_kinematics_space(
     >>> result.joint_positions, result.success, result.iterations
     (array([1.57073783, 2.99966384, 3.1415342 ]), True, 2)
     """
-    chain, home = _space_chain(robot), _home_pose(robot)
+    chain, home = space_chain(robot), home_pose(robot)
     return _inverse_kinematics(
         "space", chain, home, target_pose, initial_guess, angular_tolerance, linear_tolerance,
         max_iterations, method, damping,

@@ -35,12 +35,12 @@ from ...support.docstrings import shared_examples
 from ..book_form import robot_or_arrays
 from ..robot import ScrewRobot
 from .forward import (
-    _body_chain,
-    _inverse_adjoints,
-    _joint_array,
-    _running_products,
-    _ScrewChain,
-    _space_chain,
+    ScrewChain,
+    body_chain_of,
+    inverse_adjoints_of,
+    joint_array,
+    running_products,
+    space_chain,
 )
 from .manipulability import manipulability, manipulability_ellipsoid
 
@@ -95,21 +95,21 @@ def jacobian_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
            [ 0.2     ,  0.436541, -2.437126,  2.775357],
            [ 0.2     ,  2.960266,  3.235731,  2.225124]])
     """
-    chain = _space_chain(robot)
-    return _jacobian_space(chain, _joint_array(joint_positions, chain.n, "joint_positions"))
+    chain = space_chain(robot)
+    return jacobian_space_kernel(chain, joint_array(joint_positions, chain.n, "joint_positions"))
 
 
-def _space_axes_now(chain: _ScrewChain, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _space_axes_now(chain: ScrewChain, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """[Ad_{P_i}] (n, ..., 6, 6) with P_i = e^{[S_1]θ_1} ⋯ e^{[S_i]θ_i}, and S_i(θ) (n, ..., 6).
 
     S_i(θ) = [Ad_{P_i}] S_i is column i of the space Jacobian (e^{[S_i]θ_i} fixes S_i).
     """
-    adjoints = _running_products(chain.adjoint_exponentials(q))
+    adjoints = running_products(chain.adjoint_exponentials(q))
     columns = chain.screw_axes.T.reshape((chain.n,) + (1,) * (q.ndim - 1) + (6, 1))
     return adjoints, (adjoints @ columns)[..., 0]
 
 
-def _jacobian_space(chain: _ScrewChain, q: np.ndarray) -> np.ndarray:
+def jacobian_space_kernel(chain: ScrewChain, q: np.ndarray) -> np.ndarray:
     _, axes_now = _space_axes_now(chain, q)
     return np.moveaxis(axes_now, 0, -1)
 
@@ -152,14 +152,14 @@ def jacobian_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
     >>> jacobian_body(B, [0.2, 1.1, 0.1, 1.2]).round(6)[:, 0] + 0.0
     array([-0.045284,  0.743593, -0.667097,  2.32586 , -1.443212, -2.066396])
     """
-    chain = _body_chain(robot)
-    return _jacobian_body(chain, _joint_array(joint_positions, chain.n, "joint_positions"))
+    chain = body_chain_of(robot)
+    return jacobian_body_kernel(chain, joint_array(joint_positions, chain.n, "joint_positions"))
 
 
-def _jacobian_body(body_chain: _ScrewChain, q: np.ndarray) -> np.ndarray:
+def jacobian_body_kernel(body_chain: ScrewChain, q: np.ndarray) -> np.ndarray:
     # Column i is [Ad_{X_i}]⁻¹ B_i with X_i = e^{[B_i]θ_i} ⋯ e^{[B_n]θ_n}
     # (e^{[B_i]θ_i} fixes B_i): running products from the tip, inverted by index.
-    suffixes = _running_products(body_chain.adjoint_exponentials(q)[::-1].swapaxes(-1, -2))
-    inverses = _inverse_adjoints(suffixes[::-1].swapaxes(-1, -2))
+    suffixes = running_products(body_chain.adjoint_exponentials(q)[::-1].swapaxes(-1, -2))
+    inverses = inverse_adjoints_of(suffixes[::-1].swapaxes(-1, -2))
     columns = body_chain.screw_axes.T.reshape((body_chain.n,) + (1,) * (q.ndim - 1) + (6, 1))
     return np.moveaxis((inverses @ columns)[..., 0], 0, -1)

@@ -33,25 +33,25 @@ from numpy.typing import ArrayLike
 
 from ...support.arguments import as_float_array
 from ...support.docstrings import shared_examples
-from .._fast.loops import _torque_rows
+from .._fast.loops import torque_rows
 from ..book_form import robot_or_arrays
 from ..dynamics.forward import (
-    _FORWARD,
-    _forward_dynamics_crba,
-    _forward_inputs,
-    _friction_of,
-    _minus_friction,
+    BOOK_FORWARD_DYNAMICS,
+    forward_dynamics_crba_kernel,
+    forward_inputs,
+    friction_of,
+    minus_friction,
 )
 from ..dynamics.kernel import (
-    _dynamics_model,  # noqa: F401 (used by the tests of divergence)
-    _DynamicsModel,
-    _gravity_of,
-    _inverse_dynamics,
-    _model,
+    DynamicsModel,
+    dynamics_model,  # noqa: F401 (used by the tests of divergence)
+    gravity_of,
+    inverse_dynamics_kernel,
+    model_of,
 )
-from ..dynamics.rnea import _ARRAYS
+from ..dynamics.rnea import BOOK_ARRAYS
 from ..friction import JointFriction
-from ..kinematics.forward import _joint_array, _joint_arrays
+from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
 from .integrators import INTEGRATORS, solve_ivp_interval
 from .integrators import advance as _advance
@@ -69,11 +69,11 @@ _INTEGRATORS = ("euler", "rk4")
 
 #: Trajectory rows integrated between two finiteness checks of the state (one vectorised
 #: ``np.isfinite`` per block; a bad block is then searched step by step).
-_CHECK_EVERY = 32
+CHECK_EVERY = 32
 
 #: NumPy's overflow and invalid-value warnings of a diverging step are replaced by
 #: :class:`SimulationDiverged`, which says where it happened.
-_QUIET = {"over": "ignore", "invalid": "ignore", "divide": "ignore"}
+QUIET = {"over": "ignore", "invalid": "ignore", "divide": "ignore"}
 
 
 class SimulationDiverged(FloatingPointError, ValueError):
@@ -116,11 +116,11 @@ class SimulationDiverged(FloatingPointError, ValueError):
         self.step, self.time, self.joint = step, time, joint
 
 
-def _finite(*arrays: np.ndarray) -> bool:
+def finite(*arrays: np.ndarray) -> bool:
     return all(bool(np.isfinite(a).all()) for a in arrays)
 
 
-def _non_finite_entry(q: np.ndarray, qd: np.ndarray) -> tuple[tuple[int, ...], int, str, str]:
+def non_finite_entry(q: np.ndarray, qd: np.ndarray) -> tuple[tuple[int, ...], int, str, str]:
     """(batch index, joint from 1, "velocity" or "position", value) of the first bad entry.
 
     The first robot of a batch with a bad entry; in it the velocity first (it
@@ -139,7 +139,7 @@ def _non_finite_entry(q: np.ndarray, qd: np.ndarray) -> tuple[tuple[int, ...], i
     raise AssertionError("no non-finite entry")  # pragma: no cover - callers check first
 
 
-def _advice(timestep: float, resolution: int | None, integrator: str | None) -> str:
+def divergence_advice(timestep: float, resolution: int | None, integrator: str | None) -> str:
     """What to try: a smaller step; more steps per row and RK4 where the caller has them."""
     advice = f"try a smaller timestep (now {timestep:g} s)"
     if resolution is not None:
@@ -149,7 +149,7 @@ def _advice(timestep: float, resolution: int | None, integrator: str | None) -> 
     return advice
 
 
-def _diverged(
+def diverged(
     q: np.ndarray,
     qd: np.ndarray,
     step: int,
@@ -166,7 +166,7 @@ def _diverged(
     are several integration steps per trajectory step); ``previous`` is the
     state before the step, whose value of the bad entry is shown.
     """
-    robot, joint, quantity, value = _non_finite_entry(q, qd)
+    robot, joint, quantity, value = non_finite_entry(q, qd)
     if previous is not None:
         before = np.broadcast_arrays(*previous)[0 if quantity == "position" else 1]
         value += f" (it was {float(before[(*robot, joint - 1)]):.3g} one step before)"
@@ -177,19 +177,19 @@ def _diverged(
         when = f"at integration step {step} (t = {time:.6g} s, {during})"
     return SimulationDiverged(
         f"the simulation diverged {when}{where}: joint {joint}'s {quantity} became {value}; "
-        + _advice(timestep, resolution, integrator),
+        + divergence_advice(timestep, resolution, integrator),
         step=step,
         time=time,
         joint=joint,
     )
 
 
-def _first_bad_row(positions: np.ndarray, velocities: np.ndarray, start: int, stop: int) -> int:
+def first_bad_row(positions: np.ndarray, velocities: np.ndarray, start: int, stop: int) -> int:
     """The first row in [start, stop) with a non-finite entry, or -1 (one check if all is well)."""
-    if _finite(positions[start:stop], velocities[start:stop]):
+    if finite(positions[start:stop], velocities[start:stop]):
         return -1
     for row in range(start, stop):
-        if not _finite(positions[row], velocities[row]):
+        if not finite(positions[row], velocities[row]):
             return row
     return -1  # pragma: no cover - the block check found one
 
@@ -225,23 +225,23 @@ def euler_step(
     """
     q = as_float_array(joint_positions, "joint_positions", (None,), batch=True)
     n = q.shape[-1]
-    qd = _joint_array(joint_velocities, n, "joint_velocities")
-    qdd = _joint_array(joint_accelerations, n, "joint_accelerations")
-    dt = _timestep(timestep)
-    with np.errstate(**_QUIET):
+    qd = joint_array(joint_velocities, n, "joint_velocities")
+    qdd = joint_array(joint_accelerations, n, "joint_accelerations")
+    dt = checked_timestep(timestep)
+    with np.errstate(**QUIET):
         q, qd = q + dt * qd, qd + dt * qdd
     _check_step(q, qd, dt, "euler")
     return q, qd
 
 
-def _timestep(timestep: Any, name: str = "timestep") -> float:
+def checked_timestep(timestep: Any, name: str = "timestep") -> float:
     value = float(as_float_array(timestep, name, ()))
     if value <= 0.0:
         raise ValueError(f"{name} must be positive, got {value:g}")
     return value
 
 
-def _resolution(integration_resolution: Any) -> int:
+def checked_resolution(integration_resolution: Any) -> int:
     if isinstance(integration_resolution, bool) or not isinstance(
         integration_resolution, int | np.integer
     ):
@@ -257,7 +257,7 @@ def _resolution(integration_resolution: Any) -> int:
     return int(integration_resolution)
 
 
-def _integrator(integrator: str, allowed: tuple[str, ...] = _INTEGRATORS) -> str:
+def checked_integrator(integrator: str, allowed: tuple[str, ...] = _INTEGRATORS) -> str:
     if not isinstance(integrator, str) or integrator not in allowed:
         names = " or ".join(", ".join(repr(name) for name in allowed).rsplit(", ", 1))
         raise ValueError(f"integrator must be {names}, got {integrator!r}")
@@ -269,13 +269,13 @@ Accelerations = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 def _check_step(q: np.ndarray, qd: np.ndarray, dt: float, integrator: str) -> None:
     """Raise :class:`SimulationDiverged` if one step gave a non-finite state."""
-    if not _finite(q, qd):
-        robot, joint, quantity, value = _non_finite_entry(q, qd)
+    if not finite(q, qd):
+        robot, joint, quantity, value = non_finite_entry(q, qd)
         where = f" (batch index {robot})" if robot else ""
         method = "Euler" if integrator == "euler" else "Runge–Kutta"
         raise SimulationDiverged(
             f"the {method} step of {dt:g} s diverged{where}: joint {joint}'s {quantity} became "
-            f"{value}; " + _advice(dt, None, None),
+            f"{value}; " + divergence_advice(dt, None, None),
             step=1,
             time=dt,
             joint=joint,
@@ -290,14 +290,14 @@ def _step(
     Raises :class:`SimulationDiverged` when the new state is not finite.
     Loops use :func:`_advance` and check blocks of steps instead.
     """
-    with np.errstate(**_QUIET):
+    with np.errstate(**QUIET):
         q, qd = _advance(accelerations, q, qd, dt, integrator)
     _check_step(q, qd, dt, integrator)
     return q, qd
 
 
-def _dynamics(
-    model: _DynamicsModel,
+def closed_form_dynamics(
+    model: DynamicsModel,
     tau: np.ndarray,
     gravity: np.ndarray | None,
     tip_wrench: np.ndarray | None,
@@ -305,14 +305,14 @@ def _dynamics(
 ) -> Accelerations:
     """θ̈(θ, θ̇) under the torques τ held constant, less the friction τ_f(θ̇) if any."""
     if friction is None:
-        return lambda q, qd: _forward_dynamics_crba(model, q, qd, tau, gravity, tip_wrench)
-    return lambda q, qd: _forward_dynamics_crba(
-        model, q, qd, _minus_friction(tau, qd, friction), gravity, tip_wrench
+        return lambda q, qd: forward_dynamics_crba_kernel(model, q, qd, tau, gravity, tip_wrench)
+    return lambda q, qd: forward_dynamics_crba_kernel(
+        model, q, qd, minus_friction(tau, qd, friction), gravity, tip_wrench
     )
 
 
 @shared_examples
-@robot_or_arrays(f"{_FORWARD}, timestep")
+@robot_or_arrays(f"{BOOK_FORWARD_DYNAMICS}, timestep")
 def runge_kutta4_step(
     robot: ScrewRobot,
     joint_positions: ArrayLike,
@@ -370,11 +370,11 @@ def runge_kutta4_step(
     >>> float(q[0]), float(qd[0])
     (-4.905e-06, -0.00981)
     """
-    model, q, qd, tau, gravity, tip_wrench = _forward_inputs(
+    model, q, qd, tau, gravity, tip_wrench = forward_inputs(
         robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
     )
-    dynamics = _dynamics(model, tau, gravity, tip_wrench, _friction_of(robot))
-    return _step(dynamics, q, qd, _timestep(timestep), "rk4")
+    dynamics = closed_form_dynamics(model, tau, gravity, tip_wrench, friction_of(robot))
+    return _step(dynamics, q, qd, checked_timestep(timestep), "rk4")
 
 
 def _trajectory(
@@ -397,7 +397,7 @@ def _trajectory(
     return array
 
 
-def _trajectories(n: int, batch: tuple[int, ...], **trajectories: Any) -> list[np.ndarray]:
+def checked_trajectories(n: int, batch: tuple[int, ...], **trajectories: Any) -> list[np.ndarray]:
     """Trajectories of shape (N, *batch, n), checked by name; the first one sets N."""
     arrays: list[np.ndarray] = []
     for name, value in trajectories.items():
@@ -405,7 +405,7 @@ def _trajectories(n: int, batch: tuple[int, ...], **trajectories: Any) -> list[n
     return arrays
 
 
-def _tip_trajectory(value: Any, length: int, batch: tuple[int, ...]) -> np.ndarray | None:
+def tip_trajectory(value: Any, length: int, batch: tuple[int, ...]) -> np.ndarray | None:
     """The tip wrench at each of ``length`` points, (N, *batch, 6), or None for zero."""
     if value is None:
         return None
@@ -418,7 +418,7 @@ def _tip_trajectory(value: Any, length: int, batch: tuple[int, ...]) -> np.ndarr
 @shared_examples
 @robot_or_arrays(
     "joint_position_traj, joint_velocity_traj, joint_acceleration_traj, gravity, "
-    f"tip_wrench_traj, {_ARRAYS}"
+    f"tip_wrench_traj, {BOOK_ARRAYS}"
 )
 def inverse_dynamics_trajectory(
     robot: ScrewRobot,
@@ -469,13 +469,13 @@ def inverse_dynamics_trajectory(
            [ 1.  ]])
     """
     return _inverse_dynamics_trajectory(
-        _model(robot), _gravity_of(robot, gravity), joint_position_traj, joint_velocity_traj,
+        model_of(robot), gravity_of(robot, gravity), joint_position_traj, joint_velocity_traj,
         joint_acceleration_traj, tip_wrench_traj,
     )  # fmt: skip
 
 
 def _inverse_dynamics_trajectory(
-    model: _DynamicsModel,
+    model: DynamicsModel,
     gravity: np.ndarray,
     joint_position_traj: Any,
     joint_velocity_traj: Any,
@@ -483,18 +483,18 @@ def _inverse_dynamics_trajectory(
     tip_wrench_traj: Any,
 ) -> np.ndarray:
     """:func:`inverse_dynamics_trajectory` of a model, with gravity checked; checks the rest."""
-    q, qd, qdd = _trajectories(
+    q, qd, qdd = checked_trajectories(
         model.n, (), joint_position_traj=joint_position_traj,
         joint_velocity_traj=joint_velocity_traj, joint_acceleration_traj=joint_acceleration_traj,
     )  # fmt: skip
-    tip = _tip_trajectory(tip_wrench_traj, len(q), ())
-    return _inverse_dynamics(model, q, qd, qdd, gravity, tip)
+    tip = tip_trajectory(tip_wrench_traj, len(q), ())
+    return inverse_dynamics_kernel(model, q, qd, qdd, gravity, tip)
 
 
 @shared_examples
 @robot_or_arrays(
     "joint_positions, joint_velocities, joint_torque_traj, gravity, tip_wrench_traj, "
-    f"{_ARRAYS}, timestep, integration_resolution"
+    f"{BOOK_ARRAYS}, timestep, integration_resolution"
 )
 def forward_dynamics_trajectory(
     robot: ScrewRobot,
@@ -569,14 +569,14 @@ def forward_dynamics_trajectory(
     (array([ 0.        , -0.00012262, -0.0004905 ]), array([ 0.     , -0.04905, -0.0981 ]))
     """
     return _forward_dynamics_trajectory(
-        _model(robot), _gravity_of(robot, gravity), joint_positions, joint_velocities,
+        model_of(robot), gravity_of(robot, gravity), joint_positions, joint_velocities,
         joint_torque_traj, tip_wrench_traj, timestep, integration_resolution, integrator,
-        _friction_of(robot),
+        friction_of(robot),
     )  # fmt: skip
 
 
 def _forward_dynamics_trajectory(
-    model: _DynamicsModel,
+    model: DynamicsModel,
     gravity: np.ndarray,
     joint_positions: Any,
     joint_velocities: Any,
@@ -588,18 +588,26 @@ def _forward_dynamics_trajectory(
     friction: JointFriction | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`forward_dynamics_trajectory` of a model, with gravity checked; checks the rest."""
-    q0, qd0 = _joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
+    q0, qd0 = joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
     batch = q0.shape[:-1]
     tau = _trajectory("joint_torque_traj", joint_torque_traj, model.n, batch)
-    tip = _tip_trajectory(tip_wrench_traj, tau.shape[0], batch)
-    return _simulate(
-        model, q0, qd0, tau, gravity, tip, _timestep(timestep),
-        _resolution(integration_resolution), _integrator(integrator, INTEGRATORS), friction,
-    )  # fmt: skip
+    tip = tip_trajectory(tip_wrench_traj, tau.shape[0], batch)
+    return simulate_kernel(
+        model,
+        q0,
+        qd0,
+        tau,
+        gravity,
+        tip,
+        checked_timestep(timestep),
+        checked_resolution(integration_resolution),
+        checked_integrator(integrator, INTEGRATORS),
+        friction,
+    )
 
 
-def _simulate(
-    model: _DynamicsModel,
+def simulate_kernel(
+    model: DynamicsModel,
     q: np.ndarray,
     qd: np.ndarray,
     tau: np.ndarray,
@@ -618,15 +626,15 @@ def _simulate(
     # One state: rows by the generated dynamics on floats, as far as they go (the same numbers).
     start = 0
     if q.ndim == 1 and tip is None and friction is None and integrator != "rk45":
-        start = _torque_rows(model, q, qd, tau, gravity, dt, resolution, integrator,
+        start = torque_rows(model, q, qd, tau, gravity, dt, resolution, integrator,
                              positions, velocities)  # fmt: skip
         q, qd = positions[start], velocities[start]
     checked = 1  # rows [0, checked) are known to be finite
-    with np.errstate(**_QUIET):
+    with np.errstate(**QUIET):
         # The generated rows are checked in one block at the first step of the loop.
         for i in range(max(start - 1, 0), N - 1):
             if i >= start:
-                dynamics = _dynamics(
+                dynamics = closed_form_dynamics(
                     model, tau[i], gravity, None if tip is None else tip[i], friction
                 )
                 if integrator == "rk45":
@@ -635,10 +643,10 @@ def _simulate(
                     for _ in range(resolution):
                         q, qd = _advance(dynamics, q, qd, dt, integrator)
                 positions[i + 1], velocities[i + 1] = q, qd
-            if i + 2 - checked >= _CHECK_EVERY or i == N - 2:
-                row = _first_bad_row(positions, velocities, checked, i + 2)
+            if i + 2 - checked >= CHECK_EVERY or i == N - 2:
+                row = first_bad_row(positions, velocities, checked, i + 2)
                 if row >= 0:
-                    dynamics = _dynamics(
+                    dynamics = closed_form_dynamics(
                         model, tau[row - 1], gravity, None if tip is None else tip[row - 1],
                         friction,
                     )  # fmt: skip
@@ -682,17 +690,17 @@ def _locate(
     the same numbers) to find the first one that gave a non-finite state.
     """
     dt = timestep / resolution
-    with np.errstate(**_QUIET):
+    with np.errstate(**QUIET):
         k = 0
         while k < resolution:
             k += 1
             previous = q, qd
             q, qd = _advance(dynamics, q, qd, dt, integrator)
-            if not _finite(q, qd):
+            if not finite(q, qd):
                 break
-    if _finite(q, qd):  # pragma: no cover - the repeat is bitwise the same as the first run
+    if finite(q, qd):  # pragma: no cover - the repeat is bitwise the same as the first run
         q, qd = stored
     step = (row - 1) * resolution + k
     time = (row - 1) * timestep + k * dt
     during = f"between rows {row - 1} and {row} of the trajectory"
-    return _diverged(q, qd, step, time, timestep, resolution, integrator, during, previous)
+    return diverged(q, qd, step, time, timestep, resolution, integrator, during, previous)

@@ -39,19 +39,19 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...support.arguments import as_float_array
-from ..dynamics.forward import _friction_of
-from ..dynamics.kernel import _gravity_of, _model
+from ..dynamics.forward import friction_of
+from ..dynamics.kernel import gravity_of, model_of
 from ..dynamics.rnea import kinetic_energy, potential_energy
-from ..kinematics.forward import _joint_array, _joint_arrays
+from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
 from .dynamics_trajectory import (
     SimulationDiverged,
-    _dynamics,
-    _finite,
-    _integrator,
-    _non_finite_entry,
-    _simulate,
-    _timestep,
+    checked_integrator,
+    checked_timestep,
+    closed_form_dynamics,
+    finite,
+    non_finite_entry,
+    simulate_kernel,
 )
 from .integrators import DEFAULT_ATOL, DEFAULT_RTOL, INTEGRATORS, solve_ivp_interval
 
@@ -241,29 +241,29 @@ def simulate(
             f"robot must be a ScrewRobot (robolab.load_robot(name) gives one), "
             f"got {type(robot).__name__}"
         )
-    name = _integrator(integrator, INTEGRATORS)
-    model = _model(robot)
+    name = checked_integrator(integrator, INTEGRATORS)
+    model = model_of(robot)
     n = model.n
     if joint_velocities is None:
-        q0 = _joint_array(joint_positions, n, "joint_positions")
+        q0 = joint_array(joint_positions, n, "joint_positions")
         qd0 = np.zeros(n)
     else:
-        q0, qd0 = _joint_arrays(n, joint_positions, joint_velocities=joint_velocities)
+        q0, qd0 = joint_arrays(n, joint_positions, joint_velocities=joint_velocities)
     if q0.ndim != 1:
         raise ValueError(f"joint_positions must have shape ({n},): one state, got {q0.shape}")
-    tau = np.zeros(n) if joint_torques is None else _joint_array(joint_torques, n, "joint_torques")
+    tau = np.zeros(n) if joint_torques is None else joint_array(joint_torques, n, "joint_torques")
     if tau.shape != (n,):
         raise ValueError(f"joint_torques must have shape ({n},), got {tau.shape}")
-    dt = _timestep(timestep)
+    dt = checked_timestep(timestep)
     rows = _rows(float(as_float_array(duration, "duration", ())), dt)
-    g = _gravity_of(robot, gravity)
-    friction = _friction_of(robot)
+    g = gravity_of(robot, gravity)
+    friction = friction_of(robot)
     times = dt * np.arange(rows)
     if name == "rk45":
         q, qd = _adaptive_run(model, q0, qd0, tau, g, friction, times, rtol, atol)
     else:
         torques = np.broadcast_to(tau, (rows, n))
-        q, qd = _simulate(model, q0, qd0, torques, g, None, dt, 1, name, friction)
+        q, qd = simulate_kernel(model, q0, qd0, torques, g, None, dt, 1, name, friction)
     potential = potential_energy(robot, q, g) - q @ tau
     return Simulation(
         times=times,
@@ -293,15 +293,15 @@ def _adaptive_run(
     tolerances = [as_float_array(x, key, ()) for x, key in ((rtol, "rtol"), (atol, "atol"))]
     if any(float(x) <= 0 for x in tolerances):
         raise ValueError(f"rtol and atol must be positive, got {rtol!r} and {atol!r}")
-    dynamics = _dynamics(model, tau, gravity, None, friction)  # type: ignore[arg-type]
+    dynamics = closed_form_dynamics(model, tau, gravity, None, friction)  # type: ignore[arg-type]
     try:
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
             q, qd = solve_ivp_interval(dynamics, q0, qd0, times, rtol=rtol, atol=atol)
     except FloatingPointError as error:
         raise SimulationDiverged(f"the adaptive integration (rk45) diverged: {error}") from error
-    if not _finite(q, qd):
+    if not finite(q, qd):
         row = int(np.flatnonzero(~np.isfinite(q).all(axis=1) | ~np.isfinite(qd).all(axis=1))[0])
-        _, joint, quantity, value = _non_finite_entry(q[row], qd[row])
+        _, joint, quantity, value = non_finite_entry(q[row], qd[row])
         raise SimulationDiverged(
             f"the adaptive integration (rk45) diverged at t = {times[row]:.6g} s: joint "
             f"{joint}'s {quantity} became {value}",

@@ -53,7 +53,7 @@ def _total_time(total_time: Any) -> float:
     return value
 
 
-def _normalised_time(total_time: Any, t: Any) -> tuple[float, np.ndarray]:
+def normalised_time(total_time: Any, t: Any) -> tuple[float, np.ndarray]:
     T = _total_time(total_time)
     times = as_float_array(t, "t")
     slack = _TIME_TOLERANCE * T
@@ -63,13 +63,13 @@ def _normalised_time(total_time: Any, t: Any) -> tuple[float, np.ndarray]:
     return T, np.clip(times / T, 0.0, 1.0)
 
 
-def _derivative(derivative: Any) -> int:
+def checked_derivative(derivative: Any) -> int:
     if derivative not in (0, 1, 2) or isinstance(derivative, bool):
         raise ValueError(f"derivative must be 0 (s), 1 (ds/dt) or 2 (d²s/dt²), got {derivative!r}")
     return int(derivative)
 
 
-def _result(values: np.ndarray) -> np.ndarray | float:
+def result(values: np.ndarray) -> np.ndarray | float:
     return float(values) if values.ndim == 0 else values
 
 
@@ -96,15 +96,15 @@ def cubic_time_scaling(total_time: float, t: ArrayLike, derivative: int = 0) -> 
     >>> cubic_time_scaling(2, [0.0, 1.0, 2.0], derivative=1)  # at rest at both ends
     array([0.  , 0.75, 0.  ])
     """
-    T, tau = _normalised_time(total_time, t)
-    order = _derivative(derivative)
+    T, tau = normalised_time(total_time, t)
+    order = checked_derivative(derivative)
     if order == 0:
         values = tau * tau * (3.0 - 2.0 * tau)
     elif order == 1:
         values = 6.0 * tau * (1.0 - tau) / T
     else:
         values = 6.0 * (1.0 - 2.0 * tau) / (T * T)
-    return _result(values)
+    return result(values)
 
 
 def quintic_time_scaling(
@@ -134,15 +134,15 @@ def quintic_time_scaling(
     >>> quintic_time_scaling(2, [0.0, 2.0], derivative=2) + 0.0  # no jump in acceleration
     array([0., 0.])
     """
-    T, tau = _normalised_time(total_time, t)
-    order = _derivative(derivative)
+    T, tau = normalised_time(total_time, t)
+    order = checked_derivative(derivative)
     if order == 0:
         values = tau**3 * (10.0 + tau * (-15.0 + 6.0 * tau))
     elif order == 1:
         values = 30.0 * (tau * (1.0 - tau)) ** 2 / T
     else:
         values = 60.0 * tau * (1.0 - tau) * (1.0 - 2.0 * tau) / (T * T)
-    return _result(values)
+    return result(values)
 
 
 _METHODS = {3: cubic_time_scaling, 5: quintic_time_scaling}

@@ -35,7 +35,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ...support.arguments import as_float_array, as_real_number
-from .point_to_point import _derivative, _normalised_time, _result
+from .point_to_point import checked_derivative, normalised_time, result
 
 __all__ = [
     "TrapezoidalProfile",
@@ -119,8 +119,8 @@ for T = 2 (trapezoidal_profile computes the third value from two)
         ...
         ValueError: t must lie in [0, total_time] = [0, 3], got 4
         """
-        T, tau = _normalised_time(self.total_time, t)
-        order = _derivative(derivative)
+        T, tau = normalised_time(self.total_time, t)
+        order = checked_derivative(derivative)
         v, a, tb = self.velocity, self.acceleration, self.ramp_time
         time = tau * T
         ramp_up, ramp_down = time <= tb, time > T - tb
@@ -135,7 +135,7 @@ for T = 2 (trapezoidal_profile computes the third value from two)
             values = np.where(ramp_up, a * time, np.where(ramp_down, a * left, v))
         else:
             values = np.where(ramp_up, a, np.where(ramp_down, -a, 0.0))
-        return _result(np.asarray(values, dtype=float))
+        return result(np.asarray(values, dtype=float))
 
 
 def _optional_positive(value: object, name: str) -> float | None:

@@ -40,7 +40,7 @@ from ..drawing.options import CANVAS_CHOICES, ViewOptions
 from ..drawing.robot_view import RobotView
 from ..widgets.controls import number_slider
 from ..widgets.live_figure import LiveFigure
-from .twist_view import _arrow, _joined
+from .twist_view import arrow, joined
 
 __all__ = ["RneaStepper", "rnea_stepper"]
 
@@ -244,14 +244,14 @@ class RneaStepper(LiveFigure):
         }
         for artist, (kind, links) in arrows.items():
             pieces = [
-                _arrow(
+                arrow(
                     self.centre_points[i - 1],
                     self.scales[kind] * self._vectors[kind][i - 1],
                     self._head,
                 )
                 for i in links
             ]
-            artist.set_data_3d(*_joined(pieces).T)
+            artist.set_data_3d(*joined(pieces).T)
         link = self._current_link(step)
         point = self.centre_points[link - 1 : link] if link else np.full((1, 3), np.nan)
         self.current.set_data_3d(*point.T)

@@ -63,7 +63,7 @@ _FRAME_WORDS = {
 }
 
 
-def _arrow(start: np.ndarray, vector: np.ndarray, head: float) -> np.ndarray:
+def arrow(start: np.ndarray, vector: np.ndarray, head: float) -> np.ndarray:
     """Points of an arrow (shaft and two barbs, separated by NaN rows); nothing for ~0."""
     length = float(np.linalg.norm(vector))
     if length < 1e-9:
@@ -79,7 +79,7 @@ def _arrow(start: np.ndarray, vector: np.ndarray, head: float) -> np.ndarray:
     return np.array([start, tip, gap, back + 0.5 * size * side, tip, back - 0.5 * size * side])
 
 
-def _joined(pieces: list[np.ndarray]) -> np.ndarray:
+def joined(pieces: list[np.ndarray]) -> np.ndarray:
     gap = np.full((1, 3), np.nan)
     return np.vstack([np.vstack([piece, gap]) for piece in pieces]) if pieces else gap
 
@@ -204,20 +204,20 @@ class TwistView(LiveFigure):
         tip = skeleton.end_effector_pose[:3, 3]
         omega = space[:3] @ qdot
         velocity = self.jacobians["base"][:3] @ qdot
-        self.omega_arrow.set_data_3d(*_arrow(tip, scale * omega, head).T)
-        self.velocity_arrow.set_data_3d(*_arrow(tip, scale * velocity, head).T)
+        self.omega_arrow.set_data_3d(*arrow(tip, scale * omega, head).T)
+        self.velocity_arrow.set_data_3d(*arrow(tip, scale * velocity, head).T)
         origin = skeleton.frames[0, :3, 3]
         v_s = space[3:] @ qdot
-        shown = _arrow(origin, scale * v_s, head) if frame == "space" else np.full((1, 3), np.nan)
+        shown = arrow(origin, scale * v_s, head) if frame == "space" else np.full((1, 3), np.nan)
         self.origin_arrow.set_data_3d(*shown.T)
         lines, arrows = [], []
         half = 0.5 * self.view.reach
         for i, point in enumerate(skeleton.joint_points):
             axis = skeleton.joint_axes[i]
             lines.append(np.array([point - half * axis, point + half * axis]))
-            arrows.append(_arrow(point, scale * qdot[i] * axis, head))
-        self.screw_lines.set_data_3d(*_joined(lines).T)
-        self.screw_arrows.set_data_3d(*_joined(arrows).T)
+            arrows.append(arrow(point, scale * qdot[i] * axis, head))
+        self.screw_lines.set_data_3d(*joined(lines).T)
+        self.screw_arrows.set_data_3d(*joined(arrows).T)
         return self._readout(frame, qdot)
 
     def _readout(self, frame: str, qdot: np.ndarray) -> str:

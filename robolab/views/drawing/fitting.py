@@ -20,11 +20,11 @@ from .drawable import RobotAdapter, Skeleton, Snapshot
 __all__ = ["WorkspaceFit"]
 
 #: Space (points) around the caption and between the picture and the edges of its axes.
-_CAPTION_PAD = 4.0
+CAPTION_PAD = 4.0
 _FIT_PAD_POINTS = 6.0
 #: Triads are TRIAD_SIZE × reach long; their x, y, z labels sit 1.3 triad lengths out.
-_TRIAD_SIZE = 0.12
-_LABEL_REACH = 1.3 * _TRIAD_SIZE
+TRIAD_SIZE = 0.12
+LABEL_REACH = 1.3 * TRIAD_SIZE
 
 
 class WorkspaceFit:
@@ -75,7 +75,7 @@ class WorkspaceFit:
         elif self.frames_shown == "none":
             frames = frames[:, :0]
         origins = frames[..., :3, 3]
-        tips = origins[..., None, :] + _LABEL_REACH * self.reach * np.swapaxes(
+        tips = origins[..., None, :] + LABEL_REACH * self.reach * np.swapaxes(
             frames[..., :3, :3], -1, -2
         )
         floor = self._floor_points[np.all(np.isfinite(self._floor_points), axis=1)]
@@ -97,7 +97,7 @@ class WorkspaceFit:
         """The pixel rectangle (x0, y0, x1, y1) the picture may fill: the axes minus the caption."""
         box = self.axes.bbox
         pad = _FIT_PAD_POINTS * self.figure.dpi / 72.0
-        band = (self.caption_height + 2 * _CAPTION_PAD) * self.figure.dpi / 72.0
+        band = (self.caption_height + 2 * CAPTION_PAD) * self.figure.dpi / 72.0
         return np.array([box.x0 + pad, box.y0 + pad, box.x1 - pad, box.y1 - band])
 
     def _screen_jacobian(self) -> np.ndarray:
@@ -121,7 +121,7 @@ class WorkspaceFit:
     def _arm_centre(self) -> np.ndarray:
         """Pixel position of the middle of the arm as drawn now (links and triad tips)."""
         frames = self._shown_frames(self.snapshot.skeleton)[0]
-        tips = frames[:, None, :3, 3] + _LABEL_REACH * self.reach * np.swapaxes(
+        tips = frames[:, None, :3, 3] + LABEL_REACH * self.reach * np.swapaxes(
             frames[:, :3, :3], -1, -2
         )
         points = np.vstack([self.snapshot.skeleton.link_points, tips.reshape(-1, 3)])

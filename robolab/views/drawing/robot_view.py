@@ -62,7 +62,7 @@ from ...support.arguments import as_figure_size, require_bool, require_choice
 from .._fast.lean_lines import lean
 from .._fast.partial_redraw import PartialRedraw
 from .drawable import RobotAdapter, RobotLike, Skeleton, Snapshot
-from .fitting import _CAPTION_PAD, _LABEL_REACH, _TRIAD_SIZE, WorkspaceFit
+from .fitting import CAPTION_PAD, LABEL_REACH, TRIAD_SIZE, WorkspaceFit
 from .frame_pictures import TRIAD_COLOURS
 from .options import ELLIPSOID_CHOICES, ViewOptions
 from .text3d import PlacedMarkers, centred_text_path, text_marker
@@ -254,15 +254,15 @@ class RobotView(WorkspaceFit):
         width_points = ax.bbox.width * 72.0 / figure.dpi
         size = 8.0
         _, _, text_width = text_marker(text, size)
-        if text_width > width_points - 2 * _CAPTION_PAD:
-            size = max(4.0, round(size * (width_points - 2 * _CAPTION_PAD) / text_width, 1))
+        if text_width > width_points - 2 * CAPTION_PAD:
+            size = max(4.0, round(size * (width_points - 2 * CAPTION_PAD) / text_width, 1))
         marker, marker_size, text_width = text_marker(text, size)
         self.caption_height = 2.0 * float(
             np.abs(centred_text_path(text, size)[0].vertices[:, 1]).max()
         )
         offset = ScaledTranslation(
-            (_CAPTION_PAD + 0.5 * text_width) / 72.0,
-            -(_CAPTION_PAD + 0.5 * self.caption_height) / 72.0,
+            (CAPTION_PAD + 0.5 * text_width) / 72.0,
+            -(CAPTION_PAD + 0.5 * self.caption_height) / 72.0,
             figure.dpi_scale_trans,
         )
         self.caption = Line2D(
@@ -336,7 +336,7 @@ class RobotView(WorkspaceFit):
             for _ in range(count if frame_names else 0)
         ]
         self.frame_label_texts = ["" for _ in self.frame_labels]
-        self.triad_size = _TRIAD_SIZE * self.reach
+        self.triad_size = TRIAD_SIZE * self.reach
         self._axis_length = 0.16 * self.reach
         revolute = np.array([kind == "revolute" for kind in self._adapter.joint_kinds])
         self._revolute = revolute
@@ -410,7 +410,7 @@ class RobotView(WorkspaceFit):
         for k in range(3):
             axes = frames[:, :3, k]
             _set_line(self.triads[k], _segments(origins, origins + self.triad_size * axes))
-            _set_line(self.triad_labels[k], origins + _LABEL_REACH * self.reach * axes)
+            _set_line(self.triad_labels[k], origins + LABEL_REACH * self.reach * axes)
         self._place_frame_labels(origins, names)
         if self.ellipsoid_kind is not None:
             self._place_ellipsoid(snapshot)

@@ -293,7 +293,7 @@ def _slider(
     return slider, decimals
 
 
-def _description(label: str | None, unit: str) -> str:
+def slider_description(label: str | None, unit: str) -> str:
     if not label:
         return ""
     return f"{label} ({unit})" if unit else label
@@ -333,7 +333,7 @@ def angle_slider(
     ValueError: value must be one of the slider's positions -180.0, -175.0, ... got 7
     """
     label = require_str(label, "label", optional=True)
-    slider, decimals = _slider(value, low, high, step, "°", _description(label, "°"))
+    slider, decimals = _slider(value, low, high, step, "°", slider_description(label, "°"))
     return Control(
         slider,
         to_value=lambda degrees: math.radians(degrees),
@@ -382,7 +382,7 @@ def number_slider(
     """
     unit = require_str(unit, "unit") or ""
     label = require_str(label, "label", optional=True)
-    slider, decimals = _slider(value, low, high, step, unit, _description(label, unit))
+    slider, decimals = _slider(value, low, high, step, unit, slider_description(label, unit))
     whole = all(_is_whole(x) for x in (value, low, high, step))
     suffix = f" {unit}" if unit else ""
     return Control(

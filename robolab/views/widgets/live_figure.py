@@ -78,11 +78,11 @@ from .controls import (
     OWN_KEYS_CLASS,
     TRACK_WIDTH,
     Control,
-    _description,
     angle_slider,
     choice_buttons,
     key_guard,
     number_slider,
+    slider_description,
 )
 
 __all__ = [
@@ -288,7 +288,7 @@ class LiveFigure:
                 )
             spec = control if isinstance(control, Control) else Control(control)
             if spec.label is None and not getattr(spec.widget, "description", ""):
-                spec.widget.description = _description(name, spec.unit)
+                spec.widget.description = slider_description(name, spec.unit)
             self._specs[name] = spec
         self.label_width = self._align_labels()
         self._check_signature(update)

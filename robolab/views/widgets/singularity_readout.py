@@ -32,13 +32,13 @@ __all__ = ["margin_html", "regular_sentence", "singularity_margin", "singularity
 LINEAR = "the linear part of J"
 
 
-def _clean(value: float, decimals: int) -> float:
+def clean_number(value: float, decimals: int) -> float:
     """Round for display, without a negative zero."""
     return float(np.round(value, decimals)) + 0.0
 
 
-def _format_vector(values: np.ndarray, decimals: int) -> str:
-    return "(" + ", ".join(f"{_clean(v, decimals):.{decimals}f}" for v in values) + ")"
+def format_vector(values: np.ndarray, decimals: int) -> str:
+    return "(" + ", ".join(f"{clean_number(v, decimals):.{decimals}f}" for v in values) + ")"
 
 
 def _unbroken_numbers(text: str) -> str:
@@ -160,14 +160,14 @@ def singularity_sentence(
     alone = rank < 2 or sigma[rank - 2] >= threshold * sigma[0]
     cannot = "cannot" if at else "can hardly"
     if linear and alone and rank == rows:
-        direction = _format_vector(_direction(decomposition.linear_u[:, rank - 1]), 2)
+        direction = format_vector(_direction(decomposition.linear_u[:, rank - 1]), 2)
         lost = f"the arm {cannot} move its end-effector origin along ±{direction} in {base}"
     elif linear:
         lost = f"the arm {cannot} move its end-effector origin in some direction"
     else:
         lost = f"the arm {cannot} move or turn its end-effector in some direction"
     if alone and rank == columns:
-        joints = _format_vector(_direction(vt[rank - 1]), 2)
+        joints = format_vector(_direction(vt[rank - 1]), 2)
         velocity = "no velocity" if at else "almost none"
         lost += f"; the joint velocity q̇ ∝ {joints} gives it {velocity}"
     number = f"σ_r/σ_1 of {which} {_ratio_text(margin)}"

@@ -81,8 +81,8 @@ from .controls import (
 )
 from .live_figure import LiveFigure
 from .singularity_readout import (
-    _clean,
-    _format_vector,
+    clean_number,
+    format_vector,
     margin_html,
     regular_sentence,
     singularity_margin,
@@ -481,23 +481,25 @@ class TeachPendant(LiveFigure):
         for i, value in enumerate(self._q):
             if self._adapter.joint_kinds[i] == "revolute":
                 parts.append(
-                    f"{self._adapter.joint_names[i]} = {_clean(np.degrees(value), 1):.1f}°"
+                    f"{self._adapter.joint_names[i]} = {clean_number(np.degrees(value), 1):.1f}°"
                 )
             else:
-                parts.append(f"{self._adapter.joint_names[i]} = {_clean(value, 4):.4f} m")
+                parts.append(f"{self._adapter.joint_names[i]} = {clean_number(value, 4):.4f} m")
         return parts
 
     def readout_text(self) -> str:
         """The read-out as plain text (also the pendant's text rendering)."""
         pose = self.pose()
         base, end = self._frames()
-        rows = ["  [" + "  ".join(f"{_clean(v, 3):7.3f}" for v in row) + "]" for row in pose["T"]]
+        rows = [
+            "  [" + "  ".join(f"{clean_number(v, 3):7.3f}" for v in row) + "]" for row in pose["T"]
+        ]
         lines = [
             f"Teach pendant: {self._adapter.name} ({self._adapter.description})",
             f"pose of the end-effector frame {end} in {base} (metres):",
             *rows,
-            f"position = {_format_vector(pose['position'], 4)} m, in {base}",
-            f"roll, pitch, yaw = {_format_vector(np.degrees(pose['rpy']), 2)} deg "
+            f"position = {format_vector(pose['position'], 4)} m, in {base}",
+            f"roll, pitch, yaw = {format_vector(np.degrees(pose['rpy']), 2)} deg "
             "(R = Rz(yaw) Ry(pitch) Rx(roll))",
             "joints: " + ", ".join(self._joint_text()),
         ]
@@ -523,7 +525,7 @@ class TeachPendant(LiveFigure):
     def _ellipsoid_text(self) -> str:
         kind = self.view.ellipsoid_kind
         radii = self.view.ellipsoid_radii
-        shown = ", ".join("∞" if not np.isfinite(r) else f"{_clean(r, 3):.3f}" for r in radii)
+        shown = ", ".join("∞" if not np.isfinite(r) else f"{clean_number(r, 3):.3f}" for r in radii)
         unit = "m/s per unit joint speed" if kind == "velocity" else "N per unit joint torque"
         return (
             f"{kind} ellipsoid of the end-effector origin (linear part of J, base frame): "
@@ -535,7 +537,7 @@ class TeachPendant(LiveFigure):
         pose = self.pose()
         base, end = self._frames()
         cells = "".join(
-            "<tr>" + "".join(f"<td>{_clean(v, 3):.3f}</td>" for v in row) + "</tr>"
+            "<tr>" + "".join(f"<td>{clean_number(v, 3):.3f}</td>" for v in row) + "</tr>"
             for row in pose["T"]
         )
         style = (
@@ -547,9 +549,9 @@ class TeachPendant(LiveFigure):
             '<div class="robolab-readout">',
             f"<div>pose of the end-effector frame {end} in {base} (metres):</div>",
             f'<table class="robolab-pose">{cells}</table>',
-            f'<div class="robolab-position">position = {_format_vector(pose["position"], 4)} m, '
+            f'<div class="robolab-position">position = {format_vector(pose["position"], 4)} m, '
             f"in {base}</div>",
-            f"<div>roll, pitch, yaw = {_format_vector(np.degrees(pose['rpy']), 2)}° "
+            f"<div>roll, pitch, yaw = {format_vector(np.degrees(pose['rpy']), 2)}° "
             "<small>(R = Rz(yaw) Ry(pitch) Rx(roll))</small></div>",
             "<div>joints: " + html.escape(", ".join(self._joint_text())) + "</div>",
         ]
