@@ -25,8 +25,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...support.arguments import as_float_array
-from ...support.docstrings import shared_examples
-from ..book_form import robot_or_arrays
+from ..book_form import BookArrays, robot_or_arrays
 from ..dynamics.forward import friction_of
 from ..dynamics.kernel import (
     DynamicsModel,
@@ -34,7 +33,6 @@ from ..dynamics.kernel import (
     mass_matrix_and_inverse_dynamics_kernel,
     model_of,
 )
-from ..dynamics.rnea import BOOK_ARRAYS
 from ..friction import JointFriction
 from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
@@ -94,13 +92,44 @@ def _control_law(
     return (M @ feedback[..., None])[..., 0] + torques
 
 
-@shared_examples
-@robot_or_arrays(
-    f"joint_positions, joint_velocities, error_integral, gravity, {BOOK_ARRAYS}, "
-    "desired_joint_positions, desired_joint_velocities, desired_joint_accelerations, Kp, Ki, Kd"
-)
+def _computed_torque_book(
+    joint_positions,
+    joint_velocities,
+    error_integral,
+    gravity,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+    desired_joint_positions,
+    desired_joint_velocities,
+    desired_joint_accelerations,
+    Kp,
+    Ki,
+    Kd,
+):
+    """:func:`computed_torque` with the book's arguments, in the book's order."""
+    return computed_torque(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+        error_integral=error_integral,
+        desired_joint_positions=desired_joint_positions,
+        desired_joint_velocities=desired_joint_velocities,
+        desired_joint_accelerations=desired_joint_accelerations,
+        Kp=Kp,
+        Ki=Ki,
+        Kd=Kd,
+    )
+
+
+@robot_or_arrays(_computed_torque_book)
 def computed_torque(
-    robot: ScrewRobot,
+    robot: ScrewRobot | BookArrays,
     joint_positions: ArrayLike,
     joint_velocities: ArrayLike,
     error_integral: ArrayLike,
@@ -117,7 +146,16 @@ def computed_torque(
     τ = M̃(θ)(K_p θ_e + K_i (∫θ_e + θ_e) + K_d θ̇_e) + M̃(θ) θ̈_d + h̃(θ, θ̇), with
     θ_e = θ_d - θ. As in the book's library, the integral term adds the
     current error to the running integral ``error_integral``.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        computed_torque(robot, joint_positions, joint_velocities, error_integral,
+                        desired_joint_positions, desired_joint_velocities,
+                        desired_joint_accelerations, Kp, Ki, Kd)
+        computed_torque(joint_positions, joint_velocities, error_integral, gravity,
+                        link_frames, spatial_inertias, screw_axes,
+                        desired_joint_positions, desired_joint_velocities,
+                        desired_joint_accelerations, Kp, Ki, Kd)
 
     Parameters
     ----------
@@ -142,7 +180,12 @@ def computed_torque(
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import computed_torque
     >>> computed_torque(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0],
     ...                 [0.0, 0.0], 20, 10, 18)  # on target: just gravity compensation
@@ -151,7 +194,19 @@ def computed_torque(
     The book's example (the three-link arrays of
     :func:`robolab.screw.dynamics.rnea.inverse_dynamics_rnea`):
 
-    {book_three_link_arrays}
+    >>> import numpy as np
+    >>> def transform(R, p):
+    ...     T = np.eye(4); T[:3, :3] = R; T[:3, 3] = p; return T
+    >>> Ry = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]
+    >>> link_frames = [transform(np.eye(3), [0, 0, 0.089159]),
+    ...                transform(Ry, [0.28, 0.13585, 0]),
+    ...                transform(np.eye(3), [0, -0.1197, 0.395]),
+    ...                transform(np.eye(3), [0, 0, 0.14225])]
+    >>> spatial_inertias = [np.diag([0.010267, 0.010267, 0.00666, 3.7, 3.7, 3.7]),
+    ...                     np.diag([0.22689, 0.22689, 0.0151074, 8.393, 8.393, 8.393]),
+    ...                     np.diag([0.0494433, 0.0494433, 0.004095, 2.275, 2.275, 2.275])]
+    >>> screw_axes = np.array([[1, 0, 1, 0, 1, 0], [0, 1, 0, -0.089, 0, 0],
+    ...                        [0, 1, 0, -0.089, 0, 0.425]]).T
     >>> computed_torque([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [0.2, 0.2, 0.2], [0, 0, -9.8],
     ...                 link_frames, spatial_inertias, screw_axes, [1.0, 1.0, 1.0],
     ...                 [2, 1.2, 2], [0.1, 0.1, 0.1], 1.3, 1.2, 1.1)
@@ -190,22 +245,68 @@ def _computed_torque(
     )  # fmt: skip
 
 
-@shared_examples
-@robot_or_arrays(
-    f"joint_positions, joint_velocities, gravity, tip_wrench_traj, {BOOK_ARRAYS}, "
-    "desired_joint_position_traj, desired_joint_velocity_traj, desired_joint_acceleration_traj, "
-    "estimated_gravity, estimated_link_frames, estimated_spatial_inertias, Kp, Ki, Kd, "
-    "timestep, integration_resolution, *, estimated_screw_axes=None"
-)
+def _simulate_control_book(
+    joint_positions,
+    joint_velocities,
+    gravity,
+    tip_wrench_traj,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+    desired_joint_position_traj,
+    desired_joint_velocity_traj,
+    desired_joint_acceleration_traj,
+    estimated_gravity,
+    estimated_link_frames,
+    estimated_spatial_inertias,
+    Kp,
+    Ki,
+    Kd,
+    timestep,
+    integration_resolution,
+    *,
+    estimated_screw_axes=None,
+    integrator: Literal["euler", "semi_implicit_euler", "rk4"] = "euler",
+):
+    """:func:`simulate_control` with the book's arguments, in the book's order."""
+    return simulate_control(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        estimated_robot=BookArrays(
+            gravity=estimated_gravity,
+            link_frames=estimated_link_frames,
+            spatial_inertias=estimated_spatial_inertias,
+            screw_axes=screw_axes if estimated_screw_axes is None else estimated_screw_axes,
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+        tip_wrench_traj=tip_wrench_traj,
+        desired_joint_position_traj=desired_joint_position_traj,
+        desired_joint_velocity_traj=desired_joint_velocity_traj,
+        desired_joint_acceleration_traj=desired_joint_acceleration_traj,
+        Kp=Kp,
+        Ki=Ki,
+        Kd=Kd,
+        timestep=timestep,
+        integration_resolution=integration_resolution,
+        integrator=integrator,
+    )
+
+
+@robot_or_arrays(_simulate_control_book)
 def simulate_control(
-    robot: ScrewRobot,
+    robot: ScrewRobot | BookArrays,
     joint_positions: ArrayLike,
     joint_velocities: ArrayLike,
     tip_wrench_traj: ArrayLike,
     desired_joint_position_traj: ArrayLike,
     desired_joint_velocity_traj: ArrayLike,
     desired_joint_acceleration_traj: ArrayLike,
-    estimated_robot: ScrewRobot,
+    estimated_robot: ScrewRobot | BookArrays,
     Kp: ArrayLike,
     Ki: ArrayLike,
     Kd: ArrayLike,
@@ -230,7 +331,19 @@ def simulate_control(
     The true robot's joint friction (``robot.friction``, a
     :class:`robolab.screw.friction.JointFriction`) acts on it; the controller
     does not know it (the estimated robot's friction is not used).
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        simulate_control(robot, joint_positions, joint_velocities, tip_wrench_traj,
+                         desired_joint_position_traj, desired_joint_velocity_traj,
+                         desired_joint_acceleration_traj, estimated_robot, Kp, Ki, Kd,
+                         timestep, integration_resolution)
+        simulate_control(joint_positions, joint_velocities, gravity, tip_wrench_traj,
+                         link_frames, spatial_inertias, screw_axes,
+                         desired_joint_position_traj, desired_joint_velocity_traj,
+                         desired_joint_acceleration_traj, estimated_gravity,
+                         estimated_link_frames, estimated_spatial_inertias, Kp, Ki, Kd,
+                         timestep, integration_resolution, *, estimated_screw_axes=None)
 
     Parameters
     ----------
@@ -274,7 +387,12 @@ def simulate_control(
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import simulate_control
     >>> lighter = arm.replace(spatial_inertias=[np.diag([0, 0, 0, 0.8, 0.8, 0.8])] * 2)
     >>> hold = np.zeros((100, 2))                    # hold it horizontal for 1 s

@@ -36,7 +36,6 @@ from numpy.typing import ArrayLike, NDArray
 
 from ...spatial.rigid_body_motions import log6_vector_unchecked, transform_inv_unchecked
 from ...support.arguments import as_float_array, as_real_number, as_transform, require_int
-from ...support.docstrings import shared_examples
 from ..kinematics.forward import body_chain_of, forward_kinematics_body_kernel, joint_array
 from ..kinematics.jacobian import jacobian_body_kernel
 from ..robot import ScrewRobot
@@ -116,7 +115,6 @@ def _limits(robot: ScrewRobot) -> tuple[NDArray[np.float64], NDArray[np.float64]
     return low, high
 
 
-@shared_examples
 def joint_limit_gradient(robot: ScrewRobot, joint_positions: ArrayLike) -> NDArray[np.float64]:
     """∇w of Liégeois' joint-limit objective w(q) = -1/(2n) Σ ((q_i - q̄_i)/(q_i,max - q_i,min))².
 
@@ -135,7 +133,12 @@ def joint_limit_gradient(robot: ScrewRobot, joint_positions: ArrayLike) -> NDArr
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab.screw.control.resolved_rate import joint_limit_gradient
     >>> arm.joint_limits  # the default, ±π
     ((-3.141592653589793, 3.141592653589793), (-3.141592653589793, 3.141592653589793))
@@ -237,7 +240,6 @@ def _check_start(robot: ScrewRobot, q: NDArray[np.float64]) -> None:
             )
 
 
-@shared_examples
 def resolved_rate_control(
     robot: ScrewRobot,
     joint_positions: ArrayLike,
@@ -304,7 +306,12 @@ def resolved_rate_control(
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import forward_kinematics_space, resolved_rate_control
     >>> target = forward_kinematics_space(arm, [0.6, 0.9])
     >>> motion = resolved_rate_control(arm, [0.2, 0.5], target, gain=2.0, timestep=0.1)

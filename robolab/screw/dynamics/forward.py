@@ -40,7 +40,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ...support.docstrings import shared_examples
 from .._fast import batched
 from ..book_form import BookArrays, robot_or_arrays
 from ..friction import JointFriction
@@ -174,10 +173,34 @@ def forward_dynamics_crba_kernel(
     return _solve_mass_matrix(M, tau - bias, q)
 
 
-@shared_examples
-@robot_or_arrays(BOOK_FORWARD_DYNAMICS)
+def _forward_dynamics_crba_book(
+    joint_positions,
+    joint_velocities,
+    joint_torques,
+    gravity,
+    tip_wrench,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+):
+    """:func:`forward_dynamics_crba` with the book's arguments, in the book's order."""
+    return forward_dynamics_crba(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+        joint_torques=joint_torques,
+        tip_wrench=tip_wrench,
+    )
+
+
+@robot_or_arrays(_forward_dynamics_crba_book)
 def forward_dynamics_crba(
-    robot: ScrewRobot,
+    robot: ScrewRobot | BookArrays,
     joint_positions: ArrayLike,
     joint_velocities: ArrayLike,
     joint_torques: ArrayLike,
@@ -190,7 +213,12 @@ def forward_dynamics_crba(
     τ_bias = c + g + J_bᵀF_tip comes from one call of the Newton–Euler
     recursion with θ̈ = 0 (instead of three), and M θ̈ = τ - τ_bias is solved
     by a Cholesky factorisation (instead of forming M⁻¹).
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        forward_dynamics_crba(robot, joint_positions, joint_velocities, joint_torques)
+        forward_dynamics_crba(joint_positions, joint_velocities, joint_torques, gravity,
+                              tip_wrench, link_frames, spatial_inertias, screw_axes)
 
     Educational note: :func:`forward_dynamics_rnea` is the book's way, with M
     from n inverse-dynamics calls and an explicit inverse; it agrees with this
@@ -219,14 +247,31 @@ def forward_dynamics_crba(
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import forward_dynamics_crba
     >>> forward_dynamics_crba(arm, [0.0, 0.0], [0.0, 0.0], [29.43, 9.81]) + 0.0  # held still
     array([0., 0.])
 
     The book's three-link example, with its arrays:
 
-    {book_three_link_arrays}
+    >>> import numpy as np
+    >>> def transform(R, p):
+    ...     T = np.eye(4); T[:3, :3] = R; T[:3, 3] = p; return T
+    >>> Ry = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]
+    >>> link_frames = [transform(np.eye(3), [0, 0, 0.089159]),
+    ...                transform(Ry, [0.28, 0.13585, 0]),
+    ...                transform(np.eye(3), [0, -0.1197, 0.395]),
+    ...                transform(np.eye(3), [0, 0, 0.14225])]
+    >>> spatial_inertias = [np.diag([0.010267, 0.010267, 0.00666, 3.7, 3.7, 3.7]),
+    ...                     np.diag([0.22689, 0.22689, 0.0151074, 8.393, 8.393, 8.393]),
+    ...                     np.diag([0.0494433, 0.0494433, 0.004095, 2.275, 2.275, 2.275])]
+    >>> screw_axes = np.array([[1, 0, 1, 0, 1, 0], [0, 1, 0, -0.089, 0, 0],
+    ...                        [0, 1, 0, -0.089, 0, 0.425]]).T
     >>> forward_dynamics_crba([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [0.5, 0.6, 0.7], [0, 0, -9.8],
     ...                       [1, 1, 1, 1, 1, 1], link_frames, spatial_inertias, screw_axes)
     array([ -0.97392907,  25.58466784, -32.91499212])
@@ -319,10 +364,34 @@ def _raise_singular(regular: np.ndarray, joint: int, q: np.ndarray) -> None:
     raise _singular_error(index, joint, q)
 
 
-@shared_examples
-@robot_or_arrays(BOOK_FORWARD_DYNAMICS)
+def _forward_dynamics_aba_book(
+    joint_positions,
+    joint_velocities,
+    joint_torques,
+    gravity,
+    tip_wrench,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+):
+    """:func:`forward_dynamics_aba` with the book's arguments, in the book's order."""
+    return forward_dynamics_aba(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+        joint_torques=joint_torques,
+        tip_wrench=tip_wrench,
+    )
+
+
+@robot_or_arrays(_forward_dynamics_aba_book)
 def forward_dynamics_aba(
-    robot: ScrewRobot,
+    robot: ScrewRobot | BookArrays,
     joint_positions: ArrayLike,
     joint_velocities: ArrayLike,
     joint_torques: ArrayLike,
@@ -350,11 +419,21 @@ def forward_dynamics_aba(
 
     Parameters, returns and errors as in :func:`forward_dynamics_crba`; a
     pivot D_i ≤ 0 means M(θ) is singular.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        forward_dynamics_aba(robot, joint_positions, joint_velocities, joint_torques)
+        forward_dynamics_aba(joint_positions, joint_velocities, joint_torques, gravity,
+                             tip_wrench, link_frames, spatial_inertias, screw_axes)
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import forward_dynamics_aba
     >>> forward_dynamics_aba(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0])  # dropped from horizontal
     array([-9.81,  9.81])
@@ -376,10 +455,34 @@ def forward_dynamics_aba(
     )
 
 
-@shared_examples
-@robot_or_arrays(BOOK_FORWARD_DYNAMICS)
+def _forward_dynamics_rnea_book(
+    joint_positions,
+    joint_velocities,
+    joint_torques,
+    gravity,
+    tip_wrench,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+):
+    """:func:`forward_dynamics_rnea` with the book's arguments, in the book's order."""
+    return forward_dynamics_rnea(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+        joint_torques=joint_torques,
+        tip_wrench=tip_wrench,
+    )
+
+
+@robot_or_arrays(_forward_dynamics_rnea_book)
 def forward_dynamics_rnea(
-    robot: ScrewRobot,
+    robot: ScrewRobot | BookArrays,
     joint_positions: ArrayLike,
     joint_velocities: ArrayLike,
     joint_torques: ArrayLike,
@@ -396,11 +499,21 @@ def forward_dynamics_rnea(
     of M. Slow but transparent; :func:`forward_dynamics_crba` does the same
     with one pass for the bias and a factorisation instead of M⁻¹.
     Parameters, returns and errors as in :func:`forward_dynamics_crba`.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        forward_dynamics_rnea(robot, joint_positions, joint_velocities, joint_torques)
+        forward_dynamics_rnea(joint_positions, joint_velocities, joint_torques, gravity,
+                              tip_wrench, link_frames, spatial_inertias, screw_axes)
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import forward_dynamics_rnea
     >>> forward_dynamics_rnea(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]).round(12)
     array([-9.81,  9.81])

@@ -56,8 +56,7 @@ from ...spatial.rigid_body_motions import (
     vec_to_se3_unchecked,
 )
 from ...support.arguments import as_float_array
-from ...support.docstrings import shared_examples
-from ..book_form import robot_or_arrays
+from ..book_form import BookArrays, robot_or_arrays
 from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
 from .kernel import (
@@ -97,10 +96,34 @@ BOOK_INVERSE_DYNAMICS = (
 # --------------------------------------------------------------------------- the book's functions
 
 
-@shared_examples
-@robot_or_arrays(BOOK_INVERSE_DYNAMICS)
+def _inverse_dynamics_rnea_book(
+    joint_positions,
+    joint_velocities,
+    joint_accelerations,
+    gravity,
+    tip_wrench,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+):
+    """:func:`inverse_dynamics_rnea` with the book's arguments, in the book's order."""
+    return inverse_dynamics_rnea(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+        joint_accelerations=joint_accelerations,
+        tip_wrench=tip_wrench,
+    )
+
+
+@robot_or_arrays(_inverse_dynamics_rnea_book)
 def inverse_dynamics_rnea(
-    robot: ScrewRobot,
+    robot: ScrewRobot | BookArrays,
     joint_positions: ArrayLike,
     joint_velocities: ArrayLike,
     joint_accelerations: ArrayLike,
@@ -111,7 +134,14 @@ def inverse_dynamics_rnea(
 
     The book's ``InverseDynamics``, computed in {s} with running sums (see the
     module notes), for one state or a batch.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        inverse_dynamics_rnea(robot, joint_positions, joint_velocities,
+                              joint_accelerations)
+        inverse_dynamics_rnea(joint_positions, joint_velocities, joint_accelerations,
+                              gravity, tip_wrench, link_frames, spatial_inertias,
+                              screw_axes)
 
     Educational note: :func:`inverse_dynamics_rnea_textbook` is the book's
     link-frame recursion line by line, and gives the same numbers. Both exist
@@ -144,7 +174,12 @@ def inverse_dynamics_rnea(
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import inverse_dynamics_rnea
     >>> inverse_dynamics_rnea(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0])  # M[:, 0] + g
     array([34.43, 11.81])
@@ -155,7 +190,19 @@ def inverse_dynamics_rnea(
 
     The book's three-link example (the first three links of the UR5), with its arrays:
 
-    {book_three_link_arrays}
+    >>> import numpy as np
+    >>> def transform(R, p):
+    ...     T = np.eye(4); T[:3, :3] = R; T[:3, 3] = p; return T
+    >>> Ry = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]
+    >>> link_frames = [transform(np.eye(3), [0, 0, 0.089159]),
+    ...                transform(Ry, [0.28, 0.13585, 0]),
+    ...                transform(np.eye(3), [0, -0.1197, 0.395]),
+    ...                transform(np.eye(3), [0, 0, 0.14225])]
+    >>> spatial_inertias = [np.diag([0.010267, 0.010267, 0.00666, 3.7, 3.7, 3.7]),
+    ...                     np.diag([0.22689, 0.22689, 0.0151074, 8.393, 8.393, 8.393]),
+    ...                     np.diag([0.0494433, 0.0494433, 0.004095, 2.275, 2.275, 2.275])]
+    >>> screw_axes = np.array([[1, 0, 1, 0, 1, 0], [0, 1, 0, -0.089, 0, 0],
+    ...                        [0, 1, 0, -0.089, 0, 0.425]]).T
     >>> inverse_dynamics_rnea([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [2, 1.5, 1], [0, 0, -9.8],
     ...                       [1, 1, 1, 1, 1, 1], link_frames, spatial_inertias, screw_axes)
     array([ 74.69616155, -33.06766016,  -3.23057314])
@@ -176,10 +223,34 @@ def inverse_dynamics_rnea(
     )
 
 
-@shared_examples
-@robot_or_arrays(BOOK_INVERSE_DYNAMICS)
+def _inverse_dynamics_rnea_textbook_book(
+    joint_positions,
+    joint_velocities,
+    joint_accelerations,
+    gravity,
+    tip_wrench,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+):
+    """:func:`inverse_dynamics_rnea_textbook` with the book's arguments, in the book's order."""
+    return inverse_dynamics_rnea_textbook(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+        joint_accelerations=joint_accelerations,
+        tip_wrench=tip_wrench,
+    )
+
+
+@robot_or_arrays(_inverse_dynamics_rnea_textbook_book)
 def inverse_dynamics_rnea_textbook(
-    robot: ScrewRobot,
+    robot: ScrewRobot | BookArrays,
     joint_positions: ArrayLike,
     joint_velocities: ArrayLike,
     joint_accelerations: ArrayLike,
@@ -207,11 +278,23 @@ def inverse_dynamics_rnea_textbook(
 
     Parameters and returns are those of :func:`inverse_dynamics_rnea` for a
     single state (shape (n,)).
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        inverse_dynamics_rnea_textbook(robot, joint_positions, joint_velocities,
+                                       joint_accelerations)
+        inverse_dynamics_rnea_textbook(joint_positions, joint_velocities,
+                                       joint_accelerations, gravity, tip_wrench,
+                                       link_frames, spatial_inertias, screw_axes)
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import inverse_dynamics_rnea, inverse_dynamics_rnea_textbook
     >>> inverse_dynamics_rnea_textbook(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0])
     array([34.43, 11.81])
@@ -255,15 +338,28 @@ def inverse_dynamics_rnea_textbook(
     return tau
 
 
-@shared_examples
-@robot_or_arrays(f"joint_positions, {BOOK_ARRAYS}")
-def mass_matrix_crba(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarray:
+def _mass_matrix_crba_book(joint_positions, link_frames, spatial_inertias, screw_axes):
+    """:func:`mass_matrix_crba` with the book's arguments, in the book's order."""
+    return mass_matrix_crba(
+        BookArrays(
+            link_frames=link_frames, spatial_inertias=spatial_inertias, screw_axes=screw_axes
+        ),
+        joint_positions=joint_positions,
+    )
+
+
+@robot_or_arrays(_mass_matrix_crba_book)
+def mass_matrix_crba(robot: ScrewRobot | BookArrays, joint_positions: ArrayLike) -> np.ndarray:
     """Mass matrix M(θ) by the composite-rigid-body algorithm (the book's ``MassMatrix``).
 
     With G_k(θ) the spatial inertia of link k in {s}, Gc_j = Σ_{k≥j} G_k(θ)
     the composite inertia of links j..n, and S_i(θ) the columns of the space
     Jacobian, M_ij = S_i(θ)ᵀ Gc_j S_j(θ) for i ≤ j, and M is symmetric.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        mass_matrix_crba(robot, joint_positions)
+        mass_matrix_crba(joint_positions, link_frames, spatial_inertias, screw_axes)
 
     Educational note: the book builds M with n inverse-dynamics calls, one
     column per unit joint acceleration; that form is :func:`mass_matrix_rnea`
@@ -285,7 +381,12 @@ def mass_matrix_crba(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarra
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import mass_matrix_crba
     >>> mass_matrix_crba(arm, [0.0, np.pi / 2]).round(12)  # m2 L1 L2 cos θ2 terms vanish
     array([[3., 1.],
@@ -293,7 +394,19 @@ def mass_matrix_crba(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarra
 
     The book's three-link example, with its arrays:
 
-    {book_three_link_arrays}
+    >>> import numpy as np
+    >>> def transform(R, p):
+    ...     T = np.eye(4); T[:3, :3] = R; T[:3, 3] = p; return T
+    >>> Ry = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]
+    >>> link_frames = [transform(np.eye(3), [0, 0, 0.089159]),
+    ...                transform(Ry, [0.28, 0.13585, 0]),
+    ...                transform(np.eye(3), [0, -0.1197, 0.395]),
+    ...                transform(np.eye(3), [0, 0, 0.14225])]
+    >>> spatial_inertias = [np.diag([0.010267, 0.010267, 0.00666, 3.7, 3.7, 3.7]),
+    ...                     np.diag([0.22689, 0.22689, 0.0151074, 8.393, 8.393, 8.393]),
+    ...                     np.diag([0.0494433, 0.0494433, 0.004095, 2.275, 2.275, 2.275])]
+    >>> screw_axes = np.array([[1, 0, 1, 0, 1, 0], [0, 1, 0, -0.089, 0, 0],
+    ...                        [0, 1, 0, -0.089, 0, 0.425]]).T
     >>> mass_matrix_crba([0.1, 0.1, 0.1], link_frames, spatial_inertias, screw_axes)
     array([[ 2.25433380e+01, -3.07146754e-01, -7.18426391e-03],
            [-3.07146754e-01,  1.96850717e+00,  4.32157368e-01],
@@ -308,9 +421,18 @@ def mass_matrix_crba(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarra
     return mass_matrix_kernel(model, joint_array(joint_positions, model.n, "joint_positions"))
 
 
-@shared_examples
-@robot_or_arrays(f"joint_positions, {BOOK_ARRAYS}")
-def mass_matrix_rnea(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarray:
+def _mass_matrix_rnea_book(joint_positions, link_frames, spatial_inertias, screw_axes):
+    """:func:`mass_matrix_rnea` with the book's arguments, in the book's order."""
+    return mass_matrix_rnea(
+        BookArrays(
+            link_frames=link_frames, spatial_inertias=spatial_inertias, screw_axes=screw_axes
+        ),
+        joint_positions=joint_positions,
+    )
+
+
+@robot_or_arrays(_mass_matrix_rnea_book)
+def mass_matrix_rnea(robot: ScrewRobot | BookArrays, joint_positions: ArrayLike) -> np.ndarray:
     """Mass matrix M(θ) the book's way: column i is the torque for θ̈ = e_i (section 8.2).
 
     Calls inverse dynamics n times with zero velocity, zero gravity, no tip
@@ -318,16 +440,28 @@ def mass_matrix_rnea(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarra
     :func:`mass_matrix_crba` (n Newton–Euler passes instead of one), and
     equal to it to rounding; it shows what a column of M means.
     Parameters and returns as in :func:`mass_matrix_crba`.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        mass_matrix_rnea(robot, joint_positions)
+        mass_matrix_rnea(joint_positions, link_frames, spatial_inertias, screw_axes)
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import mass_matrix_rnea
     >>> mass_matrix_rnea(arm, [0.0, 0.0])
     array([[5., 2.],
            [2., 1.]])
-    {planar_2r_arrays}
+    >>> import numpy as np
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
+    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
     >>> mass_matrix_rnea([0.0, 0.0], [x, x, np.eye(4)], G, S)  # the same arm, the book's way
     array([[5., 2.],
            [2., 1.]])
@@ -346,16 +480,33 @@ def _mass_matrix_rnea(model: DynamicsModel, q: np.ndarray) -> np.ndarray:
     return np.stack(columns, axis=-1)
 
 
-@shared_examples
-@robot_or_arrays(f"joint_positions, joint_velocities, {BOOK_ARRAYS}")
+def _velocity_quadratic_forces_book(
+    joint_positions, joint_velocities, link_frames, spatial_inertias, screw_axes
+):
+    """:func:`velocity_quadratic_forces` with the book's arguments, in the book's order."""
+    return velocity_quadratic_forces(
+        BookArrays(
+            link_frames=link_frames, spatial_inertias=spatial_inertias, screw_axes=screw_axes
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+    )
+
+
+@robot_or_arrays(_velocity_quadratic_forces_book)
 def velocity_quadratic_forces(
-    robot: ScrewRobot, joint_positions: ArrayLike, joint_velocities: ArrayLike
+    robot: ScrewRobot | BookArrays, joint_positions: ArrayLike, joint_velocities: ArrayLike
 ) -> np.ndarray:
     """Coriolis and centripetal torques c(θ, θ̇) (the book's ``VelQuadraticForces``).
 
     Inverse dynamics with zero acceleration, zero gravity and no tip wrench;
     c is quadratic in θ̇ (c(θ, kθ̇) = k² c(θ, θ̇)).
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        velocity_quadratic_forces(robot, joint_positions, joint_velocities)
+        velocity_quadratic_forces(joint_positions, joint_velocities, link_frames,
+                                  spatial_inertias, screw_axes)
 
     Parameters
     ----------
@@ -370,11 +521,19 @@ def velocity_quadratic_forces(
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import velocity_quadratic_forces
     >>> velocity_quadratic_forces(arm, [0.0, np.pi / 2], [1.0, 0.0]).round(12) + 0.0
     array([0., 1.])
-    {planar_2r_arrays}
+    >>> import numpy as np
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
+    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
     >>> c = velocity_quadratic_forces([0.0, np.pi / 2], [1.0, 0.0], [x, x, np.eye(4)], G, S)
     >>> c.round(12) + 0.0  # m2 L1 L2 θ̇1² sin θ2 on joint 2 (book, eq. 8.9)
     array([0., 1.])
@@ -384,16 +543,33 @@ def velocity_quadratic_forces(
     return inverse_dynamics_kernel(model, q, qd, None, None, None)
 
 
-@shared_examples
-@robot_or_arrays(f"joint_positions, gravity, {BOOK_ARRAYS}")
+def _gravity_forces_book(joint_positions, gravity, link_frames, spatial_inertias, screw_axes):
+    """:func:`gravity_forces` with the book's arguments, in the book's order."""
+    return gravity_forces(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_positions=joint_positions,
+    )
+
+
+@robot_or_arrays(_gravity_forces_book)
 def gravity_forces(
-    robot: ScrewRobot, joint_positions: ArrayLike, gravity: ArrayLike | None = None
+    robot: ScrewRobot | BookArrays, joint_positions: ArrayLike, gravity: ArrayLike | None = None
 ) -> np.ndarray:
     """Gravity torques g(θ) that hold the arm still (the book's ``GravityForces``).
 
     Inverse dynamics with zero velocity and acceleration and no tip wrench;
     g(θ) = ∂P/∂θ with P the potential energy (see :func:`potential_energy`).
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        gravity_forces(robot, joint_positions)
+        gravity_forces(joint_positions, gravity, link_frames, spatial_inertias,
+                       screw_axes)
 
     Parameters
     ----------
@@ -410,13 +586,21 @@ def gravity_forces(
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import gravity_forces
     >>> gravity_forces(arm, [0.0, 0.0])
     array([29.43,  9.81])
     >>> gravity_forces(arm, [0.0, 0.0], gravity=[0, 0, -9.81]) + 0.0  # lying on a table
     array([0., 0.])
-    {planar_2r_arrays}
+    >>> import numpy as np
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
+    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
     >>> gravity_forces([0.0, 0.0], [0, -9.81, 0], [x, x, np.eye(4)], G, S)  # the book's way
     array([29.43,  9.81])
     """
@@ -425,14 +609,30 @@ def gravity_forces(
     return inverse_dynamics_kernel(model, q, None, None, gravity_of(robot, gravity), None)
 
 
-@shared_examples
-@robot_or_arrays(f"joint_positions, tip_wrench, {BOOK_ARRAYS}")
+def _end_effector_forces_book(
+    joint_positions, tip_wrench, link_frames, spatial_inertias, screw_axes
+):
+    """:func:`end_effector_forces` with the book's arguments, in the book's order."""
+    return end_effector_forces(
+        BookArrays(
+            link_frames=link_frames, spatial_inertias=spatial_inertias, screw_axes=screw_axes
+        ),
+        joint_positions=joint_positions,
+        tip_wrench=tip_wrench,
+    )
+
+
+@robot_or_arrays(_end_effector_forces_book)
 def end_effector_forces(
-    robot: ScrewRobot, joint_positions: ArrayLike, tip_wrench: ArrayLike
+    robot: ScrewRobot | BookArrays, joint_positions: ArrayLike, tip_wrench: ArrayLike
 ) -> np.ndarray:
     """Joint torques J_bᵀ(θ) F_tip that create the tip wrench alone (``EndEffectorForces``).
 
-    {forms}
+    Call it with a robot, or with the book's arguments::
+
+        end_effector_forces(robot, joint_positions, tip_wrench)
+        end_effector_forces(joint_positions, tip_wrench, link_frames, spatial_inertias,
+                            screw_axes)
 
     Parameters
     ----------
@@ -449,11 +649,19 @@ def end_effector_forces(
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import end_effector_forces
     >>> end_effector_forces(arm, [0.0, 0.0], [0, 0, 0, 0, 10.0, 0])  # push 10 N along y
     array([20., 10.])
-    {planar_2r_arrays}
+    >>> import numpy as np
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
+    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
     >>> end_effector_forces([0.0, 0.0], [0, 0, 0, 0, 1.0, 0], [x, x, np.eye(4)], G, S)
     array([2., 1.])
     """
@@ -464,24 +672,49 @@ def end_effector_forces(
     )
 
 
-@shared_examples
-@robot_or_arrays(f"joint_positions, joint_velocities, {BOOK_ARRAYS}")
+def _kinetic_energy_book(
+    joint_positions, joint_velocities, link_frames, spatial_inertias, screw_axes
+):
+    """:func:`kinetic_energy` with the book's arguments, in the book's order."""
+    return kinetic_energy(
+        BookArrays(
+            link_frames=link_frames, spatial_inertias=spatial_inertias, screw_axes=screw_axes
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+    )
+
+
+@robot_or_arrays(_kinetic_energy_book)
 def kinetic_energy(
-    robot: ScrewRobot, joint_positions: ArrayLike, joint_velocities: ArrayLike
+    robot: ScrewRobot | BookArrays, joint_positions: ArrayLike, joint_velocities: ArrayLike
 ) -> np.ndarray | float:
     """Kinetic energy K = ½ θ̇ᵀ M(θ) θ̇ = ½ Σ_i V_iᵀ G_i V_i of the links.
 
     Parameters as in :func:`velocity_quadratic_forces`; returns a float, or an
     ndarray of shape (...) for a batch.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        kinetic_energy(robot, joint_positions, joint_velocities)
+        kinetic_energy(joint_positions, joint_velocities, link_frames, spatial_inertias,
+                       screw_axes)
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import kinetic_energy
     >>> kinetic_energy(arm, [0.0, 0.0], [1.0, 0.0])  # ½ (1·1² + 1·2²)
     2.5
-    {planar_2r_arrays}
+    >>> import numpy as np
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
+    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
     >>> kinetic_energy([0.0, 0.0], [1.0, 0.0], [x, x, np.eye(4)], G, S)  # the book's way
     2.5
     """
@@ -491,10 +724,22 @@ def kinetic_energy(
     return float(energy) if energy.ndim == 0 else energy
 
 
-@shared_examples
-@robot_or_arrays(f"joint_positions, gravity, {BOOK_ARRAYS}")
+def _potential_energy_book(joint_positions, gravity, link_frames, spatial_inertias, screw_axes):
+    """:func:`potential_energy` with the book's arguments, in the book's order."""
+    return potential_energy(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_positions=joint_positions,
+    )
+
+
+@robot_or_arrays(_potential_energy_book)
 def potential_energy(
-    robot: ScrewRobot, joint_positions: ArrayLike, gravity: ArrayLike | None = None
+    robot: ScrewRobot | BookArrays, joint_positions: ArrayLike, gravity: ArrayLike | None = None
 ) -> np.ndarray | float:
     """Potential energy P = -Σ_i m_i gᵀ r_ci of the links in the gravity field.
 
@@ -502,15 +747,28 @@ def potential_energy(
     at the origin of {s} (see ``docs/conventions.md``).
     Parameters as in :func:`gravity_forces`; returns a float, or an ndarray of
     shape (...) for a batch.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        potential_energy(robot, joint_positions)
+        potential_energy(joint_positions, gravity, link_frames, spatial_inertias,
+                         screw_axes)
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import potential_energy
     >>> round(potential_energy(arm, [np.pi / 2, 0.0]), 12)  # standing straight up
     29.43
-    {planar_2r_arrays}
+    >>> import numpy as np
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
+    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
     >>> round(potential_energy([np.pi / 2, 0.0], [0, -9.81, 0], [x, x, np.eye(4)], G, S), 12)
     29.43
     """

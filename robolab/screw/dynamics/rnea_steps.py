@@ -37,12 +37,10 @@ from ...spatial.rigid_body_motions import (
     vec_to_se3_unchecked,
 )
 from ...support.arguments import require_choice
-from ...support.docstrings import shared_examples
-from ..book_form import robot_or_arrays
+from ..book_form import BookArrays, robot_or_arrays
 from ..kinematics.forward import joint_arrays
 from ..robot import ScrewRobot
 from .kernel import gravity_of, model_of, tip_of
-from .rnea import BOOK_INVERSE_DYNAMICS
 
 __all__ = ["RNEA_FRAMES", "RneaLinkStep", "RneaSteps", "inverse_dynamics_rnea_steps"]
 
@@ -194,10 +192,37 @@ class RneaSteps:
         return "\n".join(str(step) for step in self.links)
 
 
-@shared_examples
-@robot_or_arrays(BOOK_INVERSE_DYNAMICS)
+def _inverse_dynamics_rnea_steps_book(
+    joint_positions,
+    joint_velocities,
+    joint_accelerations,
+    gravity,
+    tip_wrench,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+    *,
+    frame: str = "link",
+):
+    """:func:`inverse_dynamics_rnea_steps` with the book's arguments, in the book's order."""
+    return inverse_dynamics_rnea_steps(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+        joint_accelerations=joint_accelerations,
+        tip_wrench=tip_wrench,
+        frame=frame,
+    )
+
+
+@robot_or_arrays(_inverse_dynamics_rnea_steps_book)
 def inverse_dynamics_rnea_steps(
-    robot: ScrewRobot,
+    robot: ScrewRobot | BookArrays,
     joint_positions: ArrayLike,
     joint_velocities: ArrayLike,
     joint_accelerations: ArrayLike,
@@ -211,7 +236,14 @@ def inverse_dynamics_rnea_steps(
     The recursion of the book's section 8.3.2 (see
     :func:`~robolab.inverse_dynamics_rnea_textbook` for its lines), for one
     state; the torques equal :func:`~robolab.inverse_dynamics_rnea`'s.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        inverse_dynamics_rnea_steps(robot, joint_positions, joint_velocities,
+                                    joint_accelerations)
+        inverse_dynamics_rnea_steps(joint_positions, joint_velocities,
+                                    joint_accelerations, gravity, tip_wrench,
+                                    link_frames, spatial_inertias, screw_axes)
 
     Parameters
     ----------
@@ -234,7 +266,12 @@ def inverse_dynamics_rnea_steps(
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import inverse_dynamics_rnea_steps
     >>> steps = inverse_dynamics_rnea_steps(arm, [0.0, 0.0], [1.0, 0.0], [0.0, 0.0])
     >>> steps.order
@@ -250,7 +287,19 @@ def inverse_dynamics_rnea_steps(
 
     The book's three-link example, with its arrays:
 
-    {book_three_link_arrays}
+    >>> import numpy as np
+    >>> def transform(R, p):
+    ...     T = np.eye(4); T[:3, :3] = R; T[:3, 3] = p; return T
+    >>> Ry = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]
+    >>> link_frames = [transform(np.eye(3), [0, 0, 0.089159]),
+    ...                transform(Ry, [0.28, 0.13585, 0]),
+    ...                transform(np.eye(3), [0, -0.1197, 0.395]),
+    ...                transform(np.eye(3), [0, 0, 0.14225])]
+    >>> spatial_inertias = [np.diag([0.010267, 0.010267, 0.00666, 3.7, 3.7, 3.7]),
+    ...                     np.diag([0.22689, 0.22689, 0.0151074, 8.393, 8.393, 8.393]),
+    ...                     np.diag([0.0494433, 0.0494433, 0.004095, 2.275, 2.275, 2.275])]
+    >>> screw_axes = np.array([[1, 0, 1, 0, 1, 0], [0, 1, 0, -0.089, 0, 0],
+    ...                        [0, 1, 0, -0.089, 0, 0.425]]).T
     >>> steps = inverse_dynamics_rnea_steps([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [2, 1.5, 1],
     ...     [0, 0, -9.8], [1, 1, 1, 1, 1, 1], link_frames, spatial_inertias, screw_axes)
     >>> steps.torques

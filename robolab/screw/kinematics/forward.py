@@ -43,7 +43,6 @@ from numpy.typing import ArrayLike
 
 from ...spatial.rigid_body_motions import vec_to_so3_unchecked
 from ...support.arguments import as_float_array, as_transform, require_finite
-from ...support.docstrings import shared_examples
 from ..book_form import BookArrays, robot_or_arrays
 from ..robot import ScrewRobot, check_link_frames
 
@@ -319,13 +318,26 @@ def _home_link_poses_of(robot: ScrewRobot | BookArrays, n: int) -> np.ndarray:
 # --------------------------------------------------------------------------- the book's functions
 
 
-@shared_examples
-@robot_or_arrays("home_ee_pose, screw_axes, joint_positions")
-def forward_kinematics_space(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarray:
+def _forward_kinematics_space_book(home_ee_pose, screw_axes, joint_positions):
+    """:func:`forward_kinematics_space` with the book's arguments, in the book's order."""
+    return forward_kinematics_space(
+        BookArrays(home_ee_pose=home_ee_pose, screw_axes=screw_axes),
+        joint_positions=joint_positions,
+    )
+
+
+@robot_or_arrays(_forward_kinematics_space_book)
+def forward_kinematics_space(
+    robot: ScrewRobot | BookArrays, joint_positions: ArrayLike
+) -> np.ndarray:
     """End-effector pose T_sb(θ) = e^{[S_1]θ_1} ⋯ e^{[S_n]θ_n} M from space screw axes.
 
     The book's ``FKinSpace`` (eq. 4.14).
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        forward_kinematics_space(robot, joint_positions)
+        forward_kinematics_space(home_ee_pose, screw_axes, joint_positions)
 
     Parameters
     ----------
@@ -344,7 +356,12 @@ def forward_kinematics_space(robot: ScrewRobot, joint_positions: ArrayLike) -> n
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import forward_kinematics_space
     >>> forward_kinematics_space(arm, [np.pi / 2, -np.pi / 2])[:3, 3].round(12) + 0.0
     array([1., 1., 0.])
@@ -374,14 +391,27 @@ def forward_kinematics_kernel(chain: ScrewChain, M: np.ndarray, q: np.ndarray) -
     return P @ M
 
 
-@shared_examples
-@robot_or_arrays("home_ee_pose, body_screw_axes, joint_positions")
-def forward_kinematics_body(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarray:
+def _forward_kinematics_body_book(home_ee_pose, body_screw_axes, joint_positions):
+    """:func:`forward_kinematics_body` with the book's arguments, in the book's order."""
+    return forward_kinematics_body(
+        BookArrays(home_ee_pose=home_ee_pose, body_screw_axes=body_screw_axes),
+        joint_positions=joint_positions,
+    )
+
+
+@robot_or_arrays(_forward_kinematics_body_book)
+def forward_kinematics_body(
+    robot: ScrewRobot | BookArrays, joint_positions: ArrayLike
+) -> np.ndarray:
     """End-effector pose T_sb(θ) = M e^{[B_1]θ_1} ⋯ e^{[B_n]θ_n} from body screw axes.
 
     The book's ``FKinBody`` (eq. 4.16). Same result as
     :func:`forward_kinematics_space` with S_i = [Ad_M] B_i.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        forward_kinematics_body(robot, joint_positions)
+        forward_kinematics_body(home_ee_pose, body_screw_axes, joint_positions)
 
     Parameters
     ----------
@@ -399,7 +429,12 @@ def forward_kinematics_body(robot: ScrewRobot, joint_positions: ArrayLike) -> np
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import forward_kinematics_body
     >>> forward_kinematics_body(arm, [np.pi / 2, -np.pi / 2])[:3, 3].round(12) + 0.0
     array([1., 1., 0.])
@@ -422,9 +457,16 @@ def forward_kinematics_body_kernel(chain: ScrewChain, M: np.ndarray, q: np.ndarr
     return P
 
 
-@shared_examples
-@robot_or_arrays("link_frames, screw_axes, joint_positions")
-def link_frames_space(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarray:
+def _link_frames_space_book(link_frames, screw_axes, joint_positions):
+    """:func:`link_frames_space` with the book's arguments, in the book's order."""
+    return link_frames_space(
+        BookArrays(link_frames=link_frames, screw_axes=screw_axes),
+        joint_positions=joint_positions,
+    )
+
+
+@robot_or_arrays(_link_frames_space_book)
+def link_frames_space(robot: ScrewRobot | BookArrays, joint_positions: ArrayLike) -> np.ndarray:
     """Poses in the space frame of the base, every centre-of-mass frame and the end-effector.
 
     With the link frames M_{i-1,i} of the book's dynamics (pose of
@@ -434,7 +476,11 @@ def link_frames_space(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarr
 
     and the end-effector frame is T_s,n+1 = e^{[S_1]θ_1} ⋯ e^{[S_n]θ_n} M_{0,n+1}.
     This is what a 3D view draws: one frame per link plus the base and the tool.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        link_frames_space(robot, joint_positions)
+        link_frames_space(link_frames, screw_axes, joint_positions)
 
     Parameters
     ----------
@@ -456,7 +502,12 @@ def link_frames_space(robot: ScrewRobot, joint_positions: ArrayLike) -> np.ndarr
     --------
     A 2R planar arm with unit links, its centres of mass at the link tips:
 
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import link_frames_space
     >>> link_frames_space(arm, [np.pi / 2, 0.0])[:, :3, 3].round(12) + 0.0
     array([[0., 0., 0.],

@@ -40,8 +40,7 @@ from ...spatial.rigid_body_motions import (
     transform_inv_unchecked,
 )
 from ...support.arguments import as_float_array, as_transform, require_choice
-from ...support.docstrings import shared_examples
-from ..book_form import robot_or_arrays
+from ..book_form import BookArrays, robot_or_arrays
 from ..robot import ScrewRobot
 from .forward import (
     ScrewChain,
@@ -217,12 +216,34 @@ def _inverse_kinematics(
     )
 
 
-@shared_examples
-@robot_or_arrays(
-    "body_screw_axes, home_ee_pose, target_pose, initial_guess, angular_tolerance, linear_tolerance"
-)
+def _inverse_kinematics_body_book(
+    body_screw_axes,
+    home_ee_pose,
+    target_pose,
+    initial_guess,
+    angular_tolerance,
+    linear_tolerance,
+    *,
+    max_iterations: int | None = None,
+    method: str = "newton",
+    damping: float = 0.05,
+):
+    """:func:`inverse_kinematics_body` with the book's arguments, in the book's order."""
+    return inverse_kinematics_body(
+        BookArrays(body_screw_axes=body_screw_axes, home_ee_pose=home_ee_pose),
+        target_pose=target_pose,
+        initial_guess=initial_guess,
+        angular_tolerance=angular_tolerance,
+        linear_tolerance=linear_tolerance,
+        max_iterations=max_iterations,
+        method=method,
+        damping=damping,
+    )
+
+
+@robot_or_arrays(_inverse_kinematics_body_book)
 def inverse_kinematics_body(
-    robot: ScrewRobot,
+    robot: ScrewRobot | BookArrays,
     target_pose: Any,
     initial_guess: Any,
     angular_tolerance: float = DEFAULT_ANGULAR_TOLERANCE,
@@ -234,7 +255,11 @@ def inverse_kinematics_body(
 ) -> InverseKinematicsResult:
     """Joint positions reaching ``target_pose``, Newton–Raphson with J_b (book: ``IKinBody``).
 
-    {forms}
+    Call it with a robot, or with the book's arguments::
+
+        inverse_kinematics_body(robot, target_pose, initial_guess)
+        inverse_kinematics_body(body_screw_axes, home_ee_pose, target_pose,
+                                initial_guess, angular_tolerance, linear_tolerance)
 
     Parameters
     ----------
@@ -268,7 +293,12 @@ def inverse_kinematics_body(
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import forward_kinematics_space, inverse_kinematics_body
     >>> target = forward_kinematics_space(arm, [0.5, 1.0])
     >>> theta, success = inverse_kinematics_body(arm, target, [0.3, 0.8])
@@ -305,12 +335,34 @@ def inverse_kinematics_body(
     )  # fmt: skip
 
 
-@shared_examples
-@robot_or_arrays(
-    "screw_axes, home_ee_pose, target_pose, initial_guess, angular_tolerance, linear_tolerance"
-)
+def _inverse_kinematics_space_book(
+    screw_axes,
+    home_ee_pose,
+    target_pose,
+    initial_guess,
+    angular_tolerance,
+    linear_tolerance,
+    *,
+    max_iterations: int | None = None,
+    method: str = "newton",
+    damping: float = 0.05,
+):
+    """:func:`inverse_kinematics_space` with the book's arguments, in the book's order."""
+    return inverse_kinematics_space(
+        BookArrays(screw_axes=screw_axes, home_ee_pose=home_ee_pose),
+        target_pose=target_pose,
+        initial_guess=initial_guess,
+        angular_tolerance=angular_tolerance,
+        linear_tolerance=linear_tolerance,
+        max_iterations=max_iterations,
+        method=method,
+        damping=damping,
+    )
+
+
+@robot_or_arrays(_inverse_kinematics_space_book)
 def inverse_kinematics_space(
-    robot: ScrewRobot,
+    robot: ScrewRobot | BookArrays,
     target_pose: Any,
     initial_guess: Any,
     angular_tolerance: float = DEFAULT_ANGULAR_TOLERANCE,
@@ -325,11 +377,21 @@ def inverse_kinematics_space(
     The error twist is V_s = [Ad_{T_sb}] log(T_sb⁻¹ T_sd), the update
     θ += J_s†(θ) V_s. Parameters and returns as in
     :func:`inverse_kinematics_body`, with ``screw_axes`` S_i in the space frame.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        inverse_kinematics_space(robot, target_pose, initial_guess)
+        inverse_kinematics_space(screw_axes, home_ee_pose, target_pose, initial_guess,
+                                 angular_tolerance, linear_tolerance)
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import forward_kinematics_space, inverse_kinematics_space
     >>> result = inverse_kinematics_space(arm, forward_kinematics_space(arm, [0.5, 1.0]),
     ...                                   [0.3, 0.8])

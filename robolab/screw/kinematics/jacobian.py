@@ -31,8 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ...support.docstrings import shared_examples
-from ..book_form import robot_or_arrays
+from ..book_form import BookArrays, robot_or_arrays
 from ..robot import ScrewRobot
 from .forward import (
     ScrewChain,
@@ -52,12 +51,22 @@ __all__ = [
 ]
 
 
-@shared_examples
-@robot_or_arrays("screw_axes, joint_positions")
-def jacobian_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+def _jacobian_space_book(screw_axes, joint_positions):
+    """:func:`jacobian_space` with the book's arguments, in the book's order."""
+    return jacobian_space(
+        BookArrays(screw_axes=screw_axes),
+        joint_positions=joint_positions,
+    )
+
+
+@robot_or_arrays(_jacobian_space_book)
+def jacobian_space(robot: ScrewRobot | BookArrays, joint_positions: Any) -> np.ndarray:
     """Space Jacobian J_s(θ), rows [ω; v], so that V_s = J_s θ̇ (the book's ``JacobianSpace``).
 
-    {forms}
+    Call it with a robot, or with the book's arguments::
+
+        jacobian_space(robot, joint_positions)
+        jacobian_space(screw_axes, joint_positions)
 
     Parameters
     ----------
@@ -73,7 +82,12 @@ def jacobian_space(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import jacobian_space
     >>> jacobian_space(arm, [np.pi / 2, 0.0]).round(12) + 0.0
     array([[0., 0.],
@@ -114,12 +128,22 @@ def jacobian_space_kernel(chain: ScrewChain, q: np.ndarray) -> np.ndarray:
     return np.moveaxis(axes_now, 0, -1)
 
 
-@shared_examples
-@robot_or_arrays("body_screw_axes, joint_positions")
-def jacobian_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
+def _jacobian_body_book(body_screw_axes, joint_positions):
+    """:func:`jacobian_body` with the book's arguments, in the book's order."""
+    return jacobian_body(
+        BookArrays(body_screw_axes=body_screw_axes),
+        joint_positions=joint_positions,
+    )
+
+
+@robot_or_arrays(_jacobian_body_book)
+def jacobian_body(robot: ScrewRobot | BookArrays, joint_positions: Any) -> np.ndarray:
     """Body Jacobian J_b(θ), rows [ω; v], so that V_b = J_b θ̇ (the book's ``JacobianBody``).
 
-    {forms}
+    Call it with a robot, or with the book's arguments::
+
+        jacobian_body(robot, joint_positions)
+        jacobian_body(body_screw_axes, joint_positions)
 
     Parameters
     ----------
@@ -135,7 +159,12 @@ def jacobian_body(robot: ScrewRobot, joint_positions: Any) -> np.ndarray:
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import jacobian_body
     >>> jacobian_body(arm, [0.0, np.pi / 2]).round(12) + 0.0  # the forearm points along y
     array([[0., 0.],

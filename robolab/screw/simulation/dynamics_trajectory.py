@@ -32,11 +32,9 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...support.arguments import as_float_array
-from ...support.docstrings import shared_examples
 from .._fast.loops import torque_rows
-from ..book_form import robot_or_arrays
+from ..book_form import BookArrays, robot_or_arrays
 from ..dynamics.forward import (
-    BOOK_FORWARD_DYNAMICS,
     forward_dynamics_crba_kernel,
     forward_inputs,
     friction_of,
@@ -49,7 +47,6 @@ from ..dynamics.kernel import (
     inverse_dynamics_kernel,
     model_of,
 )
-from ..dynamics.rnea import BOOK_ARRAYS
 from ..friction import JointFriction
 from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
@@ -311,10 +308,36 @@ def closed_form_dynamics(
     )
 
 
-@shared_examples
-@robot_or_arrays(f"{BOOK_FORWARD_DYNAMICS}, timestep")
+def _runge_kutta4_step_book(
+    joint_positions,
+    joint_velocities,
+    joint_torques,
+    gravity,
+    tip_wrench,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+    timestep,
+):
+    """:func:`runge_kutta4_step` with the book's arguments, in the book's order."""
+    return runge_kutta4_step(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+        joint_torques=joint_torques,
+        tip_wrench=tip_wrench,
+        timestep=timestep,
+    )
+
+
+@robot_or_arrays(_runge_kutta4_step_book)
 def runge_kutta4_step(
-    robot: ScrewRobot,
+    robot: ScrewRobot | BookArrays,
     joint_positions: ArrayLike,
     joint_velocities: ArrayLike,
     joint_torques: ArrayLike,
@@ -331,7 +354,14 @@ def runge_kutta4_step(
 
     where FD is :func:`~robolab.screw.dynamics.forward.forward_dynamics_crba`; the
     Euler step is :func:`euler_step`.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        runge_kutta4_step(robot, joint_positions, joint_velocities, joint_torques,
+                          timestep)
+        runge_kutta4_step(joint_positions, joint_velocities, joint_torques, gravity,
+                          tip_wrench, link_frames, spatial_inertias, screw_axes,
+                          timestep)
 
     Parameters
     ----------
@@ -355,7 +385,12 @@ def runge_kutta4_step(
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import runge_kutta4_step
     >>> q, qd = runge_kutta4_step(arm, [0.0, 0.0], [0.0, 0.0], [29.43, 9.81], 0.01)
     >>> q.round(12) + 0.0, qd.round(12) + 0.0  # gravity compensated: it stays
@@ -415,13 +450,34 @@ def tip_trajectory(value: Any, length: int, batch: tuple[int, ...]) -> np.ndarra
     return _trajectory("tip_wrench_traj", array, 6, batch, length)
 
 
-@shared_examples
-@robot_or_arrays(
-    "joint_position_traj, joint_velocity_traj, joint_acceleration_traj, gravity, "
-    f"tip_wrench_traj, {BOOK_ARRAYS}"
-)
+def _inverse_dynamics_trajectory_book(
+    joint_position_traj,
+    joint_velocity_traj,
+    joint_acceleration_traj,
+    gravity,
+    tip_wrench_traj,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+):
+    """:func:`inverse_dynamics_trajectory` with the book's arguments, in the book's order."""
+    return inverse_dynamics_trajectory(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_position_traj=joint_position_traj,
+        joint_velocity_traj=joint_velocity_traj,
+        joint_acceleration_traj=joint_acceleration_traj,
+        tip_wrench_traj=tip_wrench_traj,
+    )
+
+
+@robot_or_arrays(_inverse_dynamics_trajectory_book)
 def inverse_dynamics_trajectory(
-    robot: ScrewRobot,
+    robot: ScrewRobot | BookArrays,
     joint_position_traj: ArrayLike,
     joint_velocity_traj: ArrayLike,
     joint_acceleration_traj: ArrayLike,
@@ -431,7 +487,14 @@ def inverse_dynamics_trajectory(
     """Joint torques along a trajectory (the book's ``InverseDynamicsTrajectory``).
 
     Inverse dynamics at every point; computed as one batched call.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        inverse_dynamics_trajectory(robot, joint_position_traj, joint_velocity_traj,
+                                    joint_acceleration_traj)
+        inverse_dynamics_trajectory(joint_position_traj, joint_velocity_traj,
+                                    joint_acceleration_traj, gravity, tip_wrench_traj,
+                                    link_frames, spatial_inertias, screw_axes)
 
     Parameters
     ----------
@@ -451,7 +514,12 @@ def inverse_dynamics_trajectory(
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import inverse_dynamics_trajectory
     >>> inverse_dynamics_trajectory(arm, [[0.0, 0.0], [np.pi / 2, 0.0]], np.zeros((2, 2)),
     ...                             np.zeros((2, 2))).round(12) + 0.0
@@ -491,13 +559,41 @@ def _inverse_dynamics_trajectory(
     return inverse_dynamics_kernel(model, q, qd, qdd, gravity, tip)
 
 
-@shared_examples
-@robot_or_arrays(
-    "joint_positions, joint_velocities, joint_torque_traj, gravity, tip_wrench_traj, "
-    f"{BOOK_ARRAYS}, timestep, integration_resolution"
-)
+def _forward_dynamics_trajectory_book(
+    joint_positions,
+    joint_velocities,
+    joint_torque_traj,
+    gravity,
+    tip_wrench_traj,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+    timestep,
+    integration_resolution,
+    *,
+    integrator: Literal["euler", "semi_implicit_euler", "rk4", "rk45"] = "euler",
+):
+    """:func:`forward_dynamics_trajectory` with the book's arguments, in the book's order."""
+    return forward_dynamics_trajectory(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+        joint_torque_traj=joint_torque_traj,
+        tip_wrench_traj=tip_wrench_traj,
+        timestep=timestep,
+        integration_resolution=integration_resolution,
+        integrator=integrator,
+    )
+
+
+@robot_or_arrays(_forward_dynamics_trajectory_book)
 def forward_dynamics_trajectory(
-    robot: ScrewRobot,
+    robot: ScrewRobot | BookArrays,
     joint_positions: ArrayLike,
     joint_velocities: ArrayLike,
     joint_torque_traj: ArrayLike,
@@ -513,7 +609,15 @@ def forward_dynamics_trajectory(
     Row 0 of the result is the initial state; the torques (and tip wrench)
     of row i act, held constant, from step i to step i+1, integrated with
     ``integration_resolution`` steps of length Δt / ``integration_resolution``.
-    {forms}
+
+    Call it with a robot, or with the book's arguments::
+
+        forward_dynamics_trajectory(robot, joint_positions, joint_velocities,
+                                    joint_torque_traj, timestep, integration_resolution)
+        forward_dynamics_trajectory(joint_positions, joint_velocities,
+                                    joint_torque_traj, gravity, tip_wrench_traj,
+                                    link_frames, spatial_inertias, screw_axes, timestep,
+                                    integration_resolution)
 
     Parameters
     ----------
@@ -549,7 +653,12 @@ def forward_dynamics_trajectory(
 
     Examples
     --------
-    {planar_2r_robot}
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
     >>> from robolab import forward_dynamics_trajectory
     >>> q, qd = forward_dynamics_trajectory(arm, [0.0, 0.0], [0.0, 0.0],
     ...                                     [[29.43, 9.81]] * 3, 0.01, 2)
