@@ -66,7 +66,7 @@ def main() -> str:
             "included). `import robolab` loads only the package face; each subpackage is "
             "imported on the first use of one of its names (PEP 562 `__getattr__`), and the "
             "numeric path (screw robots, kinematics, dynamics) never imports SymPy, matplotlib "
-            "or ipywidgets (`tests/test_lazy_import.py`).",
+            "or ipywidgets (`tests/contracts/test_lazy_import.py`).",
             "",
             "| what | median ms | range ms |",
             "|---|---:|---:|",

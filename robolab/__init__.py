@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 #: The public names by the subpackage that defines them (each subpackage's ``__all__``
-#: holds at least these; ``tests/test_architecture.py`` checks that every one resolves).
+#: holds at least these; ``tests/contracts/test_architecture.py`` checks that every one resolves).
 _HOMES: dict[str, tuple[str, ...]] = {
     "dh": (
         "Derivation",

@@ -1,6 +1,6 @@
 """Reading a committed chapter notebook in a test: its cells, a cell's printed output, and its
-set-up cells run in a fresh namespace (as ``tests/test_chapter01_numbers.py`` and
-``tests/test_chapter02_numbers.py`` do to check what a chapter prints and asks)."""
+set-up cells run in a fresh namespace (as ``tests/chapters/test_chapter01.py`` and
+``tests/chapters/test_chapter02.py`` do to check what a chapter prints and asks)."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ does only those file-format steps, without running anything::
 
     .venv/bin/python tests/course_notebooks.py tidy notebooks/05-velocity-kinematics-*.ipynb
 
-``tests/test_notebooks.py`` runs the same hygiene checks in the test suite.
+``tests/deploy/test_notebooks.py`` runs the same hygiene checks in the test suite.
 """
 
 from __future__ import annotations

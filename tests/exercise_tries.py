@@ -1,6 +1,6 @@
 """Trying a chapter's real exercise with a wrong answer in a test: the first try must name the
-slip and must not show the expected answer (as ``tests/test_chapter01_numbers.py`` and
-``tests/test_chapter02_numbers.py`` do with each chapter's usual slips)."""
+slip and must not show the expected answer (as ``tests/chapters/test_chapter01.py`` and
+``tests/chapters/test_chapter02.py`` do with each chapter's usual slips)."""
 
 from __future__ import annotations
 

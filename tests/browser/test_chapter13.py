@@ -6,7 +6,7 @@ times on the model-mass slider (× 1.00 → × 0.80 in steps of 0.05: each press
 PD + gravity compensation and computed torque for 3 s at 1 kHz and redraws the three error
 panels) and waits each time for new pixels on the figure; the read-out must then say
 ``model masses × 0.80`` and give computed torque's RMS error with a 20 % light model, 1.530°
-(the chapter's section 4, recomputed by tests/test_chapter13_numbers.py). The key-to-pixels
+(the chapter's section 4, recomputed by tests/chapters/test_chapter13.py). The key-to-pixels
 times are printed (run with ``-s``), never asserted. With ``ROBOLAB_SCREENSHOTS=<folder>`` it
 saves the widget as ``13-model-based-control.png`` there (``docs/img`` holds the committed one).
 

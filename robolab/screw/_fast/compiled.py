@@ -7,7 +7,7 @@ module writes the same algorithms for one robot as plain Python arithmetic on fl
 with the robot's constants folded in (a zero entry of a constant rotation costs nothing, a
 one costs no multiplication), compiles the source once and keeps the functions on the
 robot's :class:`~robolab.screw.dynamics.kernel._DynamicsModel`. The tests check it
-against the NumPy kernel to 1e-12 on random states (``tests/test_compiled_dynamics.py``).
+against the NumPy kernel to 1e-12 on random states (``tests/screw/_fast/test_compiled.py``).
 
 The formulation is Featherstone's in joint-aligned frames, as in
 :mod:`robolab.screw._fast.batched` and Pinocchio: joint i carries a frame {J_i} whose z axis lies

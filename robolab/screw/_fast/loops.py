@@ -10,7 +10,7 @@ once per such combination and kept; it calls the robots' generated dynamics
 (:mod:`robolab.screw._fast.compiled`): the true arm's forward dynamics and the model's
 gravity torques, or its mass matrix and inverse dynamics.
 
-The equations are those of ``simulate_tracking`` (``tests/test_model_based_control.py``
+The equations are those of ``simulate_tracking`` (``tests/screw/control/test_tracking.py``
 checks both loops against each other and against ``modern_robotics``): at t_i the
 feedback u = K_p θ_e + K_i ∫θ_e + K_d θ̇_e, the controller's torque (u; u + g̃(θ);
 u + τ̃_d,i; M̃(θ)(u) + h̃(θ, θ̇, θ̈_d)), its peak and the torque limits, ∫θ_e += Δt θ_e,

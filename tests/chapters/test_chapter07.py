@@ -1,0 +1,304 @@
+"""Every number chapter 7 prints, recomputed from sources outside robolab.
+
+The references: Spong's and Modern Robotics' closed form of the planar 2R arm; the Modern
+Robotics library (``modern_robotics``: forward kinematics, Jacobians, matrix logarithm,
+IKinBody) for the Puma 560 and the Panda, with the book's Newton–Raphson loop and a damped
+least-squares loop written out here from those functions; and numpy's SVD. Each test
+recomputes a value and finds the printed text in the committed notebook, so the notebook
+and its references cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import modern_robotics as mr
+import numpy as np
+import pytest
+
+NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "07-inverse-kinematics.ipynb"
+ROBOTS = Path(__file__).parents[2] / "robots"
+
+
+def printed() -> str:
+    """All text the committed notebook printed."""
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    return "\n".join(
+        "".join(output.get("text", ""))
+        for cell in cells
+        if cell["cell_type"] == "code"
+        for output in cell.get("outputs", [])
+    )
+
+
+TEXT = printed()
+
+
+def model(name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(M, S (6×n), joint limits (n×2)) read straight from the bundled model file."""
+    data = json.loads((ROBOTS / f"{name}.json").read_text(encoding="utf-8"))
+    M = np.array(data["home_ee_pose"], dtype=float)
+    S = np.array(data["screw_axes_space"], dtype=float).T  # the file: one axis per row
+    return M, S, np.array(data["joint_limits"], dtype=float)
+
+
+def fmt(values, decimals=4) -> str:
+    """numpy's print of a vector at the notebook's precision (4 decimals, suppress)."""
+    with np.printoptions(precision=decimals, suppress=True):
+        return str(np.round(np.asarray(values, dtype=float), decimals) + 0.0)
+
+
+def wrapped(q):
+    return np.remainder(np.asarray(q) + np.pi, 2 * np.pi) - np.pi
+
+
+# --- section 1: the planar 2R arm ----------------------------------------------------------
+
+
+def test_planar_2r_closed_form():
+    x, y = 1.2, 0.8
+    D = (x * x + y * y - 2.0) / 2.0
+    assert f"D = cos q2 = {D:.4f}" in TEXT
+    # Modern Robotics §6.1: β = acos((L1² + L2² − r²)/(2 L1 L2)),
+    # α = acos((r² + L1² − L2²)/(2 L1 r)), γ = atan2(y, x); θ = (γ − α, π − β), (γ + α, β − π).
+    r = math.hypot(x, y)
+    beta = math.acos((2.0 - r * r) / 2.0)
+    alpha = math.acos(r / 2.0)
+    gamma = math.atan2(y, x)
+    down = np.degrees([gamma - alpha, math.pi - beta])
+    up = np.degrees([gamma + alpha, beta - math.pi])
+    M, S, _ = model("planar2r")
+    for name, q in (("elbow up  ", up), ("elbow down", down)):
+        hand = mr.FKinSpace(M, S, np.radians(q))[:2, 3]
+        assert f"{name}: q = {fmt(q.round(2), 2)} degrees, hand at {fmt(hand)}" in TEXT
+    assert f"  elbow up     {up[0]:6.1f}  {up[1]:6.1f}" in TEXT
+    assert f"  elbow down   {down[0]:6.1f}  {down[1]:6.1f}" in TEXT
+    far = math.hypot(2.3, 0.4)
+    assert f"out of reach of the planar 2R arm by {far - 2.0:.4g} m" in TEXT
+    assert f"its distance from joint 1 is {far:.4g} m" in TEXT
+
+
+# --- section 2: the Puma -----------------------------------------------------------------------
+
+M_PUMA, S_PUMA, LIMITS_PUMA = model("puma560")
+Q_TRUE = np.radians([20, 30, -60, 40, 45, 30])
+T_TARGET = mr.FKinSpace(M_PUMA, S_PUMA, Q_TRUE)
+SHOULDER = np.array([0.0, 0.0, 0.67183])  # d_1 of the Puma's DH table (Corke, model file)
+
+
+def test_puma_wrist_centre():
+    # The end-effector frame of the bundled Puma is at the wrist centre: axes 4, 5, 6 meet there.
+    for i in (3, 4, 5):
+        w, v = S_PUMA[:3, i], S_PUMA[3:, i]
+        assert np.linalg.norm(np.cross(w, M_PUMA[:3, 3] - np.cross(w, v))) < 1e-4
+    wrist = T_TARGET[:3, 3]
+    assert f"wrist centre target p_w (m):        {fmt(wrist)}" in TEXT
+    assert f"its distance from the shoulder (m): {np.linalg.norm(wrist - SHOULDER):.4g}" in TEXT
+
+
+def printed_puma_rows() -> list[tuple[np.ndarray, bool]]:
+    block = TEXT.split("8 solutions (6R spherical wrist (Puma type)), joint angles in degrees:\n")[
+        1
+    ]
+    rows = []
+    for line in block.splitlines()[:8]:
+        numbers = line.split("flipped")[1].replace("(outside the joint limits)", "")
+        rows.append((np.radians([float(v) for v in numbers.split()]), "outside" not in line))
+    return rows
+
+
+def test_puma_eight_solutions_reach_the_target_and_limits_are_right():
+    rows = printed_puma_rows()
+    assert len(rows) == 8
+    for q, inside in rows:
+        # 0.05° of rounding moves the wrist centre by well under a millimetre.
+        np.testing.assert_allclose(mr.FKinSpace(M_PUMA, S_PUMA, q), T_TARGET, atol=3e-3)
+        within = bool(np.all((q >= LIMITS_PUMA[:, 0] - 1e-3) & (q <= LIMITS_PUMA[:, 1] + 1e-3)))
+        assert within == inside
+    assert sum(inside for _, inside in rows) == 2
+    # The printed claim about robolab's unrounded solutions, checked with mr's FK.
+    import robolab
+
+    solutions = robolab.inverse_kinematics_analytic(robolab.load_robot("puma560"), T_TARGET)
+    errors = [np.abs(mr.FKinSpace(M_PUMA, S_PUMA, q) - T_TARGET).max() for q in solutions.solutions]
+    assert max(errors) < 1e-12
+    assert "largest pose error of the eight: below 1e-12: True" in TEXT
+    assert any(np.abs(wrapped(q - Q_TRUE)).max() < 1e-3 for q, _ in rows)
+    # Every solution modern_robotics' Newton-Raphson finds from seeded starts is printed.
+    rng = np.random.default_rng(7)
+    for start in rng.uniform(-np.pi, np.pi, (60, 6)):
+        theta, ok = mr.IKinSpace(S_PUMA, M_PUMA, T_TARGET, start, 1e-10, 1e-10)
+        if ok:
+            assert any(np.abs(wrapped(theta - q)).max() < 2e-3 for q, _ in rows)
+
+
+def test_families_printed():
+    # Geometry from the model files: the UR5's axes 4 and 6 are parallel and about 0.09 m
+    # apart (no common wrist point), but its axes 2, 3, 4 are parallel; the Panda has seven
+    # joints, SCARA and Stanford have a prismatic joint.
+    _, S, _ = model("ur5")
+    (w4, v4), (w6, v6) = (S[:3, 3], S[3:, 3]), (S[:3, 5], S[3:, 5])
+    assert np.linalg.norm(np.cross(w4, w6)) < 1e-12
+    assert np.linalg.norm(np.cross(w4, np.cross(w6, v6) - np.cross(w4, v4))) > 0.05
+    assert all(np.linalg.norm(np.cross(S[:3, 1], S[:3, i])) < 1e-12 for i in (2, 3))
+    assert model("panda")[1].shape[1] == 7 and model("planar3r")[1].shape[1] == 3
+    for name in ("scara", "stanford"):
+        kinds = json.loads((ROBOTS / f"{name}.json").read_text(encoding="utf-8"))["joint_types"]
+        assert "prismatic" in kinds
+    for name, family in (
+        ("puma560", "6R spherical wrist (Puma type)"),
+        ("planar2r", "planar 2R"),
+        ("ur5", "6R three parallel axes (UR type)"),
+    ):
+        assert f"{name:9} {family}" in TEXT
+    for name in ("panda", "planar3r", "scara", "stanford"):
+        assert f"{name:9} no closed form in robolab" in TEXT
+
+
+# --- section 4: the numerical solvers --------------------------------------------------------
+
+B_PUMA = mr.Adjoint(mr.TransInv(M_PUMA)) @ S_PUMA
+START = np.radians([0, 45, -90, 0, 30, 0])
+
+
+def error_twist(T, theta):
+    return mr.se3ToVec(mr.MatrixLog6(mr.TransInv(mr.FKinBody(M_PUMA, B_PUMA, theta)) @ T))
+
+
+def iterate(T, theta, iterations, damping=None, tolerance=1e-6):
+    """The book's loop (damping None: J†V) or the damped step Jᵀ(JJᵀ + λ²1)⁻¹V."""
+    history = [np.array(theta, dtype=float)]
+    for _ in range(iterations):
+        V = error_twist(T, history[-1])
+        if np.linalg.norm(V[:3]) <= tolerance and np.linalg.norm(V[3:]) <= tolerance:
+            break
+        J = mr.JacobianBody(B_PUMA, history[-1])
+        if damping is None:
+            step = np.linalg.pinv(J) @ V
+        else:
+            step = J.T @ np.linalg.solve(J @ J.T + damping**2 * np.eye(6), V)
+        history.append(history[-1] + step)
+    return history
+
+
+def test_newton_and_damped_histories():
+    for method, damping, count in (("newton", None, 10), ("damped_least_squares", 0.05, 11)):
+        history = iterate(T_TARGET, START, 200, damping)
+        assert len(history) - 1 == count
+        assert f"{method}: success True after {count} iterations" in TEXT
+        errors = np.array([np.linalg.norm(error_twist(T_TARGET, q)) for q in history[:8]])
+        with np.printoptions(suppress=True):
+            shown = np.array2string(errors, precision=4)
+        assert f"‖V_b‖ per iteration: {shown} ..." in TEXT
+    newton_end = iterate(T_TARGET, START, 200)[-1]
+    damped_end = iterate(T_TARGET, START, 200, 0.05)[-1]
+    assert np.abs(wrapped(damped_end - Q_TRUE)).max() < 1e-5  # the configuration of the target
+    rows = printed_puma_rows()
+    assert np.abs(wrapped(newton_end - rows[0][0])).max() < 1e-3  # the first row: elbow up
+    assert "ends on: shoulder right, elbow up, wrist not flipped" in TEXT
+    assert "ends on: shoulder right, elbow down, wrist not flipped" in TEXT
+    # Elbow up, read off the geometry: the elbow (on axis 3) above the shoulder–wrist line.
+    for q, up in ((newton_end, True), (damped_end, False)):
+        w3, v3 = S_PUMA[:3, 2], S_PUMA[3:, 2]
+        elbow_home = np.append(np.cross(w3, v3) + w3 * (w3 @ (SHOULDER - np.cross(w3, v3))), 1)
+        elbow = (mr.MatrixExp6(mr.VecTose3(S_PUMA[:, 0] * q[0]))
+                 @ mr.MatrixExp6(mr.VecTose3(S_PUMA[:, 1] * q[1])) @ elbow_home)[:3]  # fmt: skip
+        wrist = T_TARGET[:3, 3]
+        line = wrist - SHOULDER
+        t = (elbow - SHOULDER) @ line / (line @ line)
+        assert ((elbow - (SHOULDER + t * line))[2] > 0) == up
+
+
+def test_near_the_straight_wrist():
+    near = np.array([0.2, 0.5, -0.9, 0.3, 1e-4, 0.2])
+    U, sigma, _ = np.linalg.svd(mr.JacobianBody(B_PUMA, near))
+    assert f"singular values of J_b: {fmt(sigma)}" in TEXT
+    turned = mr.FKinBody(M_PUMA, B_PUMA, near) @ mr.MatrixExp6(mr.VecTose3(0.05 * U[:, -1]))
+    newton = np.linalg.norm(iterate(turned, near, 1)[-1] - near)
+    damped = np.linalg.norm(iterate(turned, near, 1, 0.05)[-1] - near)
+    assert f"newton                first step ‖Δθ‖ = {newton:.1e} rad" in TEXT
+    assert f"damped_least_squares  first step ‖Δθ‖ = {damped:.1e} rad" in TEXT
+
+
+def test_out_of_reach():
+    far = T_TARGET.copy()
+    far[:3, 3] = SHOULDER + 1.25 * (T_TARGET[:3, 3] - SHOULDER)
+
+    def distance_at(t):  # of the wrist centre from the shoulder, at θ3 = t
+        return np.linalg.norm(mr.FKinSpace(M_PUMA, S_PUMA, [0, 0, t, 0, 0, 0])[:3, 3] - SHOULDER)
+
+    coarse = np.linspace(-np.pi, np.pi, 721)  # 0.5° apart, then 1e-5 rad apart near the best
+    best = coarse[np.argmax([distance_at(t) for t in coarse])]
+    reach = max(distance_at(t) for t in np.linspace(best - 0.01, best + 0.01, 2001))
+    distance = np.linalg.norm(far[:3, 3] - SHOULDER)
+    assert f"out of reach by {distance - reach:.4f} m (it is {distance:.4g} m" in TEXT
+    # Newton's iterates wander without a solution (where they end depends on rounding): only
+    # its failure is printed.
+    _, ok = mr.IKinBody(B_PUMA, M_PUMA, far, START, 1e-6, 1e-6)  # 20 iterations
+    assert not ok
+    assert "newton                success False after 20 iterations\n" in TEXT
+    damped = iterate(far, START, 200, 0.2)
+    assert len(damped) == 201 and np.linalg.norm(damped[-1] - damped[-2]) < 1e-9
+    off = np.linalg.norm(mr.FKinBody(M_PUMA, B_PUMA, damped[-1])[:3, 3] - far[:3, 3])
+    assert (
+        f"damped_least_squares  success False after 200 iterations; hand {off:.4f} m from the "
+        "target, last step below 1e-9 rad: True" in TEXT
+    )
+    assert off == pytest.approx(distance - reach, abs=1e-6)  # it rests at the nearest point
+
+
+# --- section 5: the Panda's null space -----------------------------------------------------------
+
+
+def test_panda_null_space_motion():
+    M, S, _ = model("panda")
+    q = np.array([0.0, -0.5, 0.0, -2.0, 0.0, 1.6, 0.8])
+    T_hand = mr.FKinSpace(M, S, q)
+    null = np.linalg.svd(mr.JacobianSpace(S, q))[2][-1]
+    null *= np.sign(null[0])
+    assert f"null-space direction q̇_N: {fmt(null)}" in TEXT
+    assert np.linalg.norm(mr.JacobianSpace(S, q) @ null) < 1e-12
+    motion = [q]
+    for _ in range(24):
+        direction = np.linalg.svd(mr.JacobianSpace(S, motion[-1]))[2][-1]
+        direction *= np.sign(direction @ null)
+        null = direction
+        theta, ok = mr.IKinSpace(S, M, T_hand, motion[-1] + 0.05 * direction, 1e-10, 1e-10)
+        assert ok  # (mr's MatrixLog3 drops rotations under ~1e-8 rad: its residual is ~1e-9)
+        motion.append(theta)
+        assert np.abs(mr.FKinSpace(M, S, theta) - T_hand).max() < 1e-7
+    w, v = S[:3, 3], S[3:, 3]
+    elbow_home = np.append(np.cross(w, v), 1.0)
+
+    def elbow(q):
+        T = np.eye(4)
+        for i in range(3):
+            T = T @ mr.MatrixExp6(mr.VecTose3(S[:, i] * q[i]))
+        return (T @ elbow_home)[:3]
+
+    start, end = elbow(motion[0]), elbow(motion[-1])
+    assert f"elbow (m) at the start and at the end: {fmt(start)} {fmt(end)}" in TEXT
+    assert f"elbow moved {np.linalg.norm(end - start):.3f} m" in TEXT
+
+
+def test_panda_hand_stays_in_robolabs_motion():
+    # The printed claim about the notebook's own motion (robolab's Newton steps), checked with
+    # modern_robotics' forward kinematics.
+    import robolab
+
+    M, S, _ = model("panda")
+    panda = robolab.load_robot("panda")
+    q = np.array([0.0, -0.5, 0.0, -2.0, 0.0, 1.6, 0.8])
+    T_hand = mr.FKinSpace(M, S, q)
+    null = np.linalg.svd(mr.JacobianSpace(S, q))[2][-1]
+    current = q
+    for _ in range(24):
+        direction = np.linalg.svd(mr.JacobianSpace(S, current))[2][-1]
+        direction *= np.sign(direction @ null)
+        null = direction
+        guess = current + 0.05 * direction
+        current = robolab.inverse_kinematics_space(panda, T_hand, guess, 1e-10, 1e-10)[0]
+        assert np.abs(mr.FKinSpace(M, S, current) - T_hand).max() < 1e-9
+    assert "hand pose changed by less than 1e-9: True" in TEXT

@@ -1,0 +1,339 @@
+"""Every number chapter 9 prints, checked against sources outside robolab.
+
+The UR5 of the chapter (``load_robot("ur5")``) is compared with the book's UR5 as typed into
+``reference/screw_arms.py`` (its M_i, G_i, S_i from the Modern Robotics software), run through
+
+* **Pinocchio** (``reference/pinocchio_screw.py``): per-joint velocity ``data.v``, acceleration
+  with the base's fictitious -g ``data.a_gf`` and transmitted wrench ``data.f`` after
+  ``pin.rnea``; Pinocchio writes them in its joint frames and orders them [v; ω] ([f; m]), so
+  they are moved to {s} with ``data.oMi[i].act``, their halves swapped, and written in the
+  chapter's link frames {i} with [Ad_{T_si⁻¹}] (twists) and [Ad_{T_si}]ᵀ (wrenches), T_si by
+  ``mr.FKinSpace``; ``pin.crba`` for M;
+* **modern_robotics**: ``Adjoint`` for A_i = [Ad_{M_i⁻¹}] S_i, ``JacobianSpace``,
+  ``InverseDynamics``, ``MassMatrix``, ``VelQuadraticForces``, ``GravityForces``,
+  ``EndEffectorForces``;
+* **closed forms**: Spong, Hutchinson and Vidyasagar's planar elbow (RMC ch. 7: d_11, d_12,
+  d_22, h, φ_1, φ_2) for the symbolic 2R section and exercise 1; the gravity torque of a
+  pan-tilt boom, -m2 g (L/2) cos θ2, for exercise 4; the book's printed τ of its three-link
+  example.
+
+The chapter's code cells (all but the widget) run once in this module to reach the exercise
+objects and the SymPy recursion of section 6.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import modern_robotics as mr
+import nbformat
+import numpy as np
+import pinocchio as pin
+import pytest
+import sympy as sp
+from reference.pinocchio_screw import pinocchio_from_screw
+from reference.screw_arms import (
+    UR5_LINK_FRAMES,
+    UR5_SCREW_AXES,
+    UR5_SPATIAL_INERTIAS,
+    three_link_book,
+    ur5,
+)
+
+NOTEBOOK = (
+    Path(__file__).resolve().parents[2] / "notebooks" / "09-newton-euler-and-mass-matrix.ipynb"
+)
+NUMBER = re.compile(r"-?\d+\.?\d*(?:e[-+]?\d+)?")
+PRINTED = 1e-4  # numbers print with four decimals
+SWAP = [3, 4, 5, 0, 1, 2]
+Q = np.array([0.3, -0.8, 1.2, -0.5, 0.4, 0.2])
+QD = np.array([0.5, -0.4, 0.6, 0.3, -0.2, 0.4])
+QDD = np.array([0.5, 0.3, -0.2, 0.4, 0.1, -0.3])
+GRAVITY = [0.0, 0.0, -9.81]
+FRAMES, INERTIAS, SCREWS = list(UR5_LINK_FRAMES), list(UR5_SPATIAL_INERTIAS), UR5_SCREW_AXES
+
+
+@pytest.fixture(scope="module")
+def cells() -> list[nbformat.NotebookNode]:
+    return nbformat.read(NOTEBOOK, as_version=4).cells
+
+
+@pytest.fixture(scope="module")
+def chapter(cells) -> dict:
+    """The namespace after running the chapter's code cells (not the widget cell)."""
+    namespace: dict = {}
+    for cell in cells:
+        if cell.cell_type != "code" or "nbval-ignore-output" in cell.metadata.get("tags", []):
+            continue
+        source = "\n".join(
+            line for line in cell.source.splitlines() if not line.startswith("%matplotlib")
+        )
+        if source.strip() in {f"exercise_{i}" for i in range(1, 5)}:
+            continue
+        # the chapter sets NumPy's print options: keep them from leaking into other tests
+        with contextlib.redirect_stdout(io.StringIO()), np.printoptions(**np.get_printoptions()):
+            exec(compile(source, str(NOTEBOOK), "exec"), namespace)
+    return namespace
+
+
+def output_of(cells, snippet: str) -> str:
+    """The printed text of the one code cell whose source contains ``snippet``."""
+    hits = [c for c in cells if c.cell_type == "code" and snippet in c.source]
+    assert len(hits) == 1, f"{len(hits)} cells contain {snippet!r}"
+    return "".join(o.get("text", "") for o in hits[0].outputs)
+
+
+def numbers_on(lines: list[str], label: str, after: int = 0) -> np.ndarray:
+    """The numbers of the line ``after`` lines below the one line starting with ``label``."""
+    starts = [k for k, line in enumerate(lines) if line.strip().startswith(label)]
+    assert len(starts) == 1, f"{len(starts)} lines start with {label!r}"
+    line = lines[starts[0] + after]
+    if after == 0:
+        line = line.strip()[len(label) :]
+    return np.array([float(x) for x in NUMBER.findall(line)])
+
+
+def link_blocks(text: str) -> list[list[str]]:
+    """The three printed lines (A, V, dV) of each link of section 2."""
+    lines = text.splitlines()
+    starts = [k for k, line in enumerate(lines) if line.startswith("link ")]
+    return [lines[k : k + 3] for k in starts]
+
+
+def after_equals(line: str) -> np.ndarray:
+    return np.array([float(x) for x in NUMBER.findall(line.split("=", 1)[1])])
+
+
+@pytest.fixture(scope="module")
+def pinocchio_values():
+    """Pinocchio's V_i, V̇_i, F_i in the link frames {i}, and τ, at the chapter's state."""
+    robot = ur5()
+    model, _ = pinocchio_from_screw(robot)
+    data = model.createData()
+    pin.forwardKinematics(model, data, Q)
+    tau = pin.rnea(model, data, Q, QD, QDD).copy()
+    values = {"V": [], "dV": [], "F": [], "A": [], "pose": []}
+    home = np.eye(4)
+    for i in range(6):
+        home = home @ FRAMES[i]
+        pose = mr.FKinSpace(home, SCREWS[:, : i + 1], Q[: i + 1])
+        to_link = mr.Adjoint(mr.TransInv(pose))
+        placement = data.oMi[i + 1]
+        values["V"].append(to_link @ placement.act(data.v[i + 1]).vector[SWAP])
+        values["dV"].append(to_link @ placement.act(data.a_gf[i + 1]).vector[SWAP])
+        values["F"].append(mr.Adjoint(pose).T @ placement.act(data.f[i + 1]).vector[SWAP])
+        values["A"].append(mr.Adjoint(mr.TransInv(home)) @ SCREWS[:, i])
+        values["pose"].append(pose)
+    return {key: np.array(rows) for key, rows in values.items()}, tau, (model, data)
+
+
+def test_forward_pass_values(cells, pinocchio_values):
+    values, _, _ = pinocchio_values
+    text = output_of(cells, "steps = robolab.inverse_dynamics_rnea_steps(ur5, q, qd, qdd)")
+    first = text.splitlines()[0]
+    assert first.startswith("gravity g = [ 0.    0.   -9.81]")
+    dv0 = [float(x) for x in NUMBER.findall(first.rsplit("=", 1)[1])]
+    np.testing.assert_allclose(dv0, [0, 0, 0, 0, 0, 9.81], atol=0)
+    blocks = link_blocks(text)
+    assert len(blocks) == 6
+    for i, (a, v, dv) in enumerate(blocks):
+        np.testing.assert_allclose(after_equals(a), values["A"][i], atol=PRINTED)
+        np.testing.assert_allclose(after_equals(v), values["V"][i], atol=PRINTED)
+        np.testing.assert_allclose(after_equals(dv), values["dV"][i], atol=PRINTED)
+
+
+def test_backward_pass_values_and_torques(cells, pinocchio_values):
+    values, tau, _ = pinocchio_values
+    text = output_of(cells, 'print(f"link {record.link}: F = ')
+    lines = text.splitlines()
+    for i in range(6):
+        line = lines[i]
+        wrench, torque = line.split("tau =")
+        np.testing.assert_allclose(after_equals(wrench), values["F"][i], atol=PRINTED)
+        assert float(torque) == pytest.approx(tau[i], abs=PRINTED)
+    reference = mr.InverseDynamics(Q, QD, QDD, GRAVITY, np.zeros(6), FRAMES, INERTIAS, SCREWS)
+    np.testing.assert_allclose(reference, tau, atol=1e-9)
+    np.testing.assert_allclose(numbers_on(lines, "tau by the steps:"), reference, atol=PRINTED)
+    np.testing.assert_allclose(
+        numbers_on(lines, "tau by inverse_dynamics_rnea (fast):"), reference, atol=PRINTED
+    )
+    assert "the same to 1e-12 N·m: True" in text
+
+
+def test_the_weight_carried_by_joint_1():
+    """Section 3: F_1's force is almost the weight of the whole arm, (Σ m_i) g ≈ 167 N."""
+    masses = [G[3, 3] for G in INERTIAS]
+    np.testing.assert_allclose(masses, [3.7, 8.393, 2.275, 1.219, 1.219, 0.1879], atol=0)
+    assert sum(masses) * 9.81 == pytest.approx(167, abs=0.5)
+
+
+def test_space_frame_section(cells):
+    text = output_of(cells, 'space = steps.in_frame("space")')
+    lines = text.splitlines()
+    J_s = mr.JacobianSpace(SCREWS, Q)
+    np.testing.assert_allclose(
+        numbers_on(lines, "V of link 3 in {s}:"), J_s[:, :3] @ QD[:3], atol=PRINTED
+    )
+    np.testing.assert_allclose(
+        numbers_on(lines, "J_s[:, :3] qd[:3]:"), J_s[:, :3] @ QD[:3], atol=PRINTED
+    )
+    assert text.count("True") == 3
+
+
+def test_at_rest_section(cells):
+    text = output_of(cells, "at_rest = robolab.inverse_dynamics_rnea_steps")
+    lines = text.splitlines()
+    rows = np.array([[float(x) for x in NUMBER.findall(line)] for line in lines[1:7]])
+    np.testing.assert_allclose(rows, np.tile([0, 0, 9.81], (6, 1)), atol=PRINTED)
+    reference = mr.GravityForces(Q, GRAVITY, FRAMES, INERTIAS, SCREWS)
+    np.testing.assert_allclose(numbers_on(lines, "tau at rest (N·m):"), reference, atol=PRINTED)
+    np.testing.assert_allclose(numbers_on(lines, "gravity_forces(q):"), reference, atol=PRINTED)
+
+
+def test_mass_matrix_section(cells, pinocchio_values):
+    _, _, (model, data) = pinocchio_values
+    M_pin = pin.crba(model, data, Q)
+    M_pin = np.triu(M_pin) + np.triu(M_pin, 1).T
+    M_mr = mr.MassMatrix(Q, FRAMES, INERTIAS, SCREWS)
+    np.testing.assert_allclose(M_mr, M_pin, atol=1e-10)
+    text = output_of(cells, "unit[1] = 1.0")
+    lines = text.splitlines()
+    np.testing.assert_allclose(
+        numbers_on(lines, "column 2 by one RNEA call:"), M_mr[:, 1], atol=PRINTED
+    )
+    np.testing.assert_allclose(
+        numbers_on(lines, "column 2 of mass_matrix_rnea:"), M_mr[:, 1], atol=PRINTED
+    )
+    text = output_of(cells, "M_crba = robolab.mass_matrix_crba(ur5, q)")
+    lines = text.splitlines()
+    printed = np.array([[float(x) for x in NUMBER.findall(line)] for line in lines[1:7]])
+    np.testing.assert_allclose(printed, M_mr, atol=PRINTED)
+    assert np.all(np.linalg.eigvalsh(M_mr) > 0)
+    # the reading below it: M_22 the largest entry, M_23 = 1.08 couples shoulder and elbow
+    assert np.unravel_index(np.argmax(np.abs(M_mr)), M_mr.shape) == (1, 1)
+    assert M_mr[1, 2] == pytest.approx(1.08, abs=0.005)
+    assert "$M_{23} = 1.08$" in "".join(c.source for c in cells if c.cell_type == "markdown")
+    assert lines[7:] == [
+        "CRBA = n RNEA calls to 1e-12: True",
+        "symmetric, positive definite: True True",
+        "tau = M qdd + c + g: True",
+    ]
+
+
+def spong_planar_elbow():
+    """Spong, Hutchinson and Vidyasagar's planar elbow τ = D q̈ + C q̇ + φ (RMC ch. 7)."""
+    l1, lc1, lc2, m1, m2, I1, I2, g = sp.symbols("l1 lc1 lc2 m1 m2 I1 I2 g")
+    q1, q2, qd1, qd2, qdd1, qdd2 = sp.symbols("q1 q2 qd1 qd2 qdd1 qdd2")
+    h = -m2 * l1 * lc2 * sp.sin(q2)
+    d11 = m1 * lc1**2 + m2 * (l1**2 + lc2**2 + 2 * l1 * lc2 * sp.cos(q2)) + I1 + I2
+    d12 = m2 * (lc2**2 + l1 * lc2 * sp.cos(q2)) + I2
+    d22 = m2 * lc2**2 + I2
+    phi1 = (m1 * lc1 + m2 * l1) * g * sp.cos(q1) + m2 * lc2 * g * sp.cos(q1 + q2)
+    phi2 = m2 * lc2 * g * sp.cos(q1 + q2)
+    tau = sp.Matrix(
+        [
+            d11 * qdd1 + d12 * qdd2 + h * qd2 * qd1 + h * (qd1 + qd2) * qd2 + phi1,
+            d12 * qdd1 + d22 * qdd2 - h * qd1**2 + phi2,
+        ]
+    )
+    names = (l1, lc1, lc2, m1, m2, I1, I2, g, q1, q2, qd1, qd2, qdd1, qdd2)
+    return tau, names
+
+
+def test_symbolic_newton_euler_is_spongs_planar_elbow(chapter, cells):
+    """The chapter's SymPy recursion (section 6) against Spong's closed form, not robolab's."""
+    spong, (l1, lc1, lc2, m1, m2, I1, I2, g, q1, q2, qd1, qd2, qdd1, qdd2) = spong_planar_elbow()
+    s = chapter
+    t = s["t"]
+    ne = s["tau_ne"]
+    joint = {
+        s["q1"].diff(t, 2): qdd1, s["q2"].diff(t, 2): qdd2,
+        s["q1"].diff(t): qd1, s["q2"].diff(t): qd2,
+    }  # fmt: skip
+    ne = ne.subs(joint).subs({s["q1"]: q1, s["q2"]: q2})
+    ne = ne.subs({s["l1"]: l1, s["lc1"]: lc1, s["lc2"]: lc2, s["m1"]: m1, s["m2"]: m2})
+    ne = ne.subs({s["Izz1"]: I1, s["Izz2"]: I2, s["g"]: g})
+    assert sp.simplify(ne - spong) == sp.zeros(2, 1)
+    text = output_of(cells, "tau_Newton-Euler - tau_Lagrange simplifies to 0:")
+    assert text.splitlines() == [
+        "tau_Newton-Euler - tau_Lagrange simplifies to 0: True",
+        "I_xx and I_yy drop out (planar motion): True",
+    ]
+
+
+def test_exercise_1_reference_is_spongs_closed_form(chapter):
+    exercise = chapter["exercise_1"]
+    p = exercise.parameters
+    spong, names = spong_planar_elbow()
+    closed_form = sp.lambdify(names, spong, "numpy")
+    numbers = (p["l1"], p["lc1"], p["lc2"], p["m1"], p["m2"], p["I1"], p["I2"], 9.81)
+    for q, qd, qdd in exercise.inputs:
+        expected = np.ravel(closed_form(*numbers, *q, *qd, *qdd))
+        np.testing.assert_allclose(exercise.expected(q, qd, qdd), expected, atol=1e-9)
+
+
+def test_exercise_2_reference_is_the_book_softwares_functions(chapter):
+    frames, inertias, screws = three_link_book()
+    exercise = chapter["exercise_2"]
+    p = exercise.parameters
+    theta, dtheta, ddtheta = p["theta"], p["dtheta"], p["ddtheta"]
+    g, tip = [0, 0, -9.8], [1] * 6
+    expected = np.array(
+        [
+            mr.MassMatrix(theta, frames, inertias, screws) @ ddtheta,
+            mr.VelQuadraticForces(theta, dtheta, frames, inertias, screws),
+            mr.GravityForces(theta, g, frames, inertias, screws),
+            mr.EndEffectorForces(theta, tip, frames, inertias, screws),
+        ]
+    )
+    np.testing.assert_allclose(exercise.expected, expected, atol=1e-9)
+    np.testing.assert_allclose(
+        expected.sum(axis=0),
+        mr.InverseDynamics(theta, dtheta, ddtheta, g, tip, frames, inertias, screws),
+        atol=1e-9,
+    )
+    book = mr.InverseDynamics(
+        [0.1] * 3, [0.1, 0.2, 0.3], [2, 1.5, 1], g, tip, frames, inertias, screws
+    )
+    np.testing.assert_allclose(book, [74.6962, -33.0677, -3.2306], atol=1e-4)  # the prompt
+    assert "τ = (74.6962, −33.0677, −3.2306)" in exercise.prompt
+
+
+def test_exercise_3_reference_is_the_books_mass_matrix(chapter):
+    exercise = chapter["exercise_3"]
+    expected = mr.MassMatrix(exercise.parameters["q"], FRAMES, INERTIAS, SCREWS)
+    np.testing.assert_allclose(exercise.expected, expected, atol=1e-10)
+
+
+def test_exercise_4_reference_holds_the_boom_against_gravity(chapter):
+    exercise = chapter["exercise_4"]
+    p = exercise.parameters
+    frames, inertias, screws = exercise.expected
+    rng = np.random.default_rng(940)
+    for theta in rng.uniform(-1.5, 1.5, (5, 2)):
+        at_rest = mr.GravityForces(theta, GRAVITY, frames, inertias, screws)
+        boom = -p["m2"] * 9.81 * p["L"] / 2 * np.cos(theta[1])  # tilt down: θ2 > 0
+        np.testing.assert_allclose(at_rest, [0.0, boom], atol=1e-10)
+    # the pan joint turns the post (Ip) and the boom, a rod of m2 L²/12 about its centre at L/2
+    theta = np.array([0.3, 0.0])
+    M = mr.MassMatrix(theta, frames, inertias, screws)
+    rod = p["m2"] * p["L"] ** 2 / 12 + p["m2"] * (p["L"] / 2) ** 2
+    np.testing.assert_allclose(M, np.diag([p["Ip"] + rod, rod]), atol=1e-12)
+    # a wrong model (the boom's centre at its tip) fails the check
+    wrong = [frames[0], frames[1] @ np.diag([1.0, 1, 1, 1]), frames[2]]
+    wrong[1] = wrong[1].copy()
+    wrong[1][0, 3] = p["L"]
+    assert not exercise.check((wrong, inertias, screws)).correct
+    assert exercise.check((frames, inertias, screws)).correct
+
+
+def test_what_the_try_it_paragraph_says_about_the_arrows(pinocchio_values):
+    """Section 4: the forces grow towards the base, the accelerations stay near g."""
+    values, _, _ = pinocchio_values
+    forces = np.linalg.norm(values["F"][:, 3:], axis=1)
+    assert np.all(np.diff(forces) < 0)  # |f_1| > |f_2| > ... > |f_6|
+    accelerations = np.linalg.norm(values["dV"][:, 3:], axis=1)
+    np.testing.assert_allclose(accelerations, 9.81, atol=0.7)

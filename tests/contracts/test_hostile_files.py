@@ -1,0 +1,489 @@
+"""Robot files are data of bounded size: hostile files get a clear ValueError, never a hang.
+
+Model files (JSON: ``load_robot``, ``read_robot_model``), URDF files (``parse_urdf``) and the
+URDF → JSON command (``python -m robolab.models.convert``) read only regular files no larger than
+``robolab.models.file_format.MAX_ROBOT_FILE_BYTES``; devices, FIFOs and directories are refused
+before they are opened. Inside a file, duplicate keys, numbers no double holds, brackets
+nested past the recursion limit, text that is not UTF-8 and (URDF) entity declarations are
+refused with the file's name and what is wrong. A ModernRoboticsBook.jl file with a
+non-unit revolute screw axis is refused with the joint, the norm and how to normalise.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import scipy.linalg
+
+import robolab.models.file_format as robot_library
+from robolab.models.convert import main as convert_main
+from robolab.models.library import (
+    MAX_ROBOT_FILE_BYTES,
+    list_robots,
+    load_robot,
+    read_robot_model,
+    save_robot,
+)
+from robolab.models.urdf import parse_urdf, serial_chain_from_urdf
+from robolab.screw.kinematics.forward import forward_kinematics_space
+from robolab.screw.robot import ScrewRobot
+
+ROOT = Path(__file__).resolve().parents[2]
+DEV_ZERO = Path("/dev/zero")
+needs_dev_zero = pytest.mark.skipif(
+    not DEV_ZERO.exists() or DEV_ZERO.is_file(), reason="no /dev/zero device on this system"
+)
+needs_symlink = pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
+
+PENDULUM_URDF = """<robot name="pendulum"><link name="base"/>
+  <link name="rod"><inertial><origin xyz="0 0 -0.5"/><mass value="1"/>
+  <inertia ixx="0.08" ixy="0" ixz="0" iyy="0.08" iyz="0" izz="0.001"/></inertial></link>
+  <joint name="hinge" type="revolute"><parent link="base"/><child link="rod"/>
+  <axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+</robot>
+"""
+
+
+def bundled_text(name: str) -> str:
+    return (ROOT / "robots" / f"{name}.json").read_text(encoding="utf-8")
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    path.write_bytes(text.encode("utf-8") if isinstance(text, str) else text)
+    return path
+
+
+def finishes(call: Callable[..., Any], *args: Any, unblock: Path | None = None) -> Any:
+    """``call(*args)`` in a thread: its result or exception, or a test failure after 10 s.
+
+    A reader that regressed into waiting on the FIFO ``unblock`` is released by opening
+    the FIFO's write end, so that the failing test does not leave a thread hanging.
+    """
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = call(*args)
+        except BaseException as error:  # handed to the test's thread below
+            outcome["error"] = error
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(10.0)
+    if thread.is_alive():
+        if unblock is not None:
+            with contextlib.suppress(OSError):  # no reader waiting: nothing to release
+                os.close(os.open(unblock, os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail(f"{getattr(call, '__name__', call)}{args} still running after 10 s")
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Path:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("os.mkfifo is POSIX only")
+    path = tmp_path / "robot.json"
+    os.mkfifo(path)
+    return path
+
+
+def stat_saying_regular(monkeypatch: pytest.MonkeyPatch, target: Path, size: int = 10) -> None:
+    """Make ``os.stat(target)`` report a small regular file (as if it changed after the check)."""
+    real_stat = os.stat
+
+    def fake_stat(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        info = real_stat(path, *args, **kwargs)
+        if os.fspath(path) != os.fspath(target):
+            return info
+        fields = list(info[:10])
+        fields[0] = 0o100644  # S_IFREG | rw-r--r--
+        fields[6] = size
+        return os.stat_result(fields)
+
+    monkeypatch.setattr(os, "stat", fake_stat)
+
+
+# ------------------------------------------------------------------ the limit
+
+
+def test_the_limit_is_one_constant_of_a_few_megabytes():
+    assert MAX_ROBOT_FILE_BYTES == 4 * 1024 * 1024
+    largest = max(len(bundled_text(name).encode()) for name in list_robots())
+    assert largest < MAX_ROBOT_FILE_BYTES / 100
+    assert (ROOT / "robots" / "urdf" / "panda.urdf").stat().st_size < MAX_ROBOT_FILE_BYTES / 100
+
+
+@pytest.mark.parametrize("name", sorted(list_robots()))
+def test_every_bundled_model_still_loads_by_name_and_by_path(name, tmp_path):
+    assert load_robot(name).n_joints >= 2
+    copy = write(tmp_path / f"{name}.json", bundled_text(name))
+    assert read_robot_model(copy).n_joints == read_robot_model(name).n_joints
+
+
+def test_the_bundled_urdf_still_converts(tmp_path):
+    chain = serial_chain_from_urdf(
+        parse_urdf(ROOT / "robots" / "urdf" / "panda.urdf"), ee_link="panda_hand_tcp"
+    )
+    assert len(chain.joint_names) == 7
+
+
+# ------------------------------------------------------------------ not a regular file
+
+
+@needs_dev_zero
+@pytest.mark.parametrize("reader", [load_robot, read_robot_model])
+def test_a_device_is_refused_before_it_is_read(reader):
+    with pytest.raises(
+        ValueError,
+        match=r"^cannot read robot model file /dev/zero: it is a character device, not a "
+        r"regular file; expected a \.json model file$",
+    ):
+        finishes(reader, "/dev/zero")
+
+
+@needs_dev_zero
+@needs_symlink
+def test_a_symbolic_link_to_a_device_is_refused(tmp_path):
+    link = tmp_path / "robot.json"
+    link.symlink_to(DEV_ZERO)
+    with pytest.raises(
+        ValueError,
+        match=r"robot\.json: it is a character device \(through a symbolic link\), not a "
+        "regular file",
+    ):
+        finishes(load_robot, link)
+    urdf = tmp_path / "robot.urdf"
+    urdf.symlink_to(DEV_ZERO)
+    with pytest.raises(ValueError, match=r"cannot read URDF file .*robot\.urdf: it is a char"):
+        finishes(parse_urdf, urdf)
+
+
+def test_a_directory_is_refused(tmp_path):
+    folder = tmp_path / "models.json"
+    folder.mkdir()
+    with pytest.raises(ValueError, match=r"models\.json: it is a directory, not a regular file"):
+        load_robot(folder)
+    with pytest.raises(ValueError, match=r"cannot read URDF file .*: it is a directory"):
+        parse_urdf(tmp_path)
+
+
+def test_a_fifo_is_refused_at_once(fifo):
+    with pytest.raises(
+        ValueError,
+        match=r"robot\.json: it is a FIFO \(named pipe\), not a regular file; expected a "
+        r"\.json model file",
+    ):
+        finishes(load_robot, fifo, unblock=fifo)
+    with pytest.raises(ValueError, match=r"cannot read URDF file .*: it is a FIFO \(named pipe\)"):
+        finishes(parse_urdf, fifo, unblock=fifo)
+
+
+def test_a_fifo_swapped_in_after_the_check_cannot_block_the_open(fifo, monkeypatch):
+    stat_saying_regular(monkeypatch, fifo)
+    with pytest.raises(ValueError, match=r"robot\.json: it is a FIFO \(named pipe\), not a"):
+        finishes(read_robot_model, fifo, unblock=fifo)
+    with pytest.raises(ValueError, match=r"URDF file .*robot\.json: it is a FIFO"):
+        finishes(parse_urdf, fifo, unblock=fifo)
+
+
+def test_an_unreadable_path_is_named(tmp_path):
+    with pytest.raises(ValueError, match=r"cannot read robot model file .*nothing\.json: No such"):
+        load_robot(tmp_path / "nothing.json")
+    with pytest.raises(ValueError, match=r"cannot read robot model file .*: embedded null"):
+        load_robot(f"{tmp_path}/bad\0name.json")
+
+
+# ------------------------------------------------------------------ too large
+
+
+def test_an_oversized_model_file_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    path = write(tmp_path / "ur5.json", bundled_text("ur5"))
+    size = path.stat().st_size
+    monkeypatch.setattr(robot_library, "MAX_ROBOT_FILE_BYTES", size - 1)
+    with pytest.raises(
+        ValueError,
+        match=rf"cannot read robot model file .*ur5\.json: it has {size} bytes, more than the "
+        rf"{size - 1} bytes robolab reads \(robolab\.models\.file_format\.MAX_ROBOT_FILE_BYTES\)",
+    ):
+        load_robot(path)
+    monkeypatch.setattr(robot_library, "MAX_ROBOT_FILE_BYTES", size)
+    assert load_robot(path).n_joints == 6  # exactly the limit is allowed
+
+
+def test_an_oversized_urdf_file_is_refused(tmp_path, monkeypatch):
+    path = write(tmp_path / "pendulum.urdf", PENDULUM_URDF)
+    monkeypatch.setattr(robot_library, "MAX_ROBOT_FILE_BYTES", 100)
+    with pytest.raises(ValueError, match=r"pendulum\.urdf: it has \d+ bytes, more than the 100"):
+        parse_urdf(path)
+
+
+def test_a_file_that_grows_after_the_check_is_read_only_up_to_the_limit(tmp_path, monkeypatch):
+    path = write(tmp_path / "ur5.json", bundled_text("ur5"))
+    monkeypatch.setattr(robot_library, "MAX_ROBOT_FILE_BYTES", 1000)
+    stat_saying_regular(monkeypatch, path, size=10)
+    with pytest.raises(ValueError, match=r"ur5\.json: it grew while it was read, more than the"):
+        read_robot_model(path)
+
+
+# ------------------------------------------------------------------ JSON content
+
+
+def test_a_duplicate_key_is_named_with_the_object_it_is_in(tmp_path):
+    text = bundled_text("ur5")
+    top = write(
+        tmp_path / "robot.json", text.replace('"n_joints": 6', '"n_joints": 6, "n_joints": 5')
+    )
+    with pytest.raises(
+        ValueError,
+        match=r"^.*robot\.json: \$: expected each key of an object once, got the key "
+        r"'n_joints' 2 times",
+    ):
+        read_robot_model(top)
+    nested = write(
+        tmp_path / "robot.json", text.replace('"citation":', '"document": "x", "citation":')
+    )
+    with pytest.raises(ValueError, match=r"robot\.json: \$\.source: .*got the key 'document' 2"):
+        read_robot_model(nested)
+    deep = json.loads(bundled_text("puma560"))
+    rows = json.dumps(deep["dh"]["standard"]["masses"])
+    masses = f'"masses": {rows}'
+    deep_text = bundled_text("puma560").replace(masses, f"{masses}, {masses}", 1)
+    assert deep_text != bundled_text("puma560")
+    with pytest.raises(ValueError, match=r"\$\.dh\.standard: expected each key .* 'masses' 2"):
+        read_robot_model(write(tmp_path / "robot.json", deep_text))
+
+
+@pytest.mark.parametrize(
+    ("number", "shown"),
+    [
+        ("1" + "0" * 5000, r"100000000000…000000000000 \(5001 digits\)"),  # int-string limit
+        ("-1" + "0" * 400, r"-10000000000…000000000000 \(401 digits\)"),  # beyond any double
+        ("-9.81e999", "-9.81e999"),  # a float that would overflow to inf
+    ],
+)
+def test_a_number_no_double_holds_is_refused_with_its_json_path(number, shown, tmp_path):
+    data = json.loads(bundled_text("ur5"))
+    text = json.dumps(data).replace('"gravity": [0, 0, -9.81]', f'"gravity": [0, 0, {number}]')
+    path = write(tmp_path / "robot.json", text)
+    with pytest.raises(
+        ValueError,
+        match=rf"robot\.json: \$\.gravity\[2\]: expected a finite number, got the number "
+        rf"{shown}, which is out of the range of a double-precision float",
+    ):
+        read_robot_model(path)
+    data["n_joints"] = 0  # placeholder replaced by a huge integer
+    text = json.dumps(data).replace('"n_joints": 0', '"n_joints": 1' + "0" * 5000)
+    with pytest.raises(ValueError, match=r"\$\.n_joints: expected a positive integer, got the"):
+        read_robot_model(write(tmp_path / "robot.json", text))
+
+
+def test_deeply_nested_brackets_are_refused(tmp_path):
+    path = write(tmp_path / "robot.json", '{"name": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    with pytest.raises(
+        ValueError,
+        match=r"robot\.json: brackets nested too deeply to read .*expected a model file, whose "
+        r"deepest field .* is 6 brackets deep",
+    ):
+        read_robot_model(path)
+
+
+def test_text_that_is_not_utf8_is_refused(tmp_path):
+    latin1 = bundled_text("ur5").encode().replace(b'"name": "ur5"', b'"name": "ur5 \xe9"', 1)
+    with pytest.raises(
+        ValueError,
+        match=r"cannot read robot model file .*robot\.json: it is not UTF-8 text \(byte 0xe9 at "
+        r"offset \d+: invalid continuation byte\); expected a \.json model file saved as UTF-8",
+    ):
+        read_robot_model(write(tmp_path / "robot.json", latin1))
+
+
+def test_the_non_finite_constants_stay_refused(tmp_path):
+    text = bundled_text("ur5").replace("-9.81", "-Infinity", 1)
+    with pytest.raises(ValueError, match=r"robot\.json: -Infinity is not valid JSON; write finite"):
+        read_robot_model(write(tmp_path / "robot.json", text))
+
+
+# ------------------------------------------------------------------ URDF content
+
+
+def test_a_billion_laughs_urdf_is_refused_before_parsing(tmp_path):
+    entities = "".join(f'  <!ENTITY lol{i} "{f"&lol{i - 1};" * 10}">\n' for i in range(1, 10))
+    text = (
+        '<?xml version="1.0"?>\n<!DOCTYPE robot [\n  <!ENTITY lol0 "lol">\n'
+        f'{entities}]>\n<robot name="r"><link name="&lol9;"/></robot>\n'
+    )
+    with pytest.raises(
+        ValueError,
+        match=r"URDF file .*laughs\.urdf: a DOCTYPE or ENTITY declaration was found; robolab "
+        "reads plain URDF only and never expands entities",
+    ):
+        finishes(parse_urdf, write(tmp_path / "laughs.urdf", text))
+
+
+def test_a_urdf_that_is_not_utf8_is_refused(tmp_path):
+    text = PENDULUM_URDF.replace('name="rod"', 'name="rod é"').encode("latin-1")
+    with pytest.raises(ValueError, match=r"pendulum\.urdf: it is not UTF-8 text \(byte 0xe9"):
+        parse_urdf(write(tmp_path / "pendulum.urdf", text))
+
+
+def test_a_huge_number_in_a_urdf_names_the_file_and_the_element(tmp_path):
+    text = PENDULUM_URDF.replace('<mass value="1"/>', '<mass value="1' + "0" * 5000 + '"/>')
+    with pytest.raises(
+        ValueError,
+        match=r'URDF file .*pendulum\.urdf, <robot name="pendulum">: <link name="rod"> '
+        r"<inertial> <mass>: value='100000000000…000000000000 \(5001 digits\)' must be a "
+        "finite number",
+    ):
+        parse_urdf(write(tmp_path / "pendulum.urdf", text))
+
+
+def test_deeply_nested_urdf_elements_give_a_value_error(tmp_path):
+    text = '<robot name="r">' + "<a>" * 100_000 + "</a>" * 100_000 + "</robot>"
+    with pytest.raises(ValueError, match=r'<robot name="r">: no <link> elements'):
+        finishes(parse_urdf, write(tmp_path / "deep.urdf", text))
+
+
+def test_duplicate_urdf_attributes_are_malformed_xml(tmp_path):
+    text = PENDULUM_URDF.replace('<link name="base"/>', '<link name="base" name="b"/>')
+    with pytest.raises(ValueError, match=r"pendulum\.urdf: not well-formed XML \(duplicate attr"):
+        parse_urdf(write(tmp_path / "pendulum.urdf", text))
+
+
+# ------------------------------------------------------------------ the convert command
+
+
+def test_convert_refuses_a_fifo_as_input_and_as_output(fifo, tmp_path, capsys):
+    urdf = write(tmp_path / "pendulum.urdf", PENDULUM_URDF)
+    output = str(tmp_path / "out.json")
+    status = finishes(convert_main, [str(fifo), "--ee-link", "rod", "-o", output], unblock=fifo)
+    assert status == 2
+    assert "error: cannot read URDF file" in capsys.readouterr().err
+    status = finishes(convert_main, [str(urdf), "--ee-link", "rod", "-o", str(fifo)], unblock=fifo)
+    assert status == 2
+    assert "error: cannot write robot model file" in capsys.readouterr().err
+    with pytest.raises(ValueError, match=r"robot\.json: it is a FIFO \(named pipe\), not a reg"):
+        finishes(save_robot, read_robot_model("planar2r"), fifo, unblock=fifo)
+    assert not Path(output).exists()
+
+
+def test_saving_onto_a_fifo_swapped_in_after_the_check_does_not_block(fifo, monkeypatch):
+    stat_saying_regular(monkeypatch, fifo)
+    model = read_robot_model("planar2r")
+    with pytest.raises(ValueError, match=r"cannot write robot model file .*robot\.json: "):
+        finishes(save_robot, model, fifo)
+
+
+@needs_dev_zero
+def test_convert_refuses_a_device_as_input(tmp_path, capsys):
+    status = finishes(convert_main, ["/dev/zero", "--ee-link", "rod", "-o", str(tmp_path / "o")])
+    assert status == 2
+    assert "cannot read URDF file /dev/zero: it is a character device" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ non-unit screw axes
+
+
+def modernroboticsbook_jl_file(first_axis: list[float]) -> dict[str, Any]:
+    """A 2R arm in ModernRoboticsBook.jl's form: no schema_version, screw axes as n rows of 6.
+
+    Joint 1 turns about (1, 0, 1) through (0, 0, 1); written as [1, 0, 1, 0, 1, 0] it is the
+    axis of ModernRoboticsBook.jl's three-link textbook model (|ω| = √2).
+    """
+    frames = [np.eye(4) for _ in range(3)]
+    for frame, height in zip(frames, (0.3, 0.4, 0.3), strict=True):
+        frame[2, 3] = height
+    home = frames[0] @ frames[1] @ frames[2]
+    space = np.array([first_axis, [0.0, 1.0, 0.0, -0.5, 0.0, 0.0]])
+    # B = [Ad_(M^-1)] S; M is a translation p, so ω_b = ω and v_b = v + ω × p.
+    body = np.hstack([space[:, :3], space[:, 3:] + np.cross(space[:, :3], home[:3, 3])])
+    inertia = np.diag([0.01, 0.01, 0.005, 2.0, 2.0, 2.0]).tolist()
+    return {
+        "name": "2r_textbook",
+        "n_joints": 2,
+        "screw_axes_body": body.tolist(),
+        "joint_names": ["joint1", "joint2"],
+        "joint_types": ["revolute", "revolute"],
+        "link_frames": [frame.tolist() for frame in frames],
+        "spatial_inertias": [inertia, inertia],
+        "home_ee_pose": home.tolist(),
+        "screw_axes_space": space.tolist(),
+        "joint_limits": [[-6.283185307, 6.283185307]] * 2,
+    }
+
+
+EXPLANATION = (
+    r": the joint variable would not be an angle in radians \(the joint would turn 1\.41421 rad "
+    r"per unit of q\); normalise the axis by dividing it \(ω and v\) by the length of ω, "
+    r"1\.41421: the joint variable then becomes 1\.41421·q$"
+)
+
+
+@pytest.mark.parametrize("form", ["screw", "dh"])
+def test_a_modernroboticsbook_jl_file_with_a_non_unit_axis_is_refused(form, tmp_path):
+    path = tmp_path / "3dof_textbook.json"
+    path.write_text(json.dumps(modernroboticsbook_jl_file([1, 0, 1, 0, 1, 0]), indent=2))
+    with pytest.raises(
+        ValueError,
+        match=r"3dof_textbook\.json: \$\.screw_axes_space\[0\]: expected a revolute screw axis "
+        r"\[ω; v\] with \|ω\| = 1 \(joint 'joint1'\), got \|ω\| = 1\.41421" + EXPLANATION,
+    ):
+        load_robot(path, form=form)
+
+
+def test_screw_robot_refuses_it_with_the_same_explanation():
+    data = modernroboticsbook_jl_file([1, 0, 1, 0, 1, 0])
+    with pytest.raises(
+        ValueError,
+        match=r"^screw_axes_space\[:, 0\] \(joint 'joint1'\): a screw axis needs ‖ω‖ = 1 "
+        r"\(revolute\) or ω = 0 and ‖v‖ = 1 \(prismatic\), got ‖ω‖ = 1\.41421" + EXPLANATION,
+    ):
+        ScrewRobot(
+            data["name"],
+            data["home_ee_pose"],
+            np.array(data["screw_axes_space"]).T,
+            data["link_frames"],
+            data["spatial_inertias"],
+        )
+
+
+def test_the_normalised_file_loads_and_its_joint_variable_is_the_scaled_one(tmp_path):
+    raw = modernroboticsbook_jl_file([1, 0, 1, 0, 1, 0])
+    norm = np.sqrt(2.0)
+    fixed = modernroboticsbook_jl_file((np.array([1, 0, 1, 0, 1, 0]) / norm).tolist())
+    path = tmp_path / "3dof_textbook.json"
+    path.write_text(json.dumps(fixed, indent=2))
+    robot = load_robot(path)
+    assert "ModernRoboticsBook.jl" in read_robot_model(path).description
+    # exp([S] q) of the file's axis is exp([S/|ω|] |ω| q) of the normalised one.
+    q = np.array([0.3, -0.7])
+    home = np.array(raw["home_ee_pose"])
+    expected = home.copy()
+    for axis, angle in reversed(list(zip(np.array(raw["screw_axes_space"]), q, strict=True))):
+        omega, v = axis[:3], axis[3:]
+        twist = np.zeros((4, 4))
+        twist[:3, :3] = [
+            [0, -omega[2], omega[1]],
+            [omega[2], 0, -omega[0]],
+            [-omega[1], omega[0], 0],
+        ]
+        twist[:3, 3] = v
+        expected = scipy.linalg.expm(twist * angle) @ expected
+    got = forward_kinematics_space(robot, [norm * q[0], q[1]])
+    assert np.allclose(got, expected, atol=1e-12)
+
+
+def test_a_zero_revolute_axis_is_refused_without_advice_to_divide_by_zero(tmp_path):
+    path = tmp_path / "robot.json"
+    path.write_text(json.dumps(modernroboticsbook_jl_file([0, 0, 0, 0, 0, 0])))
+    with pytest.raises(ValueError, match=r"\(joint 'joint1'\), got a screw axis with \|ω\| = 0$"):
+        load_robot(path)
