@@ -18,6 +18,8 @@ import numpy as np
 from chapter_cells import notebook_cells, run_setup_cells
 from reference.screw_arms import UR5_LINK_FRAMES, UR5_SCREW_AXES
 from reference.singular_arms import PUMA_ROWS, frames
+
+import robolab
 from chapters.test_chapter03 import (
     SCARA_M,
     SCARA_S,
@@ -27,8 +29,6 @@ from chapters.test_chapter03 import (
     rot_z,
     shift,
 )
-
-import robolab
 
 ROBOTS = Path(__file__).resolve().parents[2] / "robots"
 

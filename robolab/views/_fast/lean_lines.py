@@ -13,8 +13,9 @@ perspective projection are dropped, as matplotlib drops them). On other axes
 A plain line (no path effects, sketch, dash gaps, steps, mark-every or pixel markers: every
 line of the views) then skips ``Line2D.draw``'s caches and stale callbacks too: it draws
 with the same graphics contexts, paths and transforms straight away, about a third less
-time per line, a pendant step about 0.4 ms less (``tests/views/_fast/test_lean_lines.py`` compares its
-pixels with matplotlib's own drawing, styles the views do not use included).
+time per line, a pendant step about 0.4 ms less
+(``tests/views/_fast/test_lean_lines.py`` compares its pixels with matplotlib's own
+drawing, styles the views do not use included).
 
 Examples
 --------

@@ -175,7 +175,8 @@ def _projection_key(ax: Any) -> Any:
     focal length, distance, box aspect with its zoom, limits and scales), 25x cheaper
     to collect than the projection itself (4 against 100 µs, a pendant step is about
     5 ms); the projection itself for a matplotlib without one of them.
-    ``tests/views/_fast/test_partial_redraw.py`` checks that every way of changing the view changes it.
+    ``tests/views/_fast/test_partial_redraw.py`` checks that every way of changing the view
+    changes it.
     """
     try:
         return (
