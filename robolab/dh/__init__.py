@@ -1,21 +1,13 @@
 """The symbolic front door: a :class:`DHRobot` built from a DH table of SymPy expressions,
-its Lagrangian dynamics, the factors of its Jacobian's determinant, compiled numeric
-functions, step-by-step derivations, the conversion between conventions and to a screw
-model, and the standard symbols.
+its kinematics (``kinematics``) and Lagrangian dynamics (``lagrangian``), the factors of its
+Jacobian's determinant (``singularities``), compiled numeric functions (``numeric``),
+step-by-step derivations (``derivation``, ``worked_derivations``), long equations over lines
+(``gathered_equation``), standard ↔ modified DH (``standard_modified``), the screw form
+(``to_screw``) and the standard symbols (``symbols``).
 
 Imports robolab.support, robolab.spatial and (to build screw models) robolab.screw.
 """
 
-from .derivation import Derivation, Step, to_latex, to_text
-from .robot import DHRobot
-from .singularities import SingularityFactors, singularity_factors
+from .._api import exports
 
-__all__ = [
-    "DHRobot",
-    "Derivation",
-    "SingularityFactors",
-    "Step",
-    "singularity_factors",
-    "to_latex",
-    "to_text",
-]
+__all__, __getattr__, __dir__ = exports(__name__)

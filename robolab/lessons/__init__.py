@@ -1,20 +1,11 @@
-"""Teaching objects for the notebooks: step-by-step reveals, exercise checkers
-(also importable as :mod:`robolab.exercises`), a student's progress and model comparisons.
+"""Teaching objects for the notebooks: step-by-step reveals (``step_reveal``), exercises and
+their checks (``exercises/``, also importable as :mod:`robolab.exercises`), chapters as
+nbgrader assignments (``assignments``) and model comparisons (``model_comparison``).
 
 Top layer below the face: may import support, spatial, screw, dh and models (not views,
 which shares its layer).
 """
 
-from .exercises.exercise_record import progress_summary, save_progress
-from .model_comparison import ComparedQuantity, ModelComparison, compare_models
-from .reveal import Reveal, reveal
+from .._api import exports
 
-__all__ = [
-    "ComparedQuantity",
-    "ModelComparison",
-    "Reveal",
-    "compare_models",
-    "progress_summary",
-    "reveal",
-    "save_progress",
-]
+__all__, __getattr__, __dir__ = exports(__name__)

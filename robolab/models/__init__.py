@@ -1,24 +1,10 @@
-"""Robot files: the bundled robot library (JSON, schema, plausibility checks), URDF
-reading and the URDF → JSON converter (``python -m robolab.models.convert``).
+"""Robot files: the bundled robot library (``library``: JSON, schema, plausibility checks),
+the file format (``file_format``, ``reading``, ``writing``, ``plausibility``), URDF reading
+(``urdf_tree``, ``urdf``) and the URDF → JSON converter (``python -m robolab.models.convert``).
 
-Imports the layers below it (support, spatial, screw, dh); urdf and convert are not
-imported here, only on demand, to keep ``import robolab`` fast.
+Imports the layers below it (support, spatial, screw, dh).
 """
 
-from .library import (
-    RobotModelData,
-    check_plausibility,
-    list_robots,
-    load_robot,
-    read_robot_model,
-    save_robot,
-)
+from .._api import exports
 
-__all__ = [
-    "RobotModelData",
-    "check_plausibility",
-    "list_robots",
-    "load_robot",
-    "read_robot_model",
-    "save_robot",
-]
+__all__, __getattr__, __dir__ = exports(__name__)

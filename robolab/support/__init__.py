@@ -1,10 +1,10 @@
-"""Helpers below the robotics: argument checks, the widget/test-mode switch, progress
-reports for slow derivations, shared docstring examples, the physical checks of a link's
-inertia (``inertia``) and their accepted exceptions (``plausibility``).
+"""Helpers below the robotics: argument checks (``arguments``), the widget/test-mode switch
+(``widgets``), progress reports for slow derivations (``progress``) and the one step that
+writes, compiles and caches generated Python (``codegen``).
 
-Lowest layer: imports nothing from robolab.
+Lowest layer: imports nothing from robolab but ``conventions``.
 """
 
-from .widgets import in_test_mode, set_test_mode
+from .._api import exports
 
-__all__ = ["in_test_mode", "set_test_mode"]
+__all__, __getattr__, __dir__ = exports(__name__)

@@ -459,7 +459,7 @@ def test_a_private_import_across_subpackages_is_caught(tmp_path):
     ("where", "source", "complaint"),
     [
         ("spatial/motions.py", "from ..screw.robot import ScrewRobot\n", "layer order"),
-        ("views/view.py", "from ..lessons.reveal import reveal\n", "layer order"),
+        ("views/view.py", "from ..lessons.step_reveal import reveal\n", "layer order"),
         ("screw/robot.py", "def f():\n    from ..dh.robot import DHRobot\n", "layer order"),
         ("views/view.py", "from ..screw.simulation import simulate\n", "must not use"),
         ("models/files.py", "from .. import load_robot\n", "layer order"),
@@ -473,7 +473,7 @@ def test_an_import_against_the_layers_is_caught(tmp_path, where, source, complai
             "screw/robot.py": "ScrewRobot = 1\n" if where != "screw/robot.py" else source,
             "screw/simulation.py": "simulate = 1\n",
             "dh/robot.py": "DHRobot = 1\n",
-            "lessons/reveal.py": "reveal = 1\n",
+            "lessons/step_reveal.py": "reveal = 1\n",
         },
     )
     problems = layer_problems(root)

@@ -15,6 +15,7 @@ import sys
 import pytest
 
 import robolab
+from robolab import _api
 
 HEAVY = ("sympy", "matplotlib", "ipywidgets", "ipympl", "scipy")
 
@@ -54,13 +55,35 @@ def test_a_symbolic_angle_still_gives_a_sympy_matrix():
 
 
 @pytest.mark.parametrize("name", robolab.__all__)
-def test_every_public_name_resolves_to_its_subpackages_object(name):
+def test_every_public_name_resolves_to_the_object_of_its_module(name):
     value = getattr(robolab, name)
-    home = robolab._HOME_OF.get(name)
-    if home is None:  # the two module paths of the notebooks
+    if name in _api.FACE_MODULES:  # the two module paths of the notebooks
         assert value.__name__ == f"robolab.{name}"
-    else:
-        assert value is getattr(sys.modules[f"robolab.{home}"], name)
+        return
+    home = _api.home_of(name)
+    assert value is getattr(sys.modules[f"robolab.{home}"], name)
+    subpackage = home.split(".")[0]
+    assert value is getattr(sys.modules[f"robolab.{subpackage}"], name)
+
+
+def test_import_of_a_subpackage_loads_none_of_its_modules():
+    # robolab.views is lazy too: importing it does not load the screw modules (nor matplotlib)
+    loaded = json.loads(
+        subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import json, sys, robolab.views, robolab.lessons; "
+                "print(json.dumps(sorted(sys.modules)))",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        ).stdout
+    )
+    assert [m for m in loaded if m.startswith("robolab.screw")] == []
+    assert [m for m in loaded if m.split(".")[0] in HEAVY] == []
 
 
 def test_dir_and_tab_completion_list_every_public_name_before_first_use():

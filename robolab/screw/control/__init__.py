@@ -1,1 +1,7 @@
-"""TODO"""
+"""Control (Modern Robotics ch. 11; Spong et al. ch. 6-9): the control laws, each written
+once (``laws``), closed-loop tracking simulations (``tracking``), one geared joint under
+PD/PID (``independent_joint``) and resolved-rate motion (``resolved_rate``)."""
+
+from ..._api import exports
+
+__all__, __getattr__, __dir__ = exports(__name__)

@@ -12,7 +12,7 @@ from widget_support import WIDGET_VIEW
 import robolab
 from robolab import Derivation, Step, reveal, to_latex
 from robolab.dh.gathered_equation import GatheredEquation
-from robolab.lessons.reveal import fitting_latex, step_html
+from robolab.lessons.step_reveal import fitting_latex, step_html
 from robolab.symbols import l1, l2, q1, q2
 
 
