@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -210,6 +211,10 @@ SUBPACKAGE: dict[str, tuple[str, ...]] = {
     "views.drawing.options": ("ViewOptions",),
 }
 
+#: Old public names → the names that replaced them (docs/conventions.md). The face and the
+#: subpackages still give the object for an old name, with a DeprecationWarning.
+RENAMED: dict[str, str] = {}
+
 #: The two modules of the face itself, the paths the notebooks import.
 FACE_MODULES = ("exercises", "symbols")
 
@@ -262,6 +267,14 @@ def exports(package: str) -> tuple[list[str], Callable[[str], Any], Callable[[],
 
     def __getattr__(name: str) -> Any:
         module = sys.modules[package]
+        if name in RENAMED and RENAMED[name] in homes:
+            new = RENAMED[name]
+            warnings.warn(
+                f"{package}.{name} is now {package}.{new}; {name} still works for now",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return getattr(importlib.import_module(f"robolab.{homes[new]}"), new)
         if name in homes:
             value = getattr(importlib.import_module(f"robolab.{homes[name]}"), name)
         elif not name.startswith("__"):
