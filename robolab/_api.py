@@ -21,6 +21,8 @@ Examples
 True
 >>> "CONTROLLERS" in names_of("robolab.screw"), "CONTROLLERS" in names_of("robolab")
 (True, False)
+>>> names_of("robolab.screw.kinematics")  # a chapter folder: its modules only
+[]
 """
 
 from __future__ import annotations
@@ -244,15 +246,15 @@ def home_of(name: str) -> str:
 
 
 def names_of(package: str) -> list[str]:
-    """The public names of ``package`` (``"robolab"`` or ``"robolab.<subpackage>"``), sorted."""
+    """The public names of ``package``, sorted: the face's (``"robolab"``) or a layer's
+    (``"robolab.screw"``). A chapter folder (``robolab.screw.kinematics``) has none of its own:
+    its modules are reached as attributes, and no name shadows a module of the same name."""
     if package == "robolab":
         return sorted([*(n for names in FACE.values() for n in names), *FACE_MODULES])
     prefix = package.removeprefix("robolab.")
-    return sorted(
-        name
-        for name, module in _HOME.items()
-        if module == prefix or module.startswith(prefix + ".")
-    )
+    if "." in prefix:
+        return []
+    return sorted(name for name, module in _HOME.items() if module.split(".")[0] == prefix)
 
 
 def exports(package: str) -> tuple[list[str], Callable[[str], Any], Callable[[], list[str]]]:
