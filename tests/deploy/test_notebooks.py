@@ -51,6 +51,23 @@ def test_committed_notebook_is_clean(path):
     assert hygiene_problems(path) == []
 
 
+#: The module paths a chapter may import robolab by (docs/architecture.md): the face and the
+#: notebooks' two modules. Anything deeper is robolab's inside, free to move.
+PUBLIC_PATHS = {"robolab", "robolab.exercises", "robolab.symbols"}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_chapters_import_robolab_by_its_public_paths_only(path):
+    paths = set()
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code":
+            source = "\n".join(
+                line for line in cell.source.splitlines() if not line.lstrip().startswith("%")
+            )
+            paths |= set(re.findall(r"^\s*(?:from|import)\s+(robolab[\w.]*)", source, flags=re.M))
+    assert paths <= PUBLIC_PATHS, sorted(paths - PUBLIC_PATHS)
+
+
 def test_every_notebook_is_the_index_or_a_numbered_chapter():
     names = sorted(p.name for p in NOTEBOOK_DIR.glob("*.ipynb"))
     strays = [n for n in names if n != INDEX.name and not CHAPTER_NAME.match(n)]
