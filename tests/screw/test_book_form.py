@@ -15,18 +15,18 @@ from reference.screw_arms import panda_like, ur5
 
 import robolab as rl
 from robolab.screw.book_form import BookArrays
-from robolab.screw.control import laws as robot_control
+from robolab.screw.control import laws
 from robolab.screw.dynamics import forward as forward_dynamics
 from robolab.screw.dynamics import rnea as dynamics
 from robolab.screw.dynamics import rnea_steps
 from robolab.screw.kinematics import forward as kinematics
 from robolab.screw.kinematics import inverse as inverse_kinematics
-from robolab.screw.kinematics import jacobian as velocity_kinematics
+from robolab.screw.kinematics import jacobian
 from robolab.screw.simulation import dynamics_trajectory as simulation
 
 CHAPTERS = {
     kinematics: ["forward_kinematics_space", "forward_kinematics_body", "link_frames_space"],
-    velocity_kinematics: ["jacobian_space", "jacobian_body"],
+    jacobian: ["jacobian_space", "jacobian_body"],
     inverse_kinematics: ["inverse_kinematics_space", "inverse_kinematics_body"],
     dynamics: [
         "inverse_dynamics_rnea",
@@ -45,7 +45,7 @@ CHAPTERS = {
         "inverse_dynamics_trajectory",
         "forward_dynamics_trajectory",
     ],
-    robot_control: ["computed_torque", "simulate_control"],
+    laws: ["computed_torque", "simulate_control"],
     rnea_steps: ["inverse_dynamics_rnea_steps"],
 }
 NAMES = [(module, name) for module, names in CHAPTERS.items() for name in names]
