@@ -26,11 +26,9 @@ import numpy as np
 from ..conventions import DH_CONVENTIONS
 from ..screw.friction import JointFriction
 from ..screw.robot import ScrewRobot
+from ..spatial.inertia import PlausibilityException
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
 from ..support.arguments import as_float_array
-from ..support.plausibility import (
-    PlausibilityException,
-)
 
 __all__ = ["MAX_ROBOT_FILE_BYTES", "SCHEMA_VERSION", "UNITS", "ModelFileDHTable", "RobotModelData"]
 

@@ -42,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..support.plausibility import (
+from ..spatial.inertia import (
     PLAUSIBILITY_CHECKS,
     PlausibilityException,
     as_plausibility_exceptions,

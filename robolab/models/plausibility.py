@@ -1,7 +1,7 @@
 """Plausibility of a robot file's inertial data: every link's mass and principal moments.
 
 :func:`check_plausibility` names each finding; a file accepts a finding only with a
-recorded reason (:class:`robolab.support.plausibility.PlausibilityException`).
+recorded reason (:class:`robolab.spatial.inertia.PlausibilityException`).
 """
 
 from __future__ import annotations

@@ -34,12 +34,12 @@ from ..screw.validation import (
     spatial_inertia_problem,
     transform_problem,
 )
-from ..spatial.inertia import link_inertia_problem
-from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
-from ..support.plausibility import (
+from ..spatial.inertia import (
     PLAUSIBILITY_CHECKS,
     PlausibilityException,
+    link_inertia_problem,
 )
+from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
 from .file_format import (
     DH_KEYS,
     EXCHANGE_KEYS,

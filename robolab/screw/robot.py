@@ -78,9 +78,9 @@ from ..conventions import (
     HOME_POSE_TOLERANCE,
     JOINT_TYPES,
 )
+from ..spatial.inertia import PlausibilityException, as_plausibility_exceptions
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
 from ..support.arguments import as_float_array
-from ..support.plausibility import PlausibilityException, as_plausibility_exceptions
 from .friction import JointFriction, as_joint_friction
 from .validation import (
     raise_problem,
@@ -146,7 +146,7 @@ class ScrewRobot:
         prismatic one is a placeholder, and the views show its first metre).
     plausibility_exceptions : sequence of (link, check, reason), optional
         Published idealisations to accept, each a
-        :class:`robolab.PlausibilityException` or a tuple such as
+        :class:`robolab.spatial.inertia.PlausibilityException` or a tuple such as
         ``(5, "inertia_triangle", "Paul 1981: the only published data")``
         (links 1..n): a link named with ``"inertia_triangle"`` may have
         principal moments that break the triangle inequality.

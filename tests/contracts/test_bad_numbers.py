@@ -4,7 +4,9 @@ Every numeric argument refuses text, booleans, complex values, None, dicts,
 sets and other objects with a ``TypeError`` naming the argument and what was
 expected; wrong shapes and non-finite numbers stay ``ValueError``. Real
 numbers of every kind are accepted: ints, floats, NumPy scalars and arrays,
-``Fraction``, ``Decimal`` and real SymPy numbers (``sympy.pi / 2``).
+``Fraction``, ``Decimal`` and real SymPy numbers (``sympy.pi / 2``). The checks themselves
+(``robolab.support.arguments``) are tested in tests/support/test_arguments.py; here, every
+door that takes numbers.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ import pytest
 import sympy as sp
 
 import robolab as rl
-from robolab.support.arguments import as_float_array, as_real_number, require_int
 from robolab.symbols import l1, m1, q1, q2
 
 # ------------------------------------------------------------------ the three cases of the issue
@@ -67,93 +68,6 @@ def test_masses_given_as_a_dict_are_refused_not_read_as_its_keys():
     ):
         robot.masses = {3.0: "a", 4.0: "b"}
     assert [float(m) for m in robot.masses] == [1.0, 1.0]
-
-
-# ------------------------------------------------------------------ as_float_array
-
-
-@pytest.mark.parametrize(
-    ("value", "message"),
-    [
-        ("12", r"x must be numeric, got the text '12'"),
-        (["12", "3"], r"got the text '12' at index \(0,\)"),
-        ([b"1"], r"got the bytes b'1' at index \(0,\)"),
-        (np.array(["1.5"]), r"got an array of text \(dtype <U3\)"),
-        (True, r"got the boolean True"),
-        ([0.5, True], r"got the boolean True at index \(1,\)"),
-        ([[1.0, 2.0], [np.True_, 1.0]], r"got the boolean True at index \(1, 0\)"),
-        (np.array([True, False]), r"got a boolean array \(dtype bool\)"),
-        (1 + 2j, r"got the complex number \(1\+2j\)"),
-        (np.complex128(1.0), r"got the complex number"),
-        (np.array([1.0], dtype=complex), r"got a complex array"),
-        (None, r"got None"),
-        ([1.0, None], r"got None at index \(1,\)"),
-        ({1.0: 2.0}, r"got a dict \{1.0: 2.0\}"),
-        ({1.0, 2.0}, r"got a set"),
-        ([object()], r"got object <object object at"),
-        (np.array([1.0, "a"], dtype=object), r"got the text 'a' at index \(1,\)"),
-        (
-            [sp.Symbol("x")],
-            r"got the SymPy expression x with free symbols x.*a number was expected",
-        ),
-        (sp.pi * l1, r"got the SymPy expression pi\*l_1 with free symbols l_1"),
-        ([q1], r"got the SymPy expression q_1\(t\) with free symbols t"),
-        ([sp.I], r"got the complex SymPy number I"),
-        (sp.true, r"got the SymPy object True"),
-    ],
-)
-def test_what_is_not_a_real_number_is_a_type_error(value, message):
-    with pytest.raises(
-        TypeError, match=r"x must be numeric, " + message.removeprefix("x must be numeric, ")
-    ):
-        as_float_array(value, "x")
-
-
-@pytest.mark.parametrize(
-    ("value", "expected"),
-    [
-        (3, [3.0]),
-        ([np.float32(0.5), np.int64(2)], [0.5, 2.0]),
-        ([Fraction(1, 4), Decimal("0.5")], [0.25, 0.5]),
-        ([sp.pi / 2, sp.Float(0.25), sp.Integer(3), sp.Rational(1, 2)], [np.pi / 2, 0.25, 3, 0.5]),
-        (sp.Matrix([1, 2]), [[1.0], [2.0]]),
-        (range(3), [0.0, 1.0, 2.0]),
-        (np.array([1, 2], dtype=np.uint8), [1.0, 2.0]),
-        (np.array([1.5, 2], dtype=object), [1.5, 2.0]),
-    ],
-)
-def test_real_numbers_of_every_kind_are_accepted(value, expected):
-    np.testing.assert_array_equal(np.atleast_1d(as_float_array(value, "x")).tolist(), expected)
-
-
-@pytest.mark.parametrize(
-    ("value", "message"),
-    [
-        ([1.0, 2.0], r"x must have shape \(3,\), got shape \(2,\)"),
-        ([[1.0, 2.0], [3.0]], r"x must be a number or a rectangular array of numbers"),
-        ([1.0, np.nan, 0.0], r"x contains a non-finite value \(nan\) at index \(1,\)"),
-        ([1.0, sp.oo, 0.0], r"x contains a non-finite value \(inf\)"),
-        ([10**400, 0.0, 0.0], r"x holds a number too large for a float"),
-    ],
-)
-def test_wrong_shapes_and_non_finite_numbers_stay_value_errors(value, message):
-    with pytest.raises(ValueError, match=message):
-        as_float_array(value, "x", (3,))
-
-
-def test_scalar_helpers_refuse_booleans_and_floats_where_they_do_not_belong():
-    with pytest.raises(TypeError, match=r"zoom must be a real number, got the boolean True"):
-        as_real_number(True, "zoom")
-    with pytest.raises(TypeError, match=r"zoom must be a real number, got the text '2'"):
-        as_real_number("2", "zoom")
-    with pytest.raises(ValueError, match=r"zoom must be a positive number, got -1"):
-        as_real_number(-1, "zoom", positive=True)
-    assert as_real_number(sp.pi, "angle") == pytest.approx(np.pi)
-    with pytest.raises(TypeError, match=r"index must be an int, got the boolean False"):
-        require_int(False, "index")
-    with pytest.raises(TypeError, match=r"index must be an int, got float 2.0"):
-        require_int(2.0, "index")
-    assert require_int(np.int64(2), "index") == 2
 
 
 # ------------------------------------------------------------------ the numeric algorithms

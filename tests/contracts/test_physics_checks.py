@@ -1,27 +1,24 @@
 """Physics checks everywhere inertial data enters (issue item 5).
 
-One function decides (``robolab.spatial.inertia.link_inertia_problem``): m >= 0, the
-rotational inertia symmetric and positive semi-definite (zero masses and
-singular inertias are allowed: point masses, thin rods), and principal moments
-that satisfy the triangle inequality unless a published idealisation is
-accepted explicitly (``plausibility_exceptions``). Every door is tested:
-``ScrewRobot``, the DH setters, ``DHRobot.numeric(values)``, ``to_screw``,
-model files (``read_robot_model``/``load_robot``) and URDF files.
+One function decides (``robolab.spatial.inertia.link_inertia_problem``, tested on its own in
+tests/spatial/test_inertia.py): m >= 0, the rotational inertia symmetric and positive
+semi-definite (zero masses and singular inertias are allowed: point masses, thin rods), and
+principal moments that satisfy the triangle inequality unless a published idealisation is
+accepted explicitly (``plausibility_exceptions``). Every door is tested here: ``ScrewRobot``,
+the DH setters, ``DHRobot.numeric(values)``, ``to_screw``, model files
+(``read_robot_model``/``load_robot``) and URDF files.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import numpy as np
 import pytest
 import sympy as sp
+from robot_files import bundled, write
 
 import robolab as rl
 from robolab.models.library import (
     PlausibilityException,
-    as_plausibility_exceptions,
     check_plausibility,
     list_robots,
     load_robot,
@@ -29,10 +26,7 @@ from robolab.models.library import (
     save_robot,
 )
 from robolab.models.urdf import parse_urdf
-from robolab.spatial.inertia import check_link_inertia, link_inertia_problem
 from robolab.symbols import Ixx1, Iyy1, Izz1, l1, m1, q1, q2
-
-ROOT = Path(__file__).resolve().parents[2]
 
 #: A thin rod along x: I_xx = 0, I_yy = I_zz (the triangle inequality with equality).
 ROD = np.diag([0.0, 1.0 / 12.0, 1.0 / 12.0])
@@ -69,57 +63,6 @@ def dh_arm() -> rl.DHRobot:
     arm = rl.DHRobot((1.0, 0, 0, q1), (1.0, 0, 0, q2), name="2R")
     arm.cm_positions = [(-0.5, 0, 0), (-0.5, 0, 0)]
     return arm
-
-
-def bundled(name: str) -> dict:
-    return json.loads((ROOT / "robots" / f"{name}.json").read_text(encoding="utf-8"))
-
-
-def write(tmp_path: Path, data: dict, name: str = "robot.json") -> Path:
-    path = tmp_path / name
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
-
-
-# ------------------------------------------------------------------ the one function
-
-
-@pytest.mark.parametrize(
-    ("mass", "inertia", "check"),
-    [
-        (-1.0, None, "mass"),
-        (1.0, [[1, 0.5, 0], [0, 1, 0], [0, 0, 1]], "symmetric"),
-        (1.0, np.diag([1.0, -0.5, 1.0]), "positive_semidefinite"),
-        (1.0, AXIS_ONLY, "inertia_triangle"),
-        (1.0, np.diag([0.003, 0.0004, 0.0]), "inertia_triangle"),
-    ],
-)
-def test_link_inertia_problem_names_the_check(mass, inertia, check):
-    assert link_inertia_problem(mass, inertia).check == check
-
-
-@pytest.mark.parametrize(
-    ("mass", "inertia"),
-    [
-        (0.0, np.zeros((3, 3))),  # massless link
-        (2.0, np.zeros((3, 3))),  # point mass
-        (1.0, ROD),  # thin rod: I_yy + 0 = I_zz
-        (1.0, np.diag([0.01, 0.02, 0.03])),  # flat plate: equality up to rounding
-        (1.0, np.diag([0.0, 0.35, 0.35 + 1e-13])),  # rounding beyond equality
-    ],
-)
-def test_zero_masses_singular_inertias_and_equality_are_allowed(mass, inertia):
-    assert link_inertia_problem(mass, inertia) is None
-
-
-def test_the_message_names_the_link_and_the_three_moments():
-    with pytest.raises(
-        ValueError,
-        match=r"link 5: the rotational inertia must be a rigid body's inertia .* got principal "
-        r"moments 0, 0\.0004, 0\.003 kg·m²: the largest exceeds the sum of the others by 0\.0026"
-        r".*plausibility_exceptions=\[\(5, \"inertia_triangle\"",
-    ):
-        check_link_inertia(1.0, np.diag([0.003, 0.0004, 0.0]), "link 5", link=5)
 
 
 # ------------------------------------------------------------------ ScrewRobot
@@ -377,20 +320,6 @@ def test_the_file_reader_applies_the_same_rules(tmp_path, corrupt, message):
     corrupt(data)
     with pytest.raises(ValueError, match=message):
         read_robot_model(write(tmp_path, data))
-
-
-def test_as_plausibility_exceptions_normalises_every_spelling():
-    given = [
-        PlausibilityException(1, "mass", "a"),
-        {"link": 2, "check": "inertia_triangle", "reason": "b"},
-        (3, "inertia_triangle", "c"),
-    ]
-    assert as_plausibility_exceptions(given, 3) == (
-        PlausibilityException(1, "mass", "a"),
-        PlausibilityException(2, "inertia_triangle", "b"),
-        PlausibilityException(3, "inertia_triangle", "c"),
-    )
-    assert as_plausibility_exceptions(None, 3) == ()
 
 
 # ------------------------------------------------------------------ URDF

@@ -1,4 +1,4 @@
-"""URDF parsing and chain extraction, checked against Pinocchio loading the same URDF.
+"""Serial chains from a URDF tree (serial_chain_from_urdf), checked against Pinocchio.
 
 Pinocchio (``pinocchio.buildModelFromXML``) reads each committed test URDF;
 joints we lock (gripper fingers) are locked in Pinocchio too with
@@ -17,8 +17,6 @@ import modern_robotics as mr
 import numpy as np
 import pytest
 
-from robolab.models.convert import main
-from robolab.models.library import read_robot_model, save_robot
 from robolab.models.urdf import parse_urdf, serial_chain_from_urdf
 from robolab.spatial.transforms import rpy_to_rotation
 
@@ -184,91 +182,6 @@ def test_base_link_option_takes_the_links_above_as_the_world():
         serial_chain_from_urdf(robot, ee_link="link1", base_link="link2")
 
 
-BROKEN = [
-    ("<robot name='r'><link name='a'>", "not well-formed XML"),
-    ("<robo name='r'/>", r"root element must be <robot>, got <robo>"),
-    ("<robot name='r'><link/></robot>", r"<link> #1 has no name attribute"),
-    (
-        "<robot name='r'><link name='a'/><link name='a'/></robot>",
-        "two links are named 'a'",
-    ),
-    (
-        "<robot name='r'><link name='a'/><link name='b'/>"
-        "<joint name='j' type='hinge'><parent link='a'/><child link='b'/></joint></robot>",
-        r'<joint name="j">: type must be one of .* got \'hinge\'',
-    ),
-    (
-        "<robot name='r'><link name='a'/><link name='b'/>"
-        "<joint name='j' type='fixed'><parent link='a'/><child link='c'/></joint></robot>",
-        r'<joint name="j">: <child> names link \'c\', which does not exist',
-    ),
-    (
-        "<robot name='r'><link name='a'/><link name='b'/>"
-        "<joint name='j' type='fixed'><parent link='a'/></joint></robot>",
-        r'<joint name="j"> needs a <child link="..."/> element',
-    ),
-    (
-        "<robot name='r'><link name='a'/><link name='b'/><link name='c'/>"
-        "<joint name='j1' type='fixed'><parent link='a'/><child link='c'/></joint>"
-        "<joint name='j2' type='fixed'><parent link='b'/><child link='c'/></joint></robot>",
-        "link 'c' is the child of two joints",
-    ),
-    (
-        "<robot name='r'><link name='a'/><link name='b'/>"
-        "<joint name='j' type='fixed'><parent link='a'/><child link='b'/>"
-        "<origin xyz='0 0 x'/></joint></robot>",
-        r'<joint name="j"> <origin xyz> must hold 3 numbers',
-    ),
-    (
-        "<robot name='r'><link name='a'><inertial><mass value='-1'/>"
-        "<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link></robot>",
-        r'<link name="a"> <inertial> <mass>: value must be >= 0',
-    ),
-    (
-        "<robot name='r'><link name='a'><inertial><mass value='1'/>"
-        "<inertia ixx='1' ixy='2' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link></robot>",
-        "must be positive semi-definite",
-    ),
-    (
-        "<robot name='r'><link name='a'><inertial><mass value='1'/>"
-        "<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0'/></inertial></link></robot>",
-        r"<inertia> has no izz attribute",
-    ),
-    (
-        "<robot name='r'><link name='a'/><link name='b'/>"
-        "<joint name='j' type='revolute'><parent link='a'/><child link='b'/>"
-        "<axis xyz='0 0 0'/></joint></robot>",
-        r"<axis xyz> must be a nonzero vector",
-    ),
-    (
-        "<robot name='r'><link name='a'/><link name='b'/>"
-        "<joint name='j' type='revolute'><parent link='a'/><child link='b'/>"
-        "<limit lower='1' upper='-1'/></joint></robot>",
-        r"<limit>: lower \(1.0\) is above upper \(-1.0\)",
-    ),
-    (
-        '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x "y">]><robot name="r"/>',
-        "DOCTYPE or ENTITY declaration",
-    ),
-    (
-        '<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">'
-        '<xacro:property name="p" value="1"/></robot>',
-        "expand the file with xacro first",
-    ),
-]
-
-
-@pytest.mark.parametrize(("text", "message"), BROKEN)
-def test_broken_urdf_gets_an_error_naming_the_element(text, message):
-    with pytest.raises(ValueError, match=message):
-        parse_urdf(text)
-
-
-def test_unreadable_file_is_named():
-    with pytest.raises(ValueError, match=r"cannot read URDF file .*missing\.urdf"):
-        parse_urdf(DATA / "missing.urdf")
-
-
 def test_chain_joints_that_cannot_be_serial_are_refused():
     floating = """<robot name="r"><link name="a"/><link name="b"/><link name="c"/>
       <joint name="free" type="floating"><parent link="a"/><child link="b"/></joint>
@@ -287,45 +200,6 @@ def test_chain_joints_that_cannot_be_serial_are_refused():
         serial_chain_from_urdf(parse_urdf(fixed_only), "b")
     with pytest.raises(ValueError, match=r"ee_link 'z' is not a link .*links: \['a', 'b'\]"):
         serial_chain_from_urdf(parse_urdf(fixed_only), "z")
-
-
-def test_command_line_writes_a_model_file(tmp_path, capsys):
-    output = tmp_path / "branch.json"
-    status = main([str(DATA / "branch.urdf"), "--ee-link", "tcp", "-o", str(output)])
-    assert status == 0
-    printed = capsys.readouterr().out
-    assert "3 joints: j1, j2, j3" in printed
-    assert "note: joint 'finger_left' (prismatic) is off the chain" in printed
-    model = read_robot_model(output)
-    chain = serial_chain_from_urdf(parse_urdf(DATA / "branch.urdf"), "tcp")
-    assert np.allclose(model.spatial_inertias, chain.spatial_inertias, atol=1e-15)
-    assert model.source["document"] == "URDF file branch.urdf"
-    assert any("locked at q = 0" in change for change in model.source["changes"])
-
-
-def test_command_line_reports_errors_with_status_2(tmp_path, capsys):
-    output = tmp_path / "x.json"
-    status = main([str(DATA / "branch.urdf"), "--ee-link", "nope", "-o", str(output)])
-    assert status == 2
-    assert "error: ee_link 'nope' is not a link" in capsys.readouterr().err
-    assert not output.exists()
-    with pytest.raises(SystemExit):  # argparse: --ee-link is required
-        main([str(DATA / "branch.urdf"), "-o", str(output)])
-
-
-def test_the_chain_is_the_one_checked_record_between_a_file_and_a_robot(tmp_path):
-    from robolab.models.convert import model_from_chain
-    from robolab.models.file_format import RobotModelData
-
-    chain = serial_chain_from_urdf(parse_urdf(DATA / "fixed_child_link.urdf"), "tcp")
-    assert isinstance(chain, RobotModelData) and chain.checked
-    assert chain.source["changes"][1:] == list(chain.notes)
-    assert chain.to_screw().joint_names == ("shoulder", "elbow")
-    model = model_from_chain(chain, name="arm", citation="a test")
-    assert type(model) is RobotModelData and model.source["citation"] == "a test"
-    assert model.source["changes"] == chain.source["changes"]
-    again = read_robot_model(save_robot(model, tmp_path / "arm.json"))
-    assert np.array_equal(again.spatial_inertias, chain.spatial_inertias)
 
 
 def test_the_chain_goes_through_the_screw_validation_of_every_door(monkeypatch):

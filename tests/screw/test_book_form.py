@@ -15,18 +15,18 @@ from reference.screw_arms import panda_like, ur5
 
 import robolab as rl
 from robolab.screw.book_form import BookArrays
-from robolab.screw.control import laws as robot_control
+from robolab.screw.control import laws
 from robolab.screw.dynamics import forward as forward_dynamics
 from robolab.screw.dynamics import rnea as dynamics
 from robolab.screw.dynamics import rnea_steps
 from robolab.screw.kinematics import forward as kinematics
 from robolab.screw.kinematics import inverse as inverse_kinematics
-from robolab.screw.kinematics import jacobian as velocity_kinematics
+from robolab.screw.kinematics import jacobian
 from robolab.screw.simulation import dynamics_trajectory as simulation
 
 CHAPTERS = {
     kinematics: ["forward_kinematics_space", "forward_kinematics_body", "link_frames_space"],
-    velocity_kinematics: ["jacobian_space", "jacobian_body"],
+    jacobian: ["jacobian_space", "jacobian_body"],
     inverse_kinematics: ["inverse_kinematics_space", "inverse_kinematics_body"],
     dynamics: [
         "inverse_dynamics_rnea",
@@ -45,7 +45,7 @@ CHAPTERS = {
         "inverse_dynamics_trajectory",
         "forward_dynamics_trajectory",
     ],
-    robot_control: ["computed_torque", "simulate_control"],
+    laws: ["computed_torque", "simulate_control"],
     rnea_steps: ["inverse_dynamics_rnea_steps"],
 }
 NAMES = [(module, name) for module, names in CHAPTERS.items() for name in names]
@@ -95,18 +95,29 @@ def test_the_book_form_works_at_the_face():
 
 def test_the_book_form_takes_its_arguments_by_name_too():
     by_name = rl.inverse_dynamics_rnea(
-        joint_positions=Q, joint_velocities=QD, joint_accelerations=QDD, gravity=[0, 0, -9.81],
-        tip_wrench=TIP, link_frames=ARRAYS[0], spatial_inertias=ARRAYS[1], screw_axes=ARRAYS[2],
-    )  # fmt: skip
+        joint_positions=Q,
+        joint_velocities=QD,
+        joint_accelerations=QDD,
+        gravity=[0, 0, -9.81],
+        tip_wrench=TIP,
+        link_frames=ARRAYS[0],
+        spatial_inertias=ARRAYS[1],
+        screw_axes=ARRAYS[2],
+    )
     np.testing.assert_allclose(
         by_name, rl.inverse_dynamics_rnea(ROBOT, Q, QD, QDD, [0, 0, -9.81], TIP), atol=1e-10
     )
     robot = ur5()
     target = rl.forward_kinematics_space(robot, [0.3, -0.5, 0.4, 0.2, 0.1, 0.0])
     result = rl.inverse_kinematics_space(
-        robot.screw_axes_space, robot.home_ee_pose, target, np.zeros(6), 1e-9, 1e-9,
+        robot.screw_axes_space,
+        robot.home_ee_pose,
+        target,
+        np.zeros(6),
+        1e-9,
+        1e-9,
         max_iterations=0,
-    )  # fmt: skip
+    )
     assert result.iterations == 0 and not result.success
 
 
@@ -162,13 +173,15 @@ def test_the_textbook_twins_agree_with_the_fast_algorithms(robot):
         fast = rl.inverse_dynamics_rnea(robot, q, qd, qdd, tip_wrench=tip)
         scale = max(1.0, float(np.abs(fast).max()))
         np.testing.assert_allclose(
-            rl.inverse_dynamics_rnea_textbook(robot, q, qd, qdd, tip_wrench=tip), fast,
+            rl.inverse_dynamics_rnea_textbook(robot, q, qd, qdd, tip_wrench=tip),
+            fast,
             atol=1e-10 * scale,
-        )  # fmt: skip
+        )
         np.testing.assert_allclose(
-            rl.inverse_dynamics_rnea_textbook(q, qd, qdd, robot.gravity, tip, *arrays), fast,
+            rl.inverse_dynamics_rnea_textbook(q, qd, qdd, robot.gravity, tip, *arrays),
+            fast,
             atol=1e-10 * scale,
-        )  # fmt: skip
+        )
         np.testing.assert_allclose(
             rl.mass_matrix_rnea(robot, q), rl.mass_matrix_crba(robot, q), atol=1e-10
         )
@@ -212,10 +225,25 @@ def test_the_estimated_model_of_the_book_form_defaults_to_the_true_screw_axes():
     hold = np.zeros((3, 6))
     arrays = (robot.link_frames, robot.spatial_inertias, robot.screw_axes_space)
     book = rl.simulate_control(
-        np.zeros(6), np.zeros(6), robot.gravity, None, *arrays, hold, hold, hold,
-        robot.gravity, robot.link_frames, robot.spatial_inertias, 20, 10, 18, 0.01, 2,
-    )  # fmt: skip
-    ours = rl.simulate_control(robot, np.zeros(6), np.zeros(6), None, hold, hold, hold, robot,
-                               20, 10, 18, 0.01, 2)  # fmt: skip
+        np.zeros(6),
+        np.zeros(6),
+        robot.gravity,
+        None,
+        *arrays,
+        hold,
+        hold,
+        hold,
+        robot.gravity,
+        robot.link_frames,
+        robot.spatial_inertias,
+        20,
+        10,
+        18,
+        0.01,
+        2,
+    )
+    ours = rl.simulate_control(
+        robot, np.zeros(6), np.zeros(6), None, hold, hold, hold, robot, 20, 10, 18, 0.01, 2
+    )
     for a, b in zip(book, ours, strict=True):
         np.testing.assert_allclose(a, b, atol=1e-12)

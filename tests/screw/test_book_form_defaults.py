@@ -12,7 +12,7 @@ import pytest
 from reference.screw_arms import panda_like, ur5
 
 import robolab as rl
-from robolab.screw.control import laws as robot_control
+from robolab.screw.control import laws
 from robolab.screw.dynamics import forward as forward_dynamics
 from robolab.screw.dynamics import rnea as dynamics
 from robolab.screw.kinematics import forward as kinematics
@@ -180,7 +180,7 @@ TIP = RNG.normal(size=6)
         ),
         (
             lambda r: rl.computed_torque(r, Q, QD, TAU, QD, Q, QDD, 20, 10, 18),
-            lambda r: robot_control.computed_torque(
+            lambda r: laws.computed_torque(
                 Q, QD, TAU, r.gravity, *arrays(r), QD, Q, QDD, 20, 10, 18
             ),
         ),
@@ -188,7 +188,7 @@ TIP = RNG.normal(size=6)
             lambda r: rl.simulate_control(
                 r, Q, QD, None, [Q] * 3, [QD] * 3, [QDD] * 3, r, 20, 10, 18, 0.01, 2
             ),
-            lambda r: robot_control.simulate_control(
+            lambda r: laws.simulate_control(
                 Q,
                 QD,
                 r.gravity,

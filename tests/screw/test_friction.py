@@ -23,9 +23,25 @@ def pendulum(friction=None, length=1.0, mass=1.0):
     x = np.eye(4)
     x[0, 3] = length
     return rl.ScrewRobot(
-        "pendulum", x, [[0], [0], [1], [0], [0], [0]], [x, np.eye(4)],
-        [np.diag([0, 0, 0, mass, mass, mass])], gravity=[0, -G, 0], friction=friction,
-    )  # fmt: skip
+        "pendulum",
+        x,
+        [[0], [0], [1], [0], [0], [0]],
+        [x, np.eye(4)],
+        [np.diag([0, 0, 0, mass, mass, mass])],
+        gravity=[0, -G, 0],
+        friction=friction,
+    )
+
+
+def book_arrays(robot):
+    """The book's ``g, F_tip, Mlist, Glist, Slist`` of ``robot`` (no tip wrench)."""
+    return (
+        robot.gravity,
+        np.zeros(6),
+        robot.link_frames,
+        robot.spatial_inertias,
+        robot.screw_axes_space,
+    )
 
 
 def test_torques_are_the_formula():
@@ -53,19 +69,30 @@ def test_friction_takes_power_never_gives_it():
 @pytest.mark.parametrize("algorithm", ["crba", "aba", "rnea"])
 def test_forward_dynamics_subtract_the_friction(algorithm):
     friction = rl.JointFriction(
-        viscous=[0.4, 0.3, 0.2, 0.1, 0.1, 0.05], coulomb=[1.0, 2.0, 1.5, 0.5, 0.2, 0.1],
+        viscous=[0.4, 0.3, 0.2, 0.1, 0.1, 0.05],
+        coulomb=[1.0, 2.0, 1.5, 0.5, 0.2, 0.1],
         smoothing=0.05,
-    )  # fmt: skip
+    )
     robot = ur5().replace(friction=friction)
     q = np.array([0.2, -0.6, 0.9, 0.1, -0.3, 0.4])
     qd = np.array([0.5, -0.02, 0.3, -1.0, 0.01, 0.2])
     tau = np.array([3.0, -5.0, 2.0, 0.5, 0.1, -0.1])
-    tau_f = np.array([b * v + c * math.tanh(v / 0.05) for b, c, v in
-                      zip(friction.viscous, friction.coulomb, qd, strict=True)])  # fmt: skip
+    tau_f = np.array(
+        [
+            b * v + c * math.tanh(v / 0.05)
+            for b, c, v in zip(friction.viscous, friction.coulomb, qd, strict=True)
+        ]
+    )
     expected = mr.ForwardDynamics(
-        q, qd, tau - tau_f, robot.gravity, np.zeros(6), robot.link_frames,
-        robot.spatial_inertias, robot.screw_axes_space,
-    )  # fmt: skip
+        q,
+        qd,
+        tau - tau_f,
+        robot.gravity,
+        np.zeros(6),
+        robot.link_frames,
+        robot.spatial_inertias,
+        robot.screw_axes_space,
+    )
     got = getattr(rl, f"forward_dynamics_{algorithm}")(robot, q, qd, tau)
     np.testing.assert_allclose(got, expected, atol=1e-9)
 
@@ -116,8 +143,7 @@ def test_the_field_on_the_robot():
 def test_book_arrays_carry_no_friction():
     robot = ur5().replace(friction=rl.JointFriction(viscous=5.0))
     q, qd, tau = np.zeros(6), np.ones(6), np.zeros(6)
-    arrays = (robot.gravity, np.zeros(6), robot.link_frames, robot.spatial_inertias,
-              robot.screw_axes_space)  # fmt: skip
+    arrays = book_arrays(robot)
     np.testing.assert_allclose(
         rl.forward_dynamics_crba(q, qd, tau, *arrays),
         mr.ForwardDynamics(q, qd, tau, *arrays),
@@ -151,8 +177,7 @@ def test_trajectories_and_the_rk4_step_feel_the_friction():
     """forward_dynamics_trajectory and runge_kutta4_step against RK4 written over mr."""
     friction = rl.JointFriction(viscous=0.3, coulomb=0.4, smoothing=0.1)
     robot = ur5().replace(friction=friction)
-    arrays = (robot.gravity, np.zeros(6), robot.link_frames, robot.spatial_inertias,
-              robot.screw_axes_space)  # fmt: skip
+    arrays = book_arrays(robot)
     tau = np.array([1.0, -3.0, 2.0, 0.2, 0.1, 0.0])
 
     def rate(q, qd):

@@ -204,8 +204,10 @@ class ScrewChain:
     def _basis(self, joint_positions: np.ndarray) -> np.ndarray:
         """The basis b of every joint, shape (n, B, size) (B the flattened batch) or (n, size)."""
         theta = joint_positions.T[..., None]  # (n, ..., 1)
-        basis = np.sin(theta * self._trig_scale.reshape(self.n, *(1,) * (theta.ndim - 2), 5)
-                       + self._trig_offset)  # fmt: skip
+        basis = np.sin(
+            theta * self._trig_scale.reshape(self.n, *(1,) * (theta.ndim - 2), 5)
+            + self._trig_offset
+        )
         if self.linear_in_theta:
             basis = np.concatenate([basis, theta * basis[..., :3]], axis=-1)
         return basis

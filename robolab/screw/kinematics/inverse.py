@@ -329,10 +329,8 @@ def inverse_kinematics_body(
     (array([1.57073819, 2.999667  , 3.14153913]), True)
     """
     chain, home = body_chain_of(robot), home_pose(robot)
-    return _inverse_kinematics(
-        "body", chain, home, target_pose, initial_guess, angular_tolerance, linear_tolerance,
-        max_iterations, method, damping,
-    )  # fmt: skip
+    options = (angular_tolerance, linear_tolerance, max_iterations, method, damping)
+    return _inverse_kinematics("body", chain, home, target_pose, initial_guess, *options)
 
 
 def _inverse_kinematics_space_book(
@@ -408,7 +406,5 @@ def inverse_kinematics_space(
     (array([1.57073783, 2.99966384, 3.1415342 ]), True, 2)
     """
     chain, home = space_chain(robot), home_pose(robot)
-    return _inverse_kinematics(
-        "space", chain, home, target_pose, initial_guess, angular_tolerance, linear_tolerance,
-        max_iterations, method, damping,
-    )  # fmt: skip
+    options = (angular_tolerance, linear_tolerance, max_iterations, method, damping)
+    return _inverse_kinematics("space", chain, home, target_pose, initial_guess, *options)

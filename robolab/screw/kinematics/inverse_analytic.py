@@ -317,14 +317,16 @@ def _solve_planar_2r(robot: ScrewRobot, position: np.ndarray) -> list[tuple[np.n
     if abs(out_of_plane) > GEOMETRY_TOLERANCE:
         raise OutOfReachError(
             f"the target is {abs(out_of_plane):.4g} m out of the plane the planar 2R arm's tip "
-            "moves in", abs(out_of_plane),
-        )  # fmt: skip
+            "moves in",
+            abs(out_of_plane),
+        )
     angles, outside = _subproblem_3(w2, r2, tip, r1, float(np.linalg.norm(position - r1)))
     if not angles:
         raise OutOfReachError(
             f"the target is out of reach of the planar 2R arm by {outside:.4g} m (its distance "
-            f"from joint 1 is {np.linalg.norm(_perpendicular(w1, position - r1)):.4g} m)", outside,
-        )  # fmt: skip
+            f"from joint 1 is {np.linalg.norm(_perpendicular(w1, position - r1)):.4g} m)",
+            outside,
+        )
     solutions = []
     for theta2 in angles:
         theta1 = _subproblem_1(w1, r1, _moved(_exp(S[:, 1], theta2), tip), position)
@@ -353,8 +355,9 @@ def _solve_puma(robot: ScrewRobot, target: np.ndarray) -> list[tuple[np.ndarray,
     if not elbows:
         raise OutOfReachError(
             f"the wrist centre of the target is out of reach by {outside:.4g} m (it is "
-            f"{np.linalg.norm(wrist_target - shoulder):.4g} m from the shoulder)", outside,
-        )  # fmt: skip
+            f"{np.linalg.norm(wrist_target - shoulder):.4g} m from the shoulder)",
+            outside,
+        )
     (w1, _), (w2, _) = axes[0], axes[1]
     (w4, _), (w5, _), (w6, _) = axes[3], axes[4], axes[5]
     on_6 = wrist + w6  # a point on axis 6 (off axis 5): joint 6 leaves it where it is
@@ -390,8 +393,9 @@ def _solve_ur(robot: ScrewRobot, target: np.ndarray) -> list[tuple[np.ndarray, s
     if not shoulders:
         raise OutOfReachError(
             f"the target is out of reach: the crossing of axes 5 and 6 would have to be "
-            f"{outside:.4g} m farther from axis 1", outside,
-        )  # fmt: skip
+            f"{outside:.4g} m farther from axis 1",
+            outside,
+        )
     shoulder = r2 + w2 * (w2 @ (_closest_on(axes[0], axes[1]) - r2))
     solutions, shortfalls = [], []
     for theta1 in shoulders:
@@ -420,8 +424,9 @@ def _solve_ur(robot: ScrewRobot, target: np.ndarray) -> list[tuple[np.ndarray, s
         outside = min(shortfalls)
         raise OutOfReachError(
             f"the target is out of reach by {outside:.4g} m: joints 2 and 3 cannot span the "
-            "distance from axis 2 to axis 4 it needs", outside,
-        )  # fmt: skip
+            "distance from axis 2 to axis 4 it needs",
+            outside,
+        )
     return solutions
 
 
@@ -627,8 +632,9 @@ def inverse_kinematics_analytic(
         angle = min(_residual(robot, q, pose, False) for q, _ in found)
         raise OutOfReachError(
             f"the planar 2R arm reaches the target's position only with other orientations: "
-            f"the nearest is {angle:.4g} rad away (pass the position alone to get both)", angle,
-        )  # fmt: skip
+            f"the nearest is {angle:.4g} rad away (pass the position alone to get both)",
+            angle,
+        )
     if not rows:  # pragma: no cover - every subproblem answer is exact up to round-off
         raise OutOfReachError("no solution passed the forward-kinematics check", math.nan)
     order = sorted(range(len(rows)), key=lambda i: _branch_rank(labels[i]))

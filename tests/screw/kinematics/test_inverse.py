@@ -69,11 +69,15 @@ def test_same_answer_as_modern_robotics(seed):
     T = rl.forward_kinematics_space(robot, q_target)
     B, S, M = robot.screw_axes_body, robot.screw_axes_space, robot.home_ee_pose
     for ours, theirs in (
-        (ik.inverse_kinematics_body(B, M, T, guess, 1e-3, 1e-4), mr.IKinBody(B, M, T, guess, 1e-3,
-                                                                            1e-4)),
-        (ik.inverse_kinematics_space(S, M, T, guess, 1e-3, 1e-4), mr.IKinSpace(S, M, T, guess,
-                                                                              1e-3, 1e-4)),
-    ):  # fmt: skip
+        (
+            ik.inverse_kinematics_body(B, M, T, guess, 1e-3, 1e-4),
+            mr.IKinBody(B, M, T, guess, 1e-3, 1e-4),
+        ),
+        (
+            ik.inverse_kinematics_space(S, M, T, guess, 1e-3, 1e-4),
+            mr.IKinSpace(S, M, T, guess, 1e-3, 1e-4),
+        ),
+    ):
         # Where the book's code converges, the iterates (and answers) are the same; from a
         # diverging start both wander and rounding decides where they end.
         if theirs[1]:

@@ -22,8 +22,9 @@ import robolab as rl
 from robolab.screw.kinematics import jacobian as vk
 
 REFERENCE = np.load(Path(__file__).parents[2] / "reference" / "pinocchio_screw_reference.npz")
-S_LIBRARY = np.array([[0, 0, 1, 0, 0.2, 0.2], [1, 0, 0, 2, 0, 3], [0, 1, 0, 0, 2, 1],
-                      [1, 0, 0, 0.2, 0.3, 0.4]]).T  # fmt: skip
+S_LIBRARY = np.array(
+    [[0, 0, 1, 0, 0.2, 0.2], [1, 0, 0, 2, 0, 3], [0, 1, 0, 0, 2, 1], [1, 0, 0, 0.2, 0.3, 0.4]]
+).T
 THETA_LIBRARY = [0.2, 1.1, 0.1, 1.2]
 
 

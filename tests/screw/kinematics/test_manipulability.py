@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from reference.singular_arms import planar_2r_jacobian
 
 import robolab as rl
-from robolab.screw.kinematics import jacobian as velocity_kinematics
-from robolab.screw.kinematics import manipulability as manipulability_measures
+from robolab.screw.kinematics import jacobian
+from robolab.screw.kinematics import manipulability as manipulability_module
 
 angles = st.floats(-np.pi, np.pi, allow_nan=False)
 lengths = st.floats(0.1, 2.0, allow_nan=False)
@@ -84,15 +84,15 @@ def test_more_rows_than_joints_is_singular_unless_a_rank_is_given():
 def test_batches_keep_their_shape():
     q2 = np.linspace(0.1, 3.0, 12).reshape(3, 4)
     J = np.stack([planar_2r_jacobian(0.0, a) for a in q2.ravel()]).reshape(3, 4, 2, 2)
-    for measure in manipulability_measures.MANIPULABILITY_MEASURES:
+    for measure in manipulability_module.MANIPULABILITY_MEASURES:
         assert rl.manipulability(J, measure).shape == (3, 4)
     np.testing.assert_allclose(rl.manipulability(J), np.abs(np.sin(q2)), atol=1e-12)
 
 
 def test_the_same_functions_from_every_path():
-    assert velocity_kinematics.manipulability is manipulability_measures.manipulability
-    assert rl.manipulability is manipulability_measures.manipulability
-    assert rl.manipulability_ellipsoid is velocity_kinematics.manipulability_ellipsoid
+    assert jacobian.manipulability is manipulability_module.manipulability
+    assert rl.manipulability is manipulability_module.manipulability
+    assert rl.manipulability_ellipsoid is jacobian.manipulability_ellipsoid
 
 
 def test_ellipsoids_are_numpy_svd():

@@ -1,0 +1,164 @@
+"""Parsing a URDF into its tree of links and joints (parse_urdf): what is read, and an error
+naming the element for everything that is wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from robolab.models.urdf_tree import parse_urdf
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "urdf"
+
+ARM = """<robot name="arm">
+  <link name="base"/>
+  <link name="upper">
+    <inertial>
+      <origin xyz="0.5 0 0" rpy="0 0 1.5707963267948966"/>
+      <mass value="2"/>
+      <inertia ixx="0.1" ixy="0.01" ixz="0" iyy="0.2" iyz="0" izz="0.25"/>
+    </inertial>
+  </link>
+  <link name="fore"/>
+  <link name="tool"/>
+  <joint name="shoulder" type="revolute">
+    <parent link="base"/><child link="upper"/>
+    <origin xyz="0 0 1" rpy="1.5707963267948966 0 0"/>
+    <axis xyz="0 0 3"/>
+    <limit lower="-1" upper="2" effort="10" velocity="1"/>
+  </joint>
+  <joint name="elbow" type="continuous">
+    <parent link="upper"/><child link="fore"/>
+    <mimic joint="shoulder"/>
+  </joint>
+  <joint name="flange" type="fixed"><parent link="fore"/><child link="tool"/></joint>
+</robot>"""
+
+
+def test_the_tree_links_and_joints_are_read_by_name():
+    robot = parse_urdf(ARM)
+    assert robot.name == "arm" and robot.root == "base"
+    assert list(robot.links) == ["base", "upper", "fore", "tool"]
+    assert [joint.name for joint in robot.path_to("tool")] == ["shoulder", "elbow", "flange"]
+    assert [joint.name for joint in robot.child_joints("upper")] == ["elbow"]
+    assert robot.parent_joint("base") is None and robot.parent_joint("fore").name == "elbow"
+    assert robot.links["base"].inertial is None  # a link without <inertial> is massless
+
+
+def test_a_joint_has_its_origin_unit_axis_limits_and_mimic():
+    shoulder, elbow, flange = parse_urdf(ARM).joints.values()
+    # rpy = (π/2, 0, 0) is Rx(π/2): y turns into z, z into -y.
+    expected = [[1, 0, 0, 0], [0, 0, -1, 0], [0, 1, 0, 1], [0, 0, 0, 1]]
+    np.testing.assert_allclose(shoulder.origin, expected, atol=1e-15)
+    assert shoulder.axis.tolist() == [0, 0, 1]  # normalised
+    assert (shoulder.type, shoulder.lower, shoulder.upper) == ("revolute", -1.0, 2.0)
+    assert elbow.axis.tolist() == [1, 0, 0]  # the URDF default
+    assert (elbow.lower, elbow.upper, elbow.mimic) == (None, None, "shoulder")
+    assert flange.type == "fixed" and flange.mimic is None
+    np.testing.assert_array_equal(flange.origin, np.eye(4))
+
+
+def test_an_inertial_has_its_mass_frame_and_symmetric_tensor():
+    inertial = parse_urdf(ARM).links["upper"].inertial
+    assert inertial.mass == 2.0
+    np.testing.assert_array_equal(inertial.inertia, [[0.1, 0.01, 0], [0.01, 0.2, 0], [0, 0, 0.25]])
+    # rpy = (0, 0, π/2) is Rz(π/2), the centre of mass 0.5 m along x.
+    expected = [[0, -1, 0, 0.5], [1, 0, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
+    np.testing.assert_allclose(inertial.origin, expected, atol=1e-15)
+
+
+def test_a_file_is_read_like_its_text():
+    from_file = parse_urdf(DATA / "branch.urdf")
+    from_text = parse_urdf((DATA / "branch.urdf").read_text(encoding="utf-8"))
+    assert list(from_file.joints) == list(from_text.joints)
+    assert from_file.root == from_text.root
+
+
+# ------------------------------------------------------------------ errors
+
+
+BROKEN = [
+    ("<robot name='r'><link name='a'>", "not well-formed XML"),
+    ("<robo name='r'/>", r"root element must be <robot>, got <robo>"),
+    ("<robot name='r'><link/></robot>", r"<link> #1 has no name attribute"),
+    (
+        "<robot name='r'><link name='a'/><link name='a'/></robot>",
+        "two links are named 'a'",
+    ),
+    (
+        "<robot name='r'><link name='a'/><link name='b'/>"
+        "<joint name='j' type='hinge'><parent link='a'/><child link='b'/></joint></robot>",
+        r'<joint name="j">: type must be one of .* got \'hinge\'',
+    ),
+    (
+        "<robot name='r'><link name='a'/><link name='b'/>"
+        "<joint name='j' type='fixed'><parent link='a'/><child link='c'/></joint></robot>",
+        r'<joint name="j">: <child> names link \'c\', which does not exist',
+    ),
+    (
+        "<robot name='r'><link name='a'/><link name='b'/>"
+        "<joint name='j' type='fixed'><parent link='a'/></joint></robot>",
+        r'<joint name="j"> needs a <child link="..."/> element',
+    ),
+    (
+        "<robot name='r'><link name='a'/><link name='b'/><link name='c'/>"
+        "<joint name='j1' type='fixed'><parent link='a'/><child link='c'/></joint>"
+        "<joint name='j2' type='fixed'><parent link='b'/><child link='c'/></joint></robot>",
+        "link 'c' is the child of two joints",
+    ),
+    (
+        "<robot name='r'><link name='a'/><link name='b'/>"
+        "<joint name='j' type='fixed'><parent link='a'/><child link='b'/>"
+        "<origin xyz='0 0 x'/></joint></robot>",
+        r'<joint name="j"> <origin xyz> must hold 3 numbers',
+    ),
+    (
+        "<robot name='r'><link name='a'><inertial><mass value='-1'/>"
+        "<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link></robot>",
+        r'<link name="a"> <inertial> <mass>: value must be >= 0',
+    ),
+    (
+        "<robot name='r'><link name='a'><inertial><mass value='1'/>"
+        "<inertia ixx='1' ixy='2' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link></robot>",
+        "must be positive semi-definite",
+    ),
+    (
+        "<robot name='r'><link name='a'><inertial><mass value='1'/>"
+        "<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0'/></inertial></link></robot>",
+        r"<inertia> has no izz attribute",
+    ),
+    (
+        "<robot name='r'><link name='a'/><link name='b'/>"
+        "<joint name='j' type='revolute'><parent link='a'/><child link='b'/>"
+        "<axis xyz='0 0 0'/></joint></robot>",
+        r"<axis xyz> must be a nonzero vector",
+    ),
+    (
+        "<robot name='r'><link name='a'/><link name='b'/>"
+        "<joint name='j' type='revolute'><parent link='a'/><child link='b'/>"
+        "<limit lower='1' upper='-1'/></joint></robot>",
+        r"<limit>: lower \(1.0\) is above upper \(-1.0\)",
+    ),
+    (
+        '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x "y">]><robot name="r"/>',
+        "DOCTYPE or ENTITY declaration",
+    ),
+    (
+        '<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">'
+        '<xacro:property name="p" value="1"/></robot>',
+        "expand the file with xacro first",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BROKEN)
+def test_broken_urdf_gets_an_error_naming_the_element(text, message):
+    with pytest.raises(ValueError, match=message):
+        parse_urdf(text)
+
+
+def test_unreadable_file_is_named():
+    with pytest.raises(ValueError, match=r"cannot read URDF file .*missing\.urdf"):
+        parse_urdf(DATA / "missing.urdf")
