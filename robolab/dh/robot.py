@@ -56,7 +56,7 @@ import sympy as sp
 from numpy.typing import ArrayLike
 
 from ..screw.robot import ScrewRobot
-from ..support.plausibility import as_plausibility_exceptions
+from ..spatial.inertia import as_plausibility_exceptions
 from .derivation import Derivation
 from .kinematics import DerivedKinematics, KinematicsMethods
 from .lagrangian import DerivedDynamics, LagrangianDynamics
