@@ -385,9 +385,10 @@ class DHRobot:
 
     @property
     def plausibility_exceptions(self) -> tuple[Any, ...]:
-        """Published idealisations this robot accepts (:class:`robolab.PlausibilityException`).
+        """Published idealisations this robot accepts (``PlausibilityException``).
 
-        A numeric inertia tensor whose principal moments break the triangle
+        Each is a :class:`robolab.support.plausibility.PlausibilityException`. A
+        numeric inertia tensor whose principal moments break the triangle
         inequality (no rigid body has them) is refused unless its link is
         named here with ``"inertia_triangle"``; set this before
         :attr:`inertia_tensors`. Entries are ``PlausibilityException`` or
