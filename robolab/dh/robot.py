@@ -26,9 +26,10 @@ conventions, and fast enough for 6–7 joint arms:
 Numbers for simulation come from :meth:`DHRobot.numeric` (compiled functions
 with common-subexpression elimination and a symbolic Newton–Euler for τ).
 
-The class is the one place of every method: each one checks its arguments and calls
-a function of :mod:`robolab.dh.kinematics` or :mod:`robolab.dh.lagrangian` with the
-robot's description :attr:`DHRobot.model`, which is where the computation is.
+Every method of the robot is written in this class (no base classes): a kinematic or
+dynamic one calls the function of :mod:`robolab.dh.kinematics` or :mod:`robolab.dh.lagrangian`
+that computes it from the robot's description :attr:`DHRobot.model` (and checks the link
+or frame numbers).
 
 Examples
 --------
