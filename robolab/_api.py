@@ -211,6 +211,20 @@ SUBPACKAGE: dict[str, tuple[str, ...]] = {
     "screw.control.tracking": ("CONTROLLERS",),
     "views.drawing.drawable": ("DrawableRobot", "RobotAdapter", "Snapshot"),
     "views.drawing.options": ("ViewOptions",),
+    # the exercise checkers, also the face module robolab.exercises (robolab/exercises.py)
+    "lessons.exercises.check_result": ("CheckResult",),
+    "lessons.exercises.exercise": (
+        "Exercise",
+        "seed_for",
+        "show_solutions",
+        "Solution",
+        "solutions_shown",
+    ),
+    "lessons.exercises.function_answers": ("check_function",),
+    "lessons.exercises.grading": ("check",),
+    "lessons.exercises.numeric_answers": ("check_numeric",),
+    "lessons.exercises.symbolic_answers": ("check_expression",),
+    "lessons.exercises.worked_solutions": ("WorkedSolutionCheck",),
 }
 
 #: Old public names → the names that replaced them (docs/conventions.md). The face and the

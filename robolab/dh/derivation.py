@@ -1,4 +1,4 @@
-"""Derivations as data: an ordered sequence of named steps.
+"""Derivations as data: :class:`Derivation`, an ordered sequence of named :class:`Step`.
 
 A derivation (forward kinematics link by link, the Lagrangian dynamics term by
 term) is returned as a :class:`Derivation`, a tuple of :class:`Step`. Each step
@@ -6,7 +6,9 @@ holds a short title, one or two sentences of explanation, the SymPy object it
 produces (an expression, a matrix or an equation) and the symbols it
 introduces. The same data feeds a step-by-step reveal widget
 (:func:`robolab.reveal`), a static rendering for nbval and HTML export, and
-the tests, which iterate over the steps.
+the tests, which iterate over the steps. This module holds the two classes and
+the printing of joint variables (:func:`to_latex`, :func:`to_text`); the two
+derivations of a DH robot are made beside it, in :mod:`robolab.dh.worked_derivations`.
 
 Examples
 --------

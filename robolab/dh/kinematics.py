@@ -6,9 +6,10 @@ of every frame (rotations about parallel consecutive z axes merged, so ``T_0i`` 
 out compact without a simplifier) and geometric Jacobians ``[v; ω]`` of points fixed
 in a link. One instance belongs to one :class:`robolab.dh.model.DHChain`
 (:meth:`DerivedKinematics.of`), kept in its memo: a new chain has new results.
-:class:`KinematicsMethods` holds the public kinematics methods of
-:class:`robolab.DHRobot` (which inherits it, Moro's names); it reads the robot's
-public ``model`` only.
+The functions below it (:func:`end_effector_pose`, :func:`point_jacobian`, ...) take a
+description (:class:`robolab.dh.model.DHModel`) and return those results with ``q_i(t)``:
+the kinematics methods of :class:`robolab.DHRobot` (``T``, ``J``, ``T_i0``, Moro's names)
+each call one of them with the robot's ``model``.
 
 Examples
 --------
@@ -36,7 +37,22 @@ from .parameters import vector3
 from .simplify import replace_shared
 from .simplify import simplify_piece_matrix as simplify_matrix
 
-__all__ = ["DerivedKinematics", "KinematicsMethods"]
+__all__ = [
+    "DerivedKinematics",
+    "centre_of_mass_jacobian",
+    "centre_of_mass_velocity",
+    "end_effector_jacobian",
+    "end_effector_pose",
+    "frame_origin",
+    "frame_pose",
+    "frame_rotation",
+    "frame_z_axis",
+    "joint_angular_velocity",
+    "link_angular_velocity",
+    "link_transforms",
+    "point_jacobian",
+    "relative_frame_pose",
+]
 
 _T = TypeVar("_T")
 
@@ -178,141 +194,120 @@ class DerivedKinematics:
         return self.jacobian_point(self.chain.tool[:3, 3], self.chain.dof)
 
 
-class KinematicsMethods:
-    """The kinematics methods of :class:`robolab.DHRobot` (Moro's names), with q_i(t).
+# ------------------------------------------------------------------------------------------
+# what DHRobot shows: the results of a description, with q_i(t)
+# ------------------------------------------------------------------------------------------
 
-    A base of :class:`robolab.DHRobot` that reads the robot's public ``model``
-    only: the results are :meth:`DerivedKinematics.of` its chain.
+
+def link_transforms(model: DHModel) -> list[sp.Matrix]:
+    """Return the link transforms ``A_i = T_{i-1,i}``, i = 1..n (:attr:`DHRobot.Ts`).
+
+    Examples
+    --------
+    >>> from robolab.symbols import q1, l1
+    >>> link_transforms(DHModel.new([(l1, 0, 0, q1)]))[0][:2, 3].T
+    Matrix([[l_1*cos(q_1(t)), l_1*sin(q_1(t))]])
     """
+    kinematics = DerivedKinematics.of(model.chain)
+    return [kinematics.timed(kinematics.link_transform(i)) for i in range(1, model.chain.dof + 1)]
 
-    model: DHModel
 
-    def _chain_results(self) -> DerivedKinematics:
-        return DerivedKinematics.of(self.model.chain)
+def frame_pose(model: DHModel, i: int) -> sp.Matrix:
+    """Return ``T_0i`` (4×4), frame {i} in the base frame, i = 0..n (:meth:`DHRobot.T_i0`)."""
+    kinematics = DerivedKinematics.of(model.chain)
+    return kinematics.timed(kinematics.pose(model.chain.check_frame(i)))
 
-    @property
-    def Ts(self) -> list[sp.Matrix]:
-        """The link transforms ``A_i = T_{i-1,i}``, i = 1..n."""
-        kinematics = self._chain_results()
-        n = self.model.chain.dof
-        return [kinematics.timed(kinematics.link_transform(i)) for i in range(1, n + 1)]
 
-    def T_i0(self, i: int) -> sp.Matrix:
-        """Return ``T_0i``, the pose of frame {i} in the base frame (Moro's T_i^0), i = 0..n."""
-        kinematics = self._chain_results()
-        return kinematics.timed(kinematics.pose(self.model.chain.check_frame(i)))
+def relative_frame_pose(model: DHModel, i: int, j: int) -> sp.Matrix:
+    """Return the pose of frame {i} in frame {j} (4×4), i, j = 0..n (:meth:`DHRobot.T_ij`)."""
+    chain, kinematics = model.chain, DerivedKinematics.of(model.chain)
+    i, j = chain.check_frame(i), chain.check_frame(j)
+    return kinematics.timed(kinematics.relative_pose(i, j))
 
-    def T_ij(self, i: int, j: int) -> sp.Matrix:
-        """Return the pose of frame {i} in frame {j} (Moro's T_i^j, our ``T_ji``), 0..n."""
-        chain, kinematics = self.model.chain, self._chain_results()
-        i, j = chain.check_frame(i), chain.check_frame(j)
-        return kinematics.timed(kinematics.relative_pose(i, j))
 
-    def R_i0(self, i: int) -> sp.Matrix:
-        """Return ``R_0i``, the orientation of frame {i} in the base frame, i = 0..n."""
-        kinematics = self._chain_results()
-        return kinematics.timed(kinematics.frames(0)[self.model.chain.check_frame(i)][0])
+def frame_rotation(model: DHModel, i: int) -> sp.Matrix:
+    """Return ``R_0i`` (3×3), frame {i}'s orientation in the base frame (:meth:`DHRobot.R_i0`)."""
+    kinematics = DerivedKinematics.of(model.chain)
+    return kinematics.timed(kinematics.frames(0)[model.chain.check_frame(i)][0])
 
-    def r_o(self, i: int) -> sp.Matrix:
-        """Return the position of the origin of frame {i} in the base frame, i = 0..n."""
-        kinematics = self._chain_results()
-        return kinematics.timed(kinematics.frames(0)[self.model.chain.check_frame(i)][1])
 
-    def z(self, i: int) -> sp.Matrix:
-        """Return the direction of the axis z_i of frame {i} in the base frame, i = 0..n."""
-        kinematics = self._chain_results()
-        return kinematics.timed(kinematics.frames(0)[self.model.chain.check_frame(i)][0][:, 2])
+def frame_origin(model: DHModel, i: int) -> sp.Matrix:
+    """Return the origin of frame {i} in the base frame (3×1, :meth:`DHRobot.r_o`)."""
+    kinematics = DerivedKinematics.of(model.chain)
+    return kinematics.timed(kinematics.frames(0)[model.chain.check_frame(i)][1])
 
-    @property
-    def T(self) -> sp.Matrix:
-        """The end-effector pose ``T_0n · tool`` in the base frame (Moro's T when no tool).
 
-        Rotations about parallel z axes are merged as the chain is multiplied,
-        so no simplifier is needed:
+def frame_z_axis(model: DHModel, i: int) -> sp.Matrix:
+    """Return the axis z_i of frame {i} in the base frame (3×1, :meth:`DHRobot.z`)."""
+    kinematics = DerivedKinematics.of(model.chain)
+    return kinematics.timed(kinematics.frames(0)[model.chain.check_frame(i)][0][:, 2])
 
-        >>> from robolab import DHRobot
-        >>> from robolab.symbols import q1, q2, l1, l2
-        >>> DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2)).T[:2, :2]
-        Matrix([
-        [cos(q_1(t) + q_2(t)), -sin(q_1(t) + q_2(t))],
-        [sin(q_1(t) + q_2(t)),  cos(q_1(t) + q_2(t))]])
-        """
-        kinematics = self._chain_results()
-        return kinematics.timed(kinematics.end_effector_pose())
 
-    def J_point(self, point: ArrayLike, i: int) -> sp.Matrix:
-        """Return the 6×n geometric Jacobian ``[v; ω]`` of a point fixed in link ``i``.
+def end_effector_pose(model: DHModel) -> sp.Matrix:
+    """Return ``T_0n · tool`` (4×4) in the base frame (:attr:`DHRobot.T`).
 
-        Parameters
-        ----------
-        point : array_like (3,)
-            The point's coordinates in frame {i}.
-        i : int
-            The link (1..n) that carries the point; joints after i do not move it.
+    Examples
+    --------
+    >>> from robolab.symbols import q1, q2, l1, l2
+    >>> end_effector_pose(DHModel.new([(l1, 0, 0, q1), (l2, 0, 0, q2)]))[0, 3]
+    l_1*cos(q_1(t)) + l_2*cos(q_1(t) + q_2(t))
+    """
+    kinematics = DerivedKinematics.of(model.chain)
+    return kinematics.timed(kinematics.end_effector_pose())
 
-        Returns
-        -------
-        sympy.Matrix (6, n)
-            Rows ``[v; ω]`` in the base frame: ``v = J[:3] q̇`` is the point's
-            velocity, ``ω = J[3:] q̇`` the angular velocity of link i. Column j
-            is ``[z × (p − o); z]`` for a revolute joint (z, o its axis and a
-            point of it: z_{j-1}, o_{j-1} standard, z_j, o_j modified) and
-            ``[z; 0]`` for a prismatic joint.
 
-        Examples
-        --------
-        >>> from robolab import DHRobot
-        >>> from robolab.symbols import q1, q2, l1, l2
-        >>> arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
-        >>> arm.J_point((0, 0, 0), 1)[:, 0].T
-        Matrix([[-l_1*sin(q_1(t)), l_1*cos(q_1(t)), 0, 0, 0, 1]])
-        """
-        i = self.model.chain.check_link(i)
-        coordinates = vector3(point, "point", f" in frame {{{i}}}")
-        kinematics = self._chain_results()
-        return kinematics.timed(kinematics.jacobian_point(coordinates, i))
+def point_jacobian(model: DHModel, point: ArrayLike, i: int) -> sp.Matrix:
+    """Return the 6×n Jacobian ``[v; ω]`` of a point fixed in link i (:meth:`DHRobot.J_point`)."""
+    i = model.chain.check_link(i)
+    coordinates = vector3(point, "point", f" in frame {{{i}}}")
+    kinematics = DerivedKinematics.of(model.chain)
+    return kinematics.timed(kinematics.jacobian_point(coordinates, i))
 
-    @property
-    def J(self) -> sp.Matrix:
-        """The 6×n geometric Jacobian ``[v; ω]`` of the end-effector origin, base frame.
 
-        Moro's and Spong's J (see :meth:`J_point`); with a tool, the origin of
-        the tool frame. The Modern Robotics ``[ω; v]`` Jacobians are
-        ``robolab.jacobian_space`` / ``jacobian_body`` of the screw model.
+def end_effector_jacobian(model: DHModel) -> sp.Matrix:
+    """Return the 6×n Jacobian ``[v; ω]`` of the end-effector origin (:attr:`DHRobot.J`)."""
+    kinematics = DerivedKinematics.of(model.chain)
+    return kinematics.timed(kinematics.end_effector_jacobian())
 
-        >>> from robolab import DHRobot
-        >>> from robolab.symbols import q1, q2, l1, l2
-        >>> DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2)).J[:, 1].T
-        Matrix([[-l_2*sin(q_1(t) + q_2(t)), l_2*cos(q_1(t) + q_2(t)), 0, 0, 0, 1]])
-        """
-        kinematics = self._chain_results()
-        return kinematics.timed(kinematics.end_effector_jacobian())
 
-    def J_cm_i(self, i: int) -> sp.Matrix:
-        """Return the 6×n Jacobian ``[v; ω]`` of the centre of mass of link ``i``."""
-        i = self.model.chain.check_link(i)
-        centre = self.model.inertial.centres_of_mass()[i - 1]
-        kinematics = self._chain_results()
-        return kinematics.timed(kinematics.jacobian_point(centre, i))
+def centre_of_mass_jacobian(model: DHModel, i: int) -> sp.Matrix:
+    """Return the 6×n Jacobian ``[v; ω]`` of link i's centre of mass (:meth:`DHRobot.J_cm_i`)."""
+    i = model.chain.check_link(i)
+    centre = model.inertial.centres_of_mass()[i - 1]
+    kinematics = DerivedKinematics.of(model.chain)
+    return kinematics.timed(kinematics.jacobian_point(centre, i))
 
-    def Jv_cm_i(self, i: int) -> sp.Matrix:
-        """Return the 3×n linear-velocity Jacobian of the centre of mass of link ``i``."""
-        return self.J_cm_i(i)[:3, :]
 
-    def Jw_cm_i(self, i: int) -> sp.Matrix:
-        """Return the 3×n angular-velocity Jacobian of link ``i``."""
-        return self.J_cm_i(i)[3:, :]
+def centre_of_mass_velocity(model: DHModel, i: int) -> sp.Matrix:
+    """Return ``J_v q̇``, the velocity of link i's centre of mass (:meth:`DHRobot.v_cm`).
 
-    def w_rel0(self, i: int) -> sp.Matrix:
-        """Return ``q̇_i z`` along joint i's axis (zero if prismatic): ω of link i w.r.t. i-1."""
-        chain, kinematics = self.model.chain, self._chain_results()
-        i = chain.check_link(i)
-        if chain.rows[i - 1].joint_type == "p":
-            return sp.zeros(3, 1)
-        axis = kinematics.frames(0)[chain.axis_frame(i)][0][:, 2]
-        return kinematics.timed(axis * chain.qd[i - 1])
+    Examples
+    --------
+    >>> from robolab.dh.model import replace_inertial
+    >>> from robolab.symbols import q1, l1
+    >>> pendulum = DHModel.new([(l1, 0, 0, q1)])
+    >>> pendulum = replace_inertial(pendulum, centres=(sp.ImmutableMatrix([0, 0, 0]),))
+    >>> centre_of_mass_velocity(pendulum, 1).T
+    Matrix([[-l_1*sin(q_1(t))*Derivative(q_1(t), t), l_1*cos(q_1(t))*Derivative(q_1(t), t), 0]])
+    """
+    chain, kinematics = model.chain, DerivedKinematics.of(model.chain)
+    i = chain.check_link(i)
+    centre = model.inertial.centres_of_mass()[i - 1]
+    J = kinematics.jacobian_point(centre, i)[:3, :]
+    return kinematics.timed(simplify_matrix(J * sp.Matrix(chain.qd)))
 
-    def w(self, i: int) -> sp.Matrix:
-        """Return the angular velocity of link ``i`` in the base frame, ``Σ_{k≤i} ω_{k-1,k}``."""
-        last = self.model.chain.check_link(i)
-        return sum((self.w_rel0(k) for k in range(1, last + 1)), sp.zeros(3, 1))
+
+def joint_angular_velocity(model: DHModel, i: int) -> sp.Matrix:
+    """Return ``q̇_i z`` along joint i's axis, zero if prismatic (:meth:`DHRobot.w_rel0`)."""
+    chain, kinematics = model.chain, DerivedKinematics.of(model.chain)
+    i = chain.check_link(i)
+    if chain.rows[i - 1].joint_type == "p":
+        return sp.zeros(3, 1)
+    axis = kinematics.frames(0)[chain.axis_frame(i)][0][:, 2]
+    return kinematics.timed(axis * chain.qd[i - 1])
+
+
+def link_angular_velocity(model: DHModel, i: int) -> sp.Matrix:
+    """Return ``Σ_{k≤i} q̇_k z``, link i's angular velocity in the base frame (:meth:`DHRobot.w`)."""
+    last = model.chain.check_link(i)
+    return sum((joint_angular_velocity(model, k) for k in range(1, last + 1)), sp.zeros(3, 1))

@@ -2,10 +2,11 @@
 
 :class:`DerivedDynamics` computes them from one description of a robot
 (:class:`robolab.dh.model.DHModel`: its chain and dynamic parameters) and keeps them,
-with the kinematics of :class:`robolab.dh.kinematics.DerivedKinematics`.
-:class:`LagrangianDynamics` holds the public dynamics methods of
-:class:`robolab.DHRobot` (which inherits it, Moro's names); it reads the robot's public
-``model`` only.
+with the kinematics of :class:`robolab.dh.kinematics.DerivedKinematics`. The functions
+below it (:func:`mass_matrix`, :func:`coriolis_matrix`, :func:`gravity_forces`, the
+energies, :func:`equation_of_motion`, ...) take a description and return those results
+with ``q_i(t)``: the dynamics methods of :class:`robolab.DHRobot` each call one of them
+with the robot's ``model``.
 
 How it scales:
 
@@ -26,8 +27,12 @@ expand to more than ``READABLE_MAX_TERMS`` terms takes M, ∂M/∂q and G from t
 named pieces of :mod:`robolab.dh._fast.named_dynamics` instead (composite
 rigid bodies, differentiated piece by piece): each entry is simplified when its
 expansion is small (``NAMED_PIECE_MAX_TERMS``) and otherwise kept as the shared nested
-expression, exact all the same. The energies and the link shares of M stay
-readable for every arm. The tests check that both routes agree.
+expression, exact all the same. The choice is :attr:`DerivedDynamics.shared`, the first
+line of each readable step it replaces (``inertia_matrix``, ``inertia_derivatives``,
+``christoffel``, ``gravity_vector``); :meth:`DerivedDynamics.program` is the one way to
+the named pieces (also for :mod:`robolab.dh.numeric`, which compiles them). The energies
+and the link shares of M stay readable for every arm. ``tests/dh/_fast/`` checks that
+both routes agree.
 
 All of it is computed with plain real symbols for q, q̇, q̈ and returned with
 the joint variables ``q_i(t)`` and their derivatives.
@@ -35,6 +40,7 @@ the joint variables ``q_i(t)`` and their derivatives.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import sympy as sp
@@ -58,7 +64,18 @@ __all__ = [
     "READABLE_MAX_TERMS",
     "DerivedDynamics",
     "EquationOfMotion",
-    "LagrangianDynamics",
+    "centre_of_mass_position",
+    "christoffel_symbol",
+    "coriolis_matrix",
+    "equation_of_motion",
+    "euler_lagrange_equations",
+    "gravity_forces",
+    "inertia_in_base_frame",
+    "kinetic_energy",
+    "link_kinetic_energy",
+    "link_potential_energy",
+    "mass_matrix",
+    "potential_energy",
 ]
 
 #: Arms of up to this many joints get M, C and G by the readable derivation (every
@@ -129,8 +146,16 @@ class DerivedDynamics:
                 self._shared = terms > READABLE_MAX_TERMS
         return self._shared
 
-    def program(self) -> DynamicsProgram:
-        """M, ∂M/∂q and G as named pieces (:func:`robolab.dh._fast.named_dynamics.program_of`)."""
+    def program(self, values: Mapping[sp.Symbol, Any] | None = None) -> DynamicsProgram:
+        """M, ∂M/∂q and G as named pieces (:mod:`robolab.dh._fast.named_dynamics`).
+
+        The fast route of :meth:`inertia_matrix`, :meth:`inertia_derivatives`,
+        :meth:`christoffel` and :meth:`gravity_vector` (when :attr:`shared`), and what
+        :meth:`robolab.DHRobot.numeric` compiles. Kept, unless ``values`` put numbers in
+        for symbolic parameters (then the caller keeps it).
+        """
+        if values:
+            return program_of(self.chain, self.inertial, values)
         return self._cached("program", lambda: program_of(self.chain, self.inertial))
 
     def _from_program(self, named: sp.Expr) -> sp.Expr:
@@ -329,198 +354,136 @@ class DerivedDynamics:
             return self.kinematics.timed(value)
 
 
-class LagrangianDynamics:
-    """The Lagrangian dynamics methods of :class:`robolab.DHRobot` (Moro's names).
+# ------------------------------------------------------------------------------------------
+# what DHRobot shows: the results of a description, with q_i(t)
+# ------------------------------------------------------------------------------------------
 
-    A base of :class:`robolab.DHRobot` that reads the robot's public :attr:`model`
-    only: the results are :meth:`DerivedDynamics.of` its description.
+
+def centre_of_mass_position(model: DHModel, i: int) -> sp.Matrix:
+    """Return ``r_ci = R_0i c_i + p_0i``, link i's centre of mass in {0} (:meth:`DHRobot.r_cm`)."""
+    derived = DerivedDynamics.of(model)
+    return derived.kinematics.timed(derived.centre_position(model.chain.check_link(i)))
+
+
+def inertia_in_base_frame(model: DHModel, i: int) -> sp.Matrix:
+    """Return ``R_0i I_i R_0iᵀ``, link i's inertia in the axes of {0} (:meth:`DHRobot.I_cm0`)."""
+    derived = DerivedDynamics.of(model)
+    return derived.kinematics.timed(derived.inertia_in_base(model.chain.check_link(i)))
+
+
+def link_kinetic_energy(model: DHModel, i: int) -> sp.Expr:
+    """Return ``K_i = ½ q̇ᵀ M_i q̇``, link i's share of K (:meth:`DHRobot.link_kinetic_energy`)."""
+    derived = DerivedDynamics.of(model)
+    return derived.kinematics.timed(derived.link_kinetic_energy(model.chain.check_link(i)))
+
+
+def kinetic_energy(model: DHModel) -> sp.Expr:
+    """Return ``K = Σ K_i = ½ q̇ᵀ M(q) q̇`` (:meth:`DHRobot.kinetic_energy`)."""
+    derived = DerivedDynamics.of(model)
+    return derived.reported("K", derived.kinetic_energy)
+
+
+def link_potential_energy(model: DHModel, i: int) -> sp.Expr:
+    """Return ``P_i = -m_i gᵀ r_ci`` (:meth:`DHRobot.link_potential_energy`)."""
+    derived = DerivedDynamics.of(model)
+    return derived.kinematics.timed(derived.link_potential_energy(model.chain.check_link(i)))
+
+
+def potential_energy(model: DHModel) -> sp.Expr:
+    """Return ``P = Σ P_i`` (:meth:`DHRobot.potential_energy`)."""
+    derived = DerivedDynamics.of(model)
+    return derived.kinematics.timed(derived.potential_energy())
+
+
+def mass_matrix(model: DHModel) -> sp.Matrix:
+    """Return M(q), n×n (:meth:`DHRobot.mass_matrix`; Moro's ``inertia_matrix``).
+
+    The readable derivation (:meth:`DerivedDynamics.inertia_matrix`) for short or light
+    arms, the named pieces of :mod:`robolab.dh._fast.named_dynamics` for long ones.
+
+    Examples
+    --------
+    >>> from robolab import DHRobot
+    >>> from robolab.symbols import q1, l1
+    >>> pendulum = DHRobot((l1, 0, 0, q1))
+    >>> pendulum.cm_positions = [(0, 0, 0)]
+    >>> mass_matrix(pendulum.model)
+    Matrix([[I_zz1 + l_1**2*m_1]])
     """
+    derived = DerivedDynamics.of(model)
+    return derived.reported("M(q)", derived.inertia_matrix)
 
-    model: DHModel
 
-    def _derived(self) -> DerivedDynamics:
-        return DerivedDynamics.of(self.model)
+def christoffel_symbol(model: DHModel, i: int, j: int, k: int, M: Any = None) -> sp.Expr:
+    """Return ``c_ijk`` (1..n) of M(q), or of a given M (:meth:`DHRobot.christoffel_symbols`)."""
+    chain, derived = model.chain, DerivedDynamics.of(model)
+    i, j, k = (chain.check_link(x, "joint") for x in (i, j, k))
+    timed = derived.kinematics.timed
+    if M is None or sp.Matrix(M) == mass_matrix(model):
+        return timed(derived.christoffel(i - 1, j - 1, k - 1))
+    M = sp.Matrix(M).xreplace(chain.to_internal)
+    q = chain.q
+    value = (
+        M[i - 1, j - 1].diff(q[k - 1])
+        + M[i - 1, k - 1].diff(q[j - 1])
+        - M[j - 1, k - 1].diff(q[i - 1])
+    ) / 2
+    return timed(simplify_piece(value))
 
-    # ----------------------------------------------------------------------------------
-    # dynamics (public, Moro's names)
-    # ----------------------------------------------------------------------------------
 
-    def link_kinetic_energy(self, i: int) -> sp.Expr:
-        """Return ``K_i = ½ m_i v_ciᵀ v_ci + ½ ω_iᵀ R_0i I_i R_0iᵀ ω_i`` (a scalar)."""
-        derived = self._derived()
-        return derived.kinematics.timed(derived.link_kinetic_energy(self.model.chain.check_link(i)))
+def coriolis_matrix(model: DHModel) -> sp.Matrix:
+    """Return C(q, q̇), ``C_ij = Σ_k c_ijk q̇_k`` (:meth:`DHRobot.coriolis_matrix`)."""
+    derived = DerivedDynamics.of(model)
+    return derived.reported("C(q, q̇)", derived.coriolis_matrix)
 
-    def kinetic_energy(self) -> sp.Expr:
-        """Return the total kinetic energy ``K = Σ K_i = ½ q̇ᵀ M(q) q̇``."""
-        derived = self._derived()
-        return derived.reported("K", derived.kinetic_energy)
 
-    def link_potential_energy(self, i: int) -> sp.Expr:
-        """Return ``P_i = -m_i gᵀ r_ci`` (gravity g in the base frame)."""
-        derived = self._derived()
-        return derived.kinematics.timed(
-            derived.link_potential_energy(self.model.chain.check_link(i))
-        )
+def gravity_forces(model: DHModel) -> sp.Matrix:
+    """Return ``G(q) = ∂P/∂q``, n×1 (:meth:`DHRobot.gravity_forces`; Moro's ``gravity_vector``).
 
-    def potential_energy(self) -> sp.Expr:
-        """Return the total potential energy ``P = Σ P_i``."""
-        derived = self._derived()
-        return derived.kinematics.timed(derived.potential_energy())
+    Examples
+    --------
+    >>> from robolab import DHRobot
+    >>> from robolab.symbols import q1, l1, g
+    >>> pendulum = DHRobot((l1, 0, 0, q1))
+    >>> pendulum.cm_positions = [(0, 0, 0)]
+    >>> pendulum.gravity = (0, -g, 0)
+    >>> gravity_forces(pendulum.model)
+    Matrix([[g*l_1*m_1*cos(q_1(t))]])
+    """
+    derived = DerivedDynamics.of(model)
+    return derived.reported("G(q)", derived.gravity_vector)
 
-    def lagrangian(self) -> sp.Expr:
-        """Return the Lagrangian ``L = K - P``."""
-        return self.kinetic_energy() - self.potential_energy()
 
-    def inertia_matrix(self) -> sp.Matrix:
-        """Return the n×n inertia (mass) matrix M(q).
+def equation_of_motion(model: DHModel) -> EquationOfMotion:
+    """Return ``M(q) q̈ + C(q, q̇) q̇ + G(q) = τ``, unevaluated (:meth:`DHRobot.dynamic_model`)."""
+    chain = model.chain
+    qd = sp.ImmutableMatrix([row.variable.diff(chain.time) for row in chain.rows])
+    qdd = sp.ImmutableMatrix([row.variable.diff(chain.time, 2) for row in chain.rows])
+    M = sp.ImmutableMatrix(mass_matrix(model))
+    C = sp.ImmutableMatrix(coriolis_matrix(model))
+    G = sp.ImmutableMatrix(gravity_forces(model))
+    left = sp.MatAdd(sp.MatMul(M, qdd), sp.MatMul(C, qd), G)
+    return EquationOfMotion(left, sp.ImmutableMatrix(_torque_symbols(chain.dof)), evaluate=False)
 
-        ``M = Σ_i m_i J_v,iᵀ J_v,i + J_ω,iᵀ R_0i I_i R_0iᵀ J_ω,i``, each link's share
-        computed in its own frame {i} and simplified before the sum.
 
-        Examples
-        --------
-        A pendulum of length l with its mass at the tip, ``M = m l² + I_zz``:
-
-        >>> from robolab import DHRobot
-
-        >>> from robolab.symbols import q1, l1
-        >>> pendulum = DHRobot((l1, 0, 0, q1))
-        >>> pendulum.cm_positions = [(0, 0, 0)]
-        >>> pendulum.inertia_matrix()
-        Matrix([[I_zz1 + l_1**2*m_1]])
-        """
-        derived = self._derived()
-        return derived.reported("M(q)", derived.inertia_matrix)
-
-    def christoffel_symbols(self, i: int, j: int, k: int, M: Any = None) -> sp.Expr:
-        """Return the Christoffel symbol of the first kind c_ijk (indices 1..n).
-
-        ``c_ijk = ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``, from the cached
-        derivatives of the robot's M; pass ``M`` to use another inertia matrix.
-        The first index is the equation (row of C), as in Moro; Spong writes
-        the same symbol c_jki.
-
-        Examples
-        --------
-        >>> from robolab import DHRobot
-        >>> from robolab.symbols import q1, q2, l1, l2
-        >>> arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
-        >>> arm.cm_positions = [(0, 0, 0), (0, 0, 0)]
-        >>> arm.christoffel_symbols(1, 1, 2)
-        -l_1*l_2*m_2*sin(q_2(t))
-        """
-        chain, derived = self.model.chain, self._derived()
-        i, j, k = (chain.check_link(x, "joint") for x in (i, j, k))
-        timed = derived.kinematics.timed
-        if M is None or sp.Matrix(M) == self.inertia_matrix():
-            return timed(derived.christoffel(i - 1, j - 1, k - 1))
-        M = sp.Matrix(M).xreplace(chain.to_internal)
-        q = chain.q
-        value = (
-            M[i - 1, j - 1].diff(q[k - 1])
-            + M[i - 1, k - 1].diff(q[j - 1])
-            - M[j - 1, k - 1].diff(q[i - 1])
-        ) / 2
-        return timed(simplify_piece(value))
-
-    def coriolis_matrix(self) -> sp.Matrix:
-        """Return C(q, q̇) with ``C_ij = Σ_k c_ijk q̇_k``; Ṁ − 2C is skew-symmetric.
-
-        >>> from robolab import DHRobot
-
-        >>> from robolab.symbols import q1, q2, l1, l2
-        >>> arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
-        >>> arm.cm_positions = [(0, 0, 0), (0, 0, 0)]
-        >>> arm.coriolis_matrix()[1, 0]
-        l_1*l_2*m_2*sin(q_2(t))*Derivative(q_1(t), t)
-        """
-        derived = self._derived()
-        return derived.reported("C(q, q̇)", derived.coriolis_matrix)
-
-    def gravity_vector(self) -> sp.Matrix:
-        """Return the gravity torques ``G(q) = ∂P/∂q`` (n×1), P the potential energy.
-
-        >>> from robolab import DHRobot
-
-        >>> from robolab.symbols import q1, l1, g
-        >>> pendulum = DHRobot((l1, 0, 0, q1))
-        >>> pendulum.cm_positions = [(0, 0, 0)]
-        >>> pendulum.gravity = (0, -g, 0)
-        >>> pendulum.gravity_vector()
-        Matrix([[g*l_1*m_1*cos(q_1(t))]])
-        """
-        derived = self._derived()
-        return derived.reported("G(q)", derived.gravity_vector)
-
-    def dynamic_model(self) -> sp.Eq:
-        """Return the unevaluated equation ``M(q) q̈ + C(q, q̇) q̇ + G(q) = τ``.
-
-        The left side is a matrix expression (``.lhs.doit()`` evaluates it);
-        the right side holds the torque symbols ``tau_i`` of :mod:`robolab.symbols`.
-        It is a SymPy ``Eq`` (an :class:`EquationOfMotion`) that prints its
-        three terms in the textbook order M q̈, C q̇, G, in LaTeX as in text.
-
-        >>> from robolab import DHRobot
-
-        >>> from robolab.symbols import q1, l1
-        >>> pendulum = DHRobot((l1, 0, 0, q1))
-        >>> pendulum.cm_positions = [(0, 0, 0)]
-        >>> pendulum.dynamic_model().rhs
-        Matrix([[tau_1]])
-        """
-        chain = self.model.chain
-        qd = sp.ImmutableMatrix([row.variable.diff(chain.time) for row in chain.rows])
-        qdd = sp.ImmutableMatrix([row.variable.diff(chain.time, 2) for row in chain.rows])
-        M = sp.ImmutableMatrix(self.inertia_matrix())
-        C = sp.ImmutableMatrix(self.coriolis_matrix())
-        G = sp.ImmutableMatrix(self.gravity_vector())
-        left = sp.MatAdd(sp.MatMul(M, qdd), sp.MatMul(C, qd), G)
-        return EquationOfMotion(
-            left, sp.ImmutableMatrix(_torque_symbols(chain.dof)), evaluate=False
-        )
-
-    def dynamic_model_matrix_form(self) -> sp.Eq:
-        r"""Return the matrix equation of motion; the same as :meth:`dynamic_model`.
-
-        >>> from robolab import DHRobot, to_latex
-        >>> from robolab.symbols import q1, l1
-        >>> pendulum = DHRobot((l1, 0, 0, q1))
-        >>> pendulum.cm_positions = [(0, 0, 0)]
-        >>> pendulum.gravity = (0, -9.81, 0)
-        >>> text = to_latex(pendulum.dynamic_model_matrix_form())
-        >>> for line in text.split(r" \\ "):  # one term per line
-        ...     print(line[:50])
-        \begin{aligned} & \left[\begin{matrix}I_{zz1} + l_
-        &+ \left[\begin{matrix}0\end{matrix}\right] \left[
-        &+ \left[\begin{matrix}9.81 l_{1} m_{1} \cos{\left
-        >>> M_term, G_term = text.index("I_{zz1}"), text.index(r"9.81 l_{1} m_{1}")
-        >>> M_term < G_term  # SymPy alone would print G first
-        True
-        """
-        return self.dynamic_model()
-
-    def euler_lagrange_equations(self) -> list[sp.Eq]:
-        """Return ``d/dt(∂L/∂q̇_i) − ∂L/∂q_i = τ_i``, one equation per joint.
-
-        Derived from the Lagrangian itself (chain rule for d/dt), so they can be
-        compared with the matrix form ``M q̈ + C q̇ + G``.
-        """
-        chain, derived = self.model.chain, self._derived()
-        q, qd, qdd, n = chain.q, chain.qd, chain.qdd, chain.dof
-        equations = []
-        with Progress("Euler–Lagrange equations", n + 1) as progress:
-            progress.update(0, "the Lagrangian")
-            L = derived.kinetic_energy() - derived.potential_energy()
-            for i, tau in enumerate(_torque_symbols(n)):
-                progress.update(i + 1, f"joint {i + 1} of {n}")
-                momentum = L.diff(qd[i])
-                rate = sum(
-                    (momentum.diff(q[k]) * qd[k] + momentum.diff(qd[k]) * qdd[k] for k in range(n)),
-                    sp.S.Zero,
-                )
-                left = simplify_piece(rate - L.diff(q[i]))
-                equations.append(sp.Eq(derived.kinematics.timed(left), tau))
-        return equations
+def euler_lagrange_equations(model: DHModel) -> list[sp.Eq]:
+    """Return ``d/dt(∂L/∂q̇_i) − ∂L/∂q_i = τ_i`` (:meth:`DHRobot.euler_lagrange_equations`)."""
+    chain, derived = model.chain, DerivedDynamics.of(model)
+    q, qd, qdd, n = chain.q, chain.qd, chain.qdd, chain.dof
+    equations = []
+    with Progress("Euler–Lagrange equations", n + 1) as progress:
+        progress.update(0, "the Lagrangian")
+        L = derived.kinetic_energy() - derived.potential_energy()
+        for i, tau in enumerate(_torque_symbols(n)):
+            progress.update(i + 1, f"joint {i + 1} of {n}")
+            momentum = L.diff(qd[i])
+            rate = sum(
+                (momentum.diff(q[k]) * qd[k] + momentum.diff(qd[k]) * qdd[k] for k in range(n)),
+                sp.S.Zero,
+            )
+            left = simplify_piece(rate - L.diff(q[i]))
+            equations.append(sp.Eq(derived.kinematics.timed(left), tau))
+    return equations
 
 
 class EquationOfMotion(sp.Equality):

@@ -114,9 +114,17 @@ class DHChain:
             for row, qi in zip(checked, q, strict=True)
         )
         chain = cls(
-            convention, tuple(checked), check_tool(tool), time, q, qd, qdd, entries, to_time,
-            to_internal,
-        )  # fmt: skip
+            convention=convention,
+            rows=tuple(checked),
+            tool=check_tool(tool),
+            time=time,
+            q=q,
+            qd=qd,
+            qdd=qdd,
+            entries=entries,
+            to_time=to_time,
+            to_internal=to_internal,
+        )
         refuse_joint_names(chain, [chain.tool], "tool")
         return chain
 

@@ -6,8 +6,9 @@ functions are compiled on first use from the robot's symbolic results:
 * ``frames(q)`` from the poses T_0i (common-subexpression elimination, CSE);
   ``forward_kinematics(q)`` and ``jacobian(q)`` follow from the frames;
 * ``inertia_matrix(q)``, ``gravity_vector(q)`` and ``coriolis_matrix(q, qd)`` from
-  the named pieces of :func:`robolab.dh._fast.named_dynamics.dynamics_program` (M by
-  composite rigid bodies, ∂M_ab/∂q_c by forward differentiation of that program),
+  the named pieces of :mod:`robolab.dh._fast.named_dynamics`, which
+  :meth:`robolab.dh.lagrangian.DerivedDynamics.program` gives (M by composite rigid
+  bodies, ∂M_ab/∂q_c by forward differentiation of that program),
   ``C_ij = Σ_k c_ijk q̇_k`` with the Christoffel symbols
   ``c_ijk = ½(∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``: no expanded expression and
   no common-subexpression search over one, so a 7-joint arm compiles in about a
@@ -42,7 +43,7 @@ from sympy.printing.pycode import PythonCodePrinter
 from ..spatial.transforms import dh_modified, dh_standard
 from ..support.arguments import as_float_array, scalar_problem
 from ..support.progress import Progress
-from ._fast.named_dynamics import DynamicsProgram, dynamics_program
+from ._fast.named_dynamics import DynamicsProgram
 from .kinematics import DerivedKinematics
 from .lagrangian import DerivedDynamics
 from .model import DHModel
@@ -606,10 +607,9 @@ class NumericDHRobot:
     def _program(self) -> DynamicsProgram:
         """M, ∂M/∂q and G as named pieces, with the numbers of ``values`` (built once)."""
         if "program" not in self._functions:
-            if self._values:
-                self._functions["program"] = dynamics_program(self._model, self._values)
-            else:  # the robot's own (its symbolic M, C, G of a long arm come from it)
-                self._functions["program"] = DerivedDynamics.of(self._model).program()
+            # without values, the robot's own (its symbolic M, C, G of a long arm come from it)
+            program = DerivedDynamics.of(self._model).program(self._values)
+            self._functions["program"] = program
         return cast(DynamicsProgram, self._functions["program"])
 
     def _program_function(

@@ -11,7 +11,7 @@ conventions, and fast enough for 6–7 joint arms:
   parallel consecutive z axes are merged while the chain is multiplied out
   (``Rz(q2) Rz(q3) = Rz(q2 + q3)``), so the poses ``T_0i`` come out compact
   without any simplifier.
-* **Dynamics from small pieces** (:mod:`robolab.dh.lagrangian`, inherited):
+* **Dynamics from small pieces** (:mod:`robolab.dh.lagrangian`):
   ``M = Σ_i m_i J_vᵀJ_v + J_ωᵀ I_i J_ω`` with each link's Jacobian written in
   its own frame {i}, where it depends only on the joints between, each piece
   reduced by :func:`robolab.dh.simplify.simplify_trig` (Pythagoras and angle
@@ -26,6 +26,11 @@ conventions, and fast enough for 6–7 joint arms:
 Numbers for simulation come from :meth:`DHRobot.numeric` (compiled functions
 with common-subexpression elimination and a symbolic Newton–Euler for τ).
 
+Every method of the robot is written in this class (no base classes): a kinematic or
+dynamic one calls the function of :mod:`robolab.dh.kinematics` or :mod:`robolab.dh.lagrangian`
+that computes it from the robot's description :attr:`DHRobot.model` (and checks the link
+or frame numbers).
+
 Examples
 --------
 The planar 2R arm of Spong, Hutchinson and Vidyasagar (section 7.3), with the
@@ -39,9 +44,9 @@ centre of mass of link i at distance l_ci from joint i:
 Matrix([
 [l_1*cos(q_1(t)) + l_2*cos(q_1(t) + q_2(t))],
 [l_1*sin(q_1(t)) + l_2*sin(q_1(t) + q_2(t))]])
->>> arm.inertia_matrix()[1, 1]
+>>> arm.mass_matrix()[1, 1]
 I_zz2 + l_c2**2*m_2
->>> arm.gravity_vector()[1]
+>>> arm.gravity_forces()[1]
 g*l_c2*m_2*cos(q_1(t) + q_2(t))
 """
 
@@ -57,9 +62,9 @@ from numpy.typing import ArrayLike
 
 from ..screw.robot import ScrewRobot
 from ..spatial.inertia import as_plausibility_exceptions
+from . import kinematics, lagrangian
 from .derivation import Derivation
-from .kinematics import DerivedKinematics, KinematicsMethods
-from .lagrangian import DerivedDynamics, LagrangianDynamics
+from .lagrangian import EquationOfMotion
 from .model import DHModel, refuse_joint_names
 from .parameters import (
     DEFAULT_GRAVITY,
@@ -74,7 +79,6 @@ from .parameters import (
     placeholder_inertia_tensors,
     placeholder_masses,
 )
-from .simplify import simplify_piece_matrix as simplify_matrix
 from .standard_modified import modified_model, standard_model
 from .table import DHTable
 
@@ -84,7 +88,7 @@ if TYPE_CHECKING:  # numeric is loaded on first use (see numeric())
 __all__ = ["DHRobot"]
 
 
-class DHRobot(KinematicsMethods, LagrangianDynamics):
+class DHRobot:
     """A serial robot from a Denavit–Hartenberg table, with symbolic kinematics and dynamics.
 
     Parameters
@@ -138,6 +142,20 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
     tensors ``diag(I_xx_i, I_yy_i, I_zz_i)``, gravity ``(0, 0, -9.81)``, default
     joint limits) or **missing** (centres of mass), see :meth:`model_summary`.
     The placeholders are the symbols of :mod:`robolab.symbols`.
+
+    **Moro's names.** Every name of Moro's ``Robot`` is here with its meaning
+    (``T``, ``Ts``, ``T_i0``, ``J``, ``J_cm_i``, ``r_cm``, ``christoffel_symbols``,
+    ``dynamic_model`` ...; ``tests/dh/test_robot.py`` checks the numbers against Moro's).
+    Four of them name what robolab (like its screw side) calls otherwise; both names
+    work, without a warning, and give the same result:
+
+    * :attr:`n_joints`, Moro's :attr:`dof`: the number of joints n;
+    * :meth:`mass_matrix`, Moro's :meth:`inertia_matrix`: M(q);
+    * :meth:`gravity_forces`, Moro's :meth:`gravity_vector`: G(q);
+    * :meth:`dynamic_model`, also Moro's :meth:`dynamic_model_matrix_form`: M q̈ + C q̇ + G = τ.
+
+    :attr:`joint_limits` are the limits of the joints; Moro's :attr:`qis_range`, the
+    ranges a workspace plot samples, are the joint limits unless set apart.
 
     Examples
     --------
@@ -205,9 +223,6 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
             changes["given"] = model.given | {given} if is_given else model.given - {given}
         self._model = dataclasses.replace(model, **changes)
 
-    def _kinematics(self) -> DerivedKinematics:
-        return DerivedKinematics.of(self._model.chain)
-
     # ----------------------------------------------------------------------------------
     # structure
     # ----------------------------------------------------------------------------------
@@ -223,8 +238,13 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
         return self._model.chain.convention
 
     @property
-    def dof(self) -> int:
-        """The number of joints n (degrees of freedom)."""
+    def n_joints(self) -> int:
+        """The number of joints n (Moro's name: :attr:`dof`).
+
+        >>> from robolab.symbols import q1, q2
+        >>> DHRobot((1, 0, 0, q1), (1, 0, 0, q2)).n_joints
+        2
+        """
         return self._model.chain.dof
 
     @property
@@ -284,7 +304,11 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
 
     @property
     def qis_range(self) -> list[tuple[float, float]]:
-        """Ranges of the joint variables for sampling (workspace plots); the limits unless set."""
+        """Ranges of the joint variables for sampling (Moro's name); the joint limits unless set.
+
+        A workspace plot samples the joints in these ranges; set them to sample a part of
+        the joints' travel without changing the limits.
+        """
         ranges = self._model.qis_range
         return list(ranges) if ranges is not None else self.joint_limits
 
@@ -306,9 +330,9 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
     @masses.setter
     def masses(self, masses: ArrayLike) -> None:
         if masses is None:
-            checked, given = placeholder_masses(self.dof), False
+            checked, given = placeholder_masses(self.n_joints), False
         else:
-            checked, given = check_masses(masses, self.dof), True
+            checked, given = check_masses(masses, self.n_joints), True
             refuse_joint_names(self._model.chain, checked, "masses")
         self._replace_inertial("masses", given, masses=tuple(checked))
 
@@ -337,9 +361,9 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
     @cm_positions.setter
     def cm_positions(self, positions: ArrayLike) -> None:
         if positions is None:
-            checked, given = placeholder_centres_of_mass(self.dof), False
+            checked, given = placeholder_centres_of_mass(self.n_joints), False
         else:
-            checked, given = check_centres_of_mass(positions, self.dof), True
+            checked, given = check_centres_of_mass(positions, self.n_joints), True
             refuse_joint_names(self._model.chain, checked, "cm_positions")
         self._replace_inertial("cm_positions", given, "centres_assumed_in", centres=tuple(checked))
 
@@ -351,10 +375,10 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
     @inertia_tensors.setter
     def inertia_tensors(self, tensors: ArrayLike) -> None:
         if tensors is None:
-            checked, given = placeholder_inertia_tensors(self.dof), False
+            checked, given = placeholder_inertia_tensors(self.n_joints), False
         else:
             exempt = self._model.triangle_exempt()
-            checked, given = check_inertia_tensors(tensors, self.dof, exempt), True
+            checked, given = check_inertia_tensors(tensors, self.n_joints, exempt), True
             refuse_joint_names(self._model.chain, checked, "inertia_tensors")
         self._replace_inertial(
             "inertia_tensors", given, "inertias_assumed_in", inertias=tuple(checked)
@@ -362,9 +386,10 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
 
     @property
     def plausibility_exceptions(self) -> tuple[Any, ...]:
-        """Published idealisations this robot accepts (:class:`robolab.PlausibilityException`).
+        """Published idealisations this robot accepts (``PlausibilityException``).
 
-        A numeric inertia tensor whose principal moments break the triangle
+        Each is a :class:`robolab.spatial.inertia.PlausibilityException`. A
+        numeric inertia tensor whose principal moments break the triangle
         inequality (no rigid body has them) is refused unless its link is
         named here with ``"inertia_triangle"``; set this before
         :attr:`inertia_tensors`. Entries are ``PlausibilityException`` or
@@ -390,10 +415,10 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
 
     @plausibility_exceptions.setter
     def plausibility_exceptions(self, exceptions: object) -> None:
-        checked = as_plausibility_exceptions(exceptions, self.dof)
+        checked = as_plausibility_exceptions(exceptions, self.n_joints)
         exempt = {e.link for e in checked if e.check == "inertia_triangle"}
         if "inertia_tensors" in self._model.given:  # what is set must pass without the old ones
-            check_inertia_tensors(self._model.inertial.inertias, self.dof, exempt)
+            check_inertia_tensors(self._model.inertial.inertias, self.n_joints, exempt)
         self._replace(plausibility_exceptions=checked)
 
     @property
@@ -419,12 +444,113 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
 
         ``R_0i I_i R_0iᵀ``, which depends on the configuration.
         """
-        i = self._model.chain.check_link(i)
-        return self._kinematics().timed(DerivedDynamics.of(self._model).inertia_in_base(i))
+        return lagrangian.inertia_in_base_frame(self._model, i)
 
     # ----------------------------------------------------------------------------------
-    # kinematics (Ts, T_i0, T_ij, R_i0, r_o, z, T, J_point, J, J_cm_i, w_rel0, w: inherited)
+    # kinematics: robolab.dh.kinematics
     # ----------------------------------------------------------------------------------
+
+    @property
+    def Ts(self) -> list[sp.Matrix]:
+        """The link transforms ``A_i = T_{i-1,i}``, i = 1..n."""
+        return kinematics.link_transforms(self._model)
+
+    def T_i0(self, i: int) -> sp.Matrix:
+        """Return ``T_0i``, the pose of frame {i} in the base frame (Moro's T_i^0), i = 0..n."""
+        return kinematics.frame_pose(self._model, i)
+
+    def T_ij(self, i: int, j: int) -> sp.Matrix:
+        """Return the pose of frame {i} in frame {j} (Moro's T_i^j, our ``T_ji``), 0..n."""
+        return kinematics.relative_frame_pose(self._model, i, j)
+
+    def R_i0(self, i: int) -> sp.Matrix:
+        """Return ``R_0i``, the orientation of frame {i} in the base frame, i = 0..n."""
+        return kinematics.frame_rotation(self._model, i)
+
+    def r_o(self, i: int) -> sp.Matrix:
+        """Return the position of the origin of frame {i} in the base frame, i = 0..n."""
+        return kinematics.frame_origin(self._model, i)
+
+    def z(self, i: int) -> sp.Matrix:
+        """Return the direction of the axis z_i of frame {i} in the base frame, i = 0..n."""
+        return kinematics.frame_z_axis(self._model, i)
+
+    @property
+    def T(self) -> sp.Matrix:
+        """The end-effector pose ``T_0n · tool`` in the base frame (Moro's T when no tool).
+
+        Rotations about parallel z axes are merged as the chain is multiplied,
+        so no simplifier is needed:
+
+        >>> from robolab.symbols import q1, q2, l1, l2
+        >>> DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2)).T[:2, :2]
+        Matrix([
+        [cos(q_1(t) + q_2(t)), -sin(q_1(t) + q_2(t))],
+        [sin(q_1(t) + q_2(t)),  cos(q_1(t) + q_2(t))]])
+        """
+        return kinematics.end_effector_pose(self._model)
+
+    def J_point(self, point: ArrayLike, i: int) -> sp.Matrix:
+        """Return the 6×n geometric Jacobian ``[v; ω]`` of a point fixed in link ``i``.
+
+        Parameters
+        ----------
+        point : array_like (3,)
+            The point's coordinates in frame {i}.
+        i : int
+            The link (1..n) that carries the point; joints after i do not move it.
+
+        Returns
+        -------
+        sympy.Matrix (6, n)
+            Rows ``[v; ω]`` in the base frame: ``v = J[:3] q̇`` is the point's
+            velocity, ``ω = J[3:] q̇`` the angular velocity of link i. Column j
+            is ``[z × (p − o); z]`` for a revolute joint (z, o its axis and a
+            point of it: z_{j-1}, o_{j-1} standard, z_j, o_j modified) and
+            ``[z; 0]`` for a prismatic joint.
+
+        Examples
+        --------
+        >>> from robolab.symbols import q1, q2, l1, l2
+        >>> arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
+        >>> arm.J_point((0, 0, 0), 1)[:, 0].T
+        Matrix([[-l_1*sin(q_1(t)), l_1*cos(q_1(t)), 0, 0, 0, 1]])
+        """
+        return kinematics.point_jacobian(self._model, point, i)
+
+    @property
+    def J(self) -> sp.Matrix:
+        """The 6×n geometric Jacobian ``[v; ω]`` of the end-effector origin, base frame.
+
+        Moro's and Spong's J (see :meth:`J_point`); with a tool, the origin of
+        the tool frame. The Modern Robotics ``[ω; v]`` Jacobians are
+        ``robolab.jacobian_space`` / ``jacobian_body`` of the screw model.
+
+        >>> from robolab.symbols import q1, q2, l1, l2
+        >>> DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2)).J[:, 1].T
+        Matrix([[-l_2*sin(q_1(t) + q_2(t)), l_2*cos(q_1(t) + q_2(t)), 0, 0, 0, 1]])
+        """
+        return kinematics.end_effector_jacobian(self._model)
+
+    def J_cm_i(self, i: int) -> sp.Matrix:
+        """Return the 6×n Jacobian ``[v; ω]`` of the centre of mass of link ``i``."""
+        return kinematics.centre_of_mass_jacobian(self._model, i)
+
+    def Jv_cm_i(self, i: int) -> sp.Matrix:
+        """Return the 3×n linear-velocity Jacobian of the centre of mass of link ``i``."""
+        return self.J_cm_i(i)[:3, :]
+
+    def Jw_cm_i(self, i: int) -> sp.Matrix:
+        """Return the 3×n angular-velocity Jacobian of link ``i``."""
+        return self.J_cm_i(i)[3:, :]
+
+    def w_rel0(self, i: int) -> sp.Matrix:
+        """Return ``q̇_i z`` along joint i's axis (zero if prismatic): ω of link i w.r.t. i-1."""
+        return kinematics.joint_angular_velocity(self._model, i)
+
+    def w(self, i: int) -> sp.Matrix:
+        """Return the angular velocity of link ``i`` in the base frame, ``Σ_{k≤i} ω_{k-1,k}``."""
+        return kinematics.link_angular_velocity(self._model, i)
 
     def r_cm(self, i: int) -> sp.Matrix:
         """Return the position of the centre of mass of link ``i`` in the base frame.
@@ -439,16 +565,176 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
         >>> arm.r_cm(1).T
         Matrix([[l_c1*cos(q_1(t)), l_c1*sin(q_1(t)), 0]])
         """
-        i = self._model.chain.check_link(i)
-        return self._kinematics().timed(DerivedDynamics.of(self._model).centre_position(i))
+        return lagrangian.centre_of_mass_position(self._model, i)
 
     def v_cm(self, i: int) -> sp.Matrix:
         """Return the velocity of the centre of mass of link ``i`` in the base frame."""
-        chain, kinematics = self._model.chain, self._kinematics()
-        i = chain.check_link(i)
-        centre = self._model.inertial.centres_of_mass()[i - 1]
-        J = kinematics.jacobian_point(centre, i)[:3, :]
-        return kinematics.timed(simplify_matrix(J * sp.Matrix(chain.qd)))
+        return kinematics.centre_of_mass_velocity(self._model, i)
+
+    # ----------------------------------------------------------------------------------
+    # dynamics: robolab.dh.lagrangian
+    # ----------------------------------------------------------------------------------
+
+    def link_kinetic_energy(self, i: int) -> sp.Expr:
+        """Return ``K_i = ½ m_i v_ciᵀ v_ci + ½ ω_iᵀ R_0i I_i R_0iᵀ ω_i`` (a scalar)."""
+        return lagrangian.link_kinetic_energy(self._model, i)
+
+    def kinetic_energy(self) -> sp.Expr:
+        """Return the total kinetic energy ``K = Σ K_i = ½ q̇ᵀ M(q) q̇``."""
+        return lagrangian.kinetic_energy(self._model)
+
+    def link_potential_energy(self, i: int) -> sp.Expr:
+        """Return ``P_i = -m_i gᵀ r_ci`` (gravity g in the base frame)."""
+        return lagrangian.link_potential_energy(self._model, i)
+
+    def potential_energy(self) -> sp.Expr:
+        """Return the total potential energy ``P = Σ P_i``."""
+        return lagrangian.potential_energy(self._model)
+
+    def lagrangian(self) -> sp.Expr:
+        """Return the Lagrangian ``L = K - P``."""
+        return self.kinetic_energy() - self.potential_energy()
+
+    def mass_matrix(self) -> sp.Matrix:
+        """Return the n×n mass matrix M(q) (Moro's name: :meth:`inertia_matrix`).
+
+        ``M = Σ_i m_i J_v,iᵀ J_v,i + J_ω,iᵀ R_0i I_i R_0iᵀ J_ω,i``, each link's share
+        computed in its own frame {i} and simplified before the sum.
+
+        Examples
+        --------
+        A pendulum of length l with its mass at the tip, ``M = m l² + I_zz``:
+
+        >>> from robolab.symbols import q1, l1
+        >>> pendulum = DHRobot((l1, 0, 0, q1))
+        >>> pendulum.cm_positions = [(0, 0, 0)]
+        >>> pendulum.mass_matrix()
+        Matrix([[I_zz1 + l_1**2*m_1]])
+        """
+        return lagrangian.mass_matrix(self._model)
+
+    def christoffel_symbols(self, i: int, j: int, k: int, M: Any = None) -> sp.Expr:
+        """Return the Christoffel symbol of the first kind c_ijk (indices 1..n).
+
+        ``c_ijk = ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i)``, from the cached
+        derivatives of the robot's M; pass ``M`` to use another inertia matrix.
+        The first index is the equation (row of C), as in Moro; Spong writes
+        the same symbol c_jki.
+
+        Examples
+        --------
+        >>> from robolab.symbols import q1, q2, l1, l2
+        >>> arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
+        >>> arm.cm_positions = [(0, 0, 0), (0, 0, 0)]
+        >>> arm.christoffel_symbols(1, 1, 2)
+        -l_1*l_2*m_2*sin(q_2(t))
+        """
+        return lagrangian.christoffel_symbol(self._model, i, j, k, M)
+
+    def coriolis_matrix(self) -> sp.Matrix:
+        """Return C(q, q̇) with ``C_ij = Σ_k c_ijk q̇_k``; Ṁ − 2C is skew-symmetric.
+
+        >>> from robolab.symbols import q1, q2, l1, l2
+        >>> arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
+        >>> arm.cm_positions = [(0, 0, 0), (0, 0, 0)]
+        >>> arm.coriolis_matrix()[1, 0]
+        l_1*l_2*m_2*sin(q_2(t))*Derivative(q_1(t), t)
+        """
+        return lagrangian.coriolis_matrix(self._model)
+
+    def gravity_forces(self) -> sp.Matrix:
+        """Return the gravity torques ``G(q) = ∂P/∂q`` (n×1, Moro's name: :meth:`gravity_vector`).
+
+        P is the potential energy.
+
+        >>> from robolab.symbols import q1, l1, g
+        >>> pendulum = DHRobot((l1, 0, 0, q1))
+        >>> pendulum.cm_positions = [(0, 0, 0)]
+        >>> pendulum.gravity = (0, -g, 0)
+        >>> pendulum.gravity_forces()
+        Matrix([[g*l_1*m_1*cos(q_1(t))]])
+        """
+        return lagrangian.gravity_forces(self._model)
+
+    def dynamic_model(self) -> EquationOfMotion:
+        """Return the unevaluated equation ``M(q) q̈ + C(q, q̇) q̇ + G(q) = τ``.
+
+        The left side is a matrix expression (``.lhs.doit()`` evaluates it);
+        the right side holds the torque symbols ``tau_i`` of :mod:`robolab.symbols`.
+        It is a SymPy ``Eq`` (an :class:`robolab.dh.lagrangian.EquationOfMotion`) that
+        prints its three terms in the textbook order M q̈, C q̇, G, in LaTeX as in text.
+
+        >>> from robolab.symbols import q1, l1
+        >>> pendulum = DHRobot((l1, 0, 0, q1))
+        >>> pendulum.cm_positions = [(0, 0, 0)]
+        >>> pendulum.dynamic_model().rhs
+        Matrix([[tau_1]])
+        """
+        return lagrangian.equation_of_motion(self._model)
+
+    def euler_lagrange_equations(self) -> list[sp.Eq]:
+        """Return ``d/dt(∂L/∂q̇_i) − ∂L/∂q_i = τ_i``, one equation per joint.
+
+        Derived from the Lagrangian itself (chain rule for d/dt), so they can be
+        compared with the matrix form ``M q̈ + C q̇ + G``.
+        """
+        return lagrangian.euler_lagrange_equations(self._model)
+
+    # ----------------------------------------------------------------------------------
+    # Moro's names of four things robolab names otherwise (listed in the class docstring)
+    # ----------------------------------------------------------------------------------
+
+    @property
+    def dof(self) -> int:
+        """The number of joints n, degrees of freedom: Moro's name of :attr:`n_joints`.
+
+        >>> from robolab.symbols import q1
+        >>> DHRobot((1, 0, 0, q1)).dof
+        1
+        """
+        return self.n_joints
+
+    def inertia_matrix(self) -> sp.Matrix:
+        """Return the inertia matrix M(q): Moro's name of :meth:`mass_matrix`, the same matrix.
+
+        >>> from robolab.symbols import q1, l1
+        >>> pendulum = DHRobot((l1, 0, 0, q1))
+        >>> pendulum.cm_positions = [(0, 0, 0)]
+        >>> pendulum.inertia_matrix() == pendulum.mass_matrix()
+        True
+        """
+        return self.mass_matrix()
+
+    def gravity_vector(self) -> sp.Matrix:
+        """Return the gravity vector G(q): Moro's name of :meth:`gravity_forces`, the same vector.
+
+        >>> from robolab.symbols import q1, l1
+        >>> pendulum = DHRobot((l1, 0, 0, q1))
+        >>> pendulum.cm_positions = [(0, 0, 0)]
+        >>> pendulum.gravity_vector() == pendulum.gravity_forces()
+        True
+        """
+        return self.gravity_forces()
+
+    def dynamic_model_matrix_form(self) -> EquationOfMotion:
+        r"""Return the matrix equation of motion: Moro's second name of :meth:`dynamic_model`.
+
+        >>> from robolab import to_latex
+        >>> from robolab.symbols import q1, l1
+        >>> pendulum = DHRobot((l1, 0, 0, q1))
+        >>> pendulum.cm_positions = [(0, 0, 0)]
+        >>> pendulum.gravity = (0, -9.81, 0)
+        >>> text = to_latex(pendulum.dynamic_model_matrix_form())
+        >>> for line in text.split(r" \\ "):  # one term per line
+        ...     print(line[:50])
+        \begin{aligned} & \left[\begin{matrix}I_{zz1} + l_
+        &+ \left[\begin{matrix}0\end{matrix}\right] \left[
+        &+ \left[\begin{matrix}9.81 l_{1} m_{1} \cos{\left
+        >>> M_term, G_term = text.index("I_{zz1}"), text.index(r"9.81 l_{1} m_{1}")
+        >>> M_term < G_term  # SymPy alone would print G first
+        True
+        """
+        return self.dynamic_model()
 
     # ----------------------------------------------------------------------------------
     # numbers, screw form, derivations
@@ -653,7 +939,7 @@ class DHRobot(KinematicsMethods, LagrangianDynamics):
 
     def _repr_html_(self) -> str:
         title = (
-            f"<p><b>DHRobot {html.escape(repr(self.name))}</b>: {self.dof} joints "
+            f"<p><b>DHRobot {html.escape(repr(self.name))}</b>: {self.n_joints} joints "
             f"({''.join(self.joint_types).upper()})</p>"
         )
         return f"<div>{title}{self.dh_table._repr_html_()}</div>"

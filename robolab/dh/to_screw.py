@@ -36,7 +36,7 @@ __all__ = ["dh_to_screw", "home_ee_pose", "screw_axes_space", "screw_parameters"
 
 def _home_frames(robot: Any, values: Mapping[Any, Any] | None) -> tuple[Any, np.ndarray]:
     numeric = robot.numeric(values)
-    return numeric, numeric.frames(np.zeros(robot.dof))
+    return numeric, numeric.frames(np.zeros(robot.n_joints))
 
 
 def home_ee_pose(robot: Any, values: Mapping[Any, Any] | None = None) -> np.ndarray:
@@ -50,7 +50,7 @@ def home_ee_pose(robot: Any, values: Mapping[Any, Any] | None = None) -> np.ndar
     array([1.5, 0. , 0. ])
     """
     numeric = robot.numeric(values)
-    return numeric.forward_kinematics(np.zeros(robot.dof))
+    return numeric.forward_kinematics(np.zeros(robot.n_joints))
 
 
 def screw_axes_space(robot: Any, values: Mapping[Any, Any] | None = None) -> np.ndarray:
@@ -64,8 +64,8 @@ def screw_axes_space(robot: Any, values: Mapping[Any, Any] | None = None) -> np.
     array([ 0.,  0.,  1.,  0., -1.,  0.])
     """
     _, frames = _home_frames(robot, values)
-    axes = np.zeros((6, robot.dof))
-    for j in range(1, robot.dof + 1):
+    axes = np.zeros((6, robot.n_joints))
+    for j in range(1, robot.n_joints + 1):
         frame = frames[robot.model.chain.axis_frame(j)]
         z, o = frame[:3, 2], frame[:3, 3]
         if robot.joint_type(j) == "r":
@@ -143,7 +143,7 @@ def screw_parameters(
                 "robot.cm_positions = [(x, y, z), ...] (link i's in frame {i})." + hint
             )
     numeric, frames = _home_frames(robot, values)
-    n = robot.dof
+    n = robot.n_joints
     home = numeric.forward_kinematics(np.zeros(n))
     centre_frames = []
     inertias = []

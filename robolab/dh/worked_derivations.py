@@ -2,9 +2,10 @@
 
 Each function returns a :class:`robolab.Derivation`, an ordered tuple of
 :class:`robolab.Step` (title, one or two sentences, a SymPy equation, the
-symbols it introduces). A reveal widget shows one step per click, a static
-rendering shows them all, and the tests check that the steps are consistent
-(the sum of the link energies is K, M is symmetric, Ṁ − 2C is skew-symmetric).
+symbols it introduces), both defined beside this module in :mod:`robolab.dh.derivation`.
+A reveal widget shows one step per click, a static rendering shows them all, and the
+tests check that the steps are consistent (the sum of the link energies is K, M is
+symmetric, Ṁ − 2C is skew-symmetric).
 
 The expressions are the robot's own results (:class:`robolab.DHRobot`), with
 joint variables ``q_i(t)``.
@@ -187,7 +188,7 @@ def forward_kinematics_derivation(robot: Any) -> Derivation:
                 (symbol,),
             )
         )
-    for i in range(1, robot.dof + 1):
+    for i in range(1, robot.n_joints + 1):
         symbol = _matrix_symbol(f"T_{{0{i}}}", 4, 4)
         explanation = (
             "The first link transform is the pose of frame {1} in the base frame {0}."
@@ -202,8 +203,8 @@ def forward_kinematics_derivation(robot: Any) -> Derivation:
         steps.append(
             Step(
                 "End-effector pose",
-                f"The constant tool transform follows frame {{{robot.dof}}}: "
-                f"$T = T_{{0{robot.dof}}} T_{{n,ee}}$.",
+                f"The constant tool transform follows frame {{{robot.n_joints}}}: "
+                f"$T = T_{{0{robot.n_joints}}} T_{{n,ee}}$.",
                 _eq(symbol, robot.T),
                 (symbol,),
             )
@@ -230,7 +231,7 @@ def lagrangian_derivation(robot: Any) -> Derivation:
     -------
     Derivation
     """
-    n = robot.dof
+    n = robot.n_joints
     q, qd = robot.qs, [robot.q_dot(i) for i in range(1, n + 1)]
     with Progress("Lagrangian derivation", 6) as progress:
         progress.update(0, "centres of mass and Jacobians")
@@ -238,14 +239,14 @@ def lagrangian_derivation(robot: Any) -> Derivation:
         progress.update(1, "energies and the Lagrangian")
         steps += _energy_steps(robot, qd)
         progress.update(2, "inertia matrix")
-        M = robot.inertia_matrix()
+        M = robot.mass_matrix()
         steps += _inertia_steps(robot, M)
         progress.update(3, "Christoffel symbols")
         christoffel, others = _christoffel_steps(robot)
         steps += christoffel
         progress.update(4, "C, G and the equations of motion")
         C_symbol, G_symbol = _matrix_symbol("C", n, n), _matrix_symbol("G", n, 1)
-        C, G = robot.coriolis_matrix(), robot.gravity_vector()
+        C, G = robot.coriolis_matrix(), robot.gravity_forces()
         steps += [
             Step(
                 "Coriolis matrix",
@@ -277,7 +278,7 @@ def _equations_of_motion(
     robot: Any, M: sp.MatrixBase, C: sp.MatrixBase, G: sp.MatrixBase
 ) -> MatrixFormEquation:
     """``M q̈ + C q̇ + G = τ`` (the robot's :meth:`dynamic_model`), then M, C and G below it."""
-    n = robot.dof
+    n = robot.n_joints
     model = robot.dynamic_model()
     names = [_matrix_symbol(name, n, cols) for name, cols in (("M", n), ("C", n), ("G", 1))]
     qdd, qd, tau = (_matrix_symbol(name, n, 1) for name in (r"\ddot{q}", r"\dot{q}", r"\tau"))
@@ -296,7 +297,7 @@ def _equations_of_motion(
 
 def _link_steps(robot: Any) -> list[Step]:
     """Centre of mass r_ci and Jacobian J_ci of every link."""
-    n = robot.dof
+    n = robot.n_joints
     steps: list[Step] = []
     axis = "z_{j-1}, o_{j-1}" if robot.convention == "standard" else "z_j, o_j"
     for i in range(1, n + 1):
@@ -332,7 +333,7 @@ def _link_steps(robot: Any) -> list[Step]:
 
 def _energy_steps(robot: Any, qd: list[sp.Expr]) -> list[Step]:
     """Each link's K_i and P_i, then K, P and L = K − P, gathered by joint velocities."""
-    n = robot.dof
+    n = robot.n_joints
     steps: list[Step] = []
     for i in range(1, n + 1):
         K_i = sp.Symbol(f"K_{i}")
@@ -385,7 +386,7 @@ def _energy_steps(robot: Any, qd: list[sp.Expr]) -> list[Step]:
 
 def _inertia_steps(robot: Any, M: sp.Matrix) -> list[Step]:
     """Every entry M_jk (j <= k) with the links it comes from, then M."""
-    n = robot.dof
+    n = robot.n_joints
     steps: list[Step] = []
     for j in range(1, n + 1):
         for k in range(j, n + 1):
@@ -420,7 +421,7 @@ def _inertia_steps(robot: Any, M: sp.Matrix) -> list[Step]:
 
 def _christoffel_steps(robot: Any) -> tuple[list[Step], str]:
     """Every non-zero c_ijk (j <= k), and the clause saying how many vanish."""
-    n = robot.dof
+    n = robot.n_joints
     steps: list[Step] = []
     vanishing = 0
     for i in range(1, n + 1):
@@ -521,7 +522,7 @@ def _vanishes(residual: sp.MatrixBase, reference: sp.MatrixBase, robot: Any) -> 
 def _property_checks(
     robot: Any, M: sp.Matrix, C: sp.Matrix, kinetic: sp.Expr, q: list, qd: list
 ) -> list[Step]:
-    n = robot.dof
+    n = robot.n_joints
     asymmetry = M - M.T
     velocity = sp.Matrix(qd)
     quadratic = sp.Matrix([simplify_trig((velocity.T * M * velocity)[0, 0] - 2 * kinetic)])

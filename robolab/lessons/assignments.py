@@ -143,8 +143,14 @@ def student_name() -> str:
 # --- one chapter ---------------------------------------------------------------------------
 
 
-def _nbgrader(grade_id: str, *, grade: bool = False, solution: bool = False,
-              locked: bool = False, points: float | None = None) -> dict[str, object]:  # fmt: skip
+def _nbgrader(
+    grade_id: str,
+    *,
+    grade: bool = False,
+    solution: bool = False,
+    locked: bool = False,
+    points: float | None = None,
+) -> dict[str, object]:
     meta: dict[str, object] = {
         "grade": grade,
         "grade_id": grade_id,
@@ -239,15 +245,17 @@ here, since those are the numbers graded. """
 
 
 def _personal_source() -> str:
-    return "\n".join([
-        "# Your own numbers: each exercise is drawn anew for the student named below, with",
-        "# seed_for(name, label), where it is defined; the autograder draws the same ones.",
-        "from robolab.exercises import seed_for",
-        "from robolab.lessons.assignments import student_name",
-        "",
-        "student = student_name()",
-        'print(f"The exercises are drawn for {student!r}.")',
-    ])  # fmt: skip
+    return "\n".join(
+        [
+            "# Your own numbers: each exercise is drawn anew for the student named below, with",
+            "# seed_for(name, label), where it is defined; the autograder draws the same ones.",
+            "from robolab.exercises import seed_for",
+            "from robolab.lessons.assignments import student_name",
+            "",
+            "student = student_name()",
+            'print(f"The exercises are drawn for {student!r}.")',
+        ]
+    )
 
 
 def _drawn_where_defined(source: str, exercises: set[str], chapter_id: str) -> str:
@@ -353,14 +361,16 @@ def chapter_assignment(
             cell.source = source
             cell.metadata["nbgrader"] = _nbgrader(f"{exercise}_answer", solution=True)
             out.append(cell)
-            test = "\n".join([
-                f"# Graded ({points:g} point{'s' if points != 1 else ''}): the autograder "
-                f"checks {answer} of {exercise} here.",
-                "### BEGIN HIDDEN TESTS",
-                f"_graded = {exercise}.check({answer})",
-                "assert _graded.correct, _graded.message",
-                "### END HIDDEN TESTS",
-            ])  # fmt: skip
+            test = "\n".join(
+                [
+                    f"# Graded ({points:g} point{'s' if points != 1 else ''}): the autograder "
+                    f"checks {answer} of {exercise} here.",
+                    "### BEGIN HIDDEN TESTS",
+                    f"_graded = {exercise}.check({answer})",
+                    "assert _graded.correct, _graded.message",
+                    "### END HIDDEN TESTS",
+                ]
+            )
             meta = _nbgrader(f"{exercise}_test", grade=True, locked=True, points=points)
             out.append(new_code_cell(test, metadata={"nbgrader": meta}))
             continue

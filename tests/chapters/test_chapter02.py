@@ -219,8 +219,13 @@ def test_exercise_1_standard_row_slips_are_named(chapter):
     untried, (a, alpha, d, theta) = row_exercise(chapter, "standard_row_exercise")
     expected = dh_standard(a, alpha, d, theta)
     assert untried().check(expected).correct
-    first_try(untried(), dh_standard(a, alpha, d, np.degrees(theta)), expected,
-              "with theta in degrees", "np.radians")  # fmt: skip
+    first_try(
+        untried(),
+        dh_standard(a, alpha, d, np.degrees(theta)),
+        expected,
+        "with theta in degrees",
+        "np.radians",
+    )
     both = dh_standard(a, np.degrees(alpha), d, np.degrees(theta))
     first_try(untried(), both, expected, "with theta, alpha in degrees")
     first_try(untried(), craig(a, alpha, d, theta), expected, "modified-DH (Craig) transform")
@@ -245,8 +250,7 @@ def test_exercise_2_modified_row_slips_are_named(chapter):
     expected = craig(a, alpha, d, theta)
     assert untried().check(expected).correct
     first_try(untried(), dh_standard(a, alpha, d, theta), expected, "standard-DH transform")
-    first_try(untried(), craig(a, alpha, d, np.degrees(theta)), expected,
-              "with theta in degrees")  # fmt: skip
+    first_try(untried(), craig(a, alpha, d, np.degrees(theta)), expected, "with theta in degrees")
 
 
 def test_exercise_4_tool_with_d3_is_named(chapter):

@@ -1,10 +1,20 @@
-"""robolab.DHRobot: construction, symbols, kinematics, parameters, caches, displays, bad input."""
+"""robolab.DHRobot: construction, symbols, kinematics, parameters, caches, displays, bad input.
+
+The last part checks the parity with Moro 0.5.0: every name of Moro's ``Robot``, the same T,
+J, M, C, G, and robolab's own names of the same things (``n_joints`` for Moro's ``dof``,
+``mass_matrix`` for ``inertia_matrix``, ``gravity_forces`` for ``gravity_vector``).
+"""
 
 from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
 import sympy as sp
+from reference.dh_arms import MORO_ARMS, evaluate, moro_arm, random_values
 
 from robolab import DHRobot, symbols, transl
 from robolab.dh.simplify import simplify_matrix, simplify_trig
@@ -35,21 +45,7 @@ def planar(**options) -> DHRobot:
     return robot
 
 
-def numeric_value(expr, point) -> np.ndarray:
-    return np.array(sp.Matrix(expr).xreplace(point).evalf().tolist(), dtype=float)
-
-
-# --- symbols ------------------------------------------------------------------------------------
-
-
-def test_joint_variables_are_functions_of_time():
-    assert q1 == sp.Function("q_1")(t)
-    assert symbols.qd1 == q1.diff(t)
-    assert symbols.qdd2 == q2.diff(t, 2)
-    # the same functions as sympy.physics.mechanics.dynamicsymbols (and moro.abc)
-    from sympy.physics.mechanics import dynamicsymbols
-
-    assert q1 == dynamicsymbols("q_1")
+# --- placeholders --------------------------------------------------------------------------------
 
 
 def test_placeholders_are_the_predefined_symbols_so_subs_always_works():
@@ -64,15 +60,6 @@ def test_placeholders_are_the_predefined_symbols_so_subs_always_works():
     assert numeric[1, 1] == pytest.approx(2.0 * 0.25**2 + 0.2)
     assert robot.gravity_vector().subs(values).free_symbols == {t}
     assert robot.cm_positions == [sp.Matrix([lc1 - l1, 0, 0]), sp.Matrix([lc2 - l2, 0, 0])]
-
-
-def test_symbol_helpers():
-    assert symbols.mass(3) == symbols.m3 and symbols.m3.is_positive
-    assert symbols.inertia_tensor(2, diagonal=False)[0, 1] == symbols.Ixy2
-    assert symbols.centre_of_mass(1)[2] == symbols.zc1
-    assert symbols.joint_variable(4) == symbols.q4
-    with pytest.raises(IndexError, match="must be an integer >= 1, got 0"):
-        symbols.mass(0)
 
 
 def test_plain_symbol_becomes_a_function_of_time_so_kinetic_energy_is_kept():
@@ -139,72 +126,7 @@ def test_setters_keep_symbols_and_numbers():
     assert robot.masses == [m1, m2]
 
 
-# --- kinematics ----------------------------------------------------------------------------------
-
-
-def test_poses_between_frames_are_consistent():
-    robot = DHRobot((0, sp.pi / 2, l1, q1), (l2, 0, 0, q2), (l2, sp.pi / 2, 0, q3))
-    assert robot.T_i0(0) == sp.eye(4) and robot.T_ij(2, 2) == sp.eye(4)
-    product = robot.T_i0(1) * robot.Ts[1] * robot.Ts[2]
-    assert simplify_matrix(robot.T_i0(3) - product) == sp.zeros(4, 4)
-    assert simplify_matrix(robot.T_ij(3, 1) * robot.T_ij(1, 3)) == sp.eye(4)
-    assert simplify_matrix(robot.T_i0(1) * robot.T_ij(3, 1) - robot.T_i0(3)) == sp.zeros(4, 4)
-    assert robot.R_i0(2) == robot.T_i0(2)[:3, :3]
-    assert robot.r_o(2) == robot.T_i0(2)[:3, 3]
-    assert robot.z(1) == robot.T_i0(1)[:3, 2]
-    assert robot.T_i0(3) == robot.T
-
-
-def test_jacobian_of_a_point_is_the_derivative_of_its_position():
-    # independent check: finite differences of the point's position T_0i [p; 1]
-    robot = DHRobot((0.3, sp.pi / 2, 0.2, q1), (0.5, 0, 0, q2), (0.1, -sp.pi / 2, q3, 0, "p"))
-    point = (0.05, -0.02, 0.1)
-    J = robot.J_point(point, 3)
-    position = (robot.T_i0(3) * sp.Matrix([*point, 1]))[:3, 0]
-    rng = np.random.default_rng(1)
-    for _ in range(3):
-        q = rng.uniform(-1, 1, 3)
-        at = dict(zip(robot.qs, q, strict=True))
-        numeric_J = numeric_value(J, at)
-        for j in range(3):
-            h = np.zeros(3)
-            h[j] = 1e-6
-            plus = numeric_value(position, dict(zip(robot.qs, q + h, strict=True)))
-            minus = numeric_value(position, dict(zip(robot.qs, q - h, strict=True)))
-            np.testing.assert_allclose(numeric_J[:3, j], ((plus - minus) / 2e-6)[:, 0], atol=1e-8)
-    # the angular rows are the joint axes of the revolute joints, zero for the prismatic one
-    assert J[3:, 0] == robot.z(0) and J[3:, 1] == robot.z(1) and J[3:, 2] == sp.zeros(3, 1)
-
-
-def test_angular_velocities():
-    robot = DHRobot((0, sp.pi / 2, l1, q1), (l2, 0, 0, q2), (0, 0, q3, 0, "p"))
-    robot.cm_positions = [(0, 0, 0)] * 3
-    qd = sp.Matrix([robot.q_dot(i) for i in (1, 2, 3)])
-    assert robot.w_rel0(1) == robot.z(0) * robot.q_dot(1)
-    assert robot.w_rel0(3) == sp.zeros(3, 1)
-    assert simplify_matrix(robot.w(3) - robot.Jw_cm_i(3) * qd) == sp.zeros(3, 1)
-    assert robot.J_cm_i(2)[:3, :] == robot.Jv_cm_i(2)
-
-
-def test_tool_moves_the_end_effector():
-    tool = np.eye(4)
-    tool[:3, 3] = [0.0, 0.0, 0.1]
-    robot = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2), tool=tool)
-    assert robot.T_i0(2) * robot.tool == robot.T
-    assert robot.J_point((0, 0, 0.1), 2) == robot.J
-    assert robot.tool[2, 3] == sp.Float(0.1)
-
-
-def test_modified_convention_puts_the_joint_axis_on_z_i():
-    # same planar arm: modified rows (a_{i-1}, alpha_{i-1}, d_i, theta_i) and a tool for a_2
-    standard = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
-    tool = sp.eye(4)
-    tool[0, 3] = l2
-    modified = DHRobot((0, 0, 0, q1), (l1, 0, 0, q2), convention="modified", tool=tool)
-    assert simplify_matrix(standard.T - modified.T) == sp.zeros(4, 4)
-    assert simplify_matrix(standard.J - modified.J) == sp.zeros(6, 2)
-    # joint 2's axis goes through frame {2}'s origin in the modified table
-    assert modified.r_o(2) == standard.r_o(1)
+# --- an inertia tensor in the base frame, Christoffel symbols of a given M ---------------------
 
 
 def test_inertia_tensor_in_the_base_frame():
@@ -632,3 +554,132 @@ def test_missing_centres_of_mass_are_named():
         robot.inertia_matrix()
     with pytest.raises(ValueError, match=r"the centres of mass are missing"):
         _ = robot.cm_positions
+
+
+# ------------------------------------------------------------------------------------------
+# Moro parity: the same names, and the same T, J, M, C, G
+# ------------------------------------------------------------------------------------------
+# Moro's results come from ``tests/reference/moro_reference.json``, written by
+# ``tests/reference/generate_moro_reference.py`` (Moro takes seconds per arm). Both engines
+# are evaluated at the same random points, every symbol replaced by name, so the comparison
+# does not depend on how either writes its result. Moro's C is built from the same
+# Christoffel symbols, so C itself (not only C q̇) must agree.
+
+REFERENCE = json.loads(
+    (Path(__file__).parents[1] / "reference" / "moro_reference.json").read_text()
+)
+
+# product.md, "Parity with the seeds": every name of Moro's Robot
+MORO_NAMES = [
+    "dof",
+    "qs",
+    "q",
+    "q_dot",
+    "joint_type",
+    "joint_types",
+    "joint_limits",
+    "qis_range",
+    "dh_parameters",
+    "dh_table",
+    "T",
+    "Ts",
+    "T_i0",
+    "T_ij",
+    "R_i0",
+    "r_o",
+    "z",
+    "J",
+    "J_point",
+    "J_cm_i",
+    "Jv_cm_i",
+    "Jw_cm_i",
+    "w",
+    "w_rel0",
+    "v_cm",
+    "r_cm",
+    "masses",
+    "m",
+    "cm_positions",
+    "inertia_tensors",
+    "I_cm",
+    "I_cm0",
+    "gravity",
+    "link_kinetic_energy",
+    "kinetic_energy",
+    "link_potential_energy",
+    "potential_energy",
+    "lagrangian",
+    "inertia_matrix",
+    "christoffel_symbols",
+    "coriolis_matrix",
+    "gravity_vector",
+    "dynamic_model",
+    "dynamic_model_matrix_form",
+    "model_summary",
+]
+
+
+def test_every_moro_name_exists():
+    missing = [name for name in MORO_NAMES if not hasattr(DHRobot, name)]
+    assert missing == []
+
+
+@pytest.mark.parametrize("name", sorted(MORO_ARMS))
+def test_same_results_as_moro(name):
+    robot = moro_arm(name)
+    moro = {key: sp.sympify(REFERENCE["arms"][name][key]) for key in "TJMCG"}
+    ours = {
+        "T": robot.T,
+        "J": robot.J,
+        "M": robot.inertia_matrix(),
+        "C": robot.coriolis_matrix(),
+        "G": robot.gravity_vector(),
+    }
+    names = set()
+    for value in [*moro.values(), *ours.values()]:
+        names |= {s.name for s in value.free_symbols}
+    rng = np.random.default_rng(3)
+    n = robot.dof
+    for _ in range(3):
+        q, qd = rng.uniform(-np.pi, np.pi, n), rng.uniform(-2, 2, n)
+        values = random_values(names, rng)
+        for key in "TJMCG":
+            expected = evaluate(moro[key], robot.qs, q, qd, values)
+            got = evaluate(ours[key], robot.qs, q, qd, values)
+            np.testing.assert_allclose(
+                got, expected, rtol=1e-10, atol=1e-10, err_msg=f"{name} {key}"
+            )
+
+
+def test_floats_stay_floats_where_moro_makes_fractions():
+    # Moro's nsimplify turns 0.25 m into 1/4 and 9.81 into 981/100 in G; robolab keeps floats
+    robot = moro_arm("numeric_rpr")
+    G = robot.gravity_vector()
+    assert G.atoms(sp.Float)
+    assert not any(isinstance(a, sp.Rational) and not a.is_Integer for a in G.atoms(sp.Rational))
+    moro_G = sp.sympify(REFERENCE["arms"]["numeric_rpr"]["G"])
+    assert any(isinstance(a, sp.Rational) and not a.is_Integer for a in moro_G.atoms(sp.Rational))
+
+
+def test_results_at_least_as_short_as_moro():
+    # the readability target of the issue: count_ops of M, C, G within 1.5x of Moro's
+    robot = moro_arm("elbow_rrr")
+    moro = REFERENCE["arms"]["elbow_rrr"]
+    for key, ours in (
+        ("M", robot.inertia_matrix()),
+        ("C", robot.coriolis_matrix()),
+        ("G", robot.gravity_vector()),
+    ):
+        assert sp.count_ops(ours) <= 1.5 * sp.count_ops(sp.sympify(moro[key])), key
+
+
+def test_moro_names_and_robolab_names_of_the_same_things_agree_without_a_warning():
+    robot = planar()
+    robot.gravity = (0, -g, 0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert robot.dof == robot.n_joints == 2
+        assert robot.inertia_matrix() == robot.mass_matrix()
+        assert robot.gravity_vector() == robot.gravity_forces()
+        assert robot.dynamic_model_matrix_form() == robot.dynamic_model()
+        assert robot.qis_range == robot.joint_limits  # the sampling ranges: the limits unless set

@@ -100,9 +100,13 @@ def test_the_wrist_centre_is_o4(puma):
 def test_spongs_elbow_manipulator():
     a2, a3, d1, d6 = sp.symbols("a_2 a_3 d_1 d_6", positive=True)
     arm = rl.DHRobot(
-        (0, sp.pi / 2, d1, q1), (a2, 0, 0, q2), (a3, 0, 0, q3),
-        (0, -sp.pi / 2, 0, q4), (0, sp.pi / 2, 0, q5), (0, 0, d6, q6),
-    )  # fmt: skip
+        (0, sp.pi / 2, d1, q1),
+        (a2, 0, 0, q2),
+        (a3, 0, 0, q3),
+        (0, -sp.pi / 2, 0, q4),
+        (0, sp.pi / 2, 0, q5),
+        (0, 0, d6, q6),
+    )
     factors = rl.singularity_factors(arm)
     spong = a2 * a3 * sp.sin(q3) * (a2 * sp.cos(q2) + a3 * sp.cos(q2 + q3)) * sp.sin(q5)
     assert sp.simplify(factors.determinant**2 - spong**2) == 0
@@ -145,10 +149,14 @@ def test_str_lists_the_factors(puma):
 
 def ur5_like_dh():
     return rl.DHRobot(
-        (0, sp.pi / 2, 0.089159, q1), (-0.425, 0, 0, q2), (-0.39225, 0, 0, q3),
-        (0, sp.pi / 2, 0.10915, q4), (0, -sp.pi / 2, 0.09465, q5), (0, 0, 0.0823, q6),
+        (0, sp.pi / 2, 0.089159, q1),
+        (-0.425, 0, 0, q2),
+        (-0.39225, 0, 0, q3),
+        (0, sp.pi / 2, 0.10915, q4),
+        (0, -sp.pi / 2, 0.09465, q5),
+        (0, 0, 0.0823, q6),
         name="ur5 (DH)",
-    )  # fmt: skip
+    )
 
 
 @pytest.mark.parametrize(

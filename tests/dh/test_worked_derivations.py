@@ -6,8 +6,7 @@ import pytest
 import sympy as sp
 from reference.dh_arms import moro_arm
 
-from robolab import Derivation, DHRobot, Step, to_text
-from robolab.dh.gathered_equation import TEXT_LINE_COLUMNS, GatheredEquation
+from robolab import Derivation, DHRobot, Step
 from robolab.dh.simplify import simplify_matrix, simplify_trig
 from robolab.symbols import l1, l2, q1, q2
 
@@ -318,28 +317,7 @@ def test_equations_of_motion_of_the_planar_2r_arm_match_the_closed_form():
     assert list(motion.rhs) == [sp.Symbol("tau_1", real=True), sp.Symbol("tau_2", real=True)]
 
 
-# --- energies and the Lagrangian printed gathered by joint velocities -----------------------------
-
-
-GATHERED_TITLES = ("Kinetic energy", "Potential energy", "Lagrangian", "Inertia matrix entry")
-
-
-@pytest.mark.parametrize("name", ["planar_rr", "elbow_rrr", "scara_rrp", "numeric_rpr"])
-def test_gathered_groups_add_up_to_the_expression(name):
-    robot = moro_arm(name)
-    derivation = robot.lagrangian_derivation()
-    gathered = [step for step in derivation if isinstance(step.expression, GatheredEquation)]
-    assert {step.title for step in gathered} >= {"Kinetic energy", "Lagrangian"}
-    for step in gathered:
-        equation = step.expression
-        total = sum(
-            (
-                sign * factor * sp.Add(*[s * term for s, term in terms]) * product
-                for sign, factor, terms, product in equation.groups()
-            ),
-            sp.S.Zero,
-        )
-        assert sp.expand(total - equation.rhs) == 0, step.title
+# --- the energy and Lagrangian steps, gathered by joint velocities (GatheredEquation) ----------
 
 
 def test_kinetic_energy_brackets_are_the_entries_of_m(elbow):
@@ -376,26 +354,3 @@ def test_lagrangian_prints_one_bracket_per_velocity_product_then_minus_p():
     text = step.text()
     assert text.splitlines()[1].startswith("L = ½ ")
     assert "- g (l₁⋅m₂⋅sin(q₁) + l_c1⋅m₁⋅sin(q₁) + l_c2⋅m₂⋅sin(q₁ + q₂))" in text
-
-
-@pytest.mark.parametrize("name", ["planar_rr", "elbow_rrr"])
-def test_gathered_steps_fit_a_page(name):
-    derivation = moro_arm(name).lagrangian_derivation()
-    for step in derivation:
-        if step.title.startswith(GATHERED_TITLES):
-            widest = max(len(line) for line in step.text().splitlines())
-            assert widest <= TEXT_LINE_COLUMNS + 4, (step.title, step.text())
-            assert "↪" not in step.text()  # never wrapped by SymPy's printer
-
-
-def test_gathered_equation_is_an_ordinary_equation():
-    x, y, v, L = sp.symbols("x y v L")
-    equation = GatheredEquation(L, x * v**2 / 2 + y * v**2 / 2 - x * y, (v,))
-    assert isinstance(equation, sp.Eq) and equation.lhs == L and equation.velocities == (v,)
-    moved = equation.subs(x, 2)
-    assert isinstance(moved, GatheredEquation) and moved.rhs == v**2 + y * v**2 / 2 - 2 * y
-    assert to_text(equation).splitlines() == [
-        "               2      ",
-        "L = ½ (x + y) v  - x⋅y",
-    ]
-    assert sp.latex(equation) == r"L = \tfrac{1}{2} \left( x + y \right) v^{2} - x y"

@@ -320,10 +320,18 @@ def test_release_fetch_submit_collect_autograde_and_feedback(tmp_path):
     ada_1, bob_1 = _moving_axes("ada", exercises), _moving_axes("bob", exercises)
     assert not np.allclose(ada_1, bob_1)  # their instances differ
     plans = {  # exercise -> how the student answers; the points each should get
-        "ada": {1: ada_1, 2: "solution", 3: "solution", 4: "solution", 5: [0.0, 0.0, 0.0],
-                6: "raises", 7: "solution", 8: None},
+        "ada": {
+            1: ada_1,
+            2: "solution",
+            3: "solution",
+            4: "solution",
+            5: [0.0, 0.0, 0.0],
+            6: "raises",
+            7: "solution",
+            8: None,
+        },
         "bob": {1: ada_1, 2: "solution", 3: "solution"},  # copies ada's exercise 1
-    }  # fmt: skip
+    }
     expected = {
         "ada": {1: 1, 2: 1, 3: 1, 4: 1, 5: 0, 6: 0, 7: 1, 8: 0},
         "bob": {1: 0, 2: 1, 3: 1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0},

@@ -1,7 +1,7 @@
 """Generate ``moro_reference.json``: Moro 0.5.0's T, J, M, C, G for the arms of ``dh_arms.py``.
 
 Moro is slow (seconds per arm, minutes for bigger ones) so its results are
-computed once here and committed; ``tests/dh/test_moro.py`` compares
+computed once here and committed; ``tests/dh/test_robot.py`` compares
 robolab's results with them numerically at random points, symbol by name.
 Run from the repository root::
 

@@ -24,6 +24,10 @@ expanded expressions grow much faster. :meth:`DynamicsProgram.expression`
 substitutes the pieces back (each once: a shared tree) for symbolic results, and
 :mod:`robolab.dh.numeric` compiles the program itself to Python.
 
+It reproduces the readable :func:`robolab.dh.lagrangian.mass_matrix` (and ∂M/∂q, C, G;
+``robolab.dh._fast.REPRODUCES``) and is called only through it: by
+:meth:`robolab.dh.lagrangian.DerivedDynamics.program`, for a long arm or for ``numeric()``.
+
 Examples
 --------
 A planar 2R arm with point masses at the ends of its unit links: M_22 = m_2 + I_zz2

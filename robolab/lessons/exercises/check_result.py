@@ -3,7 +3,8 @@
 Every check of :mod:`robolab.lessons` returns a :class:`CheckResult`. The helpers here describe
 any value in a few words and read numbers out of whatever a student typed (text, nested lists,
 SymPy numbers, ragged rows), giving back a message instead of raising. They are shared by the
-numeric, symbolic and function checks beside this module.
+numeric, symbolic and function checks beside this module. The notebooks import
+:class:`CheckResult` from :mod:`robolab.exercises` (the same class).
 """
 
 from __future__ import annotations

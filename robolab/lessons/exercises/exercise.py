@@ -1,45 +1,23 @@
-"""Auto-checked exercises: compare an answer with the expected one and say what is wrong.
-
-:func:`check` compares a student's answer with the expected value and returns
-a :class:`CheckResult` that is truthy when the answer is right and displays
-as a short coloured message in a notebook. It understands
-
-* numbers, vectors and matrices: equal within ``atol + rtol·|expected|``
-  entry by entry; a wrong answer names the worst entry, the value given, the
-  value expected and how far off it is, and recognises the classic slips
-  (degrees for radians, millimetres for metres, the opposite sign, a
-  transposed matrix, a wrong shape, an unfilled ``None``);
-* SymPy expressions, matrices and equations: equal when they agree at
-  random points (seeded) and, for small expressions, when SymPy simplifies
-  the difference to zero; a wrong answer gives a point where they differ and
-  names symbols that should not be there;
-* functions: the student's function and the reference are called on the
-  same inputs; the first input where they disagree (or where the student's
-  function raises) is reported.
-
-Whatever the student types, a check returns a wrong-answer result that says
-what was expected and what was given (text, ``None``, a truth value, a
-complex number for a real one, a dict, a function, SymPy symbols, a ragged
-list...); it never raises because of the answer. Only the notebook author's
-mistakes raise (a negative or NaN tolerance, an unusable expected value).
+"""The :class:`Exercise`: a question with seeded numbers, a solution and staged feedback.
 
 :class:`Exercise` bundles a prompt, a seeded random instance (each student
 can get their own numbers with :func:`seed_for`), the teacher's solution
-function, a hint and the tolerances. Solutions stay hidden until the teacher
-calls :func:`show_solutions` (or sets ``ROBOLAB_SHOW_SOLUTIONS=1`` before
-starting Jupyter).
+function, hints, the tolerances and the slips it knows. Its
+:meth:`~Exercise.check` compares an answer with the solution's value by the one
+check of every kind of answer (:func:`robolab.lessons.exercises.grading.check`)
+and tells a student more on each wrong try. Solutions (:class:`Solution`) stay
+hidden until the teacher calls :func:`show_solutions` (or sets
+``ROBOLAB_SHOW_SOLUTIONS=1`` before starting Jupyter); the switch lives in this
+module only. The notebooks import all of it from :mod:`robolab.exercises`, which
+re-exports the same objects.
 
 Examples
 --------
->>> import numpy as np
->>> from robolab.exercises import check
->>> bool(check(np.pi / 2, np.pi / 2))
+>>> quarter = Exercise("A quarter turn", "How many radians is 90°?", solve=lambda: np.pi / 2)
+>>> bool(quarter.check(np.pi / 2))
 True
->>> print(check(90.0, np.pi / 2))
-✗ answer is 90, expected 1.571: your answer looks like it is in degrees (90° is 1.571 rad);
-robolab works in radians: convert with np.radians.
->>> print(check([[1, 0], [2, 1]], [[1, 2], [0, 1]]))
-✗ answer looks transposed: rows and columns are swapped.
+>>> print(quarter.check(90.0))  # a first wrong try: the slip, never the expected value
+✗ Your answer looks like it is in degrees; robolab works in radians: convert with np.radians.
 """
 
 from __future__ import annotations
@@ -67,25 +45,11 @@ from .check_result import (
     with_hint,
 )
 from .exercise_record import record_check
-from .function_answers import check_function
 from .grading import Expected, RowsOption, check, known_slip
-from .numeric_answers import check_numeric, row_convention
-from .symbolic_answers import check_expression
+from .numeric_answers import row_convention
 from .worked_solutions import WorkedSolutionCheck, in_solution_cell, watch_cells
 
-__all__ = [
-    "CheckResult",
-    "Exercise",
-    "Solution",
-    "WorkedSolutionCheck",
-    "check",
-    "check_expression",
-    "check_function",
-    "check_numeric",
-    "seed_for",
-    "show_solutions",
-    "solutions_shown",
-]
+__all__ = ["Exercise", "Solution", "seed_for", "show_solutions", "solutions_shown"]
 
 _SHOW_SOLUTIONS: bool | None = None
 
@@ -567,9 +531,15 @@ class Exercise:
             )
             if not result.correct and answer is not None:  # degrees, or an author's slip
                 slip = known_slip(
-                    answer, self.expected, self._solve, self.parameters, angles=self.angles,
-                    slips=self._slips, rtol=self.rtol, atol=self.atol,
-                )  # fmt: skip
+                    answer,
+                    self.expected,
+                    self._solve,
+                    self.parameters,
+                    angles=self.angles,
+                    slips=self._slips,
+                    rtol=self.rtol,
+                    atol=self.atol,
+                )
                 result = result if slip is None else slip
         if result.correct:
             return result

@@ -12,6 +12,8 @@ it; ``save_progress(False)`` deletes it. Nothing is sent anywhere. The file is r
 only (never evaluated), at most :data:`MAX_PROGRESS_BYTES` long; a file that is too long, not
 JSON or not a progress record is left alone and named in a clear message. Inside pytest and
 while nbgrader grades a submission, nothing is written to the default file.
+:func:`progress_summary` and :func:`save_progress` are also ``robolab.progress_summary`` and
+``robolab.save_progress``, and in :mod:`robolab.exercises` (the same functions).
 
 Examples
 --------

@@ -2,6 +2,7 @@
 
 :func:`check_function` reports the first input where the two disagree, or where the student's
 function raises, with the numeric or symbolic check's message for the result.
+:mod:`robolab.exercises` re-exports :func:`check_function` (the same function).
 """
 
 from __future__ import annotations

@@ -1,9 +1,43 @@
 """The one check for every kind of answer, and the slips an exercise's author declares.
 
-:func:`check` sends an answer to the numeric, symbolic or function check by the kind of the
-expected value. :func:`known_slip` compares a wrong answer with what the solution gives for
-the angles in degrees and with the author's own known wrong answers (``Exercise(angles=...,
-slips=...)``).
+:func:`check` compares a student's answer with the expected value and returns a
+:class:`~robolab.lessons.exercises.check_result.CheckResult` that is truthy when the answer
+is right and displays as a short coloured message in a notebook. It sends the answer to the
+check of the expected value's kind:
+
+* numbers, vectors and matrices (:mod:`robolab.lessons.exercises.numeric_answers`): equal
+  within ``atol + rtol·|expected|`` entry by entry; a wrong answer names the worst entry,
+  the value given, the value expected and how far off it is, and recognises the classic
+  slips (degrees for radians, millimetres for metres, the opposite sign, a transposed
+  matrix, a wrong shape, an unfilled ``None``);
+* SymPy expressions, matrices and equations
+  (:mod:`robolab.lessons.exercises.symbolic_answers`): equal when they agree at random
+  points (seeded) and, for small expressions, when SymPy simplifies the difference to zero;
+  a wrong answer gives a point where they differ and names symbols that should not be there;
+* functions (:mod:`robolab.lessons.exercises.function_answers`): the student's function and
+  the reference are called on the same inputs; the first input where they disagree (or
+  where the student's function raises) is reported.
+
+Whatever the student types, a check returns a wrong-answer result that says what was
+expected and what was given (text, ``None``, a truth value, a complex number for a real
+one, a dict, a function, SymPy symbols, a ragged list...); it never raises because of the
+answer. Only the notebook author's mistakes raise (a negative or NaN tolerance, an unusable
+expected value).
+
+:func:`known_slip` compares a wrong answer with what the solution gives for the angles in
+degrees and with the author's own known wrong answers (``Exercise(angles=..., slips=...)``).
+The notebooks import :func:`check` from :mod:`robolab.exercises` (the same object).
+
+Examples
+--------
+>>> import numpy as np
+>>> bool(check(np.pi / 2, np.pi / 2))
+True
+>>> print(check(90.0, np.pi / 2))
+✗ answer is 90, expected 1.571: your answer looks like it is in degrees (90° is 1.571 rad);
+robolab works in radians: convert with np.radians.
+>>> print(check([[1, 0], [2, 1]], [[1, 2], [0, 1]]))
+✗ answer looks transposed: rows and columns are swapped.
 """
 
 from __future__ import annotations

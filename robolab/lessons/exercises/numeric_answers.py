@@ -2,7 +2,9 @@
 
 :func:`check_numeric` compares entry by entry within ``atol + rtol·|expected|`` and, for a
 wrong answer, says which entry is off and by how much, and recognises degrees for radians,
-millimetres for metres, the opposite sign, a transposed matrix and a wrong shape.
+millimetres for metres, the opposite sign, a transposed matrix and a wrong shape. The
+diagnoses of a 6-row answer (halves swapped, frames mixed up) are here too, and the symbolic
+check uses them. :mod:`robolab.exercises` re-exports :func:`check_numeric` (the same function).
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 :func:`check_expression` evaluates answer and expected value at seeded random points (physical
 magnitudes such as masses and lengths positive) and, for small expressions, asks SymPy to
 simplify the difference; a wrong answer gives a point where the two differ and names symbols
-that should not be there.
+that should not be there. :mod:`robolab.exercises` re-exports :func:`check_expression` (the
+same function).
 """
 
 from __future__ import annotations
@@ -120,9 +121,10 @@ def _same_names(answer: Any, expected: Any) -> tuple[Any, dict[Any, int]]:
     swap = {
         f: functions[str(f.func)]
         for f in basic.atoms(AppliedUndef)
-        if str(f.func) in functions and functions[str(f.func)] != f
+        if str(f.func) in functions
+        and functions[str(f.func)] != f
         and functions[str(f.func)].args == f.args
-    }  # fmt: skip
+    }
     if swap:
         answer = answer.xreplace(swap)
     return answer, signs

@@ -11,7 +11,8 @@ student would read it as their own result; a :class:`WorkedSolutionCheck` reads 
 it runs in a solution cell, which it recognises by the cell's first line (``# Solution...``):
 IPython tells robolab each cell's source before running it (:func:`watch_cells`). So every
 chapter's solution cells show it without a change. ``exercise.check_solution(value)`` asks
-for it explicitly.
+for it explicitly. :mod:`robolab.exercises` re-exports :class:`WorkedSolutionCheck` (the same
+class).
 
 Examples
 --------

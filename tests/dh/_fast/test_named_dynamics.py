@@ -1,8 +1,10 @@
-"""M, ∂M/∂q, C and G from named pieces (robolab.dh._fast.named_dynamics) against the readable route.
+"""M, ∂M/∂q, C and G from named pieces against the readable Lagrangian derivation.
 
-The readable derivation (every piece expanded and simplified, ``shared=False``) and
-the named pieces (composite rigid bodies differentiated piece by piece,
-``shared=True``) are two derivations of the same quantities:
+The pair of ``robolab.dh._fast.REPRODUCES``: ``named_dynamics.program_of`` and
+``robolab.dh.lagrangian.mass_matrix`` (with ∂M/∂q, C and G, which
+``DerivedDynamics`` takes from the same program). The readable derivation (every piece
+expanded and simplified, ``shared=False``) and the named pieces (composite rigid bodies
+differentiated piece by piece, ``shared=True``) are two derivations of the same quantities:
 
 * symbolically equal on small arms with every parameter symbolic (Spong's planar
   2R and elbow, a SCARA with a prismatic joint, a modified-convention RPR arm);

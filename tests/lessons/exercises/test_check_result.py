@@ -357,11 +357,28 @@ junk_text = st.one_of(
 )
 junk_sympy = st.sampled_from(
     [
-        sp.I, sp.pi * sp.I, sp.Symbol("x"), q1, q2 * l1, sp.zoo, sp.oo, -sp.oo, sp.nan,
-        sp.true, sp.false, sp.FiniteSet(1), sp.Tuple(1, 2), sp.Interval(0, 1), q1 < 1,
-        sp.Matrix([sp.I]), sp.Matrix([[q1, 1]]), sp.Function("f")(q1), sp.cos, sp.Eq(q1, 2),
+        sp.I,
+        sp.pi * sp.I,
+        sp.Symbol("x"),
+        q1,
+        q2 * l1,
+        sp.zoo,
+        sp.oo,
+        -sp.oo,
+        sp.nan,
+        sp.true,
+        sp.false,
+        sp.FiniteSet(1),
+        sp.Tuple(1, 2),
+        sp.Interval(0, 1),
+        q1 < 1,
+        sp.Matrix([sp.I]),
+        sp.Matrix([[q1, 1]]),
+        sp.Function("f")(q1),
+        sp.cos,
+        sp.Eq(q1, 2),
     ]
-)  # fmt: skip
+)
 junk_leaf = st.one_of(
     junk_text,
     st.none(),
@@ -438,3 +455,27 @@ def test_a_numeric_answer_passes_exactly_when_within_the_tolerance(expected, dat
     assert bool(result) == within, (answer, expected, str(result))
     if not within:
         assert LAST_RESORT not in result.message, result.message
+
+
+# --- how a verdict shows ---------------------------------------------------------------
+
+
+def test_result_displays():
+    good, bad = check(1.0, 1.0), check(2.0, 1.0)
+    assert isinstance(good, CheckResult) and bool(good) and not bool(bad)
+    assert str(good).startswith("✓ ") and str(bad).startswith("✗ ")
+    assert good._repr_markdown_().startswith("✅") and bad._repr_markdown_().startswith("❌")
+    assert 'class="robolab-check"' in bad._repr_html_()
+
+
+def test_the_text_output_that_nbval_compares_is_the_message():
+    from IPython.core.formatters import DisplayFormatter
+
+    bad = check(2.0, 1.0)
+    data, _ = DisplayFormatter().format(bad)  # what a notebook saves for the output
+    assert data["text/plain"] == (
+        "✗ answer is 2, expected 1: it is 2 times the expected value: a factor ½ missing (½ m v², "
+        "a half angle) or an extra 2?"
+    )
+    assert data["text/html"] == bad._repr_html_() and data["text/markdown"].startswith("❌")
+    assert "CheckResult(" in repr(bad)  # repr() stays the dataclass's, for debugging

@@ -216,8 +216,13 @@ def test_a_space_twist_for_a_body_twist_is_a_frame_mix_up():
     M = np.array([[1.0, 0.0, 0.0, 0.8], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.3], [0, 0, 0, 1]])
     S = np.array([0.0, 0.0, 1.0, 0.0, -0.2, 0.0])
     B = mr.Adjoint(mr.TransInv(M)) @ S
-    exercise = Exercise("Body axis", "B from S and M?", solve=lambda M, S: B,
-                        generate=lambda rng: {"M": M, "S": S}, pose="M")  # fmt: skip
+    exercise = Exercise(
+        "Body axis",
+        "B from S and M?",
+        solve=lambda M, S: B,
+        generate=lambda rng: {"M": M, "S": S},
+        pose="M",
+    )
     result = exercise.check(S)
     assert not result and "expressed in the other frame" in result.message
     # A space Jacobian for the body Jacobian: J_b = [Ad_T⁻¹] J_s (Lynch & Park eq. 5.22).
@@ -510,9 +515,12 @@ def test_a_known_slip_points_to_the_expected_value_on_later_tries():
     asked = exercise.check(0.5, show_expected=True).message
     assert "The expected value: 0.6." in asked
     hand_x = Exercise(
-        "Hand x", "q = {q} rad?", solve=lambda q: 0.8 * math.cos(q),
-        generate=lambda rng: {"q": 0.7}, angles=["q"],
-    )  # fmt: skip
+        "Hand x",
+        "q = {q} rad?",
+        solve=lambda q: 0.8 * math.cos(q),
+        generate=lambda rng: {"q": 0.7},
+        angles=["q"],
+    )
     in_degrees = 0.8 * math.cos(math.degrees(0.7))
     assert "show_expected" not in hand_x.check(in_degrees).message
     again = hand_x.check(in_degrees).message
@@ -570,9 +578,12 @@ def test_a_first_slip_message_names_the_slip_but_not_the_expected_numbers(
 
 def test_degrees_inside_the_formula_do_not_reveal_the_expected_value():
     exercise = Exercise(
-        "Hand x", "l1 = {l1}, q = {q} rad?", solve=lambda l1, q: l1 * math.cos(q),
-        generate=lambda rng: {"l1": 0.8, "q": 0.7}, angles=["q"],
-    )  # fmt: skip
+        "Hand x",
+        "l1 = {l1}, q = {q} rad?",
+        solve=lambda l1, q: l1 * math.cos(q),
+        generate=lambda rng: {"l1": 0.8, "q": 0.7},
+        angles=["q"],
+    )
     shown = _shown_entries(0.8 * math.cos(0.7))
     message = exercise.check(0.8 * math.cos(math.degrees(0.7))).message
     assert "with q in degrees" in message and not {t for t in shown if t in message}
