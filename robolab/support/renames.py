@@ -45,7 +45,7 @@ def renamed_keywords(**renames: str) -> Callable[[_F], _F]:
     """
 
     def decorate(function: _F) -> _F:
-        name = function.__qualname__.removesuffix(".__init__")
+        name = function.__qualname__.split(".<locals>.")[-1].removesuffix(".__init__")
 
         @functools.wraps(function)
         def renamed(*args: Any, **kwargs: Any) -> Any:

@@ -72,7 +72,7 @@ LOOKUPS = {
         "screw/trajectories/time_scaling.py",
         "trapezoidal_time_scaling",
     ),
-    "Christoffel symbols": ("dh/lagrangian.py", "christoffel_symbols"),
+    "Christoffel symbols": ("dh/lagrangian.py", "christoffel_symbol"),
     "DH → screw": ("dh/to_screw.py", "screw_parameters"),
     "teach pendant": ("views/widgets/teach_pendant.py", "TeachPendant"),
     "matrix answer checker": ("lessons/exercises/numeric_answers.py", "check_numeric"),
@@ -465,8 +465,10 @@ def style_problems(package: Path) -> list[str]:
 
 
 def duplicate_definition_problems(package: Path) -> list[str]:
-    """(g) A public function or class is defined in one module only (one body per algorithm);
-    the engines of ``_fast/`` are twins by design, and ``main`` is each command's entry."""
+    """(g) A public function or class is defined in one module of its layer only (one body per
+    algorithm); the engines of ``_fast/`` are twins by design, ``main`` is each command's
+    entry, and the two back ends may share a word (``dh`` computes ``kinetic_energy`` in
+    SymPy, ``screw`` in NumPy)."""
     where: dict[str, list[str]] = {}
     for path in sorted(package.rglob("*.py")):
         if "_fast" in path.parts:
@@ -474,10 +476,11 @@ def duplicate_definition_problems(package: Path) -> list[str]:
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
             public = not node.name.startswith("_") if hasattr(node, "name") else False
             if isinstance(node, ast.FunctionDef | ast.ClassDef) and public and node.name != "main":
-                where.setdefault(node.name, []).append(path.relative_to(package).as_posix())
+                relative = path.relative_to(package)
+                where.setdefault(f"{relative.parts[0]}:{node.name}", []).append(relative.as_posix())
     return [
-        f"{name} is defined in {', '.join(paths)}"
-        for name, paths in where.items()
+        f"{key.partition(':')[2]} is defined in {', '.join(paths)}"
+        for key, paths in where.items()
         if len(paths) > 1
     ]
 
