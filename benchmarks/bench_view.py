@@ -194,9 +194,13 @@ def python_rows(puma) -> list[tuple[str, float, float]]:
         ):
             median, best, cpu = _median_ms(_live_figure_step(canvas), configurations)
             rows.append(
-                (f"robolab `live_figure` step (chapter 1's roll–pitch–yaw frame), {label}",
-                 median, best, cpu)
-            )  # fmt: skip
+                (
+                    f"robolab `live_figure` step (chapter 1's roll–pitch–yaw frame), {label}",
+                    median,
+                    best,
+                    cpu,
+                )
+            )
             print(f"  live figure ({label}): median {median:.1f} ms", flush=True)
     finally:
         robolab.set_test_mode(None)
@@ -256,16 +260,29 @@ def _tuner(canvas: str):
 
     def run(kp, kd, ki, ratio, payload):
         actuator = robolab.JointActuator(JM, BM, ratio, LIMIT)
-        return robolab.simulate_joint(actuator, link_inertia=link + payload * 0.2025, kp=kp,
-                                      kd=kd, ki=ki, target=0.05, duration=2.0,
-                                      gravity_torque=gravity + payload * 9.81 * 0.45,
-                                      anti_windup=True)  # fmt: skip
+        return robolab.simulate_joint(
+            actuator,
+            link_inertia=link + payload * 0.2025,
+            kp=kp,
+            kd=kd,
+            ki=ki,
+            target=0.05,
+            duration=2.0,
+            gravity_torque=gravity + payload * 9.81 * 0.45,
+            anti_windup=True,
+        )
 
     with _live_backend() if canvas == "ipympl" else contextlib.nullcontext():
-        tuner = robolab.joint_tuner(run, kp=(0.35, 0.05, 1.5, 0.05), kd=(0.015, 0.0, 0.04, 0.001),
-                                    ki=(1.0, 0.0, 5.0, 0.1), gear_ratio=(110, 10, 200, 10),
-                                    payload=(0.0, 0.0, 10.0, 0.5), duration=2.0,
-                                    canvas=canvas)  # fmt: skip
+        tuner = robolab.joint_tuner(
+            run,
+            kp=(0.35, 0.05, 1.5, 0.05),
+            kd=(0.015, 0.0, 0.04, 0.001),
+            ki=(1.0, 0.0, 5.0, 0.1),
+            gear_ratio=(110, 10, 200, 10),
+            payload=(0.0, 0.0, 10.0, 0.5),
+            duration=2.0,
+            canvas=canvas,
+        )
     if canvas == "ipympl":
         tuner.figures[0].canvas.syncing_data_url = False  # as once a browser has attached
     return tuner

@@ -148,9 +148,13 @@ def _draw_path_and_markers(line: Any, renderer: Any, path: Path) -> None:
         alternative = marker.get_alt_path()
         if alternative:
             renderer.draw_markers(
-                gc, alternative, marker.get_alt_transform().scale(width), path, affine,
+                gc,
+                alternative,
+                marker.get_alt_transform().scale(width),
+                path,
+                affine,
                 mcolors.to_rgba(line._get_markerfacecolor(alt=True), line._alpha),
-            )  # fmt: skip
+            )
         gc.restore()
 
 

@@ -180,9 +180,17 @@ def _projection_key(ax: Any) -> Any:
     """
     try:
         return (
-            ax.elev, ax.azim, ax.roll, ax._vertical_axis, ax._focal_length, ax._dist,
-            tuple(np.asarray(ax._box_aspect, dtype=float).tolist()), ax.get_w_lims(),
-            ax.get_xscale(), ax.get_yscale(), ax.get_zscale(),
-        )  # fmt: skip
+            ax.elev,
+            ax.azim,
+            ax.roll,
+            ax._vertical_axis,
+            ax._focal_length,
+            ax._dist,
+            tuple(np.asarray(ax._box_aspect, dtype=float).tolist()),
+            ax.get_w_lims(),
+            ax.get_xscale(),
+            ax.get_yscale(),
+            ax.get_zscale(),
+        )
     except AttributeError:
         return np.asarray(ax.get_proj()).tobytes()

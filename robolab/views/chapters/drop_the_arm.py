@@ -123,16 +123,18 @@ class DropTheArm(LiveFigure):
         low, high, step = frictions
         controls = {
             "integrator": choice_buttons(
-                [(_INTEGRATOR_LABELS[name], name) for name in integrators], integrator,
+                [(_INTEGRATOR_LABELS[name], name) for name in integrators],
+                integrator,
                 label="integrator",
             ),
             "timestep": choice_buttons(
                 [(_step_label(x), x) for x in steps], float(timestep), label="step Δt"
             ),
-            "friction": number_slider(friction, low, high, step, unit=friction_unit,
-                                      label="friction b"),
+            "friction": number_slider(
+                friction, low, high, step, unit=friction_unit, label="friction b"
+            ),
             "t": number_slider(0.0, 0.0, self.duration, time_step, unit="s", label="time t"),
-        }  # fmt: skip
+        }
         controls["integrator"].widget.style.button_width = "104px"  # "semi-implicit" whole
         name = self._adapter.name
         super().__init__(self._draw, figure, controls, title=f"{name}: drop the arm")

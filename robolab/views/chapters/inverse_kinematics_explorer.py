@@ -51,8 +51,16 @@ from ..widgets.live_figure import LiveFigure
 __all__ = ["InverseKinematicsExplorer", "explore_inverse_kinematics"]
 
 #: One colour per branch (Okabe–Ito, apart for readers with colour-vision deficiencies).
-GHOST_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
-                 "#000000")  # fmt: skip
+GHOST_COLOURS = (
+    "#0072B2",
+    "#E69F00",
+    "#009E73",
+    "#CC79A7",
+    "#56B4E9",
+    "#D55E00",
+    "#F0E442",
+    "#000000",
+)
 #: The numerical solvers compared, with their line styles in the error plot.
 SOLVERS = (
     ("newton", "Newton–Raphson", "#0072B2"),
@@ -142,8 +150,9 @@ class InverseKinematicsExplorer(LiveFigure):
             ax.plot([], [], [], color=c, lw=3.0, alpha=0.8, zorder=3)[0] for c in GHOST_COLOURS
         ]
         start = forward_kinematics_space(robot, self.q0)
-        self.target_frame = draw_frame(ax, start, "d", length=0.15 * self.view.reach,
-                                       labels="origin", linewidth=1.6)  # fmt: skip
+        self.target_frame = draw_frame(
+            ax, start, "d", length=0.15 * self.view.reach, labels="origin", linewidth=1.6
+        )
         self._build_error_plot(figure)
         super().__init__(self._solve, self.view.figure, self._pose_controls(start), canvas=canvas)
 
@@ -159,8 +168,16 @@ class InverseKinematicsExplorer(LiveFigure):
         ax.set_title("numerical IK from one start", fontsize=9)
         ax.tick_params(labelsize=8)
         ax.axhline(TOLERANCE, color="#777777", lw=0.8, ls="--")
-        ax.text(0.98, TOLERANCE * 2, "tolerance", transform=ax.get_yaxis_transform(),
-                ha="right", va="bottom", fontsize=7, color="#555555")  # fmt: skip
+        ax.text(
+            0.98,
+            TOLERANCE * 2,
+            "tolerance",
+            transform=ax.get_yaxis_transform(),
+            ha="right",
+            va="bottom",
+            fontsize=7,
+            color="#555555",
+        )
         self.error_axes = ax
         self.error_lines = {
             method: ax.plot([], [], marker="o", ms=3, lw=1.2, color=colour, label=label)[0]
@@ -224,11 +241,16 @@ class InverseKinematicsExplorer(LiveFigure):
                 self.out_of_reach = str(error)
         self.numerical = {
             method: inverse_kinematics_body(
-                self.robot, T, self.initial_guess, TOLERANCE, TOLERANCE, method=method,
+                self.robot,
+                T,
+                self.initial_guess,
+                TOLERANCE,
+                TOLERANCE,
+                method=method,
                 damping=self.damping,
             )
             for method, _, _ in SOLVERS
-        }  # fmt: skip
+        }
         self._draw_arms()
         self._draw_errors()
         return self._readout()
@@ -379,6 +401,11 @@ def explore_inverse_kinematics(
     """
     options = ViewOptions(frames, shadow, elev, azim, limits, zoom)
     return InverseKinematicsExplorer(
-        robot, q0, initial_guess=initial_guess, damping=damping, options=options,
-        figsize=figsize, canvas=canvas,
-    )  # fmt: skip
+        robot,
+        q0,
+        initial_guess=initial_guess,
+        damping=damping,
+        options=options,
+        figsize=figsize,
+        canvas=canvas,
+    )

@@ -47,8 +47,10 @@ def _range(value: Range, name: str) -> Range:
     numbers = as_float_array(value, name, (4,))
     initial, low, high, step = (float(x) for x in numbers)
     if not low <= initial <= high or step <= 0:
-        raise ValueError(f"{name} must be (initial, low, high, step) with low ≤ initial ≤ high "
-                         f"and step > 0, got {value!r}")  # fmt: skip
+        raise ValueError(
+            f"{name} must be (initial, low, high, step) with low ≤ initial ≤ high "
+            f"and step > 0, got {value!r}"
+        )
     return initial, low, high, step
 
 
@@ -118,8 +120,9 @@ class JointTuner(LiveFigure):
         right = figure.add_axes((0.59, 0.15, 0.39, 0.75))
         self.position_axes, self.torque_axes = left, right
         self.band = left.axhspan(0.0, 0.0, color="#999999", alpha=0.25, lw=0, label="±2 %")
-        (self.target_line,) = left.plot(empty, empty, "--", color=TARGET_COLOUR, lw=1.0,
-                                        label="target")  # fmt: skip
+        (self.target_line,) = left.plot(
+            empty, empty, "--", color=TARGET_COLOUR, lw=1.0, label="target"
+        )
         (self.response_line,) = left.plot(empty, empty, color=RESPONSE_COLOUR, lw=1.8, label="q")
         (self.peak_marker,) = left.plot(empty, empty, "v", color=RESPONSE_COLOUR, ms=6)
         self.settle_cursor = left.axvline(0.0, color="#888888", lw=0.8, ls=":")
@@ -147,9 +150,17 @@ class JointTuner(LiveFigure):
         """
         if self._partial is None:
             left, right = self.position_axes, self.torque_axes
-            moving = [self.band, left.yaxis, self.target_line, self.response_line,
-                      self.peak_marker, self.settle_cursor,
-                      right.yaxis, self.torque_line, *self.limit_lines]  # fmt: skip
+            moving = [
+                self.band,
+                left.yaxis,
+                self.target_line,
+                self.response_line,
+                self.peak_marker,
+                self.settle_cursor,
+                right.yaxis,
+                self.torque_line,
+                *self.limit_lines,
+            ]
             legend = left.get_legend()
             self._partial = PartialRedraw(
                 self.figures[0],

@@ -318,13 +318,25 @@ class RneaStepper(LiveFigure):
         """What the arrows are (beside the figure; their scales are fixed for the run)."""
         s = self.scales
         items = (
-            (VELOCITY_COLOUR, "v", "velocity of the centre of mass",
-             f"{s['velocity']:.2g} m per m/s"),
-            (ACCELERATION_COLOUR, "v̇", "linear part of V̇<sub>i</sub> (with g up)",
-             f"{s['acceleration']:.2g} m per m/s²"),
-            (FORCE_COLOUR, "f", "force of F<sub>i</sub>, from link i−1",
-             f"{s['force']:.2g} m per N"),
-        )  # fmt: skip
+            (
+                VELOCITY_COLOUR,
+                "v",
+                "velocity of the centre of mass",
+                f"{s['velocity']:.2g} m per m/s",
+            ),
+            (
+                ACCELERATION_COLOUR,
+                "v̇",
+                "linear part of V̇<sub>i</sub> (with g up)",
+                f"{s['acceleration']:.2g} m per m/s²",
+            ),
+            (
+                FORCE_COLOUR,
+                "f",
+                "force of F<sub>i</sub>, from link i−1",
+                f"{s['force']:.2g} m per N",
+            ),
+        )
         lines = "".join(
             f'<div><span style="color:{colour}">■ {name}</span>: {what} ({scale})</div>'
             for colour, name, what, scale in items

@@ -234,8 +234,17 @@ class TrajectoryView(LiveFigure):
         self, figsize: tuple[float, float], live: bool, options: ViewOptions | None
     ) -> None:
         figure = _widgets.new_figure(figsize, 100.0, live=live)
-        grid = figure.add_gridspec(3, 2, width_ratios=(1.0, 1.9), left=0.0, right=0.985,
-                                   top=0.91, bottom=0.12, hspace=0.14, wspace=0.12)  # fmt: skip
+        grid = figure.add_gridspec(
+            3,
+            2,
+            width_ratios=(1.0, 1.9),
+            left=0.0,
+            right=0.985,
+            top=0.91,
+            bottom=0.12,
+            hspace=0.14,
+            wspace=0.12,
+        )
         arm_axes = figure.add_subplot(grid[:, 0], projection="3d", computed_zorder=False)
         self.view = RobotView(self._adapter, self.waypoints[0], ax=arm_axes, options=options)
         self.figure = figure
@@ -257,8 +266,11 @@ class TrajectoryView(LiveFigure):
             colour = _COLOURS[index % len(_COLOURS)]
             i = joint - 1
             low, high = self._adapter.joint_limits[i]
-            bounds = ((low, high), (-self.max_velocity[i], self.max_velocity[i]),
-                      (-self.max_acceleration[i], self.max_acceleration[i]))  # fmt: skip
+            bounds = (
+                (low, high),
+                (-self.max_velocity[i], self.max_velocity[i]),
+                (-self.max_acceleration[i], self.max_acceleration[i]),
+            )
             for row, ax in enumerate(self.axes):
                 (curve,) = ax.plot([], [], color=colour, lw=1.6, label=f"q{joint}")
                 (marker,) = ax.plot([], [], "o", color=colour, ms=5)
@@ -267,9 +279,15 @@ class TrajectoryView(LiveFigure):
                 for bound in bounds[row]:
                     ax.axhline(bound, color=colour, lw=1.0, ls=(0, (4, 3)), alpha=0.8)
         self.axes[0].legend(
-            fontsize=8, loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=len(self.joints),
-            frameon=False, handlelength=1.2, borderpad=0.1, borderaxespad=0.1,
-        )  # fmt: skip
+            fontsize=8,
+            loc="lower left",
+            bbox_to_anchor=(0.0, 1.0),
+            ncols=len(self.joints),
+            frameon=False,
+            handlelength=1.2,
+            borderpad=0.1,
+            borderaxespad=0.1,
+        )
         self.axes[0].set_title("dashed: limits", fontsize=8, loc="right", pad=3)
         self.cursors = [ax.axvline(self.times[0], color="#444", lw=0.9) for ax in self.axes]
         self._waypoint_dots = [
@@ -352,8 +370,10 @@ class TrajectoryView(LiveFigure):
         for joint in self.joints:
             i = joint - 1
             cells = []
-            for peak, limit, what in ((speed[i], self.max_velocity[i], "q̇"),
-                                      (accel[i], self.max_acceleration[i], "q̈")):  # fmt: skip
+            for peak, limit, what in (
+                (speed[i], self.max_velocity[i], "q̇"),
+                (accel[i], self.max_acceleration[i], "q̈"),
+            ):
                 over = peak > limit * (1 + 1e-9)
                 if over:
                     broken.append(f"{what}{joint}")

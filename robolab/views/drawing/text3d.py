@@ -268,9 +268,11 @@ def place_boxes(
     flat_halves = np.repeat(halves, places_per_label, axis=0)
     low, high = flat - flat_halves, flat + flat_halves
     near = (
-        (padded[:, 0] < high[:, 0].max()) & (padded[:, 2] > low[:, 0].min())
-        & (padded[:, 1] < high[:, 1].max()) & (padded[:, 3] > low[:, 1].min())
-    )  # fmt: skip
+        (padded[:, 0] < high[:, 0].max())
+        & (padded[:, 2] > low[:, 0].min())
+        & (padded[:, 1] < high[:, 1].max())
+        & (padded[:, 3] > low[:, 1].min())
+    )
     cost = _BOX_COST * _overlap_areas(flat, flat_halves, padded[near])
     if len(lines):
         starts, ends = lines[:, 0], lines[:, 1]
@@ -399,9 +401,11 @@ class PlacedMarkers:
         figure = axes.figure
         matrix = axes.M if getattr(axes, "M", None) is not None else axes.get_proj()
         key = (
-            np.asarray(matrix).tobytes(), figure.dpi, tuple(axes.bbox.bounds),
+            np.asarray(matrix).tobytes(),
+            figure.dpi,
+            tuple(axes.bbox.bounds),
             tuple(axes.viewLim.bounds),
-        )  # fmt: skip
+        )
         if key == self._key:
             return
         scale = figure.dpi / 72.0
@@ -499,10 +503,9 @@ def _obstacles_of(axes: Any, renderer: Any, skip: set[int]) -> tuple[np.ndarray,
             centres = _display_points(axes, collection.points)
             for centre, path in zip(centres, collection.get_paths(), strict=False):
                 extents = path.get_extents()
-                boxes.append(
-                    np.array([[centre[0] + scale * extents.x0, centre[1] + scale * extents.y0,
-                               centre[0] + scale * extents.x1, centre[1] + scale * extents.y1]])
-                )  # fmt: skip
+                x0, y0 = centre[0] + scale * extents.x0, centre[1] + scale * extents.y0
+                x1, y1 = centre[0] + scale * extents.x1, centre[1] + scale * extents.y1
+                boxes.append(np.array([[x0, y0, x1, y1]]))
         elif isinstance(collection, Path3DCollection):
             points = np.column_stack([np.asarray(v, float) for v in collection._offsets3d])
             sizes = np.asarray(collection.get_sizes(), dtype=float)
@@ -582,9 +585,11 @@ class PlacedTexts:
             axes, np.array([t.get_position_3d() for t in self.texts], dtype=float)
         )
         sizes = np.array(
-            [np.diff(_text_box(t, renderer, c).reshape(2, 2), axis=0)[0]
-             for t, c in zip(self.texts, anchors, strict=True)]
-        )  # fmt: skip
+            [
+                np.diff(_text_box(t, renderer, c).reshape(2, 2), axis=0)[0]
+                for t, c in zip(self.texts, anchors, strict=True)
+            ]
+        )
         bbox = axes.bbox
         self.centres, self._choices = place_boxes(
             anchors,

@@ -109,10 +109,14 @@ def test_a_placed_label_draws_the_pixels_of_a_line_at_its_place():
     figure, line = figure_with_label(placed=True)
     placement = PlacedMarkers([line])
     placement.set_scene(
-        np.array([[0.2, 0.1, 0.3]]), np.array([[30.0, 10.0]]), box_points=np.zeros((0, 3)),
-        box_sizes=np.zeros((0, 2)), segments=np.zeros((0, 2, 3)), directions=[np.zeros((0, 3))],
+        np.array([[0.2, 0.1, 0.3]]),
+        np.array([[30.0, 10.0]]),
+        box_points=np.zeros((0, 3)),
+        box_sizes=np.zeros((0, 2)),
+        segments=np.zeros((0, 2, 3)),
+        directions=[np.zeros((0, 3))],
         clearance=4.0,
-    )  # fmt: skip
+    )
     figure.canvas.draw()
     placed = np.asarray(figure.canvas.buffer_rgba()).copy()
     x, y = placement.data_position(line)

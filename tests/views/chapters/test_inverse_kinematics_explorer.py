@@ -51,8 +51,11 @@ def test_sliders_start_at_the_pose_of_q0_rounded_to_their_steps(explorer):
     values = {name: control.value for name, control in explorer.controls.items()}
     np.testing.assert_allclose([values["x"], values["y"], values["z"]], T[:3, 3], atol=0.005)
     target = explorer.target_pose()
-    np.testing.assert_allclose(target[:3, :3], rpy(*np.radians(
-        [values["roll"], values["pitch"], values["yaw"]])), atol=1e-12)  # fmt: skip
+    np.testing.assert_allclose(
+        target[:3, :3],
+        rpy(*np.radians([values["roll"], values["pitch"], values["yaw"]])),
+        atol=1e-12,
+    )
     np.testing.assert_allclose(explorer.target_frame.pose, target, atol=1e-12)
 
 
@@ -134,14 +137,20 @@ def test_fits_a_small_screen_and_has_a_static_fallback(explorer, kernel_bundle):
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda: explore_inverse_kinematics(rl.load_robot("puma560", form="dh")), TypeError,
-         "robot must be a robolab.ScrewRobot"),
+        (
+            lambda: explore_inverse_kinematics(rl.load_robot("puma560", form="dh")),
+            TypeError,
+            "robot must be a robolab.ScrewRobot",
+        ),
         (lambda: explore_inverse_kinematics(PUMA, damping=-1.0), ValueError, "damping"),
         (lambda: explore_inverse_kinematics(PUMA, [0.0] * 5), ValueError, r"q must have shape"),
-        (lambda: explore_inverse_kinematics(PUMA, initial_guess=[0.0]), ValueError,
-         "initial_guess"),
+        (
+            lambda: explore_inverse_kinematics(PUMA, initial_guess=[0.0]),
+            ValueError,
+            "initial_guess",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_refused(call, error, message):
     with pytest.raises(error, match=message):
         call()

@@ -43,13 +43,24 @@ def first_order(kp, kd, ki, gear_ratio, payload):
         raise ValueError("unstable gains: raise Kd or lower Ki")
     t = np.linspace(0.0, 1.0, 1001)
     q = 1 - np.exp(-kp * t)
-    metrics = SimpleNamespace(rise_time=math.log(9) / kp, overshoot=0.0, peak_time=1.0,
-                              settling_time=math.log(50) / kp,
-                              steady_state_error=1 - q[-1])  # fmt: skip
-    return SimpleNamespace(times=t, positions=q, motor_torque=kp * (1 - q) * gear_ratio / 100,
-                           target=1.0, torque_limit=8.0, damping_ratio=1.0,
-                           natural_frequency=float(kp), metrics=metrics,
-                           saturated=kp * (1 - q) > 8.0)  # fmt: skip
+    metrics = SimpleNamespace(
+        rise_time=math.log(9) / kp,
+        overshoot=0.0,
+        peak_time=1.0,
+        settling_time=math.log(50) / kp,
+        steady_state_error=1 - q[-1],
+    )
+    return SimpleNamespace(
+        times=t,
+        positions=q,
+        motor_torque=kp * (1 - q) * gear_ratio / 100,
+        target=1.0,
+        torque_limit=8.0,
+        damping_ratio=1.0,
+        natural_frequency=float(kp),
+        metrics=metrics,
+        saturated=kp * (1 - q) > 8.0,
+    )
 
 
 def test_a_gain_slider_redraws_the_response_from_the_run():
@@ -85,13 +96,19 @@ def test_unstable_gains_are_said_in_the_read_out():
 def test_a_real_joint_gives_the_closed_form_damping_ratio():
     def run(kp, kd, ki, gear_ratio, payload):
         motor = robolab.JointActuator(2e-4, 1e-3, gear_ratio, 2.5)
-        return robolab.simulate_joint(motor, link_inertia=2.0 + payload * 0.2, kp=kp, kd=kd,
-                                      ki=ki, target=0.05, duration=1.0)  # fmt: skip
+        return robolab.simulate_joint(
+            motor, link_inertia=2.0 + payload * 0.2, kp=kp, kd=kd, ki=ki, target=0.05, duration=1.0
+        )
 
     panel = robolab.joint_tuner(
-        run, kp=(0.3, 0.1, 1.0, 0.1), kd=(0.01, 0.0, 0.04, 0.001), ki=(0.0, 0.0, 2.0, 0.1),
-        gear_ratio=(100, 10, 200, 10), payload=(0.0, 0.0, 10.0, 0.5), duration=1.0,
-    )  # fmt: skip
+        run,
+        kp=(0.3, 0.1, 1.0, 0.1),
+        kd=(0.01, 0.0, 0.04, 0.001),
+        ki=(0.0, 0.0, 2.0, 0.1),
+        gear_ratio=(100, 10, 200, 10),
+        payload=(0.0, 0.0, 10.0, 0.5),
+        duration=1.0,
+    )
     panel.controls["payload"].value = 5.0
     J = 2e-4 + 3.0 / 100**2
     zeta = (1e-3 + 0.01) / (2 * math.sqrt(0.3 * J))

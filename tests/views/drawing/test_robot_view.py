@@ -40,13 +40,22 @@ def _random_q(robot, rng):
 # color vision deficiency", IEEE TVCG 15(6): simulation matrices at severity 1.0, applied to
 # linear RGB (as published on the authors' page and reproduced by colorspacious).
 MACHADO_2009 = {
-    "protanopia": [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216],
-                   [-0.003882, -0.048116, 1.051998]],
-    "deuteranopia": [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413],
-                     [-0.011820, 0.042940, 0.968881]],
-    "tritanopia": [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602],
-                   [0.004733, 0.691367, 0.303900]],
-}  # fmt: skip
+    "protanopia": [
+        [0.152286, 1.052583, -0.204868],
+        [0.114503, 0.786281, 0.099216],
+        [-0.003882, -0.048116, 1.051998],
+    ],
+    "deuteranopia": [
+        [0.367322, 0.860646, -0.227968],
+        [0.280085, 0.672501, 0.047413],
+        [-0.011820, 0.042940, 0.968881],
+    ],
+    "tritanopia": [
+        [1.255528, -0.076749, -0.178779],
+        [-0.078411, 0.930809, 0.147602],
+        [0.004733, 0.691367, 0.303900],
+    ],
+}
 
 
 def _cielab(linear_rgb):
@@ -521,9 +530,9 @@ def test_a_triad_draws_the_columns_of_the_rotation_from_the_origin():
         np.testing.assert_allclose(points, [T[:3, 3], T[:3, 3] + 0.7 * T[:3, k]], atol=1e-12)
     assert triad.labels.texts == ("$x_{b}$", "$y_{b}$", "$z_{b}$")
     np.testing.assert_allclose(triad.label_points, T[:3, 3] + 1.18 * 0.7 * T[:3, :3].T)
-    np.testing.assert_array_equal(triad.labels.get_facecolors()[:, :3], [
-        to_rgb(c) for c in TRIAD_COLOURS
-    ])  # fmt: skip
+    np.testing.assert_array_equal(
+        triad.labels.get_facecolors()[:, :3], [to_rgb(c) for c in TRIAD_COLOURS]
+    )
 
 
 def test_set_pose_moves_the_same_artists():

@@ -216,8 +216,10 @@ def test_place_labels_in_chapter_twos_one_row_figure(a, alpha, d, theta):
     origin, corner, end = np.zeros(3), np.array([0.0, 0.0, d]), pose[:3, 3]
     ax.plot(*np.column_stack([origin, corner, end]), color="black", lw=1.4)
     texts = []
-    for point, z, name in ((origin, np.array([0, 0, 1.0]), "joint $i$"),
-                           (end, pose[:3, 2], "joint $i{+}1$")):  # fmt: skip
+    for point, z, name in (
+        (origin, np.array([0, 0, 1.0]), "joint $i$"),
+        (end, pose[:3, 2], "joint $i{+}1$"),
+    ):
         ax.plot(*np.column_stack([point - 0.7 * z, point + 0.9 * z]), ":", color="grey")
         texts.append(ax.text(*(point + 0.95 * z), name, fontsize=9))
     for middle, name in (((origin + corner) / 2, "$d_i$"), ((corner + end) / 2, "$a_i$")):
