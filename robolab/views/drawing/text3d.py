@@ -22,13 +22,12 @@ from typing import Any, cast
 import numpy as np
 from matplotlib.collections import PathCollection
 from matplotlib.font_manager import FontProperties
+from matplotlib.lines import Line2D
 from matplotlib.markers import MarkerStyle
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
-from mpl_toolkits.mplot3d.art3d import Text3D
+from mpl_toolkits.mplot3d.art3d import Line3D, Text3D
 from numpy.typing import ArrayLike
-
-from .._fast.lean_lines import LeanLine3D, lean
 
 __all__ = [
     "Labels3D",
@@ -358,7 +357,11 @@ class PlacedMarkers:
     def __init__(self, lines: Sequence[Any]) -> None:
         self.lines = list(lines)
         for line in self.lines:
-            lean(line).__class__ = PlacedMarkerLine
+            if not isinstance(line, Line3D):
+                raise TypeError(
+                    f"lines must be Line3D (ax.plot on 3D axes), got {type(line).__name__}"
+                )
+            line.__class__ = PlacedMarkerLine  # the same artist, drawn where it is placed
             line.placement = self
         self.anchors = np.zeros((0, 3))
         self.sizes = np.zeros((0, 2))
@@ -451,8 +454,12 @@ class PlacedMarkers:
         return cast(np.ndarray, self._data_centres[index])
 
 
-class PlacedMarkerLine(LeanLine3D):
-    """A marker label drawn where its :class:`PlacedMarkers` placed it (beside its 3D point)."""
+class PlacedMarkerLine(Line3D):
+    """A marker label drawn where its :class:`PlacedMarkers` placed it (beside its 3D point).
+
+    Drawn as ``Line3D.draw`` draws: the 2D data set to the place (the axes' 2D data
+    coordinates, where ``Line3D.draw`` puts its projected point), then ``Line2D.draw``.
+    """
 
     placement: PlacedMarkers
 
@@ -461,7 +468,9 @@ class PlacedMarkerLine(LeanLine3D):
         if position is None:
             super().draw(renderer)
             return
-        self._draw_2d(renderer, np.array([position[0]]), np.array([position[1]]))
+        self.set_data([position[0]], [position[1]])
+        Line2D.draw(self, renderer)
+        self.stale = False
 
 
 def _obstacles_of(axes: Any, renderer: Any, skip: set[int]) -> tuple[np.ndarray, np.ndarray]:

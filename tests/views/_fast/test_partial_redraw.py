@@ -249,7 +249,7 @@ _VIEW_CHANGES = {
 def test_the_projection_key_changes_exactly_when_the_projection_does():
     """PartialRedraw keys 3D axes by the inputs of get_proj (cheaper than get_proj itself):
     equal keys must mean equal projections, or a turned view would keep an old background."""
-    from robolab.views._fast.partial_redraw import _projection_key
+    from robolab.views._fast.partial_redraw import projection_key
 
     figure = Figure(figsize=(4.0, 4.0), dpi=100)
     FigureCanvasAgg(figure)
@@ -257,9 +257,9 @@ def test_the_projection_key_changes_exactly_when_the_projection_does():
     ax.plot([0, 1], [0, 1], [0, 1])
     seen: dict = {}
     for name, change in _VIEW_CHANGES.items():
-        key_before, projection_before = _projection_key(ax), ax.get_proj().tobytes()
+        key_before, projection_before = projection_key(ax), ax.get_proj().tobytes()
         change(ax)
-        key, projection = _projection_key(ax), ax.get_proj().tobytes()
+        key, projection = projection_key(ax), ax.get_proj().tobytes()
         assert isinstance(key, tuple), "a key of the inputs, not the projection"
         assert (key != key_before) == (projection != projection_before), name
         assert seen.setdefault(key, projection) == projection, name
