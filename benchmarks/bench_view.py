@@ -648,7 +648,7 @@ def main() -> str:
         "One step of the K_p slider of chapter 12's `joint_tuner` kernel side: simulate 2 s of "
         "the Puma's shoulder at 1 kHz (`simulate_joint`, PID, gravity, torque limit), update "
         "both plots in place, draw the 760×320 figure and send its pixels. The tuner redraws "
-        "only the lines and the y-axes over a saved background (`views/partial_redraw.py`); "
+        "only the lines and the y-axes over a saved background (`views/_fast/partial_redraw.py`); "
         f"the anchor draws the whole figure, as `fig.canvas.draw()` does. Target: under "
         f"{TARGET_TUNER_MS:.0f} ms (median of {STEPS}). The `simulate_joint` row is the "
         "simulation alone, with the BLAS threads of this process (none set: a Jupyter "

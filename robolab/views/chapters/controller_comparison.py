@@ -1,7 +1,7 @@
 """Controllers side by side: the same reference tracked by each, with a model-error slider.
 
-:func:`controller_comparison` is a :class:`robolab.LiveFigure` of two sliders and one
-figure of one panel per controller:
+:func:`controller_comparison` returns a :class:`ControllerComparison`, a
+:class:`robolab.LiveFigure` of two sliders and one figure of one panel per controller:
 
 * **model error**, the scale of the controller's model masses (1 = exact, 0.8 = 20 %
   too light) and **payload**, a mass at the tool the model does not know: moving

@@ -1,6 +1,7 @@
 """ "Drop the arm": simulate with a chosen integrator, step and friction, scrub the motion.
 
-:func:`drop_the_arm` is a :class:`robolab.LiveFigure` of four controls and one figure:
+:func:`drop_the_arm` returns a :class:`DropTheArm`, a :class:`robolab.LiveFigure` of four
+controls and one figure:
 
 * **integrator** (Euler, semi-implicit Euler, RK4, RK45), **step** Δt and **friction**
   (a viscous coefficient b): a change runs the simulation again (results are kept, so

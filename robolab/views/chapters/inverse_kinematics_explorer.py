@@ -1,7 +1,8 @@
-"""Target-pose sliders and every inverse-kinematics solution: :func:`explore_inverse_kinematics`.
+"""Target-pose sliders and every inverse-kinematics solution: :class:`InverseKinematicsExplorer`.
 
-Six sliders set the target pose T_sd (position x, y, z in metres; orientation as
-roll, pitch, yaw, ``R = Rz(yaw) Ry(pitch) Rx(roll)``). After every move
+:func:`explore_inverse_kinematics` makes one. Six sliders set the target pose T_sd
+(position x, y, z in metres; orientation as roll, pitch, yaw,
+``R = Rz(yaw) Ry(pitch) Rx(roll)``). After every move
 
 * the closed-form solver (:func:`robolab.inverse_kinematics_analytic`, when the arm
   has a closed form) gives every branch: the first one within the joint limits is

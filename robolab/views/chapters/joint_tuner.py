@@ -1,7 +1,7 @@
 """Tune one joint's PID gains and watch its step response change while the slider moves.
 
-:func:`joint_tuner` is a :class:`robolab.LiveFigure` of five sliders (K_p, K_d, K_i, the
-gear ratio r and the payload) and one figure of two plots:
+:func:`joint_tuner` returns a :class:`JointTuner`, a :class:`robolab.LiveFigure` of five
+sliders (K_p, K_d, K_i, the gear ratio r and the payload) and one figure of two plots:
 
 * left: the link angle q(t) after a set-point step, the target and its ±2 % band, and
   markers at the peak and the settling time;

@@ -1,10 +1,10 @@
 """The recursive Newton–Euler algorithm one link at a time: a pass stepper on a 3D arm.
 
-:func:`rnea_stepper` shows an arm at the configuration of one Newton–Euler run and walks
-through the run's 2n steps: the **forward pass** (link 1 to n: each link's twist V_i and
-acceleration V̇_i), then the **backward pass** (link n to 1: the wrench F_i through joint
-i and the torque τ_i). *Next* and *Back* (or the ``step`` slider) add or remove one step.
-Drawn at each link's centre of mass (the origin of its frame {i}):
+:func:`rnea_stepper` (a :class:`RneaStepper`) shows an arm at the configuration of one
+Newton–Euler run and walks through the run's 2n steps: the **forward pass** (link 1 to n:
+each link's twist V_i and acceleration V̇_i), then the **backward pass** (link n to 1: the
+wrench F_i through joint i and the torque τ_i). *Next* and *Back* (or the ``step`` slider)
+add or remove one step. Drawn at each link's centre of mass (the origin of its frame {i}):
 
 * the **velocity** of that point, R_si v_i (blue),
 * the linear part of the **acceleration** V̇_i, R_si v̇_i (orange): with the book's

@@ -1,7 +1,7 @@
 """A waypoint editor: a planned joint motion as q, q̇, q̈ plots with the limits, and the arm.
 
-:func:`trajectory_view` plans a joint-space motion through waypoints (a start, via
-points, an end, reached at given times) and shows
+:func:`trajectory_view` (a :class:`TrajectoryView`) plans a joint-space motion through
+waypoints (a start, via points, an end, reached at given times) and shows
 
 * the **arm** at the time ``t`` of a scrubbing slider (3D, on the left);
 * **q(t), q̇(t), q̈(t)** of the joints shown (right, one colour per joint), with the

@@ -1,7 +1,7 @@
 """The end-effector twist of an arm, live: joint-velocity sliders and velocity arrows in 3D.
 
-:func:`twist_view` shows an arm at a fixed configuration ``q`` and one slider per joint
-*velocity*. Each step of a slider redraws
+:func:`twist_view` (a :class:`TwistView`) shows an arm at a fixed configuration ``q`` and
+one slider per joint *velocity*. Each step of a slider redraws
 
 * the **end-effector twist** as two arrows at the end-effector origin: the angular
   velocity ω (blue) and the velocity ``ṗ`` of the origin (orange);
