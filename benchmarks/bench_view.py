@@ -275,9 +275,9 @@ def _tuner(canvas: str):
     with _live_backend() if canvas == "ipympl" else contextlib.nullcontext():
         tuner = robolab.joint_tuner(
             run,
-            kp=(0.35, 0.05, 1.5, 0.05),
-            kd=(0.015, 0.0, 0.04, 0.001),
-            ki=(1.0, 0.0, 5.0, 0.1),
+            Kp=(0.35, 0.05, 1.5, 0.05),
+            Kd=(0.015, 0.0, 0.04, 0.001),
+            Ki=(1.0, 0.0, 5.0, 0.1),
             gear_ratio=(110, 10, 200, 10),
             payload=(0.0, 0.0, 10.0, 0.5),
             duration=2.0,
@@ -451,8 +451,8 @@ def run(kp, kd, ki, ratio, payload):
     return robolab.simulate_joint(actuator, link_inertia=link + payload * 0.2025, kp=kp, kd=kd,
                                   ki=ki, target=0.05, duration=2.0,
                                   gravity_torque=gravity + payload * 9.81 * 0.45, anti_windup=True)
-robolab.joint_tuner(run, kp=(0.35, 0.05, 1.5, 0.05), kd=(0.015, 0.0, 0.04, 0.001),
-                    ki=(1.0, 0.0, 5.0, 0.1), gear_ratio=(110, 10, 200, 10),
+robolab.joint_tuner(run, Kp=(0.35, 0.05, 1.5, 0.05), Kd=(0.015, 0.0, 0.04, 0.001),
+                    Ki=(1.0, 0.0, 5.0, 0.1), gear_ratio=(110, 10, 200, 10),
                     payload=(0.0, 0.0, 10.0, 0.5), duration=2.0)"""
 
 _PRECOMPUTED = """import io

@@ -32,8 +32,9 @@ import numpy as np
 
 from ...support import widgets as _widgets
 from ...support.arguments import as_figure_size, as_float_array, require_choice
+from ...support.renames import renamed_keywords
 from ..drawing.drawable import RobotAdapter, RobotLike
-from ..drawing.options import CANVAS_CHOICES, ViewOptions
+from ..drawing.options import CANVAS_CHOICES, ENDS_ONLY, ViewOptions
 from ..drawing.robot_view import RobotView
 from ..widgets.controls import choice_buttons, number_slider
 from ..widgets.live_figure import LiveFigure
@@ -75,6 +76,7 @@ class DropTheArm(LiveFigure):
         How many times ``simulate`` was called (a choice seen before is not run again).
     """
 
+    @renamed_keywords(time_step="slider_step")
     def __init__(
         self,
         robot: RobotLike,
@@ -87,7 +89,7 @@ class DropTheArm(LiveFigure):
         integrator: str = "rk4",
         timestep: float = 0.005,
         friction: float = 0.0,
-        time_step: float = 0.05,
+        slider_step: float = 0.05,
         friction_unit: str = "N·m·s/rad",
         figsize: tuple[float, float] = (7.6, 3.6),
         canvas: str = "auto",
@@ -118,7 +120,7 @@ class DropTheArm(LiveFigure):
         live = _widgets.choose_canvas(canvas) == "ipympl"
         figure = _widgets.new_figure(as_figure_size(figsize), 100.0, live=live)
         ax = figure.add_axes((0.0, 0.0, 0.46, 1.0), projection="3d", computed_zorder=False)
-        options = options or ViewOptions(frames="ends")
+        options = ViewOptions.from_keywords(options, {}, default=ENDS_ONLY)
         self.view = RobotView(self._adapter, None, ax=ax, options=options)
         self._build_energy_axes(figure)
         low, high, step = frictions
@@ -134,7 +136,7 @@ class DropTheArm(LiveFigure):
             "friction": number_slider(
                 friction, low, high, step, unit=friction_unit, label="friction b"
             ),
-            "t": number_slider(0.0, 0.0, self.duration, time_step, unit="s", label="time t"),
+            "t": number_slider(0.0, 0.0, self.duration, slider_step, unit="s", label="time t"),
         }
         controls["integrator"].widget.style.button_width = "104px"  # "semi-implicit" whole
         name = self._adapter.name
@@ -223,6 +225,7 @@ class DropTheArm(LiveFigure):
         )
 
 
+@renamed_keywords(time_step="slider_step")
 def drop_the_arm(
     robot: RobotLike,
     simulate: Callable[[str, float, float], Any],
@@ -234,7 +237,7 @@ def drop_the_arm(
     integrator: str = "rk4",
     timestep: float = 0.005,
     friction: float = 0.0,
-    time_step: float = 0.05,
+    slider_step: float = 0.05,
     friction_unit: str = "N·m·s/rad",
     figsize: tuple[float, float] = (7.6, 3.6),
     canvas: str = "auto",
@@ -263,8 +266,9 @@ def drop_the_arm(
         The range of the friction slider.
     integrator, timestep, friction : optional
         The initial choices.
-    time_step : float
-        Step of the time slider, seconds (``duration`` must be a whole number of them).
+    slider_step : float
+        Step of the time slider, seconds (``duration`` must be a whole number of them);
+        ``time_step=`` is its old name.
     friction_unit : str
         Shown with the friction slider.
     figsize : (float, float)
@@ -310,7 +314,7 @@ def drop_the_arm(
         integrator=integrator,
         timestep=timestep,
         friction=friction,
-        time_step=time_step,
+        slider_step=slider_step,
         friction_unit=friction_unit,
         figsize=figsize,
         canvas=canvas,

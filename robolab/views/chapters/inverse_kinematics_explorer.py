@@ -42,9 +42,10 @@ from ...screw.robot import ScrewRobot
 from ...spatial.transforms import rotation_to_rpy, rpy_to_rotation
 from ...support import widgets as _widgets
 from ...support.arguments import as_figure_size, as_float_array, as_real_number, require_choice
+from ...support.renames import renamed_keywords
 from ..drawing.drawable import RobotAdapter
 from ..drawing.frame_pictures import draw_frame
-from ..drawing.options import CANVAS_CHOICES, ViewOptions
+from ..drawing.options import CANVAS_CHOICES, ENDS_ONLY, ViewOptions
 from ..drawing.robot_view import RobotView
 from ..widgets.controls import angle_slider, number_slider
 from ..widgets.live_figure import LiveFigure
@@ -91,6 +92,8 @@ class InverseKinematicsExplorer(LiveFigure):
     view : RobotView
         The arm, at the first analytic solution within the limits (or, without
         one, at the damped least-squares result).
+    q0 : ndarray, shape (n,)
+        The configuration whose end-effector pose is the first target (the ``q`` given).
     ghosts : list of matplotlib Line3D
         One polyline per analytic branch (hidden when unused).
     target_frame : FrameTriad
@@ -109,10 +112,11 @@ class InverseKinematicsExplorer(LiveFigure):
     label_minimum = 70
     reset_tooltip = "back to the initial target"
 
+    @renamed_keywords(q0="q")
     def __init__(
         self,
         robot: ScrewRobot,
-        q0: ArrayLike | None = None,
+        q: ArrayLike | None = None,
         *,
         initial_guess: ArrayLike | None = None,
         damping: float = 0.05,
@@ -126,14 +130,14 @@ class InverseKinematicsExplorer(LiveFigure):
                 "robot must be a robolab.ScrewRobot (e.g. robolab.load_robot('puma560')), "
                 f"got {type(robot).__name__}"
             )
-        options = ViewOptions.from_keywords(options, {"frames": "ends", **view_options})
+        options = ViewOptions.from_keywords(options, view_options, default=ENDS_ONLY)
         require_choice(canvas, "canvas", CANVAS_CHOICES)
         canvas = _widgets.choose_canvas(canvas)
         figsize = as_figure_size(figsize)
         self.damping = as_real_number(damping, "damping", positive=True)
         self.robot = robot
         self._adapter = RobotAdapter.of(robot)
-        self.q0 = self._adapter.home() if q0 is None else self._adapter.check_q(q0)
+        self.q0 = self._adapter.home() if q is None else self._adapter.check_q(q)
         self.initial_guess = (
             self.q0.copy()
             if initial_guess is None
@@ -340,9 +344,10 @@ class InverseKinematicsExplorer(LiveFigure):
         return "<br>".join(lines)
 
 
+@renamed_keywords(q0="q")
 def explore_inverse_kinematics(
     robot: ScrewRobot,
-    q0: ArrayLike | None = None,
+    q: ArrayLike | None = None,
     *,
     initial_guess: ArrayLike | None = None,
     damping: float = 0.05,
@@ -364,11 +369,12 @@ def explore_inverse_kinematics(
     robot : ScrewRobot
         The arm (``robolab.load_robot("puma560")``). Arms without a closed form
         (:func:`robolab.arm_family` is None) show the numerical solvers only.
-    q0 : array_like, shape (n,), optional
-        The first target is the end-effector pose at ``q0`` (rounded to the
-        sliders' steps: 1 cm, 1°); default the home configuration.
+    q : array_like, shape (n,), optional
+        The first target is the end-effector pose at ``q`` (rounded to the
+        sliders' steps: 1 cm, 1°); default the home configuration. (``q0=`` is its
+        old name.)
     initial_guess : array_like, shape (n,), optional
-        Where both numerical solvers start (default ``q0``).
+        Where both numerical solvers start (default ``q``).
     damping : float
         λ of the damped least-squares solver.
     frames, shadow, elev, azim, limits, zoom
@@ -403,7 +409,7 @@ def explore_inverse_kinematics(
     options = ViewOptions(frames, shadow, elev, azim, limits, zoom)
     return InverseKinematicsExplorer(
         robot,
-        q0,
+        q,
         initial_guess=initial_guess,
         damping=damping,
         options=options,

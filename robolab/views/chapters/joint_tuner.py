@@ -32,6 +32,7 @@ from matplotlib.ticker import MaxNLocator
 
 from ...support import widgets as _widgets
 from ...support.arguments import as_figure_size, as_float_array, require_choice
+from ...support.renames import renamed_keywords
 from .._fast.partial_redraw import PartialRedraw
 from ..drawing.options import CANVAS_CHOICES
 from ..widgets.controls import number_slider
@@ -73,13 +74,14 @@ class JointTuner(LiveFigure):
         How many times ``simulate`` was called (a setting seen before is not run again).
     """
 
+    @renamed_keywords(kp="Kp", kd="Kd", ki="Ki")
     def __init__(
         self,
         simulate: Callable[[float, float, float, float, float], Any],
         *,
-        kp: Range,
-        kd: Range,
-        ki: Range,
+        Kp: Range,
+        Kd: Range,
+        Ki: Range,
         gear_ratio: Range,
         payload: Range,
         duration: float,
@@ -101,16 +103,16 @@ class JointTuner(LiveFigure):
         live = _widgets.choose_canvas(canvas) == "ipympl"
         figure = _widgets.new_figure(as_figure_size(figsize), 100.0, live=live)
         self._build_axes(figure)
-        units = {
-            "kp": ("N·m/rad", "Kp", kp),
-            "kd": ("N·m·s/rad", "Kd", kd),
-            "ki": ("N·m/(rad·s)", "Ki", ki),
-            "gear_ratio": ("", "gear ratio r", gear_ratio),
-            "payload": ("kg", "payload", payload),
+        sliders = {  # control: (the keyword of its range, unit, label, range)
+            "kp": ("Kp", "N·m/rad", "Kp", Kp),
+            "kd": ("Kd", "N·m·s/rad", "Kd", Kd),
+            "ki": ("Ki", "N·m/(rad·s)", "Ki", Ki),
+            "gear_ratio": ("gear_ratio", "", "gear ratio r", gear_ratio),
+            "payload": ("payload", "kg", "payload", payload),
         }
         controls = {}
-        for name, (unit, label, spec) in units.items():
-            initial, low, high, step = _range(spec, name)
+        for name, (keyword, unit, label, spec) in sliders.items():
+            initial, low, high, step = _range(spec, keyword)
             controls[name] = number_slider(initial, low, high, step, unit=unit, label=label)
         super().__init__(self._draw, figure, controls, title="one joint: PID step response")
 
@@ -232,12 +234,13 @@ class JointTuner(LiveFigure):
         )
 
 
+@renamed_keywords(kp="Kp", kd="Kd", ki="Ki")
 def joint_tuner(
     simulate: Callable[[float, float, float, float, float], Any],
     *,
-    kp: Range,
-    kd: Range,
-    ki: Range,
+    Kp: Range,
+    Kd: Range,
+    Ki: Range,
     gear_ratio: Range,
     payload: Range,
     duration: float,
@@ -254,8 +257,10 @@ def joint_tuner(
         ``simulate(kp, kd, ki, gear_ratio, payload)`` returning a
         :class:`robolab.JointResponse` (or anything with its attributes); a ``ValueError``
         it raises is shown in the read-out.
-    kp, kd, ki, gear_ratio, payload : (initial, low, high, step)
-        Each slider's start and range (``high - low`` a whole number of steps).
+    Kp, Kd, Ki, gear_ratio, payload : (initial, low, high, step)
+        Each slider's start and range (``high - low`` a whole number of steps); the
+        sliders are the controls ``"kp"``, ``"kd"``, ``"ki"``, ``"gear_ratio"`` and
+        ``"payload"``. (``kp=``, ``kd=``, ``ki=`` are the old names of the gains.)
     duration : float
         Seconds shown.
     figsize : (float, float)
@@ -281,7 +286,7 @@ def joint_tuner(
     ...     return SimpleNamespace(times=t, positions=q, motor_torque=kp * (1 - q), target=1.0,
     ...                            torque_limit=np.inf, damping_ratio=1.0,
     ...                            natural_frequency=kp, metrics=metrics)
-    >>> panel = joint_tuner(run, kp=(10, 5, 20, 1), kd=(0, 0, 1, 0.1), ki=(0, 0, 1, 0.1),
+    >>> panel = joint_tuner(run, Kp=(10, 5, 20, 1), Kd=(0, 0, 1, 0.1), Ki=(0, 0, 1, 0.1),
     ...                     gear_ratio=(100, 50, 150, 10), payload=(0, 0, 5, 0.5), duration=1.0)
     >>> print(panel.readout_text().splitlines()[1])
     ζ = 1.000, ω_n = 10.0 rad/s; rise (10–90 %) 220 ms, overshoot 0.0 %, settling (2 %) 391 ms
@@ -291,9 +296,9 @@ def joint_tuner(
     """
     return JointTuner(
         simulate,
-        kp=kp,
-        kd=kd,
-        ki=ki,
+        Kp=Kp,
+        Kd=Kd,
+        Ki=Ki,
         gear_ratio=gear_ratio,
         payload=payload,
         duration=duration,

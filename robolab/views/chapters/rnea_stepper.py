@@ -36,7 +36,7 @@ from numpy.typing import NDArray
 from ...support import widgets as _widgets
 from ...support.arguments import as_figure_size, as_float_array, require_choice, require_int
 from ..drawing.drawable import RobotAdapter, RobotLike
-from ..drawing.options import CANVAS_CHOICES, ViewOptions
+from ..drawing.options import CANVAS_CHOICES, ENDS_ONLY, ViewOptions
 from ..drawing.robot_view import RobotView
 from ..widgets.controls import number_slider
 from ..widgets.live_figure import LiveFigure
@@ -142,7 +142,7 @@ class RneaStepper(LiveFigure):
         canvas: str = "auto",
         **view_options: Any,
     ) -> None:
-        options = ViewOptions.from_keywords(options, view_options)
+        options = ViewOptions.from_keywords(options, view_options, default=ENDS_ONLY)
         require_choice(canvas, "canvas", CANVAS_CHOICES)
         figsize = as_figure_size(figsize)
         self._adapter = RobotAdapter.of(robot)
@@ -426,7 +426,8 @@ def rnea_stepper(
         robot,
         steps,
         step=step,
-        options=ViewOptions.from_keywords(options or ViewOptions(frames="ends"), view_options),
+        options=options,
         figsize=figsize,
         canvas=canvas,
+        **view_options,
     )

@@ -34,7 +34,7 @@ from ...screw.trajectories.via_points import rest_to_rest_trajectory, via_point_
 from ...support import widgets as _widgets
 from ...support.arguments import as_figure_size, as_float_array, require_choice, require_int
 from ..drawing.drawable import RobotAdapter
-from ..drawing.options import CANVAS_CHOICES, ViewOptions
+from ..drawing.options import CANVAS_CHOICES, ENDS_ONLY, ViewOptions
 from ..drawing.robot_view import RobotView
 from ..widgets.controls import TRACK_WIDTH, Control, angle_slider, number_slider
 from ..widgets.live_figure import LiveFigure
@@ -474,7 +474,7 @@ def trajectory_view(
     >>> np.degrees(panel.view.q).round(6)
     array([ 45., 120.])
     """
-    looks = ViewOptions.from_keywords(options or ViewOptions(frames="ends"), view_options)
+    looks = ViewOptions.from_keywords(options, view_options, default=ENDS_ONLY)
     return TrajectoryView(
         robot,
         (waypoints, times, max_velocity, max_acceleration),

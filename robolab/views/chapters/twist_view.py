@@ -42,7 +42,7 @@ from ...spatial.rigid_body_motions import adjoint_representation_unchecked, tran
 from ...support import widgets as _widgets
 from ...support.arguments import as_figure_size, as_float_array, as_real_number, require_choice
 from ..drawing.drawable import DHAdapter, RobotAdapter
-from ..drawing.options import CANVAS_CHOICES, ViewOptions
+from ..drawing.options import CANVAS_CHOICES, ENDS_ONLY, ViewOptions
 from ..drawing.robot_view import RobotView
 from ..widgets.controls import choice_buttons, number_slider
 from ..widgets.live_figure import LiveFigure, matrix_html
@@ -117,7 +117,7 @@ class TwistView(LiveFigure):
         canvas: str = "auto",
         **view_options: Any,
     ) -> None:
-        options = ViewOptions.from_keywords(options, view_options)
+        options = ViewOptions.from_keywords(options, view_options, default=ENDS_ONLY)
         require_choice(frame, "frame", FRAME_CHOICES)
         require_choice(canvas, "canvas", CANVAS_CHOICES)
         figsize = as_figure_size(figsize)
@@ -307,8 +307,9 @@ def twist_view(
         q,
         qdot,
         frame=frame,
-        options=ViewOptions.from_keywords(options or ViewOptions(frames="ends"), view_options),
+        options=options,
         arrow_scale=arrow_scale,
         figsize=figsize,
         canvas=canvas,
+        **view_options,
     )

@@ -124,9 +124,9 @@ def test_the_joint_tuner_sends_the_pixels_of_a_full_draw():
     try:
         tuner = joint_tuner(
             _first_order,
-            kp=(10, 5, 40, 1),
-            kd=(0, 0, 30, 1),
-            ki=(0, 0, 1, 0.1),
+            Kp=(10, 5, 40, 1),
+            Kd=(0, 0, 30, 1),
+            Ki=(0, 0, 1, 0.1),
             gear_ratio=(100, 50, 150, 10),
             payload=(0, 0, 5, 0.5),
             duration=1.0,
@@ -155,9 +155,9 @@ def test_the_joint_tuner_on_a_live_canvas_sends_diffs_of_its_partial_frames(widg
     try:
         tuner = joint_tuner(
             _first_order,
-            kp=(10, 5, 40, 1),
-            kd=(0, 0, 30, 1),
-            ki=(0, 0, 1, 0.1),
+            Kp=(10, 5, 40, 1),
+            Kd=(0, 0, 30, 1),
+            Ki=(0, 0, 1, 0.1),
             gear_ratio=(100, 50, 150, 10),
             payload=(0, 0, 5, 0.5),
             duration=1.0,

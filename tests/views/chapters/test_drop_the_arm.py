@@ -128,3 +128,15 @@ def test_bad_arguments(keywords, error, words):
     arguments = {"simulate": spinning_run, "duration": 2.0, **keywords}
     with pytest.raises(error, match=words):
         robolab.drop_the_arm(robolab.load_robot("planar2r"), **arguments)
+
+
+def test_the_time_sliders_step_is_slider_step_and_time_step_its_old_name():
+    arm = robolab.load_robot("planar2r")
+    panel = robolab.drop_the_arm(arm, spinning_run, duration=2.0, slider_step=0.1)
+    times = [value for _, value in panel.controls["t"].options]
+    assert len(times) == 21 and times[1] == 0.1 and times[-1] == 2.0
+    with pytest.warns(DeprecationWarning, match=r"drop_the_arm\(time_step=\.\.\.\) is now"):
+        old = robolab.drop_the_arm(arm, spinning_run, duration=2.0, time_step=0.1)
+    assert old.controls["t"].options == panel.controls["t"].options
+    with pytest.warns(DeprecationWarning, match=r"DropTheArm\(time_step=\.\.\.\) is now"):
+        robolab.DropTheArm(arm, spinning_run, duration=2.0, time_step=0.1)

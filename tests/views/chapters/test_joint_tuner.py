@@ -22,9 +22,9 @@ import robolab
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 
 RANGES = dict(
-    kp=(10, 5, 20, 1),
-    kd=(0.0, 0.0, 1.0, 0.1),
-    ki=(0.0, 0.0, 1.0, 0.1),
+    Kp=(10, 5, 20, 1),
+    Kd=(0.0, 0.0, 1.0, 0.1),
+    Ki=(0.0, 0.0, 1.0, 0.1),
     gear_ratio=(100, 50, 150, 10),
     payload=(0.0, 0.0, 5.0, 0.5),
     duration=1.0,
@@ -102,9 +102,9 @@ def test_a_real_joint_gives_the_closed_form_damping_ratio():
 
     panel = robolab.joint_tuner(
         run,
-        kp=(0.3, 0.1, 1.0, 0.1),
-        kd=(0.01, 0.0, 0.04, 0.001),
-        ki=(0.0, 0.0, 2.0, 0.1),
+        Kp=(0.3, 0.1, 1.0, 0.1),
+        Kd=(0.01, 0.0, 0.04, 0.001),
+        Ki=(0.0, 0.0, 2.0, 0.1),
         gear_ratio=(100, 10, 200, 10),
         payload=(0.0, 0.0, 10.0, 0.5),
         duration=1.0,
@@ -118,8 +118,8 @@ def test_a_real_joint_gives_the_closed_form_damping_ratio():
 def test_bad_arguments_and_screen_size():
     with pytest.raises(TypeError, match="simulate must be a function"):
         robolab.joint_tuner("run", **RANGES)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="kp must be"):
-        robolab.joint_tuner(first_order, **{**RANGES, "kp": (30, 5, 20, 1)})
+    with pytest.raises(ValueError, match="Kp must be"):
+        robolab.joint_tuner(first_order, **{**RANGES, "Kp": (30, 5, 20, 1)})
     with pytest.raises(ValueError, match="duration must be positive"):
         robolab.joint_tuner(first_order, **{**RANGES, "duration": 0.0})
     panel = robolab.joint_tuner(first_order, **RANGES)
@@ -127,3 +127,14 @@ def test_bad_arguments_and_screen_size():
     assert width <= 1000 and height <= 420
     bundle = panel._repr_mimebundle_()  # the static fallback in test mode: picture and text
     assert WIDGET_VIEW not in bundle and "rise (10–90 %)" in bundle["text/plain"]
+
+
+def test_the_old_lowercase_gain_keywords_still_work_with_a_warning():
+    new = robolab.joint_tuner(first_order, **RANGES)
+    for old, name in (("kp", "Kp"), ("kd", "Kd"), ("ki", "Ki")):
+        keywords = {key: value for key, value in RANGES.items() if key != name}
+        with pytest.warns(DeprecationWarning, match=rf"joint_tuner\({old}=\.\.\.\) is now"):
+            panel = robolab.joint_tuner(first_order, **keywords, **{old: RANGES[name]})
+        assert panel.values == new.values
+    with pytest.warns(DeprecationWarning, match=r"JointTuner\(ki=\.\.\.\) is now JointTuner\(Ki"):
+        robolab.JointTuner(first_order, **keywords, ki=RANGES["Ki"])

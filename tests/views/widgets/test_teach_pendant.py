@@ -16,7 +16,7 @@ import robolab
 from robolab.spatial.transforms import rotation_to_rpy
 from robolab.support import widgets as _widgets
 from robolab.symbols import q1, q2, q3
-from robolab.views.widgets.teach_pendant import teach
+from robolab.views.widgets.teach_pendant import TeachPendant, teach
 
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 
@@ -100,7 +100,7 @@ def test_kernel_set_values_are_not_echoed_back(puma):
     np.testing.assert_allclose(pendant.view.q, q)
 
 
-def test_reset_button_returns_to_q0(puma):
+def test_reset_button_returns_to_the_first_q(puma):
     q0 = np.radians([10, 20, -30, 0, 40, 0])
     pendant = teach(puma, q0)
     pendant.sliders[0].value = 90
@@ -224,7 +224,7 @@ def test_long_joint_names_are_shown_whole_and_aligned(puma):
 
 
 def test_singular_values_are_those_of_the_robots_jacobian(puma):
-    pendant = teach(puma, q0=[0.1, 0.2, -0.3, 0.4, 0.5, 0.6])
+    pendant = teach(puma, q=[0.1, 0.2, -0.3, 0.4, 0.5, 0.6])
     J = np.asarray(puma.numeric().jacobian(pendant.q), dtype=float)  # rows [v; ω]
     expected = np.linalg.svd(J, compute_uv=False)
     np.testing.assert_allclose(pendant.singular_values(), expected, rtol=1e-12, atol=1e-12)
@@ -361,10 +361,10 @@ def test_screw_robot_pendant():
 
 
 def test_bad_input_is_named(puma):
-    with pytest.raises(ValueError, match=r"q0\[1\] \(joint 2, q2\) = 5 rad is outside"):
+    with pytest.raises(ValueError, match=r"q\[1\] \(joint 2, q2\) = 5 rad is outside"):
         teach(puma, [0, 5, 0, 0, 0, 0])
     with pytest.raises(
-        ValueError, match=r"q0\[0\] .* = 20 rad is outside .*; it looks like degrees"
+        ValueError, match=r"q\[0\] .* = 20 rad is outside .*; it looks like degrees"
     ):
         teach(puma, [20, 90, -60, 0, 45, 0])
     with pytest.raises(ValueError, match=r"q\[0\] \(joint 1, q1\) = -4 rad is outside"):
@@ -599,3 +599,13 @@ def test_the_sliders_keep_their_keys_in_notebook_7(puma):
     assert "data-lm-suppress-shortcuts" in script and OWN_KEYS_CLASS in script
     assert "window.addEventListener('keydown', own, true)" in script
     assert guard.layout.display == "none"
+
+
+def test_q0_is_the_old_name_of_q(puma):
+    q = [0.1, 0.2, -0.3, 0.4, 0.5, 0.6]
+    with pytest.warns(DeprecationWarning, match=r"teach\(q0=\.\.\.\) is now teach\(q=\.\.\.\)"):
+        pendant = teach(puma, q0=q)
+    np.testing.assert_array_equal(pendant.q, teach(puma, q).q)
+    np.testing.assert_array_equal(pendant.q0, q)
+    with pytest.warns(DeprecationWarning, match=r"TeachPendant\(q0=\.\.\.\) is now"):
+        TeachPendant(puma, q0=q)
