@@ -316,7 +316,7 @@ def tuner_rows() -> list[tuple[str, float, float]]:
         figure = tuner.figures[0]
 
         def simulate_only(_q):
-            tuner._simulate(float(next(values)), 0.015, 1.0, 110.0, 0.0)
+            tuner._cache.simulate(float(next(values)), 0.015, 1.0, 110.0, 0.0)
 
         median, best, cpu = _median_ms(simulate_only, kps)
         name = "of which `simulate_joint` alone (2 s at 1 kHz, this process's BLAS threads)"
@@ -325,7 +325,7 @@ def tuner_rows() -> list[tuple[str, float, float]]:
 
         def full_step(_q):
             tuner._cache.clear()
-            run, _ = tuner._run(float(next(values)), 0.015, 1.0, 110.0, 0.0)
+            run, _ = tuner._cache.run(float(next(values)), 0.015, 1.0, 110.0, 0.0)
             tuner._show(run)  # the same lines and limits, set in place
             FigureCanvasAgg.draw(figure.canvas)
             rgb = np.asarray(figure.canvas.buffer_rgba())[..., :3]

@@ -37,6 +37,7 @@ from ..drawing.drawable import RobotAdapter, RobotLike
 from ..drawing.options import CANVAS_CHOICES, ENDS_ONLY, ViewOptions
 from ..drawing.robot_view import RobotView
 from ..widgets.controls import choice_buttons, number_slider
+from ..widgets.kept_runs import KeptRuns
 from ..widgets.live_figure import LiveFigure
 
 __all__ = ["DropTheArm", "drop_the_arm"]
@@ -95,8 +96,7 @@ class DropTheArm(LiveFigure):
         canvas: str = "auto",
         options: ViewOptions | None = None,
     ) -> None:
-        if not callable(simulate):
-            raise TypeError(f"simulate must be a function, got {type(simulate).__name__}")
+        self._cache = KeptRuns(simulate)
         for name in integrators:
             require_choice(name, "integrators", tuple(_INTEGRATOR_LABELS))
         require_choice(integrator, "integrator", tuple(integrators))
@@ -109,10 +109,7 @@ class DropTheArm(LiveFigure):
         self.duration = float(as_float_array(duration, "duration", ()))
         if self.duration <= 0:
             raise ValueError(f"duration must be positive, got {self.duration:g}")
-        self._simulate = simulate
         self.friction_unit = str(friction_unit)
-        self._cache: dict[tuple[str, float, float], tuple[Any, str | None]] = {}
-        self.runs = 0
         self.simulation: Any = None
         self.error: str | None = None
         self._adapter = RobotAdapter.of(robot)
@@ -159,15 +156,10 @@ class DropTheArm(LiveFigure):
         ax.legend(loc="upper right", fontsize=8, frameon=False, ncol=3)
         ax.grid(alpha=0.3)
 
-    def _run(self, integrator: str, timestep: float, friction: float) -> tuple[Any, str | None]:
-        key = (integrator, float(timestep), float(friction))
-        if key not in self._cache:
-            self.runs += 1
-            try:
-                self._cache[key] = (self._simulate(integrator, timestep, friction), None)
-            except ValueError as error:  # SimulationDiverged is a ValueError
-                self._cache[key] = (None, str(error))
-        return self._cache[key]
+    @property
+    def runs(self) -> int:
+        """How many times ``simulate`` ran (a choice seen before is not run again)."""
+        return self._cache.calls
 
     def _show_run(self, run: Any) -> None:
         lines = (
@@ -195,7 +187,7 @@ class DropTheArm(LiveFigure):
         self.energy_axes.set_ylim(low - margin, high + 2.5 * margin)
 
     def _draw(self, integrator: str, timestep: float, friction: float, t: float) -> str:
-        run, error = self._run(integrator, timestep, friction)
+        run, error = self._cache.run(integrator, timestep, friction)
         if run is not self.simulation or error != self.error or self.updates == 0:
             self._show_run(run)
         self.simulation, self.error = run, error

@@ -36,6 +36,7 @@ from ...support.renames import renamed_keywords
 from .._fast.partial_redraw import PartialRedraw
 from ..drawing.options import CANVAS_CHOICES
 from ..widgets.controls import number_slider
+from ..widgets.kept_runs import KeptRuns
 from ..widgets.live_figure import LiveFigure
 
 __all__ = ["JointTuner", "joint_tuner"]
@@ -88,16 +89,12 @@ class JointTuner(LiveFigure):
         figsize: tuple[float, float] = (7.6, 3.2),
         canvas: str = "auto",
     ) -> None:
-        if not callable(simulate):
-            raise TypeError(f"simulate must be a function, got {type(simulate).__name__}")
+        self._cache = KeptRuns(simulate)
         require_choice(canvas, "canvas", CANVAS_CHOICES)
         self.duration = float(as_float_array(duration, "duration", ()))
         if not self.duration > 0:
             raise ValueError(f"duration must be positive, got {self.duration:g}")
-        self._simulate = simulate
         self._partial: PartialRedraw | None = None
-        self._cache: dict[tuple[float, ...], tuple[Any, str | None]] = {}
-        self.runs = 0
         self.response: Any = None
         self.error: str | None = None
         live = _widgets.choose_canvas(canvas) == "ipympl"
@@ -172,14 +169,10 @@ class JointTuner(LiveFigure):
             )
         return self._partial.draw
 
-    def _run(self, *key: float) -> tuple[Any, str | None]:
-        if key not in self._cache:
-            self.runs += 1
-            try:
-                self._cache[key] = (self._simulate(*key), None)
-            except ValueError as error:
-                self._cache[key] = (None, str(error))
-        return self._cache[key]
+    @property
+    def runs(self) -> int:
+        """How many times ``simulate`` ran (a setting seen before is not run again)."""
+        return self._cache.calls
 
     def _show(self, run: Any) -> None:
         if run is None:
@@ -211,7 +204,7 @@ class JointTuner(LiveFigure):
         self.torque_axes.set_ylim(-1.1 * bound, 1.1 * bound)
 
     def _draw(self, kp: float, kd: float, ki: float, gear_ratio: float, payload: float) -> str:
-        run, error = self._run(kp, kd, ki, gear_ratio, payload)
+        run, error = self._cache.run(kp, kd, ki, gear_ratio, payload)
         self._show(run)
         self.response, self.error = run, error
         words = html.escape(
