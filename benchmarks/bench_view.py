@@ -194,9 +194,13 @@ def python_rows(puma) -> list[tuple[str, float, float]]:
         ):
             median, best, cpu = _median_ms(_live_figure_step(canvas), configurations)
             rows.append(
-                (f"robolab `live_figure` step (chapter 1's roll–pitch–yaw frame), {label}",
-                 median, best, cpu)
-            )  # fmt: skip
+                (
+                    f"robolab `live_figure` step (chapter 1's roll–pitch–yaw frame), {label}",
+                    median,
+                    best,
+                    cpu,
+                )
+            )
             print(f"  live figure ({label}): median {median:.1f} ms", flush=True)
     finally:
         robolab.set_test_mode(None)
@@ -256,16 +260,29 @@ def _tuner(canvas: str):
 
     def run(kp, kd, ki, ratio, payload):
         actuator = robolab.JointActuator(JM, BM, ratio, LIMIT)
-        return robolab.simulate_joint(actuator, link_inertia=link + payload * 0.2025, kp=kp,
-                                      kd=kd, ki=ki, target=0.05, duration=2.0,
-                                      gravity_torque=gravity + payload * 9.81 * 0.45,
-                                      anti_windup=True)  # fmt: skip
+        return robolab.simulate_joint(
+            actuator,
+            link_inertia=link + payload * 0.2025,
+            kp=kp,
+            kd=kd,
+            ki=ki,
+            target=0.05,
+            duration=2.0,
+            gravity_torque=gravity + payload * 9.81 * 0.45,
+            anti_windup=True,
+        )
 
     with _live_backend() if canvas == "ipympl" else contextlib.nullcontext():
-        tuner = robolab.joint_tuner(run, kp=(0.35, 0.05, 1.5, 0.05), kd=(0.015, 0.0, 0.04, 0.001),
-                                    ki=(1.0, 0.0, 5.0, 0.1), gear_ratio=(110, 10, 200, 10),
-                                    payload=(0.0, 0.0, 10.0, 0.5), duration=2.0,
-                                    canvas=canvas)  # fmt: skip
+        tuner = robolab.joint_tuner(
+            run,
+            Kp=(0.35, 0.05, 1.5, 0.05),
+            Kd=(0.015, 0.0, 0.04, 0.001),
+            Ki=(1.0, 0.0, 5.0, 0.1),
+            gear_ratio=(110, 10, 200, 10),
+            payload=(0.0, 0.0, 10.0, 0.5),
+            duration=2.0,
+            canvas=canvas,
+        )
     if canvas == "ipympl":
         tuner.figures[0].canvas.syncing_data_url = False  # as once a browser has attached
     return tuner
@@ -299,7 +316,7 @@ def tuner_rows() -> list[tuple[str, float, float]]:
         figure = tuner.figures[0]
 
         def simulate_only(_q):
-            tuner._simulate(float(next(values)), 0.015, 1.0, 110.0, 0.0)
+            tuner._cache.simulate(float(next(values)), 0.015, 1.0, 110.0, 0.0)
 
         median, best, cpu = _median_ms(simulate_only, kps)
         name = "of which `simulate_joint` alone (2 s at 1 kHz, this process's BLAS threads)"
@@ -308,7 +325,7 @@ def tuner_rows() -> list[tuple[str, float, float]]:
 
         def full_step(_q):
             tuner._cache.clear()
-            run, _ = tuner._run(float(next(values)), 0.015, 1.0, 110.0, 0.0)
+            run, _ = tuner._cache.run(float(next(values)), 0.015, 1.0, 110.0, 0.0)
             tuner._show(run)  # the same lines and limits, set in place
             FigureCanvasAgg.draw(figure.canvas)
             rgb = np.asarray(figure.canvas.buffer_rgba())[..., :3]
@@ -434,8 +451,8 @@ def run(kp, kd, ki, ratio, payload):
     return robolab.simulate_joint(actuator, link_inertia=link + payload * 0.2025, kp=kp, kd=kd,
                                   ki=ki, target=0.05, duration=2.0,
                                   gravity_torque=gravity + payload * 9.81 * 0.45, anti_windup=True)
-robolab.joint_tuner(run, kp=(0.35, 0.05, 1.5, 0.05), kd=(0.015, 0.0, 0.04, 0.001),
-                    ki=(1.0, 0.0, 5.0, 0.1), gear_ratio=(110, 10, 200, 10),
+robolab.joint_tuner(run, Kp=(0.35, 0.05, 1.5, 0.05), Kd=(0.015, 0.0, 0.04, 0.001),
+                    Ki=(1.0, 0.0, 5.0, 0.1), gear_ratio=(110, 10, 200, 10),
                     payload=(0.0, 0.0, 10.0, 0.5), duration=2.0)"""
 
 _PRECOMPUTED = """import io
@@ -631,7 +648,7 @@ def main() -> str:
         "One step of the K_p slider of chapter 12's `joint_tuner` kernel side: simulate 2 s of "
         "the Puma's shoulder at 1 kHz (`simulate_joint`, PID, gravity, torque limit), update "
         "both plots in place, draw the 760×320 figure and send its pixels. The tuner redraws "
-        "only the lines and the y-axes over a saved background (`views/partial_redraw.py`); "
+        "only the lines and the y-axes over a saved background (`views/_fast/partial_redraw.py`); "
         f"the anchor draws the whole figure, as `fig.canvas.draw()` does. Target: under "
         f"{TARGET_TUNER_MS:.0f} ms (median of {STEPS}). The `simulate_joint` row is the "
         "simulation alone, with the BLAS threads of this process (none set: a Jupyter "

@@ -45,7 +45,7 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
 from matplotlib.figure import Figure
 
-__all__ = ["PartialRedraw"]
+__all__ = ["PartialRedraw", "projection_key"]
 
 
 class _Layer:
@@ -134,7 +134,7 @@ class PartialRedraw:
         for ax in figure.axes:
             view: Any = tuple(ax.get_xlim())
             if callable(getattr(ax, "get_proj", None)):  # 3D axes: angles, limits, zoom
-                view = _projection_key(ax)
+                view = projection_key(ax)
             axes.append((tuple(ax.get_position().bounds), view))
         return (tuple(figure.bbox.bounds), figure.dpi, tuple(axes))
 
@@ -168,7 +168,7 @@ class PartialRedraw:
             layer.blend(buffer)
 
 
-def _projection_key(ax: Any) -> Any:
+def projection_key(ax: Any) -> Any:
     """What the projection of 3D axes is made of: equal keys, equal ``ax.get_proj()``.
 
     The inputs that matplotlib's ``Axes3D.get_proj`` reads (view angles, vertical axis,
@@ -180,9 +180,17 @@ def _projection_key(ax: Any) -> Any:
     """
     try:
         return (
-            ax.elev, ax.azim, ax.roll, ax._vertical_axis, ax._focal_length, ax._dist,
-            tuple(np.asarray(ax._box_aspect, dtype=float).tolist()), ax.get_w_lims(),
-            ax.get_xscale(), ax.get_yscale(), ax.get_zscale(),
-        )  # fmt: skip
+            ax.elev,
+            ax.azim,
+            ax.roll,
+            ax._vertical_axis,
+            ax._focal_length,
+            ax._dist,
+            tuple(np.asarray(ax._box_aspect, dtype=float).tolist()),
+            ax.get_w_lims(),
+            ax.get_xscale(),
+            ax.get_yscale(),
+            ax.get_zscale(),
+        )
     except AttributeError:
         return np.asarray(ax.get_proj()).tobytes()

@@ -1,7 +1,7 @@
 """Controllers side by side: the same reference tracked by each, with a model-error slider.
 
-:func:`controller_comparison` is a :class:`robolab.LiveFigure` of two sliders and one
-figure of one panel per controller:
+:func:`controller_comparison` returns a :class:`ControllerComparison`, a
+:class:`robolab.LiveFigure` of two sliders and one figure of one panel per controller:
 
 * **model error**, the scale of the controller's model masses (1 = exact, 0.8 = 20 %
   too light) and **payload**, a mass at the tool the model does not know: moving
@@ -35,6 +35,7 @@ from ...support.arguments import as_figure_size, require_choice
 from .._fast.partial_redraw import PartialRedraw
 from ..drawing.options import CANVAS_CHOICES
 from ..widgets.controls import number_slider
+from ..widgets.kept_runs import KeptRuns
 from ..widgets.live_figure import LiveFigure
 
 __all__ = ["ControllerComparison", "controller_comparison"]
@@ -87,19 +88,15 @@ class ControllerComparison(LiveFigure):
         canvas: str,
         title: str | None,
     ) -> None:
-        if not callable(simulate):
-            raise TypeError(f"simulate must be a function, got {type(simulate).__name__}")
+        self._cache = KeptRuns(simulate, check=self._check_runs)
         if not controllers:
             raise ValueError("controllers must name at least one controller")
         for name in controllers:
             require_choice(name, "controllers", tuple(CONTROLLER_LABELS))
         require_choice(canvas, "canvas", CANVAS_CHOICES)
         self.controllers = tuple(controllers)
-        self._simulate = simulate
         self._partial: PartialRedraw | None = None
         self._partial_lines = 0
-        self._cache: dict[tuple[float, float], tuple[Runs | None, str | None]] = {}
-        self.simulations = 0
         self.runs: Runs | None = None
         self.error: str | None = None
         live = _widgets.choose_canvas(canvas) == "ipympl"
@@ -129,20 +126,15 @@ class ControllerComparison(LiveFigure):
         }
         super().__init__(self._draw, figure, controls, title=title, canvas=canvas)
 
-    def _run(self, model_error: float, payload: float) -> tuple[Runs | None, str | None]:
-        key = (float(model_error), float(payload))
-        if key not in self._cache:
-            self.simulations += 1
-            try:
-                runs = self._simulate(model_error, payload)
-            except ValueError as error:  # SimulationDiverged is a ValueError
-                self._cache[key] = (None, str(error))
-            else:
-                missing = [name for name in self.controllers if name not in runs]
-                if missing:
-                    raise KeyError(f"simulate returned no run of {', '.join(missing)}")
-                self._cache[key] = (runs, None)
-        return self._cache[key]
+    @property
+    def simulations(self) -> int:
+        """How many times ``simulate`` ran (a setting seen before is not run again)."""
+        return self._cache.calls
+
+    def _check_runs(self, runs: Runs) -> None:
+        missing = [name for name in self.controllers if name not in runs]
+        if missing:
+            raise KeyError(f"simulate returned no run of {', '.join(missing)}")
 
     def _show(self, runs: Runs | None) -> None:
         if runs is None:
@@ -191,7 +183,7 @@ class ControllerComparison(LiveFigure):
         return self._partial.draw
 
     def _draw(self, model_error: float, payload: float) -> str:
-        runs, error = self._run(model_error, payload)
+        runs, error = self._cache.run(model_error, payload)
         if runs is not self.runs or self.updates == 0:
             self._show(runs)
         self.runs, self.error = runs, error

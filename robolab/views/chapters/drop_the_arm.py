@@ -1,6 +1,7 @@
 """ "Drop the arm": simulate with a chosen integrator, step and friction, scrub the motion.
 
-:func:`drop_the_arm` is a :class:`robolab.LiveFigure` of four controls and one figure:
+:func:`drop_the_arm` returns a :class:`DropTheArm`, a :class:`robolab.LiveFigure` of four
+controls and one figure:
 
 * **integrator** (Euler, semi-implicit Euler, RK4, RK45), **step** Δt and **friction**
   (a viscous coefficient b): a change runs the simulation again (results are kept, so
@@ -31,10 +32,12 @@ import numpy as np
 
 from ...support import widgets as _widgets
 from ...support.arguments import as_figure_size, as_float_array, require_choice
+from ...support.renames import renamed_keywords
 from ..drawing.drawable import RobotAdapter, RobotLike
-from ..drawing.options import CANVAS_CHOICES, ViewOptions
+from ..drawing.options import CANVAS_CHOICES, ENDS_ONLY, ViewOptions
 from ..drawing.robot_view import RobotView
 from ..widgets.controls import choice_buttons, number_slider
+from ..widgets.kept_runs import KeptRuns
 from ..widgets.live_figure import LiveFigure
 
 __all__ = ["DropTheArm", "drop_the_arm"]
@@ -74,6 +77,7 @@ class DropTheArm(LiveFigure):
         How many times ``simulate`` was called (a choice seen before is not run again).
     """
 
+    @renamed_keywords(time_step="slider_step")
     def __init__(
         self,
         robot: RobotLike,
@@ -86,14 +90,13 @@ class DropTheArm(LiveFigure):
         integrator: str = "rk4",
         timestep: float = 0.005,
         friction: float = 0.0,
-        time_step: float = 0.05,
+        slider_step: float = 0.05,
         friction_unit: str = "N·m·s/rad",
         figsize: tuple[float, float] = (7.6, 3.6),
         canvas: str = "auto",
         options: ViewOptions | None = None,
     ) -> None:
-        if not callable(simulate):
-            raise TypeError(f"simulate must be a function, got {type(simulate).__name__}")
+        self._cache = KeptRuns(simulate)
         for name in integrators:
             require_choice(name, "integrators", tuple(_INTEGRATOR_LABELS))
         require_choice(integrator, "integrator", tuple(integrators))
@@ -106,10 +109,7 @@ class DropTheArm(LiveFigure):
         self.duration = float(as_float_array(duration, "duration", ()))
         if self.duration <= 0:
             raise ValueError(f"duration must be positive, got {self.duration:g}")
-        self._simulate = simulate
         self.friction_unit = str(friction_unit)
-        self._cache: dict[tuple[str, float, float], tuple[Any, str | None]] = {}
-        self.runs = 0
         self.simulation: Any = None
         self.error: str | None = None
         self._adapter = RobotAdapter.of(robot)
@@ -117,22 +117,24 @@ class DropTheArm(LiveFigure):
         live = _widgets.choose_canvas(canvas) == "ipympl"
         figure = _widgets.new_figure(as_figure_size(figsize), 100.0, live=live)
         ax = figure.add_axes((0.0, 0.0, 0.46, 1.0), projection="3d", computed_zorder=False)
-        options = options or ViewOptions(frames="ends")
+        options = ViewOptions.from_keywords(options, {}, default=ENDS_ONLY)
         self.view = RobotView(self._adapter, None, ax=ax, options=options)
         self._build_energy_axes(figure)
         low, high, step = frictions
         controls = {
             "integrator": choice_buttons(
-                [(_INTEGRATOR_LABELS[name], name) for name in integrators], integrator,
+                [(_INTEGRATOR_LABELS[name], name) for name in integrators],
+                integrator,
                 label="integrator",
             ),
             "timestep": choice_buttons(
                 [(_step_label(x), x) for x in steps], float(timestep), label="step Δt"
             ),
-            "friction": number_slider(friction, low, high, step, unit=friction_unit,
-                                      label="friction b"),
-            "t": number_slider(0.0, 0.0, self.duration, time_step, unit="s", label="time t"),
-        }  # fmt: skip
+            "friction": number_slider(
+                friction, low, high, step, unit=friction_unit, label="friction b"
+            ),
+            "t": number_slider(0.0, 0.0, self.duration, slider_step, unit="s", label="time t"),
+        }
         controls["integrator"].widget.style.button_width = "104px"  # "semi-implicit" whole
         name = self._adapter.name
         super().__init__(self._draw, figure, controls, title=f"{name}: drop the arm")
@@ -154,15 +156,10 @@ class DropTheArm(LiveFigure):
         ax.legend(loc="upper right", fontsize=8, frameon=False, ncol=3)
         ax.grid(alpha=0.3)
 
-    def _run(self, integrator: str, timestep: float, friction: float) -> tuple[Any, str | None]:
-        key = (integrator, float(timestep), float(friction))
-        if key not in self._cache:
-            self.runs += 1
-            try:
-                self._cache[key] = (self._simulate(integrator, timestep, friction), None)
-            except ValueError as error:  # SimulationDiverged is a ValueError
-                self._cache[key] = (None, str(error))
-        return self._cache[key]
+    @property
+    def runs(self) -> int:
+        """How many times ``simulate`` ran (a choice seen before is not run again)."""
+        return self._cache.calls
 
     def _show_run(self, run: Any) -> None:
         lines = (
@@ -190,7 +187,7 @@ class DropTheArm(LiveFigure):
         self.energy_axes.set_ylim(low - margin, high + 2.5 * margin)
 
     def _draw(self, integrator: str, timestep: float, friction: float, t: float) -> str:
-        run, error = self._run(integrator, timestep, friction)
+        run, error = self._cache.run(integrator, timestep, friction)
         if run is not self.simulation or error != self.error or self.updates == 0:
             self._show_run(run)
         self.simulation, self.error = run, error
@@ -220,6 +217,7 @@ class DropTheArm(LiveFigure):
         )
 
 
+@renamed_keywords(time_step="slider_step")
 def drop_the_arm(
     robot: RobotLike,
     simulate: Callable[[str, float, float], Any],
@@ -231,7 +229,7 @@ def drop_the_arm(
     integrator: str = "rk4",
     timestep: float = 0.005,
     friction: float = 0.0,
-    time_step: float = 0.05,
+    slider_step: float = 0.05,
     friction_unit: str = "N·m·s/rad",
     figsize: tuple[float, float] = (7.6, 3.6),
     canvas: str = "auto",
@@ -260,8 +258,9 @@ def drop_the_arm(
         The range of the friction slider.
     integrator, timestep, friction : optional
         The initial choices.
-    time_step : float
-        Step of the time slider, seconds (``duration`` must be a whole number of them).
+    slider_step : float
+        Step of the time slider, seconds (``duration`` must be a whole number of them);
+        ``time_step=`` is its old name.
     friction_unit : str
         Shown with the friction slider.
     figsize : (float, float)
@@ -307,7 +306,7 @@ def drop_the_arm(
         integrator=integrator,
         timestep=timestep,
         friction=friction,
-        time_step=time_step,
+        slider_step=slider_step,
         friction_unit=friction_unit,
         figsize=figsize,
         canvas=canvas,

@@ -1,7 +1,8 @@
-"""Target-pose sliders and every inverse-kinematics solution: :func:`explore_inverse_kinematics`.
+"""Target-pose sliders and every inverse-kinematics solution: :class:`InverseKinematicsExplorer`.
 
-Six sliders set the target pose T_sd (position x, y, z in metres; orientation as
-roll, pitch, yaw, ``R = Rz(yaw) Ry(pitch) Rx(roll)``). After every move
+:func:`explore_inverse_kinematics` makes one. Six sliders set the target pose T_sd
+(position x, y, z in metres; orientation as roll, pitch, yaw,
+``R = Rz(yaw) Ry(pitch) Rx(roll)``). After every move
 
 * the closed-form solver (:func:`robolab.inverse_kinematics_analytic`, when the arm
   has a closed form) gives every branch: the first one within the joint limits is
@@ -41,9 +42,10 @@ from ...screw.robot import ScrewRobot
 from ...spatial.transforms import rotation_to_rpy, rpy_to_rotation
 from ...support import widgets as _widgets
 from ...support.arguments import as_figure_size, as_float_array, as_real_number, require_choice
+from ...support.renames import renamed_keywords
 from ..drawing.drawable import RobotAdapter
 from ..drawing.frame_pictures import draw_frame
-from ..drawing.options import CANVAS_CHOICES, ViewOptions
+from ..drawing.options import CANVAS_CHOICES, ENDS_ONLY, ViewOptions
 from ..drawing.robot_view import RobotView
 from ..widgets.controls import angle_slider, number_slider
 from ..widgets.live_figure import LiveFigure
@@ -51,8 +53,16 @@ from ..widgets.live_figure import LiveFigure
 __all__ = ["InverseKinematicsExplorer", "explore_inverse_kinematics"]
 
 #: One colour per branch (Okabe–Ito, apart for readers with colour-vision deficiencies).
-GHOST_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
-                 "#000000")  # fmt: skip
+GHOST_COLOURS = (
+    "#0072B2",
+    "#E69F00",
+    "#009E73",
+    "#CC79A7",
+    "#56B4E9",
+    "#D55E00",
+    "#F0E442",
+    "#000000",
+)
 #: The numerical solvers compared, with their line styles in the error plot.
 SOLVERS = (
     ("newton", "Newton–Raphson", "#0072B2"),
@@ -82,6 +92,8 @@ class InverseKinematicsExplorer(LiveFigure):
     view : RobotView
         The arm, at the first analytic solution within the limits (or, without
         one, at the damped least-squares result).
+    q0 : ndarray, shape (n,)
+        The configuration whose end-effector pose is the first target (the ``q`` given).
     ghosts : list of matplotlib Line3D
         One polyline per analytic branch (hidden when unused).
     target_frame : FrameTriad
@@ -100,10 +112,11 @@ class InverseKinematicsExplorer(LiveFigure):
     label_minimum = 70
     reset_tooltip = "back to the initial target"
 
+    @renamed_keywords(q0="q")
     def __init__(
         self,
         robot: ScrewRobot,
-        q0: ArrayLike | None = None,
+        q: ArrayLike | None = None,
         *,
         initial_guess: ArrayLike | None = None,
         damping: float = 0.05,
@@ -117,14 +130,14 @@ class InverseKinematicsExplorer(LiveFigure):
                 "robot must be a robolab.ScrewRobot (e.g. robolab.load_robot('puma560')), "
                 f"got {type(robot).__name__}"
             )
-        options = ViewOptions.from_keywords(options, {"frames": "ends", **view_options})
+        options = ViewOptions.from_keywords(options, view_options, default=ENDS_ONLY)
         require_choice(canvas, "canvas", CANVAS_CHOICES)
         canvas = _widgets.choose_canvas(canvas)
         figsize = as_figure_size(figsize)
         self.damping = as_real_number(damping, "damping", positive=True)
         self.robot = robot
         self._adapter = RobotAdapter.of(robot)
-        self.q0 = self._adapter.home() if q0 is None else self._adapter.check_q(q0)
+        self.q0 = self._adapter.home() if q is None else self._adapter.check_q(q)
         self.initial_guess = (
             self.q0.copy()
             if initial_guess is None
@@ -142,8 +155,9 @@ class InverseKinematicsExplorer(LiveFigure):
             ax.plot([], [], [], color=c, lw=3.0, alpha=0.8, zorder=3)[0] for c in GHOST_COLOURS
         ]
         start = forward_kinematics_space(robot, self.q0)
-        self.target_frame = draw_frame(ax, start, "d", length=0.15 * self.view.reach,
-                                       labels="origin", linewidth=1.6)  # fmt: skip
+        self.target_frame = draw_frame(
+            ax, start, "d", length=0.15 * self.view.reach, labels="origin", linewidth=1.6
+        )
         self._build_error_plot(figure)
         super().__init__(self._solve, self.view.figure, self._pose_controls(start), canvas=canvas)
 
@@ -159,8 +173,16 @@ class InverseKinematicsExplorer(LiveFigure):
         ax.set_title("numerical IK from one start", fontsize=9)
         ax.tick_params(labelsize=8)
         ax.axhline(TOLERANCE, color="#777777", lw=0.8, ls="--")
-        ax.text(0.98, TOLERANCE * 2, "tolerance", transform=ax.get_yaxis_transform(),
-                ha="right", va="bottom", fontsize=7, color="#555555")  # fmt: skip
+        ax.text(
+            0.98,
+            TOLERANCE * 2,
+            "tolerance",
+            transform=ax.get_yaxis_transform(),
+            ha="right",
+            va="bottom",
+            fontsize=7,
+            color="#555555",
+        )
         self.error_axes = ax
         self.error_lines = {
             method: ax.plot([], [], marker="o", ms=3, lw=1.2, color=colour, label=label)[0]
@@ -224,11 +246,16 @@ class InverseKinematicsExplorer(LiveFigure):
                 self.out_of_reach = str(error)
         self.numerical = {
             method: inverse_kinematics_body(
-                self.robot, T, self.initial_guess, TOLERANCE, TOLERANCE, method=method,
+                self.robot,
+                T,
+                self.initial_guess,
+                TOLERANCE,
+                TOLERANCE,
+                method=method,
                 damping=self.damping,
             )
             for method, _, _ in SOLVERS
-        }  # fmt: skip
+        }
         self._draw_arms()
         self._draw_errors()
         return self._readout()
@@ -317,9 +344,10 @@ class InverseKinematicsExplorer(LiveFigure):
         return "<br>".join(lines)
 
 
+@renamed_keywords(q0="q")
 def explore_inverse_kinematics(
     robot: ScrewRobot,
-    q0: ArrayLike | None = None,
+    q: ArrayLike | None = None,
     *,
     initial_guess: ArrayLike | None = None,
     damping: float = 0.05,
@@ -341,11 +369,12 @@ def explore_inverse_kinematics(
     robot : ScrewRobot
         The arm (``robolab.load_robot("puma560")``). Arms without a closed form
         (:func:`robolab.arm_family` is None) show the numerical solvers only.
-    q0 : array_like, shape (n,), optional
-        The first target is the end-effector pose at ``q0`` (rounded to the
-        sliders' steps: 1 cm, 1°); default the home configuration.
+    q : array_like, shape (n,), optional
+        The first target is the end-effector pose at ``q`` (rounded to the
+        sliders' steps: 1 cm, 1°); default the home configuration. (``q0=`` is its
+        old name.)
     initial_guess : array_like, shape (n,), optional
-        Where both numerical solvers start (default ``q0``).
+        Where both numerical solvers start (default ``q``).
     damping : float
         λ of the damped least-squares solver.
     frames, shadow, elev, azim, limits, zoom
@@ -379,6 +408,11 @@ def explore_inverse_kinematics(
     """
     options = ViewOptions(frames, shadow, elev, azim, limits, zoom)
     return InverseKinematicsExplorer(
-        robot, q0, initial_guess=initial_guess, damping=damping, options=options,
-        figsize=figsize, canvas=canvas,
-    )  # fmt: skip
+        robot,
+        q,
+        initial_guess=initial_guess,
+        damping=damping,
+        options=options,
+        figsize=figsize,
+        canvas=canvas,
+    )

@@ -1,7 +1,7 @@
 """Tune one joint's PID gains and watch its step response change while the slider moves.
 
-:func:`joint_tuner` is a :class:`robolab.LiveFigure` of five sliders (K_p, K_d, K_i, the
-gear ratio r and the payload) and one figure of two plots:
+:func:`joint_tuner` returns a :class:`JointTuner`, a :class:`robolab.LiveFigure` of five
+sliders (K_p, K_d, K_i, the gear ratio r and the payload) and one figure of two plots:
 
 * left: the link angle q(t) after a set-point step, the target and its ±2 % band, and
   markers at the peak and the settling time;
@@ -32,9 +32,11 @@ from matplotlib.ticker import MaxNLocator
 
 from ...support import widgets as _widgets
 from ...support.arguments import as_figure_size, as_float_array, require_choice
+from ...support.renames import renamed_keywords
 from .._fast.partial_redraw import PartialRedraw
 from ..drawing.options import CANVAS_CHOICES
 from ..widgets.controls import number_slider
+from ..widgets.kept_runs import KeptRuns
 from ..widgets.live_figure import LiveFigure
 
 __all__ = ["JointTuner", "joint_tuner"]
@@ -47,8 +49,10 @@ def _range(value: Range, name: str) -> Range:
     numbers = as_float_array(value, name, (4,))
     initial, low, high, step = (float(x) for x in numbers)
     if not low <= initial <= high or step <= 0:
-        raise ValueError(f"{name} must be (initial, low, high, step) with low ≤ initial ≤ high "
-                         f"and step > 0, got {value!r}")  # fmt: skip
+        raise ValueError(
+            f"{name} must be (initial, low, high, step) with low ≤ initial ≤ high "
+            f"and step > 0, got {value!r}"
+        )
     return initial, low, high, step
 
 
@@ -71,44 +75,41 @@ class JointTuner(LiveFigure):
         How many times ``simulate`` was called (a setting seen before is not run again).
     """
 
+    @renamed_keywords(kp="Kp", kd="Kd", ki="Ki")
     def __init__(
         self,
         simulate: Callable[[float, float, float, float, float], Any],
         *,
-        kp: Range,
-        kd: Range,
-        ki: Range,
+        Kp: Range,
+        Kd: Range,
+        Ki: Range,
         gear_ratio: Range,
         payload: Range,
         duration: float,
         figsize: tuple[float, float] = (7.6, 3.2),
         canvas: str = "auto",
     ) -> None:
-        if not callable(simulate):
-            raise TypeError(f"simulate must be a function, got {type(simulate).__name__}")
+        self._cache = KeptRuns(simulate)
         require_choice(canvas, "canvas", CANVAS_CHOICES)
         self.duration = float(as_float_array(duration, "duration", ()))
         if not self.duration > 0:
             raise ValueError(f"duration must be positive, got {self.duration:g}")
-        self._simulate = simulate
         self._partial: PartialRedraw | None = None
-        self._cache: dict[tuple[float, ...], tuple[Any, str | None]] = {}
-        self.runs = 0
         self.response: Any = None
         self.error: str | None = None
         live = _widgets.choose_canvas(canvas) == "ipympl"
         figure = _widgets.new_figure(as_figure_size(figsize), 100.0, live=live)
         self._build_axes(figure)
-        units = {
-            "kp": ("N·m/rad", "Kp", kp),
-            "kd": ("N·m·s/rad", "Kd", kd),
-            "ki": ("N·m/(rad·s)", "Ki", ki),
-            "gear_ratio": ("", "gear ratio r", gear_ratio),
-            "payload": ("kg", "payload", payload),
+        sliders = {  # control: (the keyword of its range, unit, label, range)
+            "kp": ("Kp", "N·m/rad", "Kp", Kp),
+            "kd": ("Kd", "N·m·s/rad", "Kd", Kd),
+            "ki": ("Ki", "N·m/(rad·s)", "Ki", Ki),
+            "gear_ratio": ("gear_ratio", "", "gear ratio r", gear_ratio),
+            "payload": ("payload", "kg", "payload", payload),
         }
         controls = {}
-        for name, (unit, label, spec) in units.items():
-            initial, low, high, step = _range(spec, name)
+        for name, (keyword, unit, label, spec) in sliders.items():
+            initial, low, high, step = _range(spec, keyword)
             controls[name] = number_slider(initial, low, high, step, unit=unit, label=label)
         super().__init__(self._draw, figure, controls, title="one joint: PID step response")
 
@@ -118,8 +119,9 @@ class JointTuner(LiveFigure):
         right = figure.add_axes((0.59, 0.15, 0.39, 0.75))
         self.position_axes, self.torque_axes = left, right
         self.band = left.axhspan(0.0, 0.0, color="#999999", alpha=0.25, lw=0, label="±2 %")
-        (self.target_line,) = left.plot(empty, empty, "--", color=TARGET_COLOUR, lw=1.0,
-                                        label="target")  # fmt: skip
+        (self.target_line,) = left.plot(
+            empty, empty, "--", color=TARGET_COLOUR, lw=1.0, label="target"
+        )
         (self.response_line,) = left.plot(empty, empty, color=RESPONSE_COLOUR, lw=1.8, label="q")
         (self.peak_marker,) = left.plot(empty, empty, "v", color=RESPONSE_COLOUR, ms=6)
         self.settle_cursor = left.axvline(0.0, color="#888888", lw=0.8, ls=":")
@@ -147,9 +149,17 @@ class JointTuner(LiveFigure):
         """
         if self._partial is None:
             left, right = self.position_axes, self.torque_axes
-            moving = [self.band, left.yaxis, self.target_line, self.response_line,
-                      self.peak_marker, self.settle_cursor,
-                      right.yaxis, self.torque_line, *self.limit_lines]  # fmt: skip
+            moving = [
+                self.band,
+                left.yaxis,
+                self.target_line,
+                self.response_line,
+                self.peak_marker,
+                self.settle_cursor,
+                right.yaxis,
+                self.torque_line,
+                *self.limit_lines,
+            ]
             legend = left.get_legend()
             self._partial = PartialRedraw(
                 self.figures[0],
@@ -159,14 +169,10 @@ class JointTuner(LiveFigure):
             )
         return self._partial.draw
 
-    def _run(self, *key: float) -> tuple[Any, str | None]:
-        if key not in self._cache:
-            self.runs += 1
-            try:
-                self._cache[key] = (self._simulate(*key), None)
-            except ValueError as error:
-                self._cache[key] = (None, str(error))
-        return self._cache[key]
+    @property
+    def runs(self) -> int:
+        """How many times ``simulate`` ran (a setting seen before is not run again)."""
+        return self._cache.calls
 
     def _show(self, run: Any) -> None:
         if run is None:
@@ -198,7 +204,7 @@ class JointTuner(LiveFigure):
         self.torque_axes.set_ylim(-1.1 * bound, 1.1 * bound)
 
     def _draw(self, kp: float, kd: float, ki: float, gear_ratio: float, payload: float) -> str:
-        run, error = self._run(kp, kd, ki, gear_ratio, payload)
+        run, error = self._cache.run(kp, kd, ki, gear_ratio, payload)
         self._show(run)
         self.response, self.error = run, error
         words = html.escape(
@@ -221,12 +227,13 @@ class JointTuner(LiveFigure):
         )
 
 
+@renamed_keywords(kp="Kp", kd="Kd", ki="Ki")
 def joint_tuner(
     simulate: Callable[[float, float, float, float, float], Any],
     *,
-    kp: Range,
-    kd: Range,
-    ki: Range,
+    Kp: Range,
+    Kd: Range,
+    Ki: Range,
     gear_ratio: Range,
     payload: Range,
     duration: float,
@@ -243,8 +250,10 @@ def joint_tuner(
         ``simulate(kp, kd, ki, gear_ratio, payload)`` returning a
         :class:`robolab.JointResponse` (or anything with its attributes); a ``ValueError``
         it raises is shown in the read-out.
-    kp, kd, ki, gear_ratio, payload : (initial, low, high, step)
-        Each slider's start and range (``high - low`` a whole number of steps).
+    Kp, Kd, Ki, gear_ratio, payload : (initial, low, high, step)
+        Each slider's start and range (``high - low`` a whole number of steps); the
+        sliders are the controls ``"kp"``, ``"kd"``, ``"ki"``, ``"gear_ratio"`` and
+        ``"payload"``. (``kp=``, ``kd=``, ``ki=`` are the old names of the gains.)
     duration : float
         Seconds shown.
     figsize : (float, float)
@@ -270,7 +279,7 @@ def joint_tuner(
     ...     return SimpleNamespace(times=t, positions=q, motor_torque=kp * (1 - q), target=1.0,
     ...                            torque_limit=np.inf, damping_ratio=1.0,
     ...                            natural_frequency=kp, metrics=metrics)
-    >>> panel = joint_tuner(run, kp=(10, 5, 20, 1), kd=(0, 0, 1, 0.1), ki=(0, 0, 1, 0.1),
+    >>> panel = joint_tuner(run, Kp=(10, 5, 20, 1), Kd=(0, 0, 1, 0.1), Ki=(0, 0, 1, 0.1),
     ...                     gear_ratio=(100, 50, 150, 10), payload=(0, 0, 5, 0.5), duration=1.0)
     >>> print(panel.readout_text().splitlines()[1])
     ζ = 1.000, ω_n = 10.0 rad/s; rise (10–90 %) 220 ms, overshoot 0.0 %, settling (2 %) 391 ms
@@ -280,9 +289,9 @@ def joint_tuner(
     """
     return JointTuner(
         simulate,
-        kp=kp,
-        kd=kd,
-        ki=ki,
+        Kp=Kp,
+        Kd=Kd,
+        Ki=Ki,
         gear_ratio=gear_ratio,
         payload=payload,
         duration=duration,

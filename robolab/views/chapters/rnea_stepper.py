@@ -1,10 +1,10 @@
 """The recursive Newton–Euler algorithm one link at a time: a pass stepper on a 3D arm.
 
-:func:`rnea_stepper` shows an arm at the configuration of one Newton–Euler run and walks
-through the run's 2n steps: the **forward pass** (link 1 to n: each link's twist V_i and
-acceleration V̇_i), then the **backward pass** (link n to 1: the wrench F_i through joint
-i and the torque τ_i). *Next* and *Back* (or the ``step`` slider) add or remove one step.
-Drawn at each link's centre of mass (the origin of its frame {i}):
+:func:`rnea_stepper` (a :class:`RneaStepper`) shows an arm at the configuration of one
+Newton–Euler run and walks through the run's 2n steps: the **forward pass** (link 1 to n:
+each link's twist V_i and acceleration V̇_i), then the **backward pass** (link n to 1: the
+wrench F_i through joint i and the torque τ_i). *Next* and *Back* (or the ``step`` slider)
+add or remove one step. Drawn at each link's centre of mass (the origin of its frame {i}):
 
 * the **velocity** of that point, R_si v_i (blue),
 * the linear part of the **acceleration** V̇_i, R_si v̇_i (orange): with the book's
@@ -36,7 +36,7 @@ from numpy.typing import NDArray
 from ...support import widgets as _widgets
 from ...support.arguments import as_figure_size, as_float_array, require_choice, require_int
 from ..drawing.drawable import RobotAdapter, RobotLike
-from ..drawing.options import CANVAS_CHOICES, ViewOptions
+from ..drawing.options import CANVAS_CHOICES, ENDS_ONLY, ViewOptions
 from ..drawing.robot_view import RobotView
 from ..widgets.controls import number_slider
 from ..widgets.live_figure import LiveFigure
@@ -142,7 +142,7 @@ class RneaStepper(LiveFigure):
         canvas: str = "auto",
         **view_options: Any,
     ) -> None:
-        options = ViewOptions.from_keywords(options, view_options)
+        options = ViewOptions.from_keywords(options, view_options, default=ENDS_ONLY)
         require_choice(canvas, "canvas", CANVAS_CHOICES)
         figsize = as_figure_size(figsize)
         self._adapter = RobotAdapter.of(robot)
@@ -318,13 +318,25 @@ class RneaStepper(LiveFigure):
         """What the arrows are (beside the figure; their scales are fixed for the run)."""
         s = self.scales
         items = (
-            (VELOCITY_COLOUR, "v", "velocity of the centre of mass",
-             f"{s['velocity']:.2g} m per m/s"),
-            (ACCELERATION_COLOUR, "v̇", "linear part of V̇<sub>i</sub> (with g up)",
-             f"{s['acceleration']:.2g} m per m/s²"),
-            (FORCE_COLOUR, "f", "force of F<sub>i</sub>, from link i−1",
-             f"{s['force']:.2g} m per N"),
-        )  # fmt: skip
+            (
+                VELOCITY_COLOUR,
+                "v",
+                "velocity of the centre of mass",
+                f"{s['velocity']:.2g} m per m/s",
+            ),
+            (
+                ACCELERATION_COLOUR,
+                "v̇",
+                "linear part of V̇<sub>i</sub> (with g up)",
+                f"{s['acceleration']:.2g} m per m/s²",
+            ),
+            (
+                FORCE_COLOUR,
+                "f",
+                "force of F<sub>i</sub>, from link i−1",
+                f"{s['force']:.2g} m per N",
+            ),
+        )
         lines = "".join(
             f'<div><span style="color:{colour}">■ {name}</span>: {what} ({scale})</div>'
             for colour, name, what, scale in items
@@ -414,7 +426,8 @@ def rnea_stepper(
         robot,
         steps,
         step=step,
-        options=ViewOptions.from_keywords(options or ViewOptions(frames="ends"), view_options),
+        options=options,
         figsize=figsize,
         canvas=canvas,
+        **view_options,
     )

@@ -1,7 +1,7 @@
 """A waypoint editor: a planned joint motion as q, q̇, q̈ plots with the limits, and the arm.
 
-:func:`trajectory_view` plans a joint-space motion through waypoints (a start, via
-points, an end, reached at given times) and shows
+:func:`trajectory_view` (a :class:`TrajectoryView`) plans a joint-space motion through
+waypoints (a start, via points, an end, reached at given times) and shows
 
 * the **arm** at the time ``t`` of a scrubbing slider (3D, on the left);
 * **q(t), q̇(t), q̈(t)** of the joints shown (right, one colour per joint), with the
@@ -34,7 +34,7 @@ from ...screw.trajectories.via_points import rest_to_rest_trajectory, via_point_
 from ...support import widgets as _widgets
 from ...support.arguments import as_figure_size, as_float_array, require_choice, require_int
 from ..drawing.drawable import RobotAdapter
-from ..drawing.options import CANVAS_CHOICES, ViewOptions
+from ..drawing.options import CANVAS_CHOICES, ENDS_ONLY, ViewOptions
 from ..drawing.robot_view import RobotView
 from ..widgets.controls import TRACK_WIDTH, Control, angle_slider, number_slider
 from ..widgets.live_figure import LiveFigure
@@ -234,8 +234,17 @@ class TrajectoryView(LiveFigure):
         self, figsize: tuple[float, float], live: bool, options: ViewOptions | None
     ) -> None:
         figure = _widgets.new_figure(figsize, 100.0, live=live)
-        grid = figure.add_gridspec(3, 2, width_ratios=(1.0, 1.9), left=0.0, right=0.985,
-                                   top=0.91, bottom=0.12, hspace=0.14, wspace=0.12)  # fmt: skip
+        grid = figure.add_gridspec(
+            3,
+            2,
+            width_ratios=(1.0, 1.9),
+            left=0.0,
+            right=0.985,
+            top=0.91,
+            bottom=0.12,
+            hspace=0.14,
+            wspace=0.12,
+        )
         arm_axes = figure.add_subplot(grid[:, 0], projection="3d", computed_zorder=False)
         self.view = RobotView(self._adapter, self.waypoints[0], ax=arm_axes, options=options)
         self.figure = figure
@@ -257,8 +266,11 @@ class TrajectoryView(LiveFigure):
             colour = _COLOURS[index % len(_COLOURS)]
             i = joint - 1
             low, high = self._adapter.joint_limits[i]
-            bounds = ((low, high), (-self.max_velocity[i], self.max_velocity[i]),
-                      (-self.max_acceleration[i], self.max_acceleration[i]))  # fmt: skip
+            bounds = (
+                (low, high),
+                (-self.max_velocity[i], self.max_velocity[i]),
+                (-self.max_acceleration[i], self.max_acceleration[i]),
+            )
             for row, ax in enumerate(self.axes):
                 (curve,) = ax.plot([], [], color=colour, lw=1.6, label=f"q{joint}")
                 (marker,) = ax.plot([], [], "o", color=colour, ms=5)
@@ -267,9 +279,15 @@ class TrajectoryView(LiveFigure):
                 for bound in bounds[row]:
                     ax.axhline(bound, color=colour, lw=1.0, ls=(0, (4, 3)), alpha=0.8)
         self.axes[0].legend(
-            fontsize=8, loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=len(self.joints),
-            frameon=False, handlelength=1.2, borderpad=0.1, borderaxespad=0.1,
-        )  # fmt: skip
+            fontsize=8,
+            loc="lower left",
+            bbox_to_anchor=(0.0, 1.0),
+            ncols=len(self.joints),
+            frameon=False,
+            handlelength=1.2,
+            borderpad=0.1,
+            borderaxespad=0.1,
+        )
         self.axes[0].set_title("dashed: limits", fontsize=8, loc="right", pad=3)
         self.cursors = [ax.axvline(self.times[0], color="#444", lw=0.9) for ax in self.axes]
         self._waypoint_dots = [
@@ -352,8 +370,10 @@ class TrajectoryView(LiveFigure):
         for joint in self.joints:
             i = joint - 1
             cells = []
-            for peak, limit, what in ((speed[i], self.max_velocity[i], "q̇"),
-                                      (accel[i], self.max_acceleration[i], "q̈")):  # fmt: skip
+            for peak, limit, what in (
+                (speed[i], self.max_velocity[i], "q̇"),
+                (accel[i], self.max_acceleration[i], "q̈"),
+            ):
                 over = peak > limit * (1 + 1e-9)
                 if over:
                     broken.append(f"{what}{joint}")
@@ -454,7 +474,7 @@ def trajectory_view(
     >>> np.degrees(panel.view.q).round(6)
     array([ 45., 120.])
     """
-    looks = ViewOptions.from_keywords(options or ViewOptions(frames="ends"), view_options)
+    looks = ViewOptions.from_keywords(options, view_options, default=ENDS_ONLY)
     return TrajectoryView(
         robot,
         (waypoints, times, max_velocity, max_acceleration),

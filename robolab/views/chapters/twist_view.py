@@ -1,7 +1,7 @@
 """The end-effector twist of an arm, live: joint-velocity sliders and velocity arrows in 3D.
 
-:func:`twist_view` shows an arm at a fixed configuration ``q`` and one slider per joint
-*velocity*. Each step of a slider redraws
+:func:`twist_view` (a :class:`TwistView`) shows an arm at a fixed configuration ``q`` and
+one slider per joint *velocity*. Each step of a slider redraws
 
 * the **end-effector twist** as two arrows at the end-effector origin: the angular
   velocity ω (blue) and the velocity ``ṗ`` of the origin (orange);
@@ -42,7 +42,7 @@ from ...spatial.rigid_body_motions import adjoint_representation_unchecked, tran
 from ...support import widgets as _widgets
 from ...support.arguments import as_figure_size, as_float_array, as_real_number, require_choice
 from ..drawing.drawable import DHAdapter, RobotAdapter
-from ..drawing.options import CANVAS_CHOICES, ViewOptions
+from ..drawing.options import CANVAS_CHOICES, ENDS_ONLY, ViewOptions
 from ..drawing.robot_view import RobotView
 from ..widgets.controls import choice_buttons, number_slider
 from ..widgets.live_figure import LiveFigure, matrix_html
@@ -117,7 +117,7 @@ class TwistView(LiveFigure):
         canvas: str = "auto",
         **view_options: Any,
     ) -> None:
-        options = ViewOptions.from_keywords(options, view_options)
+        options = ViewOptions.from_keywords(options, view_options, default=ENDS_ONLY)
         require_choice(frame, "frame", FRAME_CHOICES)
         require_choice(canvas, "canvas", CANVAS_CHOICES)
         figsize = as_figure_size(figsize)
@@ -307,8 +307,9 @@ def twist_view(
         q,
         qdot,
         frame=frame,
-        options=ViewOptions.from_keywords(options or ViewOptions(frames="ends"), view_options),
+        options=options,
         arrow_scale=arrow_scale,
         figsize=figsize,
         canvas=canvas,
+        **view_options,
     )

@@ -181,9 +181,11 @@ class WorkspaceFit:
             bbox = self.axes.bbox
             centre = np.array([bbox.x0 + bbox.x1, bbox.y0 + bbox.y1]) / 2.0
             ratios = np.concatenate(
-                [(centre - room[:2]) / np.maximum(centre - low, 1e-9),
-                 (room[2:] - centre) / np.maximum(high - centre, 1e-9)]
-            )  # fmt: skip
+                [
+                    (centre - room[:2]) / np.maximum(centre - low, 1e-9),
+                    (room[2:] - centre) / np.maximum(high - centre, 1e-9),
+                ]
+            )
             factor = fill * float(ratios.min())
             if abs(factor - 1.0) < 2e-3:
                 break

@@ -258,9 +258,15 @@ def _figure_title(ax: Any, title: str) -> None:
     height_points = figure.get_figheight() * 72.0
     y = box.y1 - (0.5 * text_height + 4.0) / height_points
     label = Line2D(
-        [box.x0 + 0.5 * box.width], [y], transform=figure.transFigure, ls="none",
-        marker=marker, ms=marker_size, mew=0.0, color="#222222",
-    )  # fmt: skip
+        [box.x0 + 0.5 * box.width],
+        [y],
+        transform=figure.transFigure,
+        ls="none",
+        marker=marker,
+        ms=marker_size,
+        mew=0.0,
+        color="#222222",
+    )
     label.set_gid("robolab-frame-axes-title")
     figure.add_artist(label)
 
@@ -323,11 +329,17 @@ class FrameTriad:
         empty = np.zeros(0)
         self.lines = tuple(
             ax.plot(
-                empty, empty, empty, style, color=colour, lw=linewidth,
-                solid_capstyle="round", zorder=zorder,
+                empty,
+                empty,
+                empty,
+                style,
+                color=colour,
+                lw=linewidth,
+                solid_capstyle="round",
+                zorder=zorder,
             )[0]
             for colour in TRIAD_COLOURS
-        )  # fmt: skip
+        )
         bare = name.strip("{}")
         if labels == "tips":
             texts = [f"${letter}_{{{bare}}}$" if bare else f"${letter}$" for letter in "xyz"]

@@ -26,7 +26,7 @@ import numpy as np
 
 from ...support.arguments import as_float_array, as_real_number, require_bool, require_choice
 
-__all__ = ["CANVAS_CHOICES", "ELLIPSOID_CHOICES", "FRAME_CHOICES", "ViewOptions"]
+__all__ = ["CANVAS_CHOICES", "ELLIPSOID_CHOICES", "ENDS_ONLY", "FRAME_CHOICES", "ViewOptions"]
 
 FRAME_CHOICES = ("all", "ends", "none")
 ELLIPSOID_CHOICES = (None, "velocity", "force")
@@ -117,28 +117,46 @@ class ViewOptions:
         return None if self.limits is None else np.array(self.limits).reshape(3, 2)
 
     @classmethod
-    def from_keywords(cls, options: ViewOptions | None, keywords: dict[str, Any]) -> ViewOptions:
-        """``options`` (default all defaults) with the given keywords replaced.
+    def from_keywords(
+        cls,
+        options: ViewOptions | None,
+        keywords: dict[str, Any],
+        default: ViewOptions | None = None,
+    ) -> ViewOptions:
+        """``options`` with the given keywords replaced: how every widget takes its view options.
+
+        A widget takes ``options=`` (one :class:`ViewOptions`) or the six keywords, or
+        both (the keywords win); without ``options`` it starts from its own ``default``
+        (all defaults when None).
 
         Examples
         --------
         >>> ViewOptions.from_keywords(ViewOptions(frames="ends"), {"zoom": 2}).zoom
         2.0
+        >>> ViewOptions.from_keywords(None, {"elev": 40}, default=ViewOptions(frames="ends"))
+        ViewOptions(frames='ends', shadow=True, elev=40.0, azim=-55.0, limits=None, zoom=1.0)
         >>> ViewOptions.from_keywords(None, {"colour": "red"})
         Traceback (most recent call last):
         ...
         TypeError: unexpected view option 'colour'; the view options are frames, shadow, ...
         """
-        if options is not None and not isinstance(options, ViewOptions):
-            raise TypeError(
-                f"options must be a robolab.views.ViewOptions, got {type(options).__name__}"
-            )
+        for name, given in (("options", options), ("default", default)):
+            if given is not None and not isinstance(given, ViewOptions):
+                raise TypeError(
+                    f"{name} must be a robolab.views.ViewOptions, got {type(given).__name__}"
+                )
         names = [field.name for field in fields(cls)]
         for name in keywords:
             if name not in names:
                 raise TypeError(
                     f"unexpected view option {name!r}; the view options are {', '.join(names)}"
                 )
-        if options is not None and not keywords:
-            return options  # passed along as it is
-        return replace(options or cls(), **keywords)
+        start = options or default or cls()
+        if not keywords:
+            return start  # passed along as it is
+        return replace(start, **keywords)
+
+
+#: The default view of the animations and the chapter widgets: the base and end-effector
+#: triads only, so that what the widget draws over the arm stands out.
+ENDS_ONLY = ViewOptions(frames="ends")

@@ -266,9 +266,15 @@ class RobotView(WorkspaceFit):
             figure.dpi_scale_trans,
         )
         self.caption = Line2D(
-            [0.0], [1.0], transform=ax.transAxes + offset, ls="none",
-            marker=marker, ms=marker_size, mew=0.0, color="#555555",
-        )  # fmt: skip
+            [0.0],
+            [1.0],
+            transform=ax.transAxes + offset,
+            ls="none",
+            marker=marker,
+            ms=marker_size,
+            mew=0.0,
+            color="#555555",
+        )
         self.caption.set_gid("robolab-view-caption")
         self.caption_text = text
         self.figure.add_artist(self.caption)
@@ -344,7 +350,7 @@ class RobotView(WorkspaceFit):
         self.revolute_joints.set_visible(bool(revolute.any()))
         self.prismatic_joints.set_visible(bool((~revolute).any()))
         for line in self._moving_lines():
-            lean(line)  # one projection per line: the same pixels, a third faster to draw
+            lean(line)  # one projection per line: the same pixels, a sixth off a pendant step
         # the frame names are placed when drawn, clear of the triads' letters and of each other
         self._label_placement = PlacedMarkers(self.frame_labels)
 
@@ -377,10 +383,16 @@ class RobotView(WorkspaceFit):
     def _moving_lines(self) -> list[Any]:
         """The lines that :meth:`update` moves (all but the floor), in drawing order."""
         return [
-            self.shadow, self.ellipsoid, self.joint_axis_lines, self.links,
-            self.revolute_joints, self.prismatic_joints, *self.triads, *self.triad_labels,
+            self.shadow,
+            self.ellipsoid,
+            self.joint_axis_lines,
+            self.links,
+            self.revolute_joints,
+            self.prismatic_joints,
+            *self.triads,
+            *self.triad_labels,
             *self.frame_labels,
-        ]  # fmt: skip
+        ]
 
     def _shown_frames(self, skeleton: Skeleton) -> tuple[np.ndarray, tuple[str, ...]]:
         names = self._adapter.frame_names
@@ -455,9 +467,11 @@ class RobotView(WorkspaceFit):
         joints = self.skeleton.joint_points
         box_points = np.vstack([letters, joints])
         box_sizes = np.vstack(
-            [np.tile([_LETTER_BOX, _LETTER_BOX], (len(letters), 1)),
-             np.tile([_JOINT_BOX, _JOINT_BOX], (len(joints), 1))]
-        )  # fmt: skip
+            [
+                np.tile([_LETTER_BOX, _LETTER_BOX], (len(letters), 1)),
+                np.tile([_JOINT_BOX, _JOINT_BOX], (len(joints), 1)),
+            ]
+        )
         segments = []
         for line in (*self.triads, self.links, self.joint_axis_lines):
             points = np.column_stack(line.get_data_3d())

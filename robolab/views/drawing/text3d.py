@@ -22,13 +22,12 @@ from typing import Any, cast
 import numpy as np
 from matplotlib.collections import PathCollection
 from matplotlib.font_manager import FontProperties
+from matplotlib.lines import Line2D
 from matplotlib.markers import MarkerStyle
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
-from mpl_toolkits.mplot3d.art3d import Text3D
+from mpl_toolkits.mplot3d.art3d import Line3D, Text3D
 from numpy.typing import ArrayLike
-
-from .._fast.lean_lines import LeanLine3D, lean
 
 __all__ = [
     "Labels3D",
@@ -268,9 +267,11 @@ def place_boxes(
     flat_halves = np.repeat(halves, places_per_label, axis=0)
     low, high = flat - flat_halves, flat + flat_halves
     near = (
-        (padded[:, 0] < high[:, 0].max()) & (padded[:, 2] > low[:, 0].min())
-        & (padded[:, 1] < high[:, 1].max()) & (padded[:, 3] > low[:, 1].min())
-    )  # fmt: skip
+        (padded[:, 0] < high[:, 0].max())
+        & (padded[:, 2] > low[:, 0].min())
+        & (padded[:, 1] < high[:, 1].max())
+        & (padded[:, 3] > low[:, 1].min())
+    )
     cost = _BOX_COST * _overlap_areas(flat, flat_halves, padded[near])
     if len(lines):
         starts, ends = lines[:, 0], lines[:, 1]
@@ -356,7 +357,11 @@ class PlacedMarkers:
     def __init__(self, lines: Sequence[Any]) -> None:
         self.lines = list(lines)
         for line in self.lines:
-            lean(line).__class__ = PlacedMarkerLine
+            if not isinstance(line, Line3D):
+                raise TypeError(
+                    f"lines must be Line3D (ax.plot on 3D axes), got {type(line).__name__}"
+                )
+            line.__class__ = PlacedMarkerLine  # the same artist, drawn where it is placed
             line.placement = self
         self.anchors = np.zeros((0, 3))
         self.sizes = np.zeros((0, 2))
@@ -399,9 +404,11 @@ class PlacedMarkers:
         figure = axes.figure
         matrix = axes.M if getattr(axes, "M", None) is not None else axes.get_proj()
         key = (
-            np.asarray(matrix).tobytes(), figure.dpi, tuple(axes.bbox.bounds),
+            np.asarray(matrix).tobytes(),
+            figure.dpi,
+            tuple(axes.bbox.bounds),
             tuple(axes.viewLim.bounds),
-        )  # fmt: skip
+        )
         if key == self._key:
             return
         scale = figure.dpi / 72.0
@@ -447,8 +454,12 @@ class PlacedMarkers:
         return cast(np.ndarray, self._data_centres[index])
 
 
-class PlacedMarkerLine(LeanLine3D):
-    """A marker label drawn where its :class:`PlacedMarkers` placed it (beside its 3D point)."""
+class PlacedMarkerLine(Line3D):
+    """A marker label drawn where its :class:`PlacedMarkers` placed it (beside its 3D point).
+
+    Drawn as ``Line3D.draw`` draws: the 2D data set to the place (the axes' 2D data
+    coordinates, where ``Line3D.draw`` puts its projected point), then ``Line2D.draw``.
+    """
 
     placement: PlacedMarkers
 
@@ -457,7 +468,9 @@ class PlacedMarkerLine(LeanLine3D):
         if position is None:
             super().draw(renderer)
             return
-        self._draw_2d(renderer, np.array([position[0]]), np.array([position[1]]))
+        self.set_data([position[0]], [position[1]])
+        Line2D.draw(self, renderer)
+        self.stale = False
 
 
 def _obstacles_of(axes: Any, renderer: Any, skip: set[int]) -> tuple[np.ndarray, np.ndarray]:
@@ -499,10 +512,9 @@ def _obstacles_of(axes: Any, renderer: Any, skip: set[int]) -> tuple[np.ndarray,
             centres = _display_points(axes, collection.points)
             for centre, path in zip(centres, collection.get_paths(), strict=False):
                 extents = path.get_extents()
-                boxes.append(
-                    np.array([[centre[0] + scale * extents.x0, centre[1] + scale * extents.y0,
-                               centre[0] + scale * extents.x1, centre[1] + scale * extents.y1]])
-                )  # fmt: skip
+                x0, y0 = centre[0] + scale * extents.x0, centre[1] + scale * extents.y0
+                x1, y1 = centre[0] + scale * extents.x1, centre[1] + scale * extents.y1
+                boxes.append(np.array([[x0, y0, x1, y1]]))
         elif isinstance(collection, Path3DCollection):
             points = np.column_stack([np.asarray(v, float) for v in collection._offsets3d])
             sizes = np.asarray(collection.get_sizes(), dtype=float)
@@ -582,9 +594,11 @@ class PlacedTexts:
             axes, np.array([t.get_position_3d() for t in self.texts], dtype=float)
         )
         sizes = np.array(
-            [np.diff(_text_box(t, renderer, c).reshape(2, 2), axis=0)[0]
-             for t, c in zip(self.texts, anchors, strict=True)]
-        )  # fmt: skip
+            [
+                np.diff(_text_box(t, renderer, c).reshape(2, 2), axis=0)[0]
+                for t, c in zip(self.texts, anchors, strict=True)
+            ]
+        )
         bbox = axes.bbox
         self.centres, self._choices = place_boxes(
             anchors,

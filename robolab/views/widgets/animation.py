@@ -50,7 +50,7 @@ from ...support.arguments import (
     require_int,
 )
 from ..drawing.drawable import RobotAdapter, RobotLike
-from ..drawing.options import CANVAS_CHOICES, ViewOptions
+from ..drawing.options import CANVAS_CHOICES, ENDS_ONLY, ViewOptions
 from ..drawing.robot_view import RobotView
 from .controls import OWN_KEYS_CLASS, key_guard
 
@@ -109,9 +109,7 @@ class RobotAnimation:
         canvas: str = "auto",
         **view_options: Any,
     ) -> None:
-        if options is None:
-            options = ViewOptions(frames="ends")
-        self.options = ViewOptions.from_keywords(options, view_options)
+        self.options = ViewOptions.from_keywords(options, view_options, default=ENDS_ONLY)
         require_choice(canvas, "canvas", CANVAS_CHOICES)
         canvas = _widgets.choose_canvas(canvas)
         fps = as_real_number(fps, "fps", positive=True)

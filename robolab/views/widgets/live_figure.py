@@ -139,10 +139,12 @@ def matrix_html(matrix: ArrayLike, decimals: int = 3) -> str:
 def _table_to_text(match: re.Match[str]) -> str:
     """A table as lines of right-aligned columns."""
     rows = [
-        [html.unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(
-            r"(?is)<t[dh]\b[^>]*>(.*?)</t[dh]\s*>", row)]
+        [
+            html.unescape(re.sub(r"<[^>]+>", "", cell)).strip()
+            for cell in re.findall(r"(?is)<t[dh]\b[^>]*>(.*?)</t[dh]\s*>", row)
+        ]
         for row in re.findall(r"(?is)<tr\b[^>]*>(.*?)</tr\s*>", match.group(0))
-    ]  # fmt: skip
+    ]
     rows = [row for row in rows if row]
     if not rows:
         return "\n"

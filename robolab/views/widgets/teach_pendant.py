@@ -66,6 +66,7 @@ from ...support.arguments import (
     require_choice,
     require_int,
 )
+from ...support.renames import renamed_keywords
 from ..drawing.drawable import Decomposition, RobotAdapter, RobotLike
 from ..drawing.options import CANVAS_CHOICES, ELLIPSOID_CHOICES, ViewOptions
 from ..drawing.robot_view import RobotView
@@ -116,6 +117,8 @@ class TeachPendant(LiveFigure):
     ----------
     view : RobotView
         The 3D view; its artists are moved in place.
+    q0 : ndarray, shape (n,)
+        The configuration the pendant was opened at (its ``q``); Reset returns here.
     sliders : list of ipywidgets.IntSlider
         One per joint: degrees (revolute) or millimetres (prismatic).
     si_labels : list of ipywidgets.Label
@@ -142,10 +145,11 @@ class TeachPendant(LiveFigure):
     label_minimum = JOINT_LABEL_WIDTH
     reset_tooltip = "back to the initial configuration"
 
+    @renamed_keywords(q0="q")
     def __init__(
         self,
         robot: RobotLike,
-        q0: Any = None,
+        q: Any = None,
         *,
         options: ViewOptions | None = None,
         ellipsoid: str | None = None,
@@ -181,9 +185,14 @@ class TeachPendant(LiveFigure):
         figsize = as_figure_size(figsize)
         self._adapter = RobotAdapter.of(robot)
         self.robot = robot
-        self.q0 = self._adapter.home() if q0 is None else self._adapter.check_q(q0)
+        self.q0 = self._adapter.home() if q is None else self._adapter.check_q(q)
         self._check_inside_limits(self.q0)
         self.singularity_threshold = threshold
+        # The configuration shown, exact. The joint sliders show it rounded to whole degrees
+        # or millimetres (integer sliders: see the module documentation), so they cannot hold
+        # it: set_q and Reset put exact values here (and move the sliders to their rounding),
+        # a slider step sets its joint here from its whole value (set_joint). _draw, the
+        # read-outs and the Copy-q line read this array, never the sliders' values.
         self._q = self.q0.copy()
 
         figure = _widgets.new_figure(figsize, 100.0, live=canvas == "ipympl")
@@ -196,7 +205,7 @@ class TeachPendant(LiveFigure):
 
     # --- construction -----------------------------------------------------------------------
 
-    def _check_inside_limits(self, q: np.ndarray, name: str = "q0") -> None:
+    def _check_inside_limits(self, q: np.ndarray, name: str = "q") -> None:
         limits = self._adapter.shown_limits
         revolute = np.array([kind == "revolute" for kind in self._adapter.joint_kinds])
         inside = (limits[:, 0] - 1e-9 <= q) & (q <= limits[:, 1] + 1e-9)
@@ -410,13 +419,15 @@ class TeachPendant(LiveFigure):
         self.set_values(**values)  # the sliders follow, with one update and one redraw
 
     def reset(self) -> None:
-        """Back to the initial configuration ``q0``."""
+        """Back to the initial configuration :attr:`q0` (the ``q`` the pendant was opened at)."""
         self.set_q(self.q0)
 
     def _draw(self, **_joints: float) -> None:
         """The live figure's update: the view to :attr:`q` (the exact values, not the sliders').
 
-        One snapshot of the arm (:attr:`RobotView.snapshot`): the read-out, the
+        The sliders' values (``_joints``, whole degrees or millimetres) are not read: the
+        exact configuration is ``self._q`` (see ``__init__``), which a slider step has
+        already set. One snapshot of the arm (:attr:`RobotView.snapshot`): the read-out, the
         ellipsoid and the singularity check all read it, so a slider step
         computes one Jacobian and one singular value decomposition.
         """
@@ -595,9 +606,10 @@ class TeachPendant(LiveFigure):
         return f"<TeachPendant of {self._adapter.name!r}, {self.canvas_kind} canvas>"
 
 
+@renamed_keywords(q0="q")
 def teach(
     robot: RobotLike,
-    q0: Sequence[float] | np.ndarray | None = None,
+    q: Sequence[float] | np.ndarray | None = None,
     *,
     ellipsoid: str | None = None,
     singularity_warning: bool = True,
@@ -621,9 +633,9 @@ def teach(
     ----------
     robot : DHRobot or ScrewRobot
         The arm to move (numeric parameters).
-    q0 : array_like, shape (n,), optional
+    q : array_like, shape (n,), optional
         Initial configuration in radians / metres (default zero, moved into
-        the limits); Reset returns here.
+        the limits); Reset returns here. (``q0=`` is its old name.)
     ellipsoid : {None, "velocity", "force"}
         Manipulability ellipsoid shown at start (there is a switch).
     singularity_warning : bool
@@ -645,7 +657,7 @@ def teach(
         Axis limits in metres; default a box around the whole workspace.
     zoom : float
         Magnification: 1 (default) fits the whole workspace into the
-        figure; 1.5 magnifies about the arm at ``q0`` (see
+        figure; 1.5 magnifies about the arm at ``q`` (see
         :func:`robolab.plot_robot`).
     figsize : (float, float), optional
         Figure size in inches at 100 dpi; default 400 × 400 pixels
@@ -682,7 +694,7 @@ def teach(
     """
     return TeachPendant(
         robot,
-        q0,
+        q,
         options=ViewOptions(frames, shadow, elev, azim, limits, zoom),
         ellipsoid=ellipsoid,
         singularity_warning=singularity_warning,

@@ -98,11 +98,23 @@ def test_a_partial_redraw_needs_an_agg_canvas():
 def _first_order(kp, kd, ki, gear_ratio, payload):
     t = np.linspace(0.0, 1.0, 1001)
     q = 0.05 * (1 - np.exp(-kp * t) * np.cos(kd * t))
-    metrics = SimpleNamespace(rise_time=2.2 / kp, overshoot=0.0, peak_time=0.9,
-                              settling_time=3.9 / kp, steady_state_error=0.05 - q[-1])  # fmt: skip
-    return SimpleNamespace(times=t, positions=q, motor_torque=kp * (0.05 - q) * gear_ratio,
-                           target=0.05, torque_limit=2.5, damping_ratio=1.0,
-                           natural_frequency=kp, metrics=metrics)  # fmt: skip
+    metrics = SimpleNamespace(
+        rise_time=2.2 / kp,
+        overshoot=0.0,
+        peak_time=0.9,
+        settling_time=3.9 / kp,
+        steady_state_error=0.05 - q[-1],
+    )
+    return SimpleNamespace(
+        times=t,
+        positions=q,
+        motor_torque=kp * (0.05 - q) * gear_ratio,
+        target=0.05,
+        torque_limit=2.5,
+        damping_ratio=1.0,
+        natural_frequency=kp,
+        metrics=metrics,
+    )
 
 
 def test_the_joint_tuner_sends_the_pixels_of_a_full_draw():
@@ -110,9 +122,16 @@ def test_the_joint_tuner_sends_the_pixels_of_a_full_draw():
 
     _widgets.set_test_mode(False)
     try:
-        tuner = joint_tuner(_first_order, kp=(10, 5, 40, 1), kd=(0, 0, 30, 1),
-                            ki=(0, 0, 1, 0.1), gear_ratio=(100, 50, 150, 10),
-                            payload=(0, 0, 5, 0.5), duration=1.0, canvas="image")  # fmt: skip
+        tuner = joint_tuner(
+            _first_order,
+            Kp=(10, 5, 40, 1),
+            Kd=(0, 0, 30, 1),
+            Ki=(0, 0, 1, 0.1),
+            gear_ratio=(100, 50, 150, 10),
+            payload=(0, 0, 5, 0.5),
+            duration=1.0,
+            canvas="image",
+        )
     finally:
         _widgets.set_test_mode(None)
     figure = tuner.figures[0]
@@ -134,9 +153,16 @@ def test_the_joint_tuner_on_a_live_canvas_sends_diffs_of_its_partial_frames(widg
 
     _widgets.set_test_mode(False)
     try:
-        tuner = joint_tuner(_first_order, kp=(10, 5, 40, 1), kd=(0, 0, 30, 1),
-                            ki=(0, 0, 1, 0.1), gear_ratio=(100, 50, 150, 10),
-                            payload=(0, 0, 5, 0.5), duration=1.0, canvas="ipympl")  # fmt: skip
+        tuner = joint_tuner(
+            _first_order,
+            Kp=(10, 5, 40, 1),
+            Kd=(0, 0, 30, 1),
+            Ki=(0, 0, 1, 0.1),
+            gear_ratio=(100, 50, 150, 10),
+            payload=(0, 0, 5, 0.5),
+            duration=1.0,
+            canvas="ipympl",
+        )
     finally:
         _widgets.set_test_mode(None)
     canvas = tuner.figures[0].canvas
@@ -169,8 +195,13 @@ def test_the_teach_pendant_sends_the_pixels_of_a_full_draw():
     puma = robolab.load_robot("puma560", form="dh")
     _widgets.set_test_mode(False)
     try:
-        pendant = robolab.teach(puma, np.radians([20, 30, -60, 10, 45, 0]), canvas="image",
-                                ellipsoid="velocity", zoom=1.5)  # fmt: skip
+        pendant = robolab.teach(
+            puma,
+            np.radians([20, 30, -60, 10, 45, 0]),
+            canvas="image",
+            ellipsoid="velocity",
+            zoom=1.5,
+        )
     finally:
         _widgets.set_test_mode(None)
     figure = pendant.view.figure
@@ -218,7 +249,7 @@ _VIEW_CHANGES = {
 def test_the_projection_key_changes_exactly_when_the_projection_does():
     """PartialRedraw keys 3D axes by the inputs of get_proj (cheaper than get_proj itself):
     equal keys must mean equal projections, or a turned view would keep an old background."""
-    from robolab.views._fast.partial_redraw import _projection_key
+    from robolab.views._fast.partial_redraw import projection_key
 
     figure = Figure(figsize=(4.0, 4.0), dpi=100)
     FigureCanvasAgg(figure)
@@ -226,9 +257,9 @@ def test_the_projection_key_changes_exactly_when_the_projection_does():
     ax.plot([0, 1], [0, 1], [0, 1])
     seen: dict = {}
     for name, change in _VIEW_CHANGES.items():
-        key_before, projection_before = _projection_key(ax), ax.get_proj().tobytes()
+        key_before, projection_before = projection_key(ax), ax.get_proj().tobytes()
         change(ax)
-        key, projection = _projection_key(ax), ax.get_proj().tobytes()
+        key, projection = projection_key(ax), ax.get_proj().tobytes()
         assert isinstance(key, tuple), "a key of the inputs, not the projection"
         assert (key != key_before) == (projection != projection_before), name
         assert seen.setdefault(key, projection) == projection, name

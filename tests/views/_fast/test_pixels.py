@@ -96,8 +96,9 @@ def _recording(canvas):
     return sent
 
 
-def test_a_live_canvas_sends_diff_images_that_rebuild_every_frame(widget_backend):
-    figure = _widgets.new_figure((3.0, 2.5), 100.0, live=True)  # an ipympl canvas
+def _turning_frame():
+    """A live figure on an ipympl canvas: a frame turned by a yaw slider."""
+    figure = _widgets.new_figure((3.0, 2.5), 100.0, live=True)
     ax = figure.add_subplot(projection="3d")
     frame = robolab.draw_frame(ax, np.eye(4), "b")
 
@@ -106,13 +107,20 @@ def test_a_live_canvas_sends_diff_images_that_rebuild_every_frame(widget_backend
 
     robolab.set_test_mode(False)
     try:
-        panel = live_figure(turn, ax, {"yaw": angle_slider(30)}, canvas="ipympl")
+        return live_figure(turn, ax, {"yaw": angle_slider(30)}, canvas="ipympl")
     finally:
         robolab.set_test_mode(None)
+
+
+YAWS = (40, 50, 120, -170)
+
+
+def test_a_live_canvas_sends_diff_images_that_rebuild_every_frame(widget_backend):
+    panel = _turning_frame()
     canvas = panel.figures[0].canvas
     sent = _recording(canvas)
     shown = None
-    for yaw in (40, 50, 120, -170):
+    for yaw in YAWS:
         panel.controls["yaw"].value = yaw
         mode, png = sent[-1]
         drawn = np.asarray(canvas.get_renderer().buffer_rgba())
@@ -130,6 +138,38 @@ def test_a_live_canvas_sends_diff_images_that_rebuild_every_frame(widget_backend
     np.testing.assert_array_equal(
         _decoded(sent[-1][1]), np.asarray(canvas.get_renderer().buffer_rgba())
     )
+
+
+def _frames_shown(sped_up: bool) -> list[np.ndarray]:
+    """What the browser shows of the turning frame: each image drawn over the last."""
+    panel = _turning_frame()
+    canvas = panel.figures[0].canvas
+    if not sped_up:
+        del canvas.get_diff_image  # matplotlib's own, of the canvas's class
+    sent = _recording(canvas)
+    shown: list[np.ndarray] = []
+    for yaw in YAWS:
+        panel.controls["yaw"].value = yaw
+        mode, png = sent[-1]
+        shown.append(_decoded(png).copy() if mode == "full" else _over(shown[-1], png))
+    return shown
+
+
+def test_the_diff_images_show_what_matplotlibs_diff_images_show(widget_backend):
+    """speed_up_live_canvas reproduces matplotlib's get_diff_image (WebAgg): the same frames."""
+    for ours, matplotlibs in zip(_frames_shown(True), _frames_shown(False), strict=True):
+        np.testing.assert_array_equal(ours, matplotlibs)
+
+
+def test_encode_png_decodes_to_the_pixels_of_matplotlibs_png():
+    """encode_png reproduces FigureCanvasAgg.print_png: the same pixels, decoded."""
+    ax = robolab.frame_axes((-1, 1))
+    robolab.draw_frame(ax, robolab.rotz(0.4), "b")
+    figure = ax.figure
+    matplotlibs = io.BytesIO()
+    figure.canvas.print_png(matplotlibs)  # draws the figure, writes RGBA
+    ours = encode_png(np.asarray(figure.canvas.buffer_rgba()))
+    np.testing.assert_array_equal(_decoded(ours), _decoded(matplotlibs.getvalue()))
 
 
 def test_only_ipympl_canvases_are_sped_up():

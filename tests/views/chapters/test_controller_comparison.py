@@ -30,10 +30,14 @@ def made_up(model_error, payload, limits=None):
     def run(gain):
         e = np.stack([gain * (model_error - 0.9) * t, -gain * payload * t], axis=1)
         return SimpleNamespace(
-            times=t, errors=e, rms_error=float(np.sqrt((e**2).sum(1).mean())),
-            max_error=float(np.abs(e).max()), peak_torques=np.array([gain, 1.0]),
-            exceeds_limits=gain > 2, torque_limits=limits,
-        )  # fmt: skip
+            times=t,
+            errors=e,
+            rms_error=float(np.sqrt((e**2).sum(1).mean())),
+            max_error=float(np.abs(e).max()),
+            peak_torques=np.array([gain, 1.0]),
+            exceeds_limits=gain > 2,
+            torque_limits=limits,
+        )
 
     return {"pd": run(3.0), "pd_gravity": run(2.0), "computed_torque": run(1.0)}
 

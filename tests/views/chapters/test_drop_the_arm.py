@@ -32,9 +32,12 @@ def spinning_run(integrator, timestep, friction):
     q = np.stack([t, 0.5 * t], axis=1)
     energy = np.full(t.shape, 2.0) + (0.1 * t if integrator == "euler" else 0.0)
     return SimpleNamespace(
-        times=t, joint_positions=q, energy=energy, kinetic_energy=energy - 1.0,
+        times=t,
+        joint_positions=q,
+        energy=energy,
+        kinetic_energy=energy - 1.0,
         potential_energy=np.ones_like(t),
-    )  # fmt: skip
+    )
 
 
 def test_the_time_slider_moves_the_arm_and_the_marker():
@@ -80,8 +83,9 @@ def test_a_real_simulation_of_a_pendulum_is_shown_as_computed():
     arm = robolab.load_robot("planar2r")
 
     def run(integrator, timestep, friction):
-        return robolab.simulate(arm, [0.0, 0.0], duration=1.0, timestep=timestep,
-                                integrator=integrator)  # fmt: skip
+        return robolab.simulate(
+            arm, [0.0, 0.0], duration=1.0, timestep=timestep, integrator=integrator
+        )
 
     panel = robolab.drop_the_arm(arm, run, duration=1.0, timestep=0.01)
     _, energy = panel.energy_line.get_data()
@@ -124,3 +128,15 @@ def test_bad_arguments(keywords, error, words):
     arguments = {"simulate": spinning_run, "duration": 2.0, **keywords}
     with pytest.raises(error, match=words):
         robolab.drop_the_arm(robolab.load_robot("planar2r"), **arguments)
+
+
+def test_the_time_sliders_step_is_slider_step_and_time_step_its_old_name():
+    arm = robolab.load_robot("planar2r")
+    panel = robolab.drop_the_arm(arm, spinning_run, duration=2.0, slider_step=0.1)
+    times = [value for _, value in panel.controls["t"].options]
+    assert len(times) == 21 and times[1] == 0.1 and times[-1] == 2.0
+    with pytest.warns(DeprecationWarning, match=r"drop_the_arm\(time_step=\.\.\.\) is now"):
+        old = robolab.drop_the_arm(arm, spinning_run, duration=2.0, time_step=0.1)
+    assert old.controls["t"].options == panel.controls["t"].options
+    with pytest.warns(DeprecationWarning, match=r"DropTheArm\(time_step=\.\.\.\) is now"):
+        robolab.DropTheArm(arm, spinning_run, duration=2.0, time_step=0.1)

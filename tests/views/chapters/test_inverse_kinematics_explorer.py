@@ -46,13 +46,16 @@ def explorer():
     plt.close(shown.view.figure)
 
 
-def test_sliders_start_at_the_pose_of_q0_rounded_to_their_steps(explorer):
+def test_sliders_start_at_the_pose_of_q_rounded_to_their_steps(explorer):
     T = mr_pose(PUMA, Q0)
     values = {name: control.value for name, control in explorer.controls.items()}
     np.testing.assert_allclose([values["x"], values["y"], values["z"]], T[:3, 3], atol=0.005)
     target = explorer.target_pose()
-    np.testing.assert_allclose(target[:3, :3], rpy(*np.radians(
-        [values["roll"], values["pitch"], values["yaw"]])), atol=1e-12)  # fmt: skip
+    np.testing.assert_allclose(
+        target[:3, :3],
+        rpy(*np.radians([values["roll"], values["pitch"], values["yaw"]])),
+        atol=1e-12,
+    )
     np.testing.assert_allclose(explorer.target_frame.pose, target, atol=1e-12)
 
 
@@ -134,14 +137,20 @@ def test_fits_a_small_screen_and_has_a_static_fallback(explorer, kernel_bundle):
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda: explore_inverse_kinematics(rl.load_robot("puma560", form="dh")), TypeError,
-         "robot must be a robolab.ScrewRobot"),
+        (
+            lambda: explore_inverse_kinematics(rl.load_robot("puma560", form="dh")),
+            TypeError,
+            "robot must be a robolab.ScrewRobot",
+        ),
         (lambda: explore_inverse_kinematics(PUMA, damping=-1.0), ValueError, "damping"),
         (lambda: explore_inverse_kinematics(PUMA, [0.0] * 5), ValueError, r"q must have shape"),
-        (lambda: explore_inverse_kinematics(PUMA, initial_guess=[0.0]), ValueError,
-         "initial_guess"),
+        (
+            lambda: explore_inverse_kinematics(PUMA, initial_guess=[0.0]),
+            ValueError,
+            "initial_guess",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_refused(call, error, message):
     with pytest.raises(error, match=message):
         call()
@@ -149,3 +158,21 @@ def test_bad_input_is_refused(call, error, message):
 
 def test_is_a_live_figure(explorer):
     assert isinstance(explorer, InverseKinematicsExplorer) and isinstance(explorer, rl.LiveFigure)
+
+
+def test_q0_is_the_old_name_of_q():
+    with pytest.warns(DeprecationWarning, match=r"explore_inverse_kinematics\(q0=\.\.\.\) is now"):
+        old = explore_inverse_kinematics(PUMA, q0=Q0)
+    np.testing.assert_array_equal(old.q0, Q0)
+    assert old.values == explore_inverse_kinematics(PUMA, q=Q0).values
+    with pytest.warns(DeprecationWarning, match=r"InverseKinematicsExplorer\(q0=\.\.\.\) is now"):
+        InverseKinematicsExplorer(PUMA, q0=Q0)
+
+
+def test_the_frames_asked_for_are_drawn():
+    """The explorer's own default (frames="ends") does not override the options given."""
+    every = explore_inverse_kinematics(PUMA, Q0, frames="all")
+    assert every.view.options.frames == "all"
+    assert InverseKinematicsExplorer(PUMA, Q0).view.options.frames == "ends"
+    given = rl.views.ViewOptions(frames="none", elev=10.0)
+    assert InverseKinematicsExplorer(PUMA, Q0, options=given).view.options == given

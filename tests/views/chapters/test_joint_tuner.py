@@ -22,9 +22,9 @@ import robolab
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 
 RANGES = dict(
-    kp=(10, 5, 20, 1),
-    kd=(0.0, 0.0, 1.0, 0.1),
-    ki=(0.0, 0.0, 1.0, 0.1),
+    Kp=(10, 5, 20, 1),
+    Kd=(0.0, 0.0, 1.0, 0.1),
+    Ki=(0.0, 0.0, 1.0, 0.1),
     gear_ratio=(100, 50, 150, 10),
     payload=(0.0, 0.0, 5.0, 0.5),
     duration=1.0,
@@ -43,13 +43,24 @@ def first_order(kp, kd, ki, gear_ratio, payload):
         raise ValueError("unstable gains: raise Kd or lower Ki")
     t = np.linspace(0.0, 1.0, 1001)
     q = 1 - np.exp(-kp * t)
-    metrics = SimpleNamespace(rise_time=math.log(9) / kp, overshoot=0.0, peak_time=1.0,
-                              settling_time=math.log(50) / kp,
-                              steady_state_error=1 - q[-1])  # fmt: skip
-    return SimpleNamespace(times=t, positions=q, motor_torque=kp * (1 - q) * gear_ratio / 100,
-                           target=1.0, torque_limit=8.0, damping_ratio=1.0,
-                           natural_frequency=float(kp), metrics=metrics,
-                           saturated=kp * (1 - q) > 8.0)  # fmt: skip
+    metrics = SimpleNamespace(
+        rise_time=math.log(9) / kp,
+        overshoot=0.0,
+        peak_time=1.0,
+        settling_time=math.log(50) / kp,
+        steady_state_error=1 - q[-1],
+    )
+    return SimpleNamespace(
+        times=t,
+        positions=q,
+        motor_torque=kp * (1 - q) * gear_ratio / 100,
+        target=1.0,
+        torque_limit=8.0,
+        damping_ratio=1.0,
+        natural_frequency=float(kp),
+        metrics=metrics,
+        saturated=kp * (1 - q) > 8.0,
+    )
 
 
 def test_a_gain_slider_redraws_the_response_from_the_run():
@@ -85,13 +96,19 @@ def test_unstable_gains_are_said_in_the_read_out():
 def test_a_real_joint_gives_the_closed_form_damping_ratio():
     def run(kp, kd, ki, gear_ratio, payload):
         motor = robolab.JointActuator(2e-4, 1e-3, gear_ratio, 2.5)
-        return robolab.simulate_joint(motor, link_inertia=2.0 + payload * 0.2, kp=kp, kd=kd,
-                                      ki=ki, target=0.05, duration=1.0)  # fmt: skip
+        return robolab.simulate_joint(
+            motor, link_inertia=2.0 + payload * 0.2, kp=kp, kd=kd, ki=ki, target=0.05, duration=1.0
+        )
 
     panel = robolab.joint_tuner(
-        run, kp=(0.3, 0.1, 1.0, 0.1), kd=(0.01, 0.0, 0.04, 0.001), ki=(0.0, 0.0, 2.0, 0.1),
-        gear_ratio=(100, 10, 200, 10), payload=(0.0, 0.0, 10.0, 0.5), duration=1.0,
-    )  # fmt: skip
+        run,
+        Kp=(0.3, 0.1, 1.0, 0.1),
+        Kd=(0.01, 0.0, 0.04, 0.001),
+        Ki=(0.0, 0.0, 2.0, 0.1),
+        gear_ratio=(100, 10, 200, 10),
+        payload=(0.0, 0.0, 10.0, 0.5),
+        duration=1.0,
+    )
     panel.controls["payload"].value = 5.0
     J = 2e-4 + 3.0 / 100**2
     zeta = (1e-3 + 0.01) / (2 * math.sqrt(0.3 * J))
@@ -101,8 +118,8 @@ def test_a_real_joint_gives_the_closed_form_damping_ratio():
 def test_bad_arguments_and_screen_size():
     with pytest.raises(TypeError, match="simulate must be a function"):
         robolab.joint_tuner("run", **RANGES)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="kp must be"):
-        robolab.joint_tuner(first_order, **{**RANGES, "kp": (30, 5, 20, 1)})
+    with pytest.raises(ValueError, match="Kp must be"):
+        robolab.joint_tuner(first_order, **{**RANGES, "Kp": (30, 5, 20, 1)})
     with pytest.raises(ValueError, match="duration must be positive"):
         robolab.joint_tuner(first_order, **{**RANGES, "duration": 0.0})
     panel = robolab.joint_tuner(first_order, **RANGES)
@@ -110,3 +127,14 @@ def test_bad_arguments_and_screen_size():
     assert width <= 1000 and height <= 420
     bundle = panel._repr_mimebundle_()  # the static fallback in test mode: picture and text
     assert WIDGET_VIEW not in bundle and "rise (10–90 %)" in bundle["text/plain"]
+
+
+def test_the_old_lowercase_gain_keywords_still_work_with_a_warning():
+    new = robolab.joint_tuner(first_order, **RANGES)
+    for old, name in (("kp", "Kp"), ("kd", "Kd"), ("ki", "Ki")):
+        keywords = {key: value for key, value in RANGES.items() if key != name}
+        with pytest.warns(DeprecationWarning, match=rf"joint_tuner\({old}=\.\.\.\) is now"):
+            panel = robolab.joint_tuner(first_order, **keywords, **{old: RANGES[name]})
+        assert panel.values == new.values
+    with pytest.warns(DeprecationWarning, match=r"JointTuner\(ki=\.\.\.\) is now JointTuner\(Ki"):
+        robolab.JointTuner(first_order, **keywords, ki=RANGES["Ki"])

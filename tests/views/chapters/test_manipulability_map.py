@@ -67,9 +67,12 @@ def test_screw_jacobians_are_converted_to_the_end_effector_origin():
 
 def test_other_measures_and_the_condition_numbers_infinity():
     view = rl.manipulability_map(
-        rl.load_robot("planar2r"), joints=(1, 2), measure="condition", resolution=5,
+        rl.load_robot("planar2r"),
+        joints=(1, 2),
+        measure="condition",
+        resolution=5,
         ranges=[(-1, 1), (0, np.pi)],
-    )  # fmt: skip
+    )
     assert np.isinf(view.values[0]).all()  # q2 = 0: stretched out
     assert np.isfinite(view.image.get_array()).all()  # drawn as the largest finite value
 

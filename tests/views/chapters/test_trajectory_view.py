@@ -25,9 +25,13 @@ pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 PANDA_VELOCITY = np.array([2.175] * 4 + [2.61] * 3)
 PANDA_ACCELERATION = np.array([15.0, 7.5, 10.0, 12.5, 15.0, 20.0, 20.0])
 PANDA_WAYPOINTS = np.radians(
-    [[0, -30, 0, -150, 0, 120, 45], [30, 10, 0, -100, 0, 110, 45],
-     [60, 20, 0, -80, 0, 100, 45], [90, -20, 0, -130, 0, 110, 45]]
-)  # fmt: skip
+    [
+        [0, -30, 0, -150, 0, 120, 45],
+        [30, 10, 0, -100, 0, 110, 45],
+        [60, 20, 0, -80, 0, 100, 45],
+        [90, -20, 0, -130, 0, 110, 45],
+    ]
+)
 TIMES = np.array([0.0, 1.0, 2.0, 3.0])
 
 
@@ -39,9 +43,15 @@ def _close_figures():
 
 def panda_view(**keywords):
     return robolab.trajectory_view(
-        robolab.load_robot("panda"), PANDA_WAYPOINTS, TIMES, max_velocity=PANDA_VELOCITY,
-        max_acceleration=PANDA_ACCELERATION, edit=(2, 4), joints=(1, 2, 4), **keywords,
-    )  # fmt: skip
+        robolab.load_robot("panda"),
+        PANDA_WAYPOINTS,
+        TIMES,
+        max_velocity=PANDA_VELOCITY,
+        max_acceleration=PANDA_ACCELERATION,
+        edit=(2, 4),
+        joints=(1, 2, 4),
+        **keywords,
+    )
 
 
 def plotted(view, row: int, joint_index: int) -> tuple[np.ndarray, np.ndarray]:
@@ -163,9 +173,12 @@ def test_fits_a_small_screen():
 )
 def test_bad_input(change, error, words):
     arguments = {
-        "waypoints": PANDA_WAYPOINTS, "times": TIMES, "max_velocity": PANDA_VELOCITY,
-        "max_acceleration": PANDA_ACCELERATION, "edit": (2, 4),
-    } | change  # fmt: skip
+        "waypoints": PANDA_WAYPOINTS,
+        "times": TIMES,
+        "max_velocity": PANDA_VELOCITY,
+        "max_acceleration": PANDA_ACCELERATION,
+        "edit": (2, 4),
+    } | change
     with pytest.raises(error, match=words):
         robolab.trajectory_view(robolab.load_robot("panda"), **arguments)
 
@@ -174,9 +187,14 @@ def test_a_prismatic_joint_gets_metres():
     scara = robolab.load_robot("scara")  # RRPR: joint 3 slides
     waypoints = [[0.0, 0.0, 0.05, 0.0], [0.5, 0.3, 0.1, 0.2], [0.8, 0.5, 0.15, 0.4]]
     view = robolab.trajectory_view(
-        scara, waypoints, [0.0, 1.5, 3.0], max_velocity=[2, 2, 0.5, 3], max_acceleration=5,
-        edit=(2, 3), joints=(1, 3),
-    )  # fmt: skip
+        scara,
+        waypoints,
+        [0.0, 1.5, 3.0],
+        max_velocity=[2, 2, 0.5, 3],
+        max_acceleration=5,
+        edit=(2, 3),
+        joints=(1, 3),
+    )
     assert view.controls["via1_q3"].description == "via 1 q3 (m)"
     assert view.controls["via1_q3"].value == 0.1
     assert [ax.get_ylabel() for ax in view.axes] == [

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from matplotlib.backends.backend_agg import RendererAgg
+from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from mpl_toolkits.mplot3d.art3d import Line3D
 
 import robolab
 from robolab.views.drawing.robot_view import plot_robot
-from robolab.views.drawing.text3d import place_boxes
+from robolab.views.drawing.text3d import PlacedMarkers, place_boxes, text_marker
 from robolab.views.widgets.teach_pendant import teach
 
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
@@ -216,8 +219,10 @@ def test_place_labels_in_chapter_twos_one_row_figure(a, alpha, d, theta):
     origin, corner, end = np.zeros(3), np.array([0.0, 0.0, d]), pose[:3, 3]
     ax.plot(*np.column_stack([origin, corner, end]), color="black", lw=1.4)
     texts = []
-    for point, z, name in ((origin, np.array([0, 0, 1.0]), "joint $i$"),
-                           (end, pose[:3, 2], "joint $i{+}1$")):  # fmt: skip
+    for point, z, name in (
+        (origin, np.array([0, 0, 1.0]), "joint $i$"),
+        (end, pose[:3, 2], "joint $i{+}1$"),
+    ):
         ax.plot(*np.column_stack([point - 0.7 * z, point + 0.9 * z]), ":", color="grey")
         texts.append(ax.text(*(point + 0.95 * z), name, fontsize=9))
     for middle, name in (((origin + corner) / 2, "$d_i$"), ((corner + end) / 2, "$a_i$")):
@@ -231,3 +236,39 @@ def test_place_labels_in_chapter_twos_one_row_figure(a, alpha, d, theta):
             assert not _intersect(box, other), (box, other)
         for letter in _triad_letter_boxes(ax, figure):
             assert not _intersect(box, letter), (i, box, letter)
+
+
+def test_a_placed_label_draws_the_pixels_of_a_line_at_its_place():
+    """A PlacedMarkerLine draws what matplotlib's Line2D draws at the placed centre."""
+
+    def figure_with_label(placed: bool) -> tuple[Figure, object]:
+        figure = Figure(figsize=(3, 3), dpi=100)
+        FigureCanvasAgg(figure)
+        ax = figure.add_subplot(projection="3d")
+        marker, size, _ = text_marker("{4,5,6}", 10)
+        (line,) = ax.plot([0.2], [0.1], [0.3], ls="none", marker=marker, ms=size, color="k")
+        ax.set(xlim=(-1, 1), ylim=(-1, 1), zlim=(-1, 1))
+        return figure, line
+
+    figure, line = figure_with_label(placed=True)
+    placement = PlacedMarkers([line])
+    placement.set_scene(
+        np.array([[0.2, 0.1, 0.3]]),
+        np.array([[30.0, 10.0]]),
+        box_points=np.zeros((0, 3)),
+        box_sizes=np.zeros((0, 2)),
+        segments=np.zeros((0, 2, 3)),
+        directions=[np.zeros((0, 3))],
+        clearance=4.0,
+    )
+    figure.canvas.draw()
+    placed = np.asarray(figure.canvas.buffer_rgba()).copy()
+    x, y = placement.data_position(line)
+    reference, plain = figure_with_label(placed=False)
+    plain.__class__ = Line3D  # matplotlib's own drawing, at the placed centre
+    plain.draw = lambda renderer, plain=plain: (
+        plain.set_data([x], [y]),
+        Line2D.draw(plain, renderer),
+    )
+    reference.canvas.draw()
+    assert (np.asarray(reference.canvas.buffer_rgba()) == placed).all()

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import html
 import math
-import re
 
 import matplotlib
 import numpy as np
 import pytest
-import sympy as sp
 from widget_support import WIDGET_VIEW, pixels
 
 import robolab
 from robolab.spatial.transforms import rotation_to_rpy
 from robolab.support import widgets as _widgets
-from robolab.symbols import q1, q2, q3
-from robolab.views.widgets.teach_pendant import teach
+from robolab.symbols import q1, q2
+from robolab.views.widgets.teach_pendant import TeachPendant, teach
 
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 
@@ -100,7 +97,7 @@ def test_kernel_set_values_are_not_echoed_back(puma):
     np.testing.assert_allclose(pendant.view.q, q)
 
 
-def test_reset_button_returns_to_q0(puma):
+def test_reset_button_returns_to_the_first_q(puma):
     q0 = np.radians([10, 20, -30, 0, 40, 0])
     pendant = teach(puma, q0)
     pendant.sliders[0].value = 90
@@ -138,73 +135,6 @@ def test_singularity_warning_at_the_pumas_wrist_singularity(puma):
     assert pendant.warning.value == ""
 
 
-def test_at_the_wrist_singularity_the_sentence_says_what_is_lost_without_round_off(puma):
-    pendant = teach(puma, [0.2, 0.7, -1.1, 0.4, 0.0, -0.3])
-    margin, which = pendant.singularity_margin()
-    assert margin < 1e-12 and which == "J"  # round-off: 3e-18 or so, machine-dependent digits
-    sentence = pendant.readout_text().splitlines()[-1]
-    assert sentence.startswith(
-        "At a singularity: the arm cannot move or turn its end-effector in some direction; "
-    )
-    assert "(σ_r/σ_1 of J < 1e-12, zero up to round-off)" in sentence
-    assert re.search(r"\de-1[3-9]", sentence) is None  # no round-off digits
-    # Axes 4 and 6 on one line (Spong, ch. 4): turning them against each other moves nothing.
-    assert "q̇ ∝ (0.00, 0.00, 0.00, 0.71, 0.00, -0.71) gives it no velocity" in sentence
-    assert (
-        html.escape(sentence).replace(
-            "1e-12",
-            '<span style="white-space:nowrap">1e-12</span>',  # never "1e-" and "12"
-        )
-        in pendant.warning.value
-    )
-    pendant.sliders[4].value = 1  # near, not at: a number, and "hardly"
-    sentence = pendant.readout_text().splitlines()[-1]
-    assert sentence.startswith("Near a singularity: the arm can hardly move or turn")
-    assert re.search(r"\(σ_r/σ_1 of J = 0\.00\d+ < 0\.01\)\.$", sentence)
-
-
-def test_a_stretched_elbow_arm_cannot_move_along_itself():
-    # Stretched (q3 = 0), the tip of an elbow arm moves only across the arm: not along
-    # (cos q1 cos q2, sin q1 cos q2, sin q2); q̇2 : q̇3 = l3 : -(l2 + l3) leaves it still.
-    l2, l3 = 1.0, 0.5
-    arm = robolab.DHRobot((0, sp.pi / 2, 0.5, q1), (l2, 0, 0, q2), (l3, 0, 0, q3), name="elbow arm")
-    a, b = 0.3, 0.4
-    pendant = teach(arm, [a, b, 0.0])
-    assert pendant.singularity_margin()[1] == "the linear part of J"
-    along = np.array([np.cos(a) * np.cos(b), np.sin(a) * np.cos(b), np.sin(b)])
-    still = np.array([0.0, l3, -(l2 + l3)]) / np.hypot(l3, l2 + l3)
-    sentence = pendant.readout_text().splitlines()[-1]
-    assert sentence == (
-        "At a singularity: the arm cannot move its end-effector origin along "
-        f"±({along[0]:.2f}, {along[1]:.2f}, {along[2]:.2f}) in {{0}}; the joint velocity "
-        f"q̇ ∝ ({still[0]:.2f}, {still[1]:.2f}, {still[2]:.2f}) gives it no velocity "
-        "(σ_r/σ_1 of the linear part of J < 1e-12, zero up to round-off)."
-    )
-
-
-def test_a_planar_arm_names_no_direction_it_cannot_know():
-    # The linear part of a planar arm's J has rank 2 in 3-space: the lost direction in the plane
-    # is not told apart from the normal of the plane at the singularity, so none is printed.
-    arm = robolab.DHRobot((1.0, 0, 0, q1), (0.5, 0, 0, q2), name="2R")
-    pendant = teach(arm, [0.4, 0.0])
-    sentence = pendant.readout_text().splitlines()[-1]
-    assert sentence.startswith(
-        "At a singularity: the arm cannot move its end-effector origin in some direction; "
-        "the joint velocity q̇ ∝ (0.32, -0.95) gives it no velocity"  # 1.5 q̇1 + 0.5 q̇2 = 0
-    )
-
-
-def test_away_from_singularities_the_ratio_is_a_plain_number(puma):
-    pendant = teach(puma, [0.1, 0.2, -0.3, 0.4, 0.5, 0.6])
-    # a short phrase that says what the number is and where the warning starts
-    assert re.fullmatch(
-        r'<div class="robolab-regular" style="[^"]*">Away from singularities: σ_r/σ_1 of J = '
-        r"0\.\d+ \(smallest singular value over the largest; 0 at a singularity, a warning "
-        r"below 0\.01\)\.</div>",
-        pendant.warning.value,
-    )
-
-
 def test_long_joint_names_are_shown_whole_and_aligned(puma):
     # the UR5's URDF names: "shoulder_pan_joint (deg)" was cut to 100 px with "…"
     pendant = teach(robolab.load_robot("ur5"))
@@ -224,7 +154,7 @@ def test_long_joint_names_are_shown_whole_and_aligned(puma):
 
 
 def test_singular_values_are_those_of_the_robots_jacobian(puma):
-    pendant = teach(puma, q0=[0.1, 0.2, -0.3, 0.4, 0.5, 0.6])
+    pendant = teach(puma, q=[0.1, 0.2, -0.3, 0.4, 0.5, 0.6])
     J = np.asarray(puma.numeric().jacobian(pendant.q), dtype=float)  # rows [v; ω]
     expected = np.linalg.svd(J, compute_uv=False)
     np.testing.assert_allclose(pendant.singular_values(), expected, rtol=1e-12, atol=1e-12)
@@ -361,10 +291,10 @@ def test_screw_robot_pendant():
 
 
 def test_bad_input_is_named(puma):
-    with pytest.raises(ValueError, match=r"q0\[1\] \(joint 2, q2\) = 5 rad is outside"):
+    with pytest.raises(ValueError, match=r"q\[1\] \(joint 2, q2\) = 5 rad is outside"):
         teach(puma, [0, 5, 0, 0, 0, 0])
     with pytest.raises(
-        ValueError, match=r"q0\[0\] .* = 20 rad is outside .*; it looks like degrees"
+        ValueError, match=r"q\[0\] .* = 20 rad is outside .*; it looks like degrees"
     ):
         teach(puma, [20, 90, -60, 0, 45, 0])
     with pytest.raises(ValueError, match=r"q\[0\] \(joint 1, q1\) = -4 rad is outside"):
@@ -466,49 +396,6 @@ def test_a_slider_step_computes_one_jacobian_and_one_svd(monkeypatch, form, q0, 
         assert "Near a singularity" in pendant.warning.value
 
 
-@pytest.mark.parametrize("form", ["dh", "screw"])
-@pytest.mark.parametrize(
-    "q",
-    [
-        [0.2, 0.7, -1.1, 0.4, 0.9, -0.3],
-        [0.2, 0.7, -1.1, 0.4, 0.0, -0.3],  # wrist singularity
-        [0.0, 0.0, -np.pi / 2, 0.0, 0.5, 0.0],
-    ],
-)
-def test_the_snapshot_ellipsoid_is_the_manipulability_ellipsoid(form, q):
-    from robolab.views.drawing.drawable import RobotAdapter
-
-    adapter = RobotAdapter.of(robolab.load_robot("puma560", form=form))
-    shot = adapter.snapshot(np.array(q))
-    linear = adapter.linear_jacobian(np.array(q), shot.end_effector_pose)
-    np.testing.assert_allclose(shot.linear_jacobian, linear, atol=1e-12)
-    for kind in ("velocity", "force"):
-        radii, axes = shot.ellipsoid(kind)
-        expected_radii, expected_axes = robolab.manipulability_ellipsoid(linear, kind)
-        np.testing.assert_allclose(radii, expected_radii, rtol=1e-9, atol=1e-12)
-        np.testing.assert_allclose(axes.T @ axes, np.eye(3), atol=1e-12)
-        for i, radius in enumerate(radii):
-            if 0 < radius < np.inf:  # a clear direction: the same axis, up to its sign
-                assert abs(axes[:, i] @ expected_axes[:, i]) == pytest.approx(1.0, abs=1e-9)
-    sigma = np.linalg.svd(shot.jacobian, compute_uv=False)
-    np.testing.assert_allclose(shot.decomposition.jacobian_sigma, sigma, atol=1e-12)
-
-
-def test_both_adapters_implement_the_drawing_protocol():
-    from robolab.views.drawing.drawable import DrawableRobot, RobotAdapter
-
-    for robot in (robolab.load_robot("ur5"), robolab.load_robot("scara", form="dh")):
-        adapter = RobotAdapter.of(robot)
-        assert isinstance(adapter, DrawableRobot)
-        q = adapter.home()
-        shot = adapter.snapshot(q)
-        np.testing.assert_array_equal(adapter.frames(q), shot.frames)
-        np.testing.assert_array_equal(adapter.end_effector_pose(q), shot.end_effector_pose)
-        np.testing.assert_allclose(adapter.jacobian(q), shot.jacobian, atol=1e-12)
-        assert len(adapter.frame_names) == len(shot.frames)
-        assert adapter.joint_limits.shape == (adapter.dof, 2)
-
-
 def test_the_pendant_is_a_live_figure_of_its_joint_sliders(puma):
     pendant = teach(puma)
     assert isinstance(pendant, robolab.LiveFigure)
@@ -578,16 +465,6 @@ def test_q_as_code_is_a_line_of_python_that_gives_q_back(puma):
     assert "robolab-code-field" in pendant.q_text._dom_classes
 
 
-def test_q_code_refuses_what_is_not_a_list_of_numbers():
-    from robolab.views.widgets.controls import q_code
-
-    assert q_code([1e-9, -1e-9]) == "q = [0.0, 0.0]"  # no -0.0
-    with pytest.raises(ValueError, match="one value per joint"):
-        q_code(np.zeros((2, 2)))
-    with pytest.raises(TypeError):
-        q_code(["a"])
-
-
 def test_the_sliders_keep_their_keys_in_notebook_7(puma):
     from robolab.views.widgets.controls import OWN_KEYS_CLASS
 
@@ -599,3 +476,13 @@ def test_the_sliders_keep_their_keys_in_notebook_7(puma):
     assert "data-lm-suppress-shortcuts" in script and OWN_KEYS_CLASS in script
     assert "window.addEventListener('keydown', own, true)" in script
     assert guard.layout.display == "none"
+
+
+def test_q0_is_the_old_name_of_q(puma):
+    q = [0.1, 0.2, -0.3, 0.4, 0.5, 0.6]
+    with pytest.warns(DeprecationWarning, match=r"teach\(q0=\.\.\.\) is now teach\(q=\.\.\.\)"):
+        pendant = teach(puma, q0=q)
+    np.testing.assert_array_equal(pendant.q, teach(puma, q).q)
+    np.testing.assert_array_equal(pendant.q0, q)
+    with pytest.warns(DeprecationWarning, match=r"TeachPendant\(q0=\.\.\.\) is now"):
+        TeachPendant(puma, q0=q)
