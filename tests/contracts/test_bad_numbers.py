@@ -280,8 +280,8 @@ def pendant(planar):
 @pytest.mark.parametrize(
     ("options", "error", "message"),
     [
-        ({"q0": ["0.1", 0.0]}, TypeError, r"q must be numeric, got the text '0.1'"),
-        ({"q0": [True, 0.0]}, TypeError, r"q must be numeric, got the boolean True"),
+        ({"q": ["0.1", 0.0]}, TypeError, r"q must be numeric, got the text '0.1'"),
+        ({"q": [True, 0.0]}, TypeError, r"q must be numeric, got the boolean True"),
         ({"ellipsoid": True}, TypeError, r"ellipsoid must be one of \[None, 'velocity', 'force'\]"),
         (
             {"singularity_warning": 1},

@@ -145,3 +145,16 @@ def test_png_bytes_become_an_img_element():
     assert widgets.png_html(b"abc", 'a "b" <c>') == (
         '<img src="data:image/png;base64,YWJj" alt="a &quot;b&quot; &lt;c&gt;"/>'
     )
+
+
+#: Label widths measured in Chromium (JupyterLab's 13 px font), in px.
+BROWSER_LABEL_WIDTHS = {"elbow angle q2 (degrees) (°)": 187, "shoulder offset d2 (m)": 145}
+
+
+def test_description_width_fits_the_widest_label():
+    for label, shown in BROWSER_LABEL_WIDTHS.items():
+        assert shown <= widgets.description_width([label, "x"]) <= 1.3 * shown + 10
+    assert widgets.description_width([]) == widgets.description_width(["", "x"]) == 90
+    assert widgets.description_width(["x"], minimum=100) == 100
+    # characters DejaVu Sans lacks count one em (13 px) each, without a warning
+    assert widgets.description_width(["关节角度关节角度关节"]) >= 10 * 13

@@ -292,15 +292,6 @@ def test_the_panel_sits_beside_a_500_pixel_figure_in_1024_by_768(panel):
     assert "row wrap" in live.widget.layout.flex_flow  # below the figure only when narrower
 
 
-def test_description_width_fits_the_widest_label():
-    for label, shown in BROWSER_LABEL_WIDTHS.items():
-        assert shown <= _widgets.description_width([label, "x"]) <= 1.3 * shown + 10
-    assert _widgets.description_width([]) == _widgets.description_width(["", "x"]) == 90
-    assert _widgets.description_width(["x"], minimum=100) == 100
-    # characters DejaVu Sans lacks count one em (13 px) each, without a warning
-    assert _widgets.description_width(["关节角度关节角度关节"]) >= 10 * 13
-
-
 def test_a_wide_readout_scrolls_sideways_instead_of_being_cut(panel):
     live, _ = panel
     assert live.readout.layout.overflow == "auto"

@@ -312,49 +312,6 @@ def test_bad_input_is_named(puma):
         pendant.set_joint(6, 10)
 
 
-# --- front-end detection and test mode (robolab/support/widgets.py) ---------------------------
-
-
-def test_test_mode_switch_and_environment(monkeypatch):
-    assert _widgets.in_test_mode()  # PYTEST_CURRENT_TEST is set inside a test
-    monkeypatch.setenv("ROBOLAB_TEST_MODE", "0")
-    assert not _widgets.in_test_mode()
-    monkeypatch.setenv("ROBOLAB_TEST_MODE", "1")
-    monkeypatch.delenv("PYTEST_CURRENT_TEST")
-    assert _widgets.in_test_mode()
-    monkeypatch.delenv("ROBOLAB_TEST_MODE")
-    assert not _widgets.in_test_mode()
-    robolab.set_test_mode(True)
-    try:
-        assert robolab.in_test_mode()
-    finally:
-        robolab.set_test_mode(None)
-    with pytest.raises(TypeError, match="on must be True, False or None"):
-        robolab.set_test_mode("yes")
-
-
-@pytest.mark.parametrize(
-    ("backend", "kind"),
-    [
-        ("module://ipympl.backend_nbagg", "ipympl"),
-        ("ipympl", "ipympl"),
-        ("widget", "ipympl"),
-        ("module://matplotlib_inline.backend_inline", "inline"),
-        ("inline", "inline"),
-        ("agg", "other"),
-        ("qtagg", "other"),
-    ],
-)
-def test_backend_kind(monkeypatch, backend, kind):
-    monkeypatch.setattr(matplotlib, "get_backend", lambda: backend)
-    assert _widgets.backend_kind() == kind
-
-
-def test_outside_a_kernel_objects_show_as_text():
-    assert not _widgets.in_kernel()
-    assert _widgets.widget_bundle(None, {"text/plain": "x"}) == {"text/plain": "x"}
-
-
 # --- one snapshot per slider step (robolab/views/drawing/drawable.py) ---------------------------
 
 
