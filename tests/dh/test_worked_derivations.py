@@ -1,4 +1,7 @@
-"""Derivations as data: the steps are complete and consistent with each other and the robot."""
+"""The two worked derivations of a DH robot: the steps are complete, consistent and the robot's.
+
+The classes they are made of (Derivation, Step) and their printing: tests/dh/test_derivation.py.
+"""
 
 from __future__ import annotations
 
@@ -192,15 +195,6 @@ def test_checks_hold_with_float_parameters():
     checks = steps_titled(derivation, "Check:")
     assert len(checks) == 3
     assert all("(holds)" in step.explanation for step in checks)
-
-
-def test_derivations_render():
-    robot = moro_arm("planar_rr")
-    derivation = robot.lagrangian_derivation()
-    assert derivation.title == "Lagrangian dynamics of planar_rr"
-    markdown = derivation.to_markdown()
-    assert markdown.count("**Step ") == len(derivation)
-    assert "Christoffel symbol c_112" in derivation.to_text()
 
 
 # --- readable steps ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Exercise feedback that teaches: staged hints, the field's usual slips, worked-solution output.
+"""Exercise feedback that teaches: staged hints, the field's usual slips, new numbers.
 
 Every expected value here comes from a closed form written out in the test or from
 ``modern_robotics`` (the reference of Lynch & Park), never from robolab's own results:
@@ -10,9 +10,9 @@ Every expected value here comes from a closed form written out in the test or fr
   Rᵀ, a transposed rotation block, the inverse transform), a sign (one entry, one column),
   a frame mix-up (space for body twist or Jacobian, through the adjoint of the pose), a
   plausible factor (2, ½, π, g) and no factor message for an implausible one;
-* a worked solution's check reads "Worked solution — checked" in its own style, never the
-  student's green ✓; it is what a ``# Solution`` cell shows in IPython;
 * "new numbers": ``exercise.new_numbers()`` and the display's button.
+
+What a worked solution's own check shows: test_worked_solutions.py.
 """
 
 from __future__ import annotations
@@ -25,9 +25,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from robolab.exercises import CheckResult, Exercise, check, check_function
-from robolab.lessons.exercises import worked_solutions
-from robolab.lessons.exercises.worked_solutions import WorkedSolutionCheck
+from robolab.exercises import Exercise, check, check_function
 
 G = 9.81
 
@@ -265,48 +263,6 @@ def test_an_authors_own_slip_is_named():
     assert (
         exercise.check(0.5).message == "You gave the flange, not the tool tip: add the tool offset."
     )
-
-
-# --- worked solutions -----------------------------------------------------------------------------
-
-
-def test_a_worked_solutions_check_never_looks_like_the_students_result():
-    exercise = _rotation_exercise()
-    solution = exercise.check_solution(exercise.expected)
-    assert isinstance(solution, WorkedSolutionCheck) and solution
-    text = str(solution)
-    assert text.startswith("Worked solution — checked") and "not your answer" in text
-    assert "✓" not in text and "Correct" not in text
-    assert "✓" not in solution._repr_html_() and "#1B5E20" not in solution._repr_html_()
-    assert "robolab-worked-solution" in solution._repr_html_()
-    assert "✅" not in solution._repr_markdown_()
-    student = exercise.check(exercise.expected)
-    assert str(student).startswith("✓ Correct")  # the student's own right answer keeps its tick
-    failed = exercise.check_solution(np.eye(3))
-    assert not failed and "FAILED" in str(failed)
-    assert exercise.wrong_tries == 0  # the solution's check is no try of the student's
-
-
-@pytest.fixture
-def shell():
-    from IPython.core.interactiveshell import InteractiveShell
-
-    instance = InteractiveShell.instance()
-    worked_solutions.watch_cells()
-    yield instance
-    InteractiveShell.clear_instance()
-
-
-def test_a_solution_cell_in_ipython_shows_the_worked_solution_check(shell):
-    shell.user_ns["exercise_1"] = _rotation_exercise()
-    shell.run_cell("mine = exercise_1.check(exercise_1.expected)")
-    shell.run_cell(
-        "# Solution: moving axes multiply on the right.\n"
-        "theirs = exercise_1.check(exercise_1.expected)"
-    )
-    mine, theirs = shell.user_ns["mine"], shell.user_ns["theirs"]
-    assert type(mine) is CheckResult and str(mine).startswith("✓ Correct")
-    assert isinstance(theirs, WorkedSolutionCheck) and str(theirs).startswith("Worked solution")
 
 
 # --- new numbers ----------------------------------------------------------------------------------
