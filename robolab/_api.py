@@ -156,13 +156,13 @@ FACE: dict[str, tuple[str, ...]] = {
     "screw.simulation.integrators": ("INTEGRATORS",),
     "screw.trajectories.point_to_point": (
         "cartesian_trajectory",
-        "cubic_time_scaling",
         "joint_trajectory",
-        "quintic_time_scaling",
         "screw_trajectory",
     ),
     "screw.trajectories.time_scaling": (
+        "cubic_time_scaling",
         "minimum_time_profile",
+        "quintic_time_scaling",
         "trapezoidal_profile",
         "trapezoidal_time_scaling",
         "TrapezoidalProfile",
