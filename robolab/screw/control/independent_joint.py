@@ -282,7 +282,7 @@ class JointResult:
         object.__setattr__(self, "metrics", metrics)
 
 
-def _expm(matrix: np.ndarray) -> np.ndarray:
+def matrix_exponential(matrix: np.ndarray) -> np.ndarray:
     """exp of a small matrix: scaling and squaring of an 18-term Taylor series.
 
     Not ``scipy.linalg.expm``: its BLAS and LAPACK calls wake OpenBLAS's worker threads,
@@ -308,7 +308,7 @@ def _maps(a: np.ndarray, timestep: float) -> tuple[list[list[float]], list[list[
     n = 3
     block = np.zeros((n + 2, n + 2))
     block[:n, :] = a
-    exp = _expm(block * timestep)
+    exp = matrix_exponential(block * timestep)
     return exp[:n, :n].tolist(), exp[:n, n:].tolist()
 
 

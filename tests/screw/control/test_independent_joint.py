@@ -257,7 +257,7 @@ def test_the_zero_order_hold_exponential_matches_scipy(seed):
     """simulate_joint's own matrix exponential (no BLAS: no OpenBLAS threads woken) is SciPy's."""
     from scipy.linalg import expm
 
-    from robolab.screw.control.independent_joint import _expm
+    from robolab.screw.control.independent_joint import matrix_exponential
 
     rng = np.random.default_rng(seed)
     # A·Δt of a joint's loop: from a soft joint at 1 ms (~1e-3) to a stiff one at 20 ms (~5);
@@ -266,7 +266,7 @@ def test_the_zero_order_hold_exponential_matches_scipy(seed):
         block = rng.normal(size=(5, 5)) * scale
         expected = expm(block)
         np.testing.assert_allclose(
-            _expm(block), expected, rtol=1e-11, atol=1e-13 * np.abs(expected).max()
+            matrix_exponential(block), expected, rtol=1e-11, atol=1e-13 * np.abs(expected).max()
         )
 
 
