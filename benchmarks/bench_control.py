@@ -67,10 +67,17 @@ def main() -> str:
 
     def run(kp: float, kd: float = 0.015, ki: float = 1.0, ratio: float = R, payload: float = 0.0):
         actuator = robolab.JointActuator(JM, BM, ratio, LIMIT)
-        return robolab.simulate_joint(actuator, link_inertia=link + payload * 0.2025, kp=kp,
-                                      kd=kd, ki=ki, target=0.05, duration=2.0,
-                                      gravity_torque=gravity + payload * 9.81 * 0.45,
-                                      anti_windup=True)  # fmt: skip
+        return robolab.simulate_joint(
+            actuator,
+            link_inertia=link + payload * 0.2025,
+            Kp=kp,
+            Kd=kd,
+            Ki=ki,
+            target=0.05,
+            duration=2.0,
+            gravity_torque=gravity + payload * 9.81 * 0.45,
+            anti_windup=True,
+        )
 
     rows = []
     median, best = _median_ms(lambda k: run(0.30 + 0.001 * k))
@@ -87,22 +94,28 @@ def main() -> str:
             grow = 0.0 if saturated else R * 0.05 - x[0]
             return [x[1], (u - BM * x[1] - gravity * math.cos(x[0] / R) / R) / J, grow]
 
-        solve_ivp(rhs, (0, 2.0), [0.0, 0.0, 0.0], t_eval=np.arange(2001) * 1e-3,
-                  max_step=1e-3, rtol=1e-6)  # fmt: skip
+        solve_ivp(
+            rhs, (0, 2.0), [0.0, 0.0, 0.0], t_eval=np.arange(2001) * 1e-3, max_step=1e-3, rtol=1e-6
+        )
 
     median_anchor, best_anchor = _median_ms(anchor, 10)
-    rows.append(("anchor: `scipy.integrate.solve_ivp` (RK45) of the same ODE", median_anchor,
-                 best_anchor))  # fmt: skip
+    rows.append(
+        ("anchor: `scipy.integrate.solve_ivp` (RK45) of the same ODE", median_anchor, best_anchor)
+    )
     print(f"solve_ivp anchor: median {median_anchor:.1f} ms", flush=True)
 
     robolab.set_test_mode(False)
     try:
         tuner = robolab.joint_tuner(
             lambda kp, kd, ki, r, payload: run(kp, kd, ki, r, payload),
-            kp=(0.35, 0.05, 1.5, 0.05), kd=(0.015, 0.0, 0.04, 0.001),
-            ki=(1.0, 0.0, 5.0, 0.1), gear_ratio=(110, 10, 200, 10),
-            payload=(0.0, 0.0, 10.0, 0.5), duration=2.0, canvas="image",
-        )  # fmt: skip
+            Kp=(0.35, 0.05, 1.5, 0.05),
+            Kd=(0.015, 0.0, 0.04, 0.001),
+            Ki=(1.0, 0.0, 5.0, 0.1),
+            gear_ratio=(110, 10, 200, 10),
+            payload=(0.0, 0.0, 10.0, 0.5),
+            duration=2.0,
+            canvas="image",
+        )
 
         def slider_step(k: int) -> None:
             tuner._cache.clear()  # every step simulates (the view keeps runs seen before)
@@ -111,8 +124,13 @@ def main() -> str:
         median_step, best_step = _median_ms(slider_step, REPEATS)
     finally:
         robolab.set_test_mode(True)
-    rows.append(("`joint_tuner` gain-slider step, kernel side (simulate, plots, Agg, PNG)",
-                 median_step, best_step))  # fmt: skip
+    rows.append(
+        (
+            "`joint_tuner` gain-slider step, kernel side (simulate, plots, Agg, PNG)",
+            median_step,
+            best_step,
+        )
+    )
     print(f"joint_tuner step: median {median_step:.1f} ms", flush=True)
     verdict = "meets" if median_step < TARGET_MS else "misses"
     lines = [
@@ -147,9 +165,15 @@ def capstone() -> str:
 
     def reach(k: int) -> None:
         robolab.resolved_rate_control(
-            panda, ready, target, gain=2.0, timestep=0.05, damping=0.02,
-            null_space="joint_limits", null_space_gain=60.0 + k % 5,
-        )  # fmt: skip
+            panda,
+            ready,
+            target,
+            gain=2.0,
+            timestep=0.05,
+            damping=0.02,
+            null_space="joint_limits",
+            null_space_gain=60.0 + k % 5,
+        )
 
     rows = [("`resolved_rate_control`, Panda, 89 steps, damped, null space", *_median_ms(reach))]
     print(f"resolved_rate_control: median {rows[0][1]:.1f} ms", flush=True)
@@ -166,8 +190,9 @@ def capstone() -> str:
             panda, q[0], qd[0], None, q, qd, qdd, heavier, 100.0 + k % 5, 500.0, 20.0, 0.01, 2
         )
 
-    rows.append(("`simulate_control`, Panda pick and place, 561 steps × 2 (Euler)",
-                 *_median_ms(track, 10)))  # fmt: skip
+    rows.append(
+        ("`simulate_control`, Panda pick and place, 561 steps × 2 (Euler)", *_median_ms(track, 10))
+    )
     print(f"pick-and-place simulate_control: median {rows[1][1]:.0f} ms", flush=True)
     lines = [
         "## Control: chapter 14's capstone",
@@ -216,15 +241,21 @@ def model_based() -> str:
 
         def compare(model_error: float, payload: float, arm=arm, reference=reference) -> dict:
             return robolab.simulate_tracking(
-                robolab.with_payload(arm, payload), robolab.scaled_inertias(arm, model_error),
-                *reference, 0.001, 100.0, 20.0, controllers=controllers,
-            )  # fmt: skip
+                robolab.with_payload(arm, payload),
+                robolab.scaled_inertias(arm, model_error),
+                *reference,
+                0.001,
+                100.0,
+                20.0,
+                controllers=controllers,
+            )
 
         def run(k: int, compare=compare) -> None:
             compare(0.8 + 0.01 * (k % 5), 0.0)
 
-        rows.append((f"`simulate_tracking`, {name}, 3 controllers × 3001 steps",
-                     *_median_cpu_ms(run, 7)))  # fmt: skip
+        rows.append(
+            (f"`simulate_tracking`, {name}, 3 controllers × 3001 steps", *_median_cpu_ms(run, 7))
+        )
         panel = robolab.controller_comparison(compare, canvas="image")
         values = iter(np.round(np.arange(0.8, 1.2001, 0.05), 2).tolist() * 3)
 
@@ -233,8 +264,11 @@ def model_based() -> str:
             panel.controls["model_error"].value = next(values)
 
         rows.append((f"`controller_comparison` slider step, {name}", *_median_cpu_ms(slide, 5)))
-        print(f"{name}: simulate_tracking median {rows[-2][1]:.0f} ms, slider step "
-              f"{rows[-1][1]:.0f} ms", flush=True)  # fmt: skip
+        print(
+            f"{name}: simulate_tracking median {rows[-2][1]:.0f} ms, slider step "
+            f"{rows[-1][1]:.0f} ms",
+            flush=True,
+        )
     anchor = _pinocchio_anchor_ms()
     lines = [
         "## Control: chapter 13's controller comparison",

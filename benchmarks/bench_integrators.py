@@ -42,7 +42,9 @@ TARGET = 1e-6  # RK4, 1 ms, 5 s: relative energy drift
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 
-def _pinocchio_energy(robot: rl.ScrewRobot, run: rl.Simulation) -> tuple[np.ndarray, np.ndarray]:
+def _pinocchio_energy(
+    robot: rl.ScrewRobot, run: rl.SimulationResult
+) -> tuple[np.ndarray, np.ndarray]:
     """(E, K) along the run, by Pinocchio (the model built from the same screw data)."""
     import pinocchio as pin
     from reference.pinocchio_screw import pinocchio_from_screw
@@ -59,7 +61,7 @@ def _pinocchio_energy(robot: rl.ScrewRobot, run: rl.Simulation) -> tuple[np.ndar
     return kinetic + potential, kinetic
 
 
-def _timed(function: Callable[[], rl.Simulation]) -> tuple[rl.Simulation, float]:
+def _timed(function: Callable[[], rl.SimulationResult]) -> tuple[rl.SimulationResult, float]:
     start = time.process_time()
     result = function()
     return result, time.process_time() - start

@@ -263,9 +263,9 @@ def _tuner(canvas: str):
         return robolab.simulate_joint(
             actuator,
             link_inertia=link + payload * 0.2025,
-            kp=kp,
-            kd=kd,
-            ki=ki,
+            Kp=kp,
+            Kd=kd,
+            Ki=ki,
             target=0.05,
             duration=2.0,
             gravity_torque=gravity + payload * 9.81 * 0.45,
@@ -448,8 +448,8 @@ link = float(robolab.mass_matrix_crba(puma, np.zeros(6))[1, 1])
 gravity = float(robolab.gravity_forces(puma, np.zeros(6))[1])
 def run(kp, kd, ki, ratio, payload):
     actuator = robolab.JointActuator({JM!r}, {BM!r}, ratio, {LIMIT!r})
-    return robolab.simulate_joint(actuator, link_inertia=link + payload * 0.2025, kp=kp, kd=kd,
-                                  ki=ki, target=0.05, duration=2.0,
+    return robolab.simulate_joint(actuator, link_inertia=link + payload * 0.2025, Kp=kp, Kd=kd,
+                                  Ki=ki, target=0.05, duration=2.0,
                                   gravity_torque=gravity + payload * 9.81 * 0.45, anti_windup=True)
 robolab.joint_tuner(run, Kp=(0.35, 0.05, 1.5, 0.05), Kd=(0.015, 0.0, 0.04, 0.001),
                     Ki=(1.0, 0.0, 5.0, 0.1), gear_ratio=(110, 10, 200, 10),

@@ -88,24 +88,24 @@ FACE: dict[str, tuple[str, ...]] = {
     "spatial.wrenches": ("adjoint_transpose", "wrench_transform"),
     "screw.control.independent_joint": (
         "JointActuator",
-        "JointResponse",
-        "JointsResponse",
+        "JointResult",
+        "JointsResult",
         "simulate_joint",
         "simulate_joints",
         "step_response_metrics",
         "StepMetrics",
     ),
-    "screw.control.laws": ("computed_torque", "simulate_control"),
+    "screw.control.laws": ("computed_torque", "pd_gravity_torque"),
     "screw.control.resolved_rate": (
         "joint_limit_gradient",
         "resolved_rate_control",
         "ResolvedRateResult",
     ),
     "screw.control.tracking": (
-        "pd_gravity_torque",
         "scaled_inertias",
+        "simulate_control",
         "simulate_tracking",
-        "TrackingRun",
+        "TrackingResult",
         "with_payload",
     ),
     "screw.dynamics.forward": (
@@ -147,24 +147,22 @@ FACE: dict[str, tuple[str, ...]] = {
     "screw.kinematics.jacobian": ("jacobian_body", "jacobian_space"),
     "screw.kinematics.manipulability": ("manipulability", "manipulability_ellipsoid"),
     "screw.robot": ("ScrewRobot",),
+    "screw.simulation.divergence": ("SimulationDiverged",),
     "screw.simulation.dynamics_trajectory": (
-        "euler_step",
         "forward_dynamics_trajectory",
         "inverse_dynamics_trajectory",
-        "runge_kutta4_step",
-        "SimulationDiverged",
     ),
-    "screw.simulation.free_motion": ("simulate", "Simulation", "total_energy"),
-    "screw.simulation.integrators": ("INTEGRATORS",),
+    "screw.simulation.free_motion": ("simulate", "SimulationResult", "total_energy"),
+    "screw.simulation.integrators": ("euler_step", "INTEGRATORS", "runge_kutta4_step"),
     "screw.trajectories.point_to_point": (
         "cartesian_trajectory",
-        "cubic_time_scaling",
         "joint_trajectory",
-        "quintic_time_scaling",
         "screw_trajectory",
     ),
     "screw.trajectories.time_scaling": (
+        "cubic_time_scaling",
         "minimum_time_profile",
+        "quintic_time_scaling",
         "trapezoidal_profile",
         "trapezoidal_time_scaling",
         "TrapezoidalProfile",
@@ -229,7 +227,12 @@ SUBPACKAGE: dict[str, tuple[str, ...]] = {
 
 #: Old public names → the names that replaced them (docs/conventions.md). The face and the
 #: subpackages still give the object for an old name, with a DeprecationWarning.
-RENAMED: dict[str, str] = {}
+RENAMED: dict[str, str] = {
+    "JointResponse": "JointResult",
+    "JointsResponse": "JointsResult",
+    "Simulation": "SimulationResult",
+    "TrackingRun": "TrackingResult",
+}
 
 #: The two modules of the face itself, the paths the notebooks import.
 FACE_MODULES = ("exercises", "symbols")

@@ -15,7 +15,7 @@ from reference.screw_arms import panda_like, ur5
 
 import robolab as rl
 from robolab.screw.book_form import BookArrays
-from robolab.screw.control import laws
+from robolab.screw.control import laws, tracking
 from robolab.screw.dynamics import forward as forward_dynamics
 from robolab.screw.dynamics import rnea as dynamics
 from robolab.screw.dynamics import rnea_steps
@@ -23,6 +23,7 @@ from robolab.screw.kinematics import forward as kinematics
 from robolab.screw.kinematics import inverse as inverse_kinematics
 from robolab.screw.kinematics import jacobian
 from robolab.screw.simulation import dynamics_trajectory as simulation
+from robolab.screw.simulation import integrators
 
 CHAPTERS = {
     kinematics: ["forward_kinematics_space", "forward_kinematics_body", "link_frames_space"],
@@ -40,12 +41,10 @@ CHAPTERS = {
         "potential_energy",
     ],
     forward_dynamics: ["forward_dynamics_crba", "forward_dynamics_aba", "forward_dynamics_rnea"],
-    simulation: [
-        "runge_kutta4_step",
-        "inverse_dynamics_trajectory",
-        "forward_dynamics_trajectory",
-    ],
-    laws: ["computed_torque", "simulate_control"],
+    integrators: ["runge_kutta4_step"],
+    simulation: ["inverse_dynamics_trajectory", "forward_dynamics_trajectory"],
+    laws: ["computed_torque"],
+    tracking: ["simulate_control"],
     rnea_steps: ["inverse_dynamics_rnea_steps"],
 }
 NAMES = [(module, name) for module, names in CHAPTERS.items() for name in names]

@@ -12,12 +12,13 @@ import pytest
 from reference.screw_arms import panda_like, ur5
 
 import robolab as rl
-from robolab.screw.control import laws
+from robolab.screw.control import laws, tracking
 from robolab.screw.dynamics import forward as forward_dynamics
 from robolab.screw.dynamics import rnea as dynamics
 from robolab.screw.kinematics import forward as kinematics
 from robolab.screw.kinematics import jacobian as velocity
 from robolab.screw.simulation import dynamics_trajectory as simulation
+from robolab.screw.simulation import integrators
 
 BOOK_NAMES = [
     "forward_kinematics_space",
@@ -162,7 +163,7 @@ TIP = RNG.normal(size=6)
         ),
         (
             lambda r: rl.runge_kutta4_step(r, Q, QD, TAU, 0.01),
-            lambda r: simulation.runge_kutta4_step(
+            lambda r: integrators.runge_kutta4_step(
                 Q, QD, TAU, r.gravity, np.zeros(6), *arrays(r), 0.01
             ),
         ),
@@ -188,7 +189,7 @@ TIP = RNG.normal(size=6)
             lambda r: rl.simulate_control(
                 r, Q, QD, None, [Q] * 3, [QD] * 3, [QDD] * 3, r, 20, 10, 18, 0.01, 2
             ),
-            lambda r: laws.simulate_control(
+            lambda r: tracking.simulate_control(
                 Q,
                 QD,
                 r.gravity,

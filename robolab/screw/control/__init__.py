@@ -1,6 +1,7 @@
 """Control (Modern Robotics ch. 11; Spong et al. ch. 6-9): the control laws, each written
-once (``laws``), closed-loop tracking simulations (``tracking``), one geared joint under
-PD/PID (``independent_joint``) and resolved-rate motion (``resolved_rate``)."""
+once, and their one gain validator (``laws``), the closed-loop simulation, in the book's
+form and for several controllers at once (``tracking``), one geared joint under PD/PID
+(``independent_joint``) and resolved-rate motion (``resolved_rate``)."""
 
 from ..._api import exports
 

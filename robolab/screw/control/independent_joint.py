@@ -36,13 +36,15 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...support.arguments import as_float_array, as_real_number, require_bool
+from ...support.renames import renamed_keywords
 from ..dynamics.rnea import inverse_dynamics_rnea, mass_matrix_crba
 from ..robot import ScrewRobot
+from .laws import checked_gains
 
 __all__ = [
     "JointActuator",
-    "JointResponse",
-    "JointsResponse",
+    "JointResult",
+    "JointsResult",
     "StepMetrics",
     "simulate_joint",
     "simulate_joints",
@@ -240,7 +242,7 @@ def step_response_metrics(
 
 
 @dataclass(frozen=True, eq=False)
-class JointResponse:
+class JointResult:
     """One joint's closed-loop motion (:func:`simulate_joint`).
 
     Attributes
@@ -280,11 +282,7 @@ class JointResponse:
         object.__setattr__(self, "metrics", metrics)
 
 
-def _gain(value: object, name: str) -> float:
-    return _nonnegative(value, name)
-
-
-def _expm(matrix: np.ndarray) -> np.ndarray:
+def matrix_exponential(matrix: np.ndarray) -> np.ndarray:
     """exp of a small matrix: scaling and squaring of an 18-term Taylor series.
 
     Not ``scipy.linalg.expm``: its BLAS and LAPACK calls wake OpenBLAS's worker threads,
@@ -310,26 +308,27 @@ def _maps(a: np.ndarray, timestep: float) -> tuple[list[list[float]], list[list[
     n = 3
     block = np.zeros((n + 2, n + 2))
     block[:n, :] = a
-    exp = _expm(block * timestep)
+    exp = matrix_exponential(block * timestep)
     return exp[:n, :n].tolist(), exp[:n, n:].tolist()
 
 
+@renamed_keywords(kp="Kp", kd="Kd", ki="Ki", initial="joint_position")
 def simulate_joint(
     actuator: JointActuator,
     *,
     link_inertia: float,
-    kp: float,
-    kd: float,
-    ki: float = 0.0,
+    Kp: float,
+    Kd: float,
+    Ki: float = 0.0,
     target: float,
     duration: float,
     timestep: float = 0.001,
-    initial: float = 0.0,
+    joint_position: float = 0.0,
     link_damping: float = 0.0,
     gravity_torque: float = 0.0,
     disturbance: float = 0.0,
     anti_windup: bool = False,
-) -> JointResponse:
+) -> JointResult:
     """A set-point step of one geared joint under PD or PID control (SHV §6.3).
 
     The gains act on the motor angle θ_m = r q (see the module documentation); the link
@@ -342,14 +341,14 @@ def simulate_joint(
     actuator : JointActuator
     link_inertia : float
         J_ℓ about the joint axis, kg·m² (link and payload).
-    kp, kd, ki : float
-        Gains at the motor: N·m/rad, N·m·s/rad, N·m/(rad·s); zero or positive, kp > 0.
+    Kp, Kd, Ki : float
+        Gains at the motor: N·m/rad, N·m·s/rad, N·m/(rad·s); zero or positive, Kp > 0.
     target : float
         Commanded link angle q_d, rad.
     duration, timestep : float
         Seconds simulated and between samples.
-    initial : float
-        q(0), at rest.
+    joint_position : float
+        q(0), the link angle at the start, at rest.
     link_damping : float
         B_ℓ, N·m·s/rad at the link.
     gravity_torque : float
@@ -361,13 +360,13 @@ def simulate_joint(
 
     Returns
     -------
-    JointResponse
+    JointResult
 
     Raises
     ------
     ValueError
-        Negative gains, kp = 0, or gains for which the closed loop is unstable
-        (Routh–Hurwitz: (B + K_d) K_p ≤ J K_i).
+        Negative gains, Kp = 0, or gains for which the closed loop is unstable
+        (Routh–Hurwitz: (B + K_d) K_p ≤ J K_i; :func:`~.laws.checked_gains`).
 
     Examples
     --------
@@ -375,11 +374,11 @@ def simulate_joint(
 
     >>> motor = JointActuator(200e-6, 0.817e-3, 107.815, 1.2)
     >>> J = motor.reflected_inertia(1.2)
-    >>> kd = 2 * (0.5 * J) ** 0.5 - motor.motor_damping
-    >>> run = simulate_joint(motor, link_inertia=1.2, kp=0.5, kd=kd, target=0.1, duration=1.0)
+    >>> Kd = 2 * (0.5 * J) ** 0.5 - motor.motor_damping
+    >>> run = simulate_joint(motor, link_inertia=1.2, Kp=0.5, Kd=Kd, target=0.1, duration=1.0)
     >>> round(run.damping_ratio, 6), run.metrics.overshoot
     (1.0, 0.0)
-    >>> simulate_joint(motor, link_inertia=1.2, kp=0.5, kd=0.0, ki=5.0, target=0.1,
+    >>> simulate_joint(motor, link_inertia=1.2, Kp=0.5, Kd=0.0, Ki=5.0, target=0.1,
     ...                duration=1.0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -387,19 +386,11 @@ def simulate_joint(
     """
     if not isinstance(actuator, JointActuator):
         raise TypeError(f"actuator must be a JointActuator, got {type(actuator).__name__}")
-    p, d, i = _gain(kp, "kp"), _gain(kd, "kd"), _gain(ki, "ki")
-    if p == 0:
-        raise ValueError("kp must be positive: without it the joint has no set point")
     inertia = actuator.reflected_inertia(link_inertia)
     damping = actuator.reflected_damping(link_damping)
-    if i > 0 and (damping + d) * p <= inertia * i:
-        raise ValueError(
-            "unstable gains: the closed loop J s³ + (B + Kd) s² + Kp s + Ki needs "
-            f"(B + Kd)·Kp > J·Ki (Routh–Hurwitz), got {(damping + d) * p:.3g} ≤ "
-            f"{inertia * i:.3g}; raise Kd or lower Ki"
-        )
+    p, i, d = checked_gains(Kp, Ki, Kd, positive=("Kp",), plant=(inertia, damping))
     if damping + d == 0:
-        raise ValueError("kd must be positive when there is no damping B: the loop would ring")
+        raise ValueError("Kd must be positive when there is no damping B: the loop would ring")
     h = as_real_number(timestep, "timestep", positive=True)
     span = as_real_number(duration, "duration", positive=True)
     steps = round(span / h)
@@ -407,7 +398,7 @@ def simulate_joint(
         raise ValueError(f"duration {span:g} s must cover at least two steps of {h:g} s")
     if steps > 10_000_000:
         raise ValueError(f"duration / timestep = {steps} steps is too many (at most 10⁷)")
-    q_d, q_0 = as_real_number(target, "target"), as_real_number(initial, "initial")
+    q_d, q_0 = as_real_number(target, "target"), as_real_number(joint_position, "joint_position")
     grav = as_real_number(gravity_torque, "gravity_torque")
     load = as_real_number(disturbance, "disturbance")
     windup = require_bool(anti_windup, "anti_windup")
@@ -453,7 +444,7 @@ def simulate_joint(
     if not all(map(math.isfinite, (x0, x1, x2))):
         raise ValueError("the simulation left the finite numbers: check the gains and loads")
     wn = math.sqrt(p / inertia)
-    return JointResponse(
+    return JointResult(
         times=np.arange(n) * h,
         positions=np.array(q),
         velocities=np.array(v),
@@ -468,7 +459,7 @@ def simulate_joint(
 
 
 @dataclass(frozen=True, eq=False)
-class JointsResponse:
+class JointsResult:
     """The motion of a whole arm under independent joint control (:func:`simulate_joints`).
 
     Attributes
@@ -496,26 +487,20 @@ class JointsResponse:
         )
 
 
-def _per_joint(value: ArrayLike, name: str, n: int) -> np.ndarray:
-    array = np.broadcast_to(as_float_array(value, name), (n,)).astype(float)
-    if np.any(array < 0):
-        raise ValueError(f"{name} must be zero or positive, got {array}")
-    return array
-
-
+@renamed_keywords(kp="Kp", kd="Kd", ki="Ki", initial="joint_positions")
 def simulate_joints(
     robot: ScrewRobot,
     actuators: Sequence[JointActuator],
     *,
-    kp: ArrayLike,
-    kd: ArrayLike,
-    ki: ArrayLike = 0.0,
+    Kp: ArrayLike,
+    Kd: ArrayLike,
+    Ki: ArrayLike = 0.0,
     target: ArrayLike,
     duration: float,
     timestep: float = 0.001,
-    initial: ArrayLike | None = None,
+    joint_positions: ArrayLike | None = None,
     anti_windup: bool = False,
-) -> JointsResponse:
+) -> JointsResult:
     """Every joint of an arm under its own PD/PID loop, the arm's full dynamics as disturbance.
 
     Each joint i has a :class:`JointActuator` (J_m, B_m, r, u_max) and the gains of
@@ -534,20 +519,20 @@ def simulate_joints(
         Revolute joints only (a motor angle per joint).
     actuators : sequence of JointActuator
         One per joint.
-    kp, kd, ki : float or array_like (n,)
-        Gains at the motors (zero or positive; kp > 0 and a stable Routh–Hurwitz condition
-        for each joint's own loop with its link's M_ii(initial)).
+    Kp, Kd, Ki : float or array_like (n,)
+        Gains at the motors (zero or positive; Kp > 0 and a stable Routh–Hurwitz condition
+        for each joint's own loop with its link's M_ii at the start).
     target : array_like (n,)
         Link angles commanded from t = 0, rad.
     duration, timestep : float
         Seconds.
-    initial : array_like (n,), optional
-        q(0) at rest (default zeros).
+    joint_positions : array_like (n,), optional
+        q(0), the link angles at the start, at rest (default zeros).
     anti_windup : bool
 
     Returns
     -------
-    JointsResponse
+    JointsResult
 
     Examples
     --------
@@ -557,7 +542,7 @@ def simulate_joints(
     >>> import numpy as np, robolab
     >>> arm = robolab.load_robot("planar2r")
     >>> motors = [JointActuator(1e-4, 1e-4, 100.0, 5.0)] * 2
-    >>> run = simulate_joints(arm, motors, kp=0.5, kd=0.02, target=[0.3, -0.2], duration=1.0)
+    >>> run = simulate_joints(arm, motors, Kp=0.5, Kd=0.02, target=[0.3, -0.2], duration=1.0)
     >>> q1, q2 = run.positions[-1]
     >>> g1 = 9.81 * (1.5 * np.cos(q1) + 0.5 * np.cos(q1 + q2))  # m g ℓ_c of both links
     >>> round(float(0.3 - q1), 5), round(float(g1 / (100**2 * 0.5)), 5)
@@ -571,11 +556,12 @@ def simulate_joints(
     motors = list(actuators)
     if len(motors) != n or not all(isinstance(m, JointActuator) for m in motors):
         raise ValueError(f"actuators must be {n} JointActuator objects, one per joint")
-    p, d, i = _per_joint(kp, "kp", n), _per_joint(kd, "kd", n), _per_joint(ki, "ki", n)
-    if np.any(p == 0):
-        raise ValueError(f"kp must be positive for every joint, got {p}")
     goal = as_float_array(target, "target", (n,))
-    q0 = np.zeros(n) if initial is None else as_float_array(initial, "initial", (n,))
+    q0 = (
+        np.zeros(n)
+        if joint_positions is None
+        else as_float_array(joint_positions, "joint_positions", (n,))
+    )
     h = as_real_number(timestep, "timestep", positive=True)
     steps = round(as_real_number(duration, "duration", positive=True) / h)
     if not 2 <= steps <= 1_000_000:
@@ -586,10 +572,9 @@ def simulate_joints(
     friction = r**2 * np.array([m.motor_damping for m in motors])
     limit = np.array([m.torque_limit for m in motors])
     diagonal = np.diag(mass_matrix_crba(robot, q0))
-    for k in range(n):  # each joint's own loop, at the motor: J = J_m + M_kk / r²
-        inertia, damping = rotor[k] + diagonal[k], friction[k]
-        if i[k] > 0 and (damping / r[k] ** 2 + d[k]) * p[k] <= inertia / r[k] ** 2 * i[k]:
-            raise ValueError(f"unstable gains at joint {k + 1}: (B + Kd)·Kp ≤ J·Ki (Routh–Hurwitz)")
+    # each joint's own loop, at the motor: J = J_m + M_kk / r², B = B_m
+    plant = (rotor + diagonal) / r**2, friction / r**2
+    p, i, d = checked_gains(Kp, Ki, Kd, n, positive=("Kp",), plant=plant)
     zero = np.zeros(n)
 
     def control(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -624,7 +609,7 @@ def simulate_joints(
         torques.append(u)
         flags.append(saturated)
     array = np.array(states)
-    return JointsResponse(
+    return JointsResult(
         times=np.arange(steps + 1) * h,
         positions=array[:, :n],
         velocities=array[:, n : 2 * n],

@@ -1,95 +1,307 @@
-"""Robot control (Modern Robotics, section 11.4): computed-torque control and its simulation.
+"""Joint control laws (Modern Robotics §11.4): PD, PD + gravity, PD + feed-forward, computed torque.
 
-The computed-torque (inverse-dynamics) controller (eq. 11.35) cancels the
-arm's nonlinear dynamics with a model and adds PID feedback on the joint error
-θ_e = θ_d - θ:
+Four controllers of the joint error θ_e = θ_d - θ and its rate θ̇_e, each the feedback
+:func:`pd_law` u = K_p θ_e + K_i ∫θ_e dt + K_d θ̇_e plus what the controller's *model* of
+the robot (tilde quantities: link frames, inertias, screw axes and gravity, which may
+differ from the real robot's) predicts:
 
-    τ = M̃(θ) (θ̈_d + K_p θ_e + K_i ∫θ_e dt + K_d θ̇_e) + h̃(θ, θ̇),
+PD (:func:`pd_law`)
+    τ = u: no model at all (Spong, Hutchinson & Vidyasagar, *Robot Modeling and
+    Control*, §8.3); gravity makes a steady error unless K_i > 0.
+PD + gravity compensation (:func:`pd_gravity_law`, :func:`pd_gravity_torque`)
+    τ = u + g̃(θ) (MR §11.4.1; Spong §9.3): with an exact g̃ and a constant θ_d it is
+    globally asymptotically stable for any K_p, K_d > 0 (Lyapunov function
+    ½θ̇ᵀMθ̇ + ½θ_eᵀK_pθ_e).
+PD + feed-forward (:func:`pd_feedforward_law`)
+    τ = u + τ̃_d with the planned torques τ̃_d = M̃(θ_d)θ̈_d + h̃(θ_d, θ̇_d)
+    (:func:`planned_torques`, computed once along the reference; MR §11.4.1, feedforward
+    plus feedback; Siciliano et al. §8.5.2).
+Computed torque (:func:`computed_torque_law`, :func:`computed_torque`)
+    τ = M̃(θ)(θ̈_d + u) + h̃(θ, θ̇), inverse-dynamics control (MR eq. 11.35; Spong §9.4;
+    Siciliano §8.5.2), where h̃ = c̃ + g̃. With an exact model every joint error obeys the
+    linear ODE θ̈_e + K_d θ̇_e + K_p θ_e + K_i ∫θ_e = 0.
 
-where M̃ and h̃ = c̃ + g̃ come from the controller's *model* of the robot
-(link frames, inertias, screw axes and gravity), which may differ from the
-real robot. With a perfect model the closed loop is the linear system
-θ̈_e + K_d θ̇_e + K_p θ_e + K_i ∫θ_e = 0 for every joint.
-
-:func:`simulate_control` runs the controller against a simulated robot: at
-each reference point it computes τ from the *estimated* model, then
-integrates the *true* dynamics for one time step. Gains are scalars (the same
-for every joint, as in the book) or arrays of shape (n,).
+Each law is written once here and takes one state (n,) or a batch of states (..., n);
+:mod:`robolab.screw.control.tracking` runs them in closed loop against a simulated
+robot. Gains are scalars (the same for every joint, as in the book) or arrays of shape
+(n,), checked by :func:`checked_gains`, the one gain validator of the control chapters
+(positivity and the Routh–Hurwitz condition of the closed loop, also for one geared joint
+of :mod:`robolab.screw.control.independent_joint`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ...support.arguments import as_float_array
+from ...support.arguments import as_float_array, as_real_number
 from ..book_form import BookArrays, robot_or_arrays
-from ..dynamics.forward import friction_of
 from ..dynamics.kernel import (
     DynamicsModel,
     gravity_of,
+    inverse_dynamics_kernel,
     mass_matrix_and_inverse_dynamics_kernel,
     model_of,
 )
-from ..friction import JointFriction
 from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
-from ..simulation.dynamics_trajectory import (
-    CHECK_EVERY,
-    QUIET,
-    SimulationDiverged,
-    checked_integrator,
-    checked_resolution,
-    checked_timestep,
-    checked_trajectories,
-    closed_form_dynamics,
-    diverged,
-    divergence_advice,
-    finite,
-    first_bad_row,
-    tip_trajectory,
-)
-from ..simulation.integrators import FIXED_STEP_INTEGRATORS, advance
 
 __all__ = [
+    "checked_gains",
     "computed_torque",
-    "simulate_control",
+    "computed_torque_law",
+    "pd_feedforward_law",
+    "pd_gravity_law",
+    "pd_gravity_torque",
+    "pd_law",
+    "planned_torques",
 ]
 
-
-def _gain(value: Any, name: str, n: int) -> np.ndarray | float:
-    gain = as_float_array(value, name)
-    if gain.ndim == 0:
-        return float(gain)
-    if gain.shape != (n,):
-        raise ValueError(f"{name} must be a number or have shape ({n},), got shape {gain.shape}")
-    return gain
+#: The closed loop of a model-based controller with an exact model, and its stability
+#: condition (Routh–Hurwitz of s³ + K_d s² + K_p s + K_i).
+_ERROR_DYNAMICS = ("θ̈_e + Kd θ̇_e + Kp θ_e + Ki ∫θ_e = 0", "Kd·Kp > Ki")
+#: The closed loop of one geared joint at its motor (inertia J, damping B), and its condition.
+_JOINT_LOOP = ("J s³ + (B + Kd) s² + Kp s + Ki", "(B + Kd)·Kp > J·Ki")
 
 
-def _gains(n: int, Kp: Any, Ki: Any, Kd: Any) -> tuple[np.ndarray | float, ...]:
-    return _gain(Kp, "Kp", n), _gain(Ki, "Ki", n), _gain(Kd, "Kd", n)
+def _three_digits(value: float) -> str:
+    """A number to three significant digits, written plainly (0.000282, 2000)."""
+    return f"{float(f'{value:.3g}'):g}"
 
 
-def _control_law(
-    model: DynamicsModel,
-    q: np.ndarray,
-    qd: np.ndarray,
+def per_joint(value: ArrayLike, name: str, n: int) -> np.ndarray:
+    """A number (the same for every joint) or an array of shape (n,), as an array (n,)."""
+    array = as_float_array(value, name)
+    if array.ndim == 0:
+        array = np.full(n, float(array))
+    if array.shape != (n,):
+        raise ValueError(f"{name} must be a number or have shape ({n},), got shape {array.shape}")
+    return array
+
+
+def checked_gains(
+    Kp: ArrayLike,
+    Ki: ArrayLike,
+    Kd: ArrayLike,
+    n: int | None = None,
+    *,
+    positive: tuple[str, ...] = ("Kp", "Kd"),
+    plant: tuple[ArrayLike, ArrayLike] | None = None,
+) -> tuple[Any, Any, Any]:
+    """The gains K_p, K_i, K_d of a PID loop, checked: a stable closed loop or a clear error.
+
+    Each gain is a number, or with ``n`` joints an array of shape (n,), finite; the gains
+    named in ``positive`` must be > 0, the others ≥ 0. Where K_i > 0 the closed loop is of
+    third order, J s³ + (B + K_d) s² + K_p s + K_i, stable only if (B + K_d) K_p > J K_i
+    (Routh–Hurwitz). ``plant`` is (J, B) of a geared joint at its motor (numbers, or arrays
+    of shape (n,)); without it J = 1 and B = 0, the error dynamics of a model-based
+    controller with an exact model (θ⃛_e + K_d θ̈_e + K_p θ̇_e + K_i θ_e = 0).
+
+    Parameters
+    ----------
+    Kp, Ki, Kd : float or array_like, shape (n,)
+    n : int, optional
+        The number of joints: the gains are returned as arrays of shape (n,). Without it
+        each gain is one number, returned as a float.
+    positive : tuple of str
+        The names of the gains that must be positive (not zero).
+    plant : (float or array_like, float or array_like), optional
+        (J, B), the inertia and the damping of the loop.
+
+    Returns
+    -------
+    Kp, Ki, Kd : float or ndarray, shape (n,)
+
+    Raises
+    ------
+    ValueError
+        A gain of the wrong shape, not finite, negative (or zero where it must be positive),
+        or gains for which the closed loop is unstable.
+
+    Examples
+    --------
+    >>> checked_gains(100, 0, [20, 30], 2)
+    (array([100., 100.]), array([0., 0.]), array([20., 30.]))
+    >>> checked_gains(100, 5000, 20, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: unstable gains at joint 1: the closed loop θ̈_e + Kd θ̇_e + Kp θ_e + Ki ∫θ_e = 0 \
+needs Kd·Kp > Ki (Routh–Hurwitz), got 2000 ≤ 5000; raise Kd or lower Ki
+    >>> checked_gains(0.5, 20.0, 0.0, positive=("Kp",), plant=(3.8e-4, 8.2e-4))
+    Traceback (most recent call last):
+    ...
+    ValueError: unstable gains: the closed loop J s³ + (B + Kd) s² + Kp s + Ki needs \
+(B + Kd)·Kp > J·Ki (Routh–Hurwitz), got 0.00041 ≤ 0.0076; raise Kd or lower Ki
+    """
+    loop, condition = _ERROR_DYNAMICS if plant is None else _JOINT_LOOP
+    gains = []
+    for name, value in (("Kp", Kp), ("Ki", Ki), ("Kd", Kd)):
+        gain = np.asarray(as_real_number(value, name)) if n is None else per_joint(value, name, n)
+        need = "positive" if name in positive else "zero or positive"
+        bad = gain <= 0 if name in positive else gain < 0
+        if np.any(bad):
+            where, index = _first(bad)
+            raise ValueError(
+                f"{name} = {float(gain[index]):g}{where}: {name} must be {need} for a stable "
+                f"closed loop {loop}"
+            )
+        gains.append(gain)
+    kp, ki, kd = gains
+    inertia, damping = (1.0, 0.0) if plant is None else plant
+    lhs = np.broadcast_to((damping + kd) * kp, ki.shape)
+    rhs = np.broadcast_to(inertia * ki, ki.shape)
+    bad = (ki > 0) & (lhs <= rhs)
+    if np.any(bad):
+        where, index = _first(bad)
+        raise ValueError(
+            f"unstable gains{where}: the closed loop {loop} needs {condition} (Routh–Hurwitz), "
+            f"got {_three_digits(float(lhs[index]))} ≤ {_three_digits(float(rhs[index]))}; "
+            "raise Kd or lower Ki"
+        )
+    if n is None:
+        return float(kp), float(ki), float(kd)
+    return kp, ki, kd
+
+
+def _first(bad: np.ndarray) -> tuple[str, tuple[int, ...]]:
+    """(" at joint j", index) of the first bad entry; ("", ()) for a single number."""
+    if bad.ndim == 0:
+        return "", ()
+    joint = int(np.flatnonzero(bad)[0])
+    return f" at joint {joint + 1}", (joint,)
+
+
+def pd_law(
+    error: np.ndarray,
     error_integral: np.ndarray,
-    gravity: np.ndarray,
-    q_desired: np.ndarray,
-    qd_desired: np.ndarray,
-    qdd_desired: np.ndarray,
+    error_rate: np.ndarray,
     Kp: Any,
     Ki: Any,
     Kd: Any,
 ) -> np.ndarray:
-    error = q_desired - q
-    feedback = Kp * error + Ki * (error_integral + error) + Kd * (qd_desired - qd)
+    """The PID feedback u = K_p θ_e + K_i ∫θ_e + K_d θ̇_e, also the torque of PD control.
+
+    Parameters
+    ----------
+    error, error_integral, error_rate : ndarray, shape (n,) or (..., n)
+        θ_e = θ_d - θ, the integral term's ∫θ_e (the book adds the current error to it)
+        and θ̇_e = θ̇_d - θ̇.
+    Kp, Ki, Kd : float or ndarray, shape (n,)
+        Checked gains (:func:`checked_gains`).
+
+    Returns
+    -------
+    ndarray, shape (n,) or (..., n)
+
+    Examples
+    --------
+    >>> pd_law(np.array([0.1, 0.0]), np.zeros(2), np.array([0.0, -1.0]), 100.0, 5.0, 20.0)
+    array([ 10., -20.])
+    """
+    return Kp * error + Ki * error_integral + Kd * error_rate
+
+
+def pd_gravity_law(
+    model: DynamicsModel, gravity: np.ndarray, q: np.ndarray, feedback: np.ndarray
+) -> np.ndarray:
+    """τ = u + g̃(θ): the feedback plus the model's gravity torques, one state or a batch."""
+    return feedback + inverse_dynamics_kernel(model, q, None, None, gravity, None)
+
+
+def planned_torques(
+    model: DynamicsModel,
+    gravity: np.ndarray,
+    q_desired: np.ndarray,
+    qd_desired: np.ndarray,
+    qdd_desired: np.ndarray,
+) -> np.ndarray:
+    """τ̃_d = M̃(θ_d)θ̈_d + h̃(θ_d, θ̇_d) along a reference (N, n): the feed-forward torques."""
+    _, torques = mass_matrix_and_inverse_dynamics_kernel(
+        model, q_desired, qd_desired, qdd_desired, gravity, None
+    )
+    return torques
+
+
+def pd_feedforward_law(planned: np.ndarray, feedback: np.ndarray) -> np.ndarray:
+    """τ = u + τ̃_d: the feedback plus the torques planned for this point of the reference."""
+    return feedback + planned
+
+
+def computed_torque_law(
+    model: DynamicsModel,
+    gravity: np.ndarray,
+    q: np.ndarray,
+    qd: np.ndarray,
+    qdd_desired: np.ndarray,
+    feedback: np.ndarray,
+) -> np.ndarray:
+    """τ = M̃(θ)(θ̈_d + u) + h̃(θ, θ̇), one state or a batch (θ̈_d for each or for all)."""
+    if qdd_desired.shape != q.shape:
+        qdd_desired = np.broadcast_to(qdd_desired, q.shape)
     # M̃ θ̈_d + h̃ is inverse dynamics at θ̈_d (one pass), plus M̃ times the feedback.
     M, torques = mass_matrix_and_inverse_dynamics_kernel(model, q, qd, qdd_desired, gravity, None)
     return (M @ feedback[..., None])[..., 0] + torques
+
+
+def pd_gravity_torque(
+    robot: ScrewRobot,
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    desired_joint_positions: ArrayLike,
+    desired_joint_velocities: ArrayLike,
+    Kp: ArrayLike,
+    Kd: ArrayLike,
+    gravity: ArrayLike | None = None,
+) -> np.ndarray:
+    """Torques of PD control plus gravity compensation: τ = K_p θ_e + K_d θ̇_e + g̃(θ).
+
+    Modern Robotics §11.4.1; Spong, Hutchinson & Vidyasagar §9.3. The gravity
+    torques g̃(θ) come from ``robot``, the controller's model.
+
+    Parameters
+    ----------
+    robot : ScrewRobot
+        The controller's model of the arm (and, by default, of gravity).
+    joint_positions, joint_velocities : array_like, shape (n,) or (..., n)
+        The measured θ, θ̇.
+    desired_joint_positions, desired_joint_velocities : array_like, shape (n,) or (..., n)
+        θ_d, θ̇_d.
+    Kp, Kd : float or array_like, shape (n,)
+        Positive gains (a gain ≤ 0 is refused: the loop would be unstable).
+    gravity : array_like, shape (3,), optional
+        The model's gravity; by default the robot's.
+
+    Returns
+    -------
+    joint_torques : ndarray, shape (n,) or (..., n)
+
+    Examples
+    --------
+    The planar 2R (two uniform 1 m, 1 kg links) held horizontal, on target: just
+    the gravity torques (m₁ l₁/2 + m₂ l₁ + m₂ l₂/2) g = 2 g and m₂ l₂ g/2 = g/2:
+
+    >>> import robolab
+    >>> arm = robolab.load_robot("planar2r")
+    >>> pd_gravity_torque(arm, [0, 0], [0, 0], [0, 0], [0, 0], 100, 20).round(4)
+    array([19.62 ,  4.905])
+    >>> pd_gravity_torque(arm, [0, 0], [0, 0], [0.1, 0], [0, 0], 100, 20).round(4)
+    array([29.62 ,  4.905])
+    >>> pd_gravity_torque(arm, [0, 0], [0, 0], [0, 0], [0, 0], -1, 20)
+    Traceback (most recent call last):
+    ...
+    ValueError: Kp = -1 at joint 1: Kp must be positive for a stable closed loop θ̈_e + ...
+    """
+    model = model_of(robot)
+    n = model.n
+    q = joint_array(joint_positions, n, "joint_positions")
+    qd = joint_array(joint_velocities, n, "joint_velocities")
+    q_d = joint_array(desired_joint_positions, n, "desired_joint_positions")
+    qd_d = joint_array(desired_joint_velocities, n, "desired_joint_velocities")
+    kp, ki, kd = checked_gains(Kp, 0.0, Kd, n)
+    feedback = pd_law(q_d - q, np.zeros_like(q), qd_d - qd, kp, ki, kd)
+    return pd_gravity_law(model, gravity_of(robot, gravity), q, feedback)
 
 
 def _computed_torque_book(
@@ -170,7 +382,8 @@ def computed_torque(
     desired_joint_positions, desired_joint_velocities, desired_joint_accelerations : array_like
         θ_d, θ̇_d, θ̈_d, shape (n,) or (..., n).
     Kp, Ki, Kd : float or array_like, shape (n,)
-        Proportional, integral and derivative gains.
+        Proportional, integral and derivative gains, zero or positive, with
+        K_i < K_p K_d where K_i > 0 (else the closed loop is unstable: refused).
     gravity : array_like, shape (3,)
         The controller's model of gravity; by default the robot's.
 
@@ -212,361 +425,17 @@ def computed_torque(
     ...                 [2, 1.2, 2], [0.1, 0.1, 0.1], 1.3, 1.2, 1.1)
     array([133.00525246, -29.94223324,  -3.03276856])
     """
-    return _computed_torque(
-        model_of(robot), gravity_of(robot, gravity), joint_positions, joint_velocities,
-        error_integral, desired_joint_positions, desired_joint_velocities,
-        desired_joint_accelerations, Kp, Ki, Kd,
-    )  # fmt: skip
-
-
-def _computed_torque(
-    model: DynamicsModel,
-    gravity: np.ndarray,
-    joint_positions: Any,
-    joint_velocities: Any,
-    error_integral: Any,
-    desired_joint_positions: Any,
-    desired_joint_velocities: Any,
-    desired_joint_accelerations: Any,
-    Kp: Any,
-    Ki: Any,
-    Kd: Any,
-) -> np.ndarray:
-    """:func:`computed_torque` of a model, with gravity checked; checks the rest."""
+    model, model_gravity = model_of(robot), gravity_of(robot, gravity)
     q, qd, integral, q_desired, qd_desired, qdd_desired = joint_arrays(
-        model.n, joint_positions, joint_velocities=joint_velocities,
-        error_integral=error_integral, desired_joint_positions=desired_joint_positions,
+        model.n,
+        joint_positions,
+        joint_velocities=joint_velocities,
+        error_integral=error_integral,
+        desired_joint_positions=desired_joint_positions,
         desired_joint_velocities=desired_joint_velocities,
         desired_joint_accelerations=desired_joint_accelerations,
-    )  # fmt: skip
-    return _control_law(
-        model, q, qd, integral, gravity, q_desired, qd_desired, qdd_desired,
-        *_gains(model.n, Kp, Ki, Kd),
-    )  # fmt: skip
-
-
-def _simulate_control_book(
-    joint_positions,
-    joint_velocities,
-    gravity,
-    tip_wrench_traj,
-    link_frames,
-    spatial_inertias,
-    screw_axes,
-    desired_joint_position_traj,
-    desired_joint_velocity_traj,
-    desired_joint_acceleration_traj,
-    estimated_gravity,
-    estimated_link_frames,
-    estimated_spatial_inertias,
-    Kp,
-    Ki,
-    Kd,
-    timestep,
-    integration_resolution,
-    *,
-    estimated_screw_axes=None,
-    integrator: Literal["euler", "semi_implicit_euler", "rk4"] = "euler",
-):
-    """:func:`simulate_control` with the book's arguments, in the book's order."""
-    return simulate_control(
-        BookArrays(
-            gravity=gravity,
-            link_frames=link_frames,
-            spatial_inertias=spatial_inertias,
-            screw_axes=screw_axes,
-        ),
-        estimated_robot=BookArrays(
-            gravity=estimated_gravity,
-            link_frames=estimated_link_frames,
-            spatial_inertias=estimated_spatial_inertias,
-            screw_axes=screw_axes if estimated_screw_axes is None else estimated_screw_axes,
-        ),
-        joint_positions=joint_positions,
-        joint_velocities=joint_velocities,
-        tip_wrench_traj=tip_wrench_traj,
-        desired_joint_position_traj=desired_joint_position_traj,
-        desired_joint_velocity_traj=desired_joint_velocity_traj,
-        desired_joint_acceleration_traj=desired_joint_acceleration_traj,
-        Kp=Kp,
-        Ki=Ki,
-        Kd=Kd,
-        timestep=timestep,
-        integration_resolution=integration_resolution,
-        integrator=integrator,
     )
-
-
-@robot_or_arrays(_simulate_control_book)
-def simulate_control(
-    robot: ScrewRobot | BookArrays,
-    joint_positions: ArrayLike,
-    joint_velocities: ArrayLike,
-    tip_wrench_traj: ArrayLike,
-    desired_joint_position_traj: ArrayLike,
-    desired_joint_velocity_traj: ArrayLike,
-    desired_joint_acceleration_traj: ArrayLike,
-    estimated_robot: ScrewRobot | BookArrays,
-    Kp: ArrayLike,
-    Ki: ArrayLike,
-    Kd: ArrayLike,
-    timestep: float,
-    integration_resolution: int,
-    gravity: ArrayLike | None = None,
-    estimated_gravity: ArrayLike | None = None,
-    *,
-    integrator: Literal["euler", "semi_implicit_euler", "rk4"] = "euler",
-) -> tuple[np.ndarray, np.ndarray]:
-    """Simulate computed-torque control along a reference (the book's ``SimulateControl``).
-
-    For each reference point i (as in the book's library):
-
-    1. τ_i = :func:`computed_torque` at the current state with the
-       *estimated* model and the reference θ_d[i], θ̇_d[i], θ̈_d[i];
-    2. the *true* robot moves under τ_i (and the tip wrench of row i) for one
-       ``timestep``, in ``integration_resolution`` integration steps;
-    3. the row i of the results is τ_i and the joint positions reached;
-       ∫θ_e += Δt (θ_d[i] - θ).
-
-    The true robot's joint friction (``robot.friction``, a
-    :class:`robolab.screw.friction.JointFriction`) acts on it; the controller
-    does not know it (the estimated robot's friction is not used).
-
-    Call it with a robot, or with the book's arguments::
-
-        simulate_control(robot, joint_positions, joint_velocities, tip_wrench_traj,
-                         desired_joint_position_traj, desired_joint_velocity_traj,
-                         desired_joint_acceleration_traj, estimated_robot, Kp, Ki, Kd,
-                         timestep, integration_resolution)
-        simulate_control(joint_positions, joint_velocities, gravity, tip_wrench_traj,
-                         link_frames, spatial_inertias, screw_axes,
-                         desired_joint_position_traj, desired_joint_velocity_traj,
-                         desired_joint_acceleration_traj, estimated_gravity,
-                         estimated_link_frames, estimated_spatial_inertias, Kp, Ki, Kd,
-                         timestep, integration_resolution, *, estimated_screw_axes=None)
-
-    Parameters
-    ----------
-    robot : ScrewRobot
-        The true robot (and, by default, true gravity). In the book's form pass
-        ``gravity`` (true gravity), ``link_frames, spatial_inertias, screw_axes``
-        (the true robot) where the signature above shows them, and the
-        controller's model as ``estimated_gravity, estimated_link_frames,
-        estimated_spatial_inertias`` before the gains, and optionally
-        ``estimated_screw_axes=`` (by default the true ones, as the book's
-        library always uses).
-    joint_positions, joint_velocities : array_like, shape (n,)
-        The initial state of the true robot.
-    tip_wrench_traj : array_like, shape (N, 6) or (6,), or None
-        Wrench the end-effector applies at each step (in {n+1}); None for zero.
-    desired_joint_position_traj, desired_joint_velocity_traj, desired_joint_acceleration_traj
-        The reference, each of shape (N, n).
-    estimated_robot : ScrewRobot
-        The controller's model: link frames, inertias, screw axes and, by
-        default, its gravity.
-    Kp, Ki, Kd : float or array_like, shape (n,)
-    timestep : float
-        Δt between reference points, in seconds.
-    integration_resolution : int
-        Integration steps per Δt (≥ 1).
-    gravity, estimated_gravity : array_like, shape (3,)
-        True gravity and the controller's; by default those of the two robots.
-    integrator : {"euler", "semi_implicit_euler", "rk4"}
-        A fixed-step integrator of :mod:`robolab.screw.simulation.integrators`.
-
-    Returns
-    -------
-    joint_torque_traj, joint_position_traj : ndarray, shape (N, n)
-
-    Raises
-    ------
-    robolab.screw.simulation.dynamics_trajectory.SimulationDiverged
-        If the simulated state becomes NaN or infinite (usually gains too
-        stiff for the time step); the message names the step, the time and
-        the joint.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from robolab import ScrewRobot
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
-    ...                  gravity=[0, -9.81, 0])
-    >>> from robolab import simulate_control
-    >>> lighter = arm.replace(spatial_inertias=[np.diag([0, 0, 0, 0.8, 0.8, 0.8])] * 2)
-    >>> hold = np.zeros((100, 2))                    # hold it horizontal for 1 s
-    >>> tau, q = simulate_control(arm, [0.0, 0.0], [0.0, 0.0], None, hold, hold, hold,
-    ...                           lighter, 20, 10, 18, 0.01, 5)
-    >>> tau[0]  # the model's gravity torques, 20 % short of the true [29.43, 9.81]
-    array([23.544,  7.848])
-    >>> bool(np.abs(q).max() < 0.1)  # the arm sags a little; the feedback holds it
-    True
-
-    In the book's form, a pendulum (1 kg at 1 m) held still against gravity by a
-    perfect model:
-
-    >>> pendulum = ([x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])])
-    >>> S = [[0], [0], [1], [0], [0], [0]]
-    >>> hold = np.zeros((3, 1))
-    >>> tau, q = simulate_control([0.0], [0.0], [0, -9.81, 0], None, *pendulum, S, hold, hold,
-    ...                           hold, [0, -9.81, 0], *pendulum, 20, 10, 18, 0.01, 10)
-    >>> tau.round(12), q.round(12)
-    (array([[9.81],
-           [9.81],
-           [9.81]]), array([[0.],
-           [0.],
-           [0.]]))
-    """
-    model, estimated = model_of(robot), model_of(estimated_robot, "estimated_robot")
-    if estimated.n != model.n:
-        raise ValueError(f"the estimated model has {estimated.n} joints, the true robot {model.n}")
-    return _simulate_control(
-        model, estimated, gravity_of(robot, gravity),
-        gravity_of(estimated_robot, estimated_gravity), joint_positions, joint_velocities,
-        tip_wrench_traj, desired_joint_position_traj, desired_joint_velocity_traj,
-        desired_joint_acceleration_traj, Kp, Ki, Kd, timestep, integration_resolution, integrator,
-        friction_of(robot),
-    )  # fmt: skip
-
-
-def _simulate_control(
-    model: DynamicsModel,
-    estimated: DynamicsModel,
-    gravity: np.ndarray,
-    estimated_gravity: np.ndarray,
-    joint_positions: Any,
-    joint_velocities: Any,
-    tip_wrench_traj: Any,
-    desired_joint_position_traj: Any,
-    desired_joint_velocity_traj: Any,
-    desired_joint_acceleration_traj: Any,
-    Kp: Any,
-    Ki: Any,
-    Kd: Any,
-    timestep: Any,
-    integration_resolution: Any,
-    integrator: Any,
-    friction: JointFriction | None = None,
-) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`simulate_control` of two models with the same number of joints, gravity checked."""
-    n = model.n
-    q = joint_array(joint_positions, n, "joint_positions", batch=False)
-    qd = joint_array(joint_velocities, n, "joint_velocities", batch=False)
-    q_desired, qd_desired, qdd_desired = checked_trajectories(
-        n, (), desired_joint_position_traj=desired_joint_position_traj,
-        desired_joint_velocity_traj=desired_joint_velocity_traj,
-        desired_joint_acceleration_traj=desired_joint_acceleration_traj,
-    )  # fmt: skip
-    return _control_loop(
-        model, estimated, q, qd, gravity, tip_trajectory(tip_wrench_traj, len(q_desired), ()),
-        q_desired, qd_desired, qdd_desired, estimated_gravity, *_gains(n, Kp, Ki, Kd),
-        checked_timestep(timestep), checked_resolution(integration_resolution),
-        checked_integrator(integrator, FIXED_STEP_INTEGRATORS), friction,
-    )  # fmt: skip
-
-
-def _control_loop(
-    model: DynamicsModel,
-    estimated: DynamicsModel,
-    q: np.ndarray,
-    qd: np.ndarray,
-    gravity: np.ndarray,
-    tip: np.ndarray | None,
-    q_desired: np.ndarray,
-    qd_desired: np.ndarray,
-    qdd_desired: np.ndarray,
-    estimated_gravity: np.ndarray,
-    Kp: Any,
-    Ki: Any,
-    Kd: Any,
-    timestep: float,
-    resolution: int,
-    integrator: str,
-    friction: JointFriction | None = None,
-) -> tuple[np.ndarray, np.ndarray]:
-    N, n = q_desired.shape
-    torques = np.empty((N, n))
-    positions = np.empty((N, n))
-    velocities = np.empty((N, n))
-    start = (q, qd)
-    error_integral = np.zeros(n)
-    dt = timestep / resolution
-    checked = 0  # rows [0, checked) are known to be finite
-    with np.errstate(**QUIET):
-        for i in range(N):
-            tau = _control_law(
-                estimated, q, qd, error_integral, estimated_gravity,
-                q_desired[i], qd_desired[i], qdd_desired[i], Kp, Ki, Kd,
-            )  # fmt: skip
-            dynamics = closed_form_dynamics(
-                model, tau, gravity, None if tip is None else tip[i], friction
-            )
-            for _ in range(resolution):
-                q, qd = advance(dynamics, q, qd, dt, integrator)
-            torques[i] = tau
-            positions[i], velocities[i] = q, qd
-            error_integral = error_integral + timestep * (q_desired[i] - q)
-            if i + 1 - checked >= CHECK_EVERY or i == N - 1:
-                row = first_bad_row(positions, velocities, checked, i + 1)
-                if row >= 0:
-                    before = start if row == 0 else (positions[row - 1], velocities[row - 1])
-                    raise _locate_control(
-                        model, gravity, tip, torques[row], before, row, timestep, resolution,
-                        integrator, friction,
-                    )  # fmt: skip
-                checked = i + 1
-    return torques, positions
-
-
-def _locate_control(
-    model: DynamicsModel,
-    gravity: np.ndarray,
-    tip: np.ndarray | None,
-    tau: np.ndarray,
-    before: tuple[np.ndarray, np.ndarray],
-    row: int,
-    timestep: float,
-    resolution: int,
-    integrator: str,
-    friction: JointFriction | None = None,
-) -> SimulationDiverged:
-    """The error for reference point ``row``, whose integration left the finite state ``before``.
-
-    A torque that is already infinite (gains so stiff that τ overflowed) is
-    named as such; otherwise the row's integration steps are repeated to
-    find the first one that gave a non-finite state.
-    """
-    if not finite(tau):
-        joint = int(np.flatnonzero(~np.isfinite(tau))[0]) + 1
-        value = float(tau[joint - 1])
-        time = row * timestep
-        speed = float(np.abs(before[1]).max())
-        return SimulationDiverged(
-            f"the simulation diverged at reference point {row} (t = {time:.6g} s): the "
-            f"controller's torque on joint {joint} became "
-            f"{'NaN' if np.isnan(value) else f'{value:g}'}, with joint velocities up to "
-            f"{speed:.3g} (gains too stiff for the time step make the state run away); "
-            + divergence_advice(timestep, resolution, integrator),
-            step=row * resolution + 1,
-            time=time,
-            joint=joint,
-        )
-    q, qd = before
-    dt = timestep / resolution
-    dynamics = closed_form_dynamics(
-        model, tau, gravity, None if tip is None else tip[row], friction
-    )
-    with np.errstate(**QUIET):
-        k = 0
-        while k < resolution:
-            k += 1
-            previous = q, qd
-            q, qd = advance(dynamics, q, qd, dt, integrator)
-            if not finite(q, qd):
-                break
-    during = f"on the way to row {row} of the result"
-    return diverged(
-        q, qd, row * resolution + k, row * timestep + k * dt, timestep, resolution, integrator,
-        during, previous,
-    )  # fmt: skip
+    kp, ki, kd = checked_gains(Kp, Ki, Kd, model.n, positive=())
+    error = q_desired - q
+    feedback = pd_law(error, integral + error, qd_desired - qd, kp, ki, kd)
+    return computed_torque_law(model, model_gravity, q, qd, qdd_desired, feedback)

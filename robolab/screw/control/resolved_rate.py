@@ -360,10 +360,15 @@ def resolved_rate_control(
         angular, linear = float(np.linalg.norm(error[:3])), float(np.linalg.norm(error[3:]))
         for key, value in zip(
             history,
-            (np.prod(singular_values), singular_values[-1], angular, linear,
-             _limit_margin(low, high, q)),
+            (
+                np.prod(singular_values),
+                singular_values[-1],
+                angular,
+                linear,
+                _limit_margin(low, high, q),
+            ),
             strict=True,
-        ):  # fmt: skip
+        ):
             history[key].append(float(value))
         if angular <= angular_tolerance and linear <= linear_tolerance:
             status, message = "reached", f"reached in {step} steps"

@@ -1,57 +1,78 @@
-"""Model-based joint control: PD, PD + gravity compensation, feed-forward, computed torque.
+"""Closed-loop control simulations: the book's ``SimulateControl`` and four controllers at once.
 
-Four controllers of the joint error θ_e = θ_d - θ and its rate θ̇_e, each a feedback
-u = K_p θ_e + K_i ∫θ_e dt + K_d θ̇_e plus what the controller's *model* of the robot
-(tilde quantities, a second :class:`~robolab.screw.robot.ScrewRobot`) predicts:
+One time loop, :func:`closed_loop`, runs joint controllers (the laws of
+:mod:`robolab.screw.control.laws`) against a simulated *true* robot (its gravity and
+joint friction included): at each reference point t_i = i Δt every controller computes
+τ from the measured state and its *model* of the robot, the torque is held for Δt (a
+zero-order hold, as a digital controller at 1/Δt Hz) while the true robot is integrated
+over Δt in ``integration_resolution`` steps, and ∫θ_e grows by Δt (θ_d(t_i) - θ) with
+the θ of the row just recorded. Its two public forms differ in what :class:`LoopForm`
+names:
 
-``"pd"``
-    τ = u: no model at all (Spong, Hutchinson & Vidyasagar, *Robot Modeling and
-    Control*, §8.3); gravity makes a steady error unless K_i > 0.
-``"pd_gravity"``
-    τ = u + g̃(θ), PD plus gravity compensation (Modern Robotics (MR) §11.4.1; Spong
-    §9.3): with an exact g̃ and a constant θ_d it is globally asymptotically stable for
-    any K_p, K_d > 0 (Lyapunov function ½θ̇ᵀMθ̇ + ½θ_eᵀK_pθ_e).
-``"pd_feedforward"``
-    τ = u + τ̃_d with the planned torques τ̃_d = M̃(θ_d)θ̈_d + h̃(θ_d, θ̇_d), computed
-    once along the reference (MR §11.4.1, feedforward plus feedback; Siciliano et al.
-    §8.5.2).
-``"computed_torque"``
-    τ = M̃(θ)(θ̈_d + u) + h̃(θ, θ̇), inverse-dynamics control (MR eq. 11.35; Spong
-    §9.4; Siciliano §8.5.2). With an exact model every joint error obeys the linear ODE
-    θ̈_e + K_d θ̇_e + K_p θ_e + K_i ∫θ_e = 0.
+:func:`simulate_control` (the book's ``SimulateControl``, computed torque)
+    one state; the integral term of the law adds the current error, K_i (∫θ_e + θ_e);
+    row i of the result is the state *reached* after reference point i, and ∫θ_e grows
+    by the error there.
+:func:`simulate_tracking` (PD, PD + gravity, PD + feed-forward, computed torque)
+    several controllers at once, one batch of states (one row each), with optional
+    torque limits |τ_j| ≤ τ_max,j (the commanded torque is clipped, and the result says
+    by how much it asked for more); row i is the state *at* t_i (row 0 the start).
 
-:func:`simulate_tracking` runs any of them, all as one batch of states through the
-vectorised dynamics, against the *true* robot (its joint friction included) with
-optional torque limits |τ_j| ≤ τ_max,j (the commanded torque is clipped, and the
-result says by how much it asked for more).
+For a few joints :func:`simulate_tracking` is computed by generated loops
+(:func:`robolab.screw._fast.loops.track_generated`, the same numbers to rounding); the
+readable loop runs where they give up (a run that diverged, a singular M̃), and says why.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ...support.arguments import as_float_array
 from .._fast.loops import track_generated
-from ..dynamics.forward import forward_dynamics_crba_kernel, friction_of, minus_friction
-from ..dynamics.kernel import gravity_of, mass_matrix_and_inverse_dynamics_kernel, model_of
+from ..book_form import BookArrays, robot_or_arrays
+from ..dynamics.forward import friction_of
+from ..dynamics.kernel import DynamicsModel, gravity_of, model_of
+from ..friction import JointFriction
 from ..kinematics.forward import joint_array
 from ..robot import ScrewRobot
-from ..simulation.dynamics_trajectory import (
+from ..simulation.divergence import (
+    CHECK_EVERY,
+    QUIET,
     SimulationDiverged,
-    checked_integrator,
-    checked_timestep,
+    divergence_advice,
+    finite,
+    first_bad_row,
+    locate,
 )
-from ..simulation.integrators import FIXED_STEP_INTEGRATORS, advance
+from ..simulation.dynamics_trajectory import checked_trajectories, tip_trajectory
+from ..simulation.integrators import (
+    FIXED_STEP_INTEGRATORS,
+    advance,
+    checked_integrator,
+    checked_resolution,
+    checked_timestep,
+    closed_form_dynamics,
+)
+from .laws import (
+    checked_gains,
+    computed_torque_law,
+    pd_feedforward_law,
+    pd_gravity_law,
+    pd_law,
+    per_joint,
+    planned_torques,
+)
 
 __all__ = [
     "CONTROLLERS",
-    "TrackingRun",
-    "pd_gravity_torque",
+    "TrackingResult",
     "scaled_inertias",
+    "simulate_control",
     "simulate_tracking",
     "with_payload",
 ]
@@ -62,14 +83,43 @@ CONTROLLERS = ("pd", "pd_gravity", "pd_feedforward", "computed_torque")
 _QUANTITIES = ("positions", "velocities", "accelerations")
 
 #: A joint speed (rad/s or m/s) no arm reaches: past it the closed loop has run away.
-_RUNAWAY_SPEED = 1e6
+RUNAWAY_SPEED = 1e6
 
-#: Steps between two finiteness checks of the batch of states.
-_CHECK_EVERY = 50
+
+@dataclass(frozen=True)
+class LoopForm:
+    """What the two forms of :func:`closed_loop` differ in.
+
+    Attributes
+    ----------
+    current_error_in_integral : bool
+        The integral term is K_i (∫θ_e + θ_e), the book's; else K_i ∫θ_e.
+    row_zero_is_start : bool
+        Row i of the result is the state at t_i, row 0 the start, and the torque of the
+        last row is not integrated; else row i is the state reached after reference
+        point i (the book's).
+    runaway_speed : float or None
+        A joint speed past which the loop has run away even if still finite (checked on
+        the current states, as the generated loops check them); None: only non-finite
+        states.
+    check_every : int
+        Rows between two checks of the states.
+    """
+
+    current_error_in_integral: bool
+    row_zero_is_start: bool
+    runaway_speed: float | None
+    check_every: int
+
+
+#: The loop of :func:`simulate_control`, the book's ``SimulateControl``.
+BOOK_LOOP = LoopForm(True, False, None, CHECK_EVERY)
+#: The loop of :func:`simulate_tracking` (and of its generated loops).
+TRACKING_LOOP = LoopForm(False, True, RUNAWAY_SPEED, 50)
 
 
 @dataclass(frozen=True, eq=False)
-class TrackingRun:
+class TrackingResult:
     """One controller's run of :func:`simulate_tracking`.
 
     Attributes
@@ -114,102 +164,6 @@ class TrackingRun:
         if self.torque_limits is None:
             return False
         return bool(np.any(self.peak_torques > self.torque_limits))
-
-
-def _gain(value: ArrayLike, name: str, n: int, *, positive: bool) -> np.ndarray:
-    gain = as_float_array(value, name)
-    if gain.ndim == 0:
-        gain = np.full(n, float(gain))
-    if gain.shape != (n,):
-        raise ValueError(f"{name} must be a number or have shape ({n},), got shape {gain.shape}")
-    if not np.all(np.isfinite(gain)):
-        raise ValueError(f"{name} must be finite, got {gain}")
-    bad = gain <= 0 if positive else gain < 0
-    if np.any(bad):
-        joint = int(np.flatnonzero(bad)[0]) + 1
-        need = "positive" if positive else "zero or positive"
-        raise ValueError(
-            f"{name} = {gain[joint - 1]:g} on joint {joint} makes the closed loop unstable: "
-            f"the error dynamics θ̈_e + K_d θ̇_e + K_p θ_e (+ K_i ∫θ_e) = 0 need {name} {need}"
-        )
-    return gain
-
-
-def _gains(n: int, Kp: ArrayLike, Ki: ArrayLike, Kd: ArrayLike) -> tuple[np.ndarray, ...]:
-    kp = _gain(Kp, "Kp", n, positive=True)
-    kd = _gain(Kd, "Kd", n, positive=True)
-    ki = _gain(Ki, "Ki", n, positive=False)
-    bad = ki >= kp * kd
-    if np.any(bad):
-        joint = int(np.flatnonzero(bad)[0]) + 1
-        raise ValueError(
-            f"Ki = {ki[joint - 1]:g} on joint {joint} makes the closed loop unstable: the error "
-            "ODE θ⃛_e + K_d θ̈_e + K_p θ̇_e + K_i θ_e = 0 is stable only if K_i < K_p K_d "
-            f"(Routh–Hurwitz), here K_p K_d = {kp[joint - 1] * kd[joint - 1]:g}"
-        )
-    return kp, ki, kd
-
-
-def pd_gravity_torque(
-    robot: ScrewRobot,
-    joint_positions: ArrayLike,
-    joint_velocities: ArrayLike,
-    desired_joint_positions: ArrayLike,
-    desired_joint_velocities: ArrayLike,
-    Kp: ArrayLike,
-    Kd: ArrayLike,
-    gravity: ArrayLike | None = None,
-) -> np.ndarray:
-    """Torques of PD control plus gravity compensation: τ = K_p θ_e + K_d θ̇_e + g̃(θ).
-
-    Modern Robotics §11.4.1; Spong, Hutchinson & Vidyasagar §9.3. The gravity
-    torques g̃(θ) come from ``robot``, the controller's model.
-
-    Parameters
-    ----------
-    robot : ScrewRobot
-        The controller's model of the arm (and, by default, of gravity).
-    joint_positions, joint_velocities : array_like, shape (n,) or (..., n)
-        The measured θ, θ̇.
-    desired_joint_positions, desired_joint_velocities : array_like, shape (n,) or (..., n)
-        θ_d, θ̇_d.
-    Kp, Kd : float or array_like, shape (n,)
-        Positive gains (a gain ≤ 0 is refused: the loop would be unstable).
-    gravity : array_like, shape (3,), optional
-        The model's gravity; by default the robot's.
-
-    Returns
-    -------
-    joint_torques : ndarray, shape (n,) or (..., n)
-
-    Examples
-    --------
-    The planar 2R (two uniform 1 m, 1 kg links) held horizontal, on target: just
-    the gravity torques (m₁ l₁/2 + m₂ l₁ + m₂ l₂/2) g = 2 g and m₂ l₂ g/2 = g/2:
-
-    >>> import robolab
-    >>> arm = robolab.load_robot("planar2r")
-    >>> pd_gravity_torque(arm, [0, 0], [0, 0], [0, 0], [0, 0], 100, 20).round(4)
-    array([19.62 ,  4.905])
-    >>> pd_gravity_torque(arm, [0, 0], [0, 0], [0.1, 0], [0, 0], 100, 20).round(4)
-    array([29.62 ,  4.905])
-    >>> pd_gravity_torque(arm, [0, 0], [0, 0], [0, 0], [0, 0], -1, 20)
-    Traceback (most recent call last):
-    ...
-    ValueError: Kp = -1 on joint 1 makes the closed loop unstable: the error dynamics ...
-    """
-    model = model_of(robot)
-    n = model.n
-    q = joint_array(joint_positions, n, "joint_positions")
-    qd = joint_array(joint_velocities, n, "joint_velocities")
-    q_d = joint_array(desired_joint_positions, n, "desired_joint_positions")
-    qd_d = joint_array(desired_joint_velocities, n, "desired_joint_velocities")
-    kp, _, kd = _gains(n, Kp, 0.0, Kd)
-    zero = np.zeros_like(q)
-    _, g = mass_matrix_and_inverse_dynamics_kernel(
-        model, q, zero, zero, gravity_of(robot, gravity), None
-    )
-    return kp * (q_d - q) + kd * (qd_d - qd) + g
 
 
 def scaled_inertias(robot: ScrewRobot, factor: float) -> ScrewRobot:
@@ -271,7 +225,7 @@ def with_payload(robot: ScrewRobot, mass: float) -> ScrewRobot:
     >>> arm = with_payload(robolab.load_robot("planar2r"), 1.0)
     >>> float(arm.spatial_inertias[1, 3, 3]), arm.link_frames[1][:3, 3].tolist()
     (2.0, [1.25, 0.0, 0.0])
-    >>> pd_gravity_torque(arm, [0, 0], [0, 0], [0, 0], [0, 0], 1, 1).round(4)
+    >>> robolab.pd_gravity_torque(arm, [0, 0], [0, 0], [0, 0], [0, 0], 1, 1).round(4)
     array([39.24 , 14.715])
     """
     m_p = float(as_float_array(mass, "mass", ()))
@@ -317,14 +271,501 @@ def _controller_names(controllers: str | Sequence[str]) -> tuple[str, ...]:
 def _torque_limits(value: ArrayLike | None, n: int) -> np.ndarray | None:
     if value is None:
         return None
-    limits = as_float_array(value, "torque_limits")
-    if limits.ndim == 0:
-        limits = np.full(n, float(limits))
-    if limits.shape != (n,):
-        raise ValueError(f"torque_limits must be a number or have shape ({n},), got {limits.shape}")
+    limits = per_joint(value, "torque_limits", n)
     if not np.all(limits > 0):  # also refuses NaN
         raise ValueError(f"torque_limits must be positive (|τ_j| ≤ limit), got {limits}")
     return limits
+
+
+#: Rows of a batch of states (a list of ints), or ``...`` for a single state (one controller).
+Rows = Any
+
+
+def controller_groups(names: tuple[str, ...], single_state: bool) -> list[tuple[str, Rows]]:
+    """Each controller with the rows of the batch of states it controls, in order.
+
+    A single state (shape (n,)) has one controller, which takes all of it (``...``).
+    """
+    if single_state:
+        return [(names[0], ...)]
+    rows: dict[str, list[int]] = {}
+    for r, name in enumerate(names):
+        rows.setdefault(name, []).append(r)
+    return list(rows.items())
+
+
+def law_torques(
+    name: str,
+    estimated: DynamicsModel,
+    estimated_gravity: np.ndarray,
+    q: np.ndarray,
+    qd: np.ndarray,
+    qdd_desired: np.ndarray,
+    planned: np.ndarray | None,
+    feedback: np.ndarray,
+) -> np.ndarray:
+    """τ of the controller ``name`` at the states q, qd (one or a batch), by its law."""
+    if name == "pd":
+        return feedback
+    if name == "pd_gravity":
+        return pd_gravity_law(estimated, estimated_gravity, q, feedback)
+    if name == "pd_feedforward":
+        assert planned is not None
+        return pd_feedforward_law(planned, feedback)
+    return computed_torque_law(estimated, estimated_gravity, q, qd, qdd_desired, feedback)
+
+
+def controller_torques(
+    groups: list[tuple[str, Rows]],
+    estimated: DynamicsModel,
+    estimated_gravity: np.ndarray,
+    q: np.ndarray,
+    qd: np.ndarray,
+    qdd_desired: np.ndarray,
+    planned: np.ndarray | None,
+    feedback: np.ndarray,
+) -> np.ndarray:
+    """τ of every controller at its rows of the states (:func:`law_torques`)."""
+    if len(groups) == 1:  # one controller for all the states
+        return law_torques(
+            groups[0][0], estimated, estimated_gravity, q, qd, qdd_desired, planned, feedback
+        )
+    tau = np.empty_like(feedback)
+    for name, rows in groups:
+        tau[rows] = law_torques(
+            name,
+            estimated,
+            estimated_gravity,
+            q[rows],
+            qd[rows],
+            qdd_desired,
+            planned,
+            feedback[rows],
+        )
+    return tau
+
+
+def closed_loop(
+    form: LoopForm,
+    model: DynamicsModel,
+    gravity: np.ndarray,
+    friction: JointFriction | None,
+    tip: np.ndarray | None,
+    estimated: DynamicsModel,
+    estimated_gravity: np.ndarray,
+    names: tuple[str, ...],
+    q: np.ndarray,
+    qd: np.ndarray,
+    q_desired: np.ndarray,
+    qd_desired: np.ndarray,
+    qdd_desired: np.ndarray,
+    planned: np.ndarray | None,
+    Kp: np.ndarray,
+    Ki: np.ndarray,
+    Kd: np.ndarray,
+    limits: np.ndarray | None,
+    timestep: float,
+    resolution: int,
+    integrator: str,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Controllers against the true robot along a reference: the one loop of this module.
+
+    The true robot is ``model`` (with ``gravity``, ``friction`` and the tip wrench of each
+    reference point, ``tip``); the controllers ``names`` (one per row of the states q, qd
+    of shape (k, n), or one for a single state (n,)) see the ``estimated`` model. Row i of
+    the reference (N, n) gives the feedback u (:func:`~.laws.pd_law`), each controller's
+    torque (:func:`controller_torques`; ``planned`` the feed-forward torques along the
+    reference), clipped to ``limits``; the true robot moves under it for ``timestep`` in
+    ``resolution`` steps of ``integrator``. ``form`` (:data:`BOOK_LOOP`,
+    :data:`TRACKING_LOOP`) says how the integral term is formed, what row i holds and
+    how the states are checked.
+
+    Returns
+    -------
+    positions, velocities, torques : ndarray, shape (N, k, n) or (N, n)
+        The states (see :class:`LoopForm`) and the applied torques of each row.
+    peaks : ndarray, shape (k, n) or (n,)
+        max_i |τ| commanded (before the limits).
+
+    Raises
+    ------
+    SimulationDiverged
+        When a state is not finite (or, with ``form.runaway_speed``, runs away).
+    """
+    N = len(q_desired)
+    groups = controller_groups(names, q.ndim == 1)
+    offset = 1 if form.row_zero_is_start else 0  # torque i leads to row i + offset
+    positions = np.empty((N, *q.shape))
+    velocities = np.empty((N, *q.shape))
+    torques = np.empty((N, *q.shape))
+    peaks = np.zeros(q.shape)  # of the commanded torques (without limits: the applied ones)
+    if offset:
+        positions[0], velocities[0] = q, qd
+    start = q, qd
+    integral = np.zeros(q.shape)
+    dt = timestep / resolution
+    checked = offset  # rows [0, checked) are known to be finite
+    with np.errstate(**QUIET):
+        for i in range(N):
+            error = q_desired[i] - q
+            feedback = pd_law(
+                error,
+                integral + error if form.current_error_in_integral else integral,
+                qd_desired[i] - qd,
+                Kp,
+                Ki,
+                Kd,
+            )
+            tau = controller_torques(
+                groups,
+                estimated,
+                estimated_gravity,
+                q,
+                qd,
+                qdd_desired[i],
+                None if planned is None else planned[i],
+                feedback,
+            )
+            if limits is not None:
+                np.maximum(peaks, np.abs(tau), out=peaks)
+                tau = np.clip(tau, -limits, limits)
+            torques[i] = tau
+            row = i + offset
+            if row == N:
+                break
+            dynamics = closed_form_dynamics(
+                model, tau, gravity, None if tip is None else tip[i], friction
+            )
+            for _ in range(resolution):
+                q, qd = advance(dynamics, q, qd, dt, integrator)
+            positions[row], velocities[row] = q, qd
+            # ∫θ_e grows by Δt times the error of row i: the state at t_i (row 0 the start),
+            # or in the book's form the state reached after reference point i
+            integral = integral + timestep * (q_desired[i] - positions[i])
+            if (i + 1) % form.check_every == 0 or row == N - 1:
+                if form.runaway_speed is not None:
+                    _check_runaway(q, qd, tau, names, row, timestep, form.runaway_speed)
+                bad = first_bad_row(positions, velocities, checked, row + 1)
+                if bad >= 0:
+                    before = start if bad == 0 else (positions[bad - 1], velocities[bad - 1])
+                    raise _diverged_on_the_way(
+                        model,
+                        gravity,
+                        friction,
+                        tip,
+                        torques,
+                        before,
+                        bad,
+                        offset,
+                        (positions[bad], velocities[bad]),
+                        timestep,
+                        resolution,
+                        integrator,
+                    )
+                checked = row + 1
+    if limits is None:
+        peaks = np.abs(torques).max(axis=0)
+    return positions, velocities, torques, peaks
+
+
+def _diverged_on_the_way(
+    model: DynamicsModel,
+    gravity: np.ndarray,
+    friction: JointFriction | None,
+    tip: np.ndarray | None,
+    torques: np.ndarray,
+    before: tuple[np.ndarray, np.ndarray],
+    row: int,
+    offset: int,
+    stored: tuple[np.ndarray, np.ndarray],
+    timestep: float,
+    resolution: int,
+    integrator: str,
+) -> SimulationDiverged:
+    """The error for row ``row`` of :func:`closed_loop`, reached non-finite from ``before``.
+
+    A torque that is already infinite (gains so stiff that τ overflowed) is named as
+    such; otherwise :func:`~robolab.screw.simulation.divergence.locate` finds the first
+    integration step that gave a non-finite state.
+    """
+    point = row - offset  # the reference point whose torque led to the row
+    tau = torques[point]
+    if not finite(tau):
+        entry = tuple(np.argwhere(~np.isfinite(tau))[0])  # (joint,), or (state, joint)
+        joint, value = int(entry[-1]) + 1, float(tau[entry])
+        time = point * timestep
+        speed = float(np.abs(before[1]).max())
+        return SimulationDiverged(
+            f"the simulation diverged at reference point {point} (t = {time:.6g} s): the "
+            f"controller's torque on joint {joint} became "
+            f"{'NaN' if np.isnan(value) else f'{value:g}'}, with joint velocities up to "
+            f"{speed:.3g} (gains too stiff for the time step make the state run away); "
+            + divergence_advice(timestep, resolution, integrator),
+            step=point * resolution + 1,
+            time=time,
+            joint=joint,
+        )
+    dynamics = closed_form_dynamics(
+        model, tau, gravity, None if tip is None else tip[point], friction
+    )
+    dt = timestep / resolution
+    return locate(
+        lambda q, qd: advance(dynamics, q, qd, dt, integrator),
+        *before,
+        point,
+        stored,
+        timestep,
+        resolution,
+        integrator,
+        f"on the way to row {row} of the result",
+    )
+
+
+def _check_runaway(
+    q: np.ndarray,
+    qd: np.ndarray,
+    tau: np.ndarray,
+    names: tuple[str, ...],
+    step: int,
+    dt: float,
+    runaway_speed: float,
+) -> None:
+    """Raise the error of a controller whose state ran away (as the generated loops see it)."""
+    sane = (np.abs(qd) < runaway_speed) & np.isfinite(q) & np.isfinite(tau)  # NaN fails too
+    if sane.all():
+        return
+    row = int(np.flatnonzero(~sane.all(axis=1))[0])
+    joint = int(np.flatnonzero(~sane[row])[0]) + 1
+    raise SimulationDiverged(
+        f"the {names[row]} controller's closed loop diverged by t = {step * dt:.6g} s (joint "
+        f"{joint} ran away: a non-finite state or a speed over {runaway_speed:g}): the "
+        f"gains are too stiff for the control period Δt = {dt:g} s (the "
+        "discrete loop is unstable although the continuous one is not); lower Kp and Kd or "
+        "shorten the timestep",
+        step=step,
+        time=step * dt,
+        joint=joint,
+    )
+
+
+def _simulate_control_book(
+    joint_positions,
+    joint_velocities,
+    gravity,
+    tip_wrench_traj,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+    desired_joint_position_traj,
+    desired_joint_velocity_traj,
+    desired_joint_acceleration_traj,
+    estimated_gravity,
+    estimated_link_frames,
+    estimated_spatial_inertias,
+    Kp,
+    Ki,
+    Kd,
+    timestep,
+    integration_resolution,
+    *,
+    estimated_screw_axes=None,
+    integrator: Literal["euler", "semi_implicit_euler", "rk4"] = "euler",
+):
+    """:func:`simulate_control` with the book's arguments, in the book's order."""
+    return simulate_control(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        estimated_robot=BookArrays(
+            gravity=estimated_gravity,
+            link_frames=estimated_link_frames,
+            spatial_inertias=estimated_spatial_inertias,
+            screw_axes=screw_axes if estimated_screw_axes is None else estimated_screw_axes,
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+        tip_wrench_traj=tip_wrench_traj,
+        desired_joint_position_traj=desired_joint_position_traj,
+        desired_joint_velocity_traj=desired_joint_velocity_traj,
+        desired_joint_acceleration_traj=desired_joint_acceleration_traj,
+        Kp=Kp,
+        Ki=Ki,
+        Kd=Kd,
+        timestep=timestep,
+        integration_resolution=integration_resolution,
+        integrator=integrator,
+    )
+
+
+@robot_or_arrays(_simulate_control_book)
+def simulate_control(
+    robot: ScrewRobot | BookArrays,
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    tip_wrench_traj: ArrayLike,
+    desired_joint_position_traj: ArrayLike,
+    desired_joint_velocity_traj: ArrayLike,
+    desired_joint_acceleration_traj: ArrayLike,
+    estimated_robot: ScrewRobot | BookArrays,
+    Kp: ArrayLike,
+    Ki: ArrayLike,
+    Kd: ArrayLike,
+    timestep: float,
+    integration_resolution: int,
+    gravity: ArrayLike | None = None,
+    estimated_gravity: ArrayLike | None = None,
+    *,
+    integrator: Literal["euler", "semi_implicit_euler", "rk4"] = "euler",
+) -> tuple[np.ndarray, np.ndarray]:
+    """Simulate computed-torque control along a reference (the book's ``SimulateControl``).
+
+    For each reference point i (as in the book's library):
+
+    1. τ_i = :func:`~robolab.screw.control.laws.computed_torque` at the current state with
+       the *estimated* model and the reference θ_d[i], θ̇_d[i], θ̈_d[i];
+    2. the *true* robot moves under τ_i (and the tip wrench of row i) for one
+       ``timestep``, in ``integration_resolution`` integration steps;
+    3. the row i of the results is τ_i and the joint positions reached;
+       ∫θ_e += Δt (θ_d[i] - θ).
+
+    The true robot's joint friction (``robot.friction``, a
+    :class:`robolab.screw.friction.JointFriction`) acts on it; the controller
+    does not know it (the estimated robot's friction is not used). The loop is
+    :func:`simulate_tracking`'s (:func:`closed_loop` in the book's form,
+    :data:`BOOK_LOOP`).
+
+    Call it with a robot, or with the book's arguments::
+
+        simulate_control(robot, joint_positions, joint_velocities, tip_wrench_traj,
+                         desired_joint_position_traj, desired_joint_velocity_traj,
+                         desired_joint_acceleration_traj, estimated_robot, Kp, Ki, Kd,
+                         timestep, integration_resolution)
+        simulate_control(joint_positions, joint_velocities, gravity, tip_wrench_traj,
+                         link_frames, spatial_inertias, screw_axes,
+                         desired_joint_position_traj, desired_joint_velocity_traj,
+                         desired_joint_acceleration_traj, estimated_gravity,
+                         estimated_link_frames, estimated_spatial_inertias, Kp, Ki, Kd,
+                         timestep, integration_resolution, *, estimated_screw_axes=None)
+
+    Parameters
+    ----------
+    robot : ScrewRobot
+        The true robot (and, by default, true gravity). In the book's form pass
+        ``gravity`` (true gravity), ``link_frames, spatial_inertias, screw_axes``
+        (the true robot) where the signature above shows them, and the
+        controller's model as ``estimated_gravity, estimated_link_frames,
+        estimated_spatial_inertias`` before the gains, and optionally
+        ``estimated_screw_axes=`` (by default the true ones, as the book's
+        library always uses).
+    joint_positions, joint_velocities : array_like, shape (n,)
+        The initial state of the true robot.
+    tip_wrench_traj : array_like, shape (N, 6) or (6,), or None
+        Wrench the end-effector applies at each step (in {n+1}); None for zero.
+    desired_joint_position_traj, desired_joint_velocity_traj, desired_joint_acceleration_traj
+        The reference, each of shape (N, n).
+    estimated_robot : ScrewRobot
+        The controller's model: link frames, inertias, screw axes and, by
+        default, its gravity.
+    Kp, Ki, Kd : float or array_like, shape (n,)
+        Zero or positive, with K_i < K_p K_d where K_i > 0 (else the closed loop is
+        unstable: refused).
+    timestep : float
+        Δt between reference points, in seconds.
+    integration_resolution : int
+        Integration steps per Δt (≥ 1).
+    gravity, estimated_gravity : array_like, shape (3,)
+        True gravity and the controller's; by default those of the two robots.
+    integrator : {"euler", "semi_implicit_euler", "rk4"}
+        A fixed-step integrator of :mod:`robolab.screw.simulation.integrators`.
+
+    Returns
+    -------
+    joint_torque_traj, joint_position_traj : ndarray, shape (N, n)
+
+    Raises
+    ------
+    robolab.screw.simulation.divergence.SimulationDiverged
+        If the simulated state becomes NaN or infinite (usually gains too
+        stiff for the time step); the message names the step, the time and
+        the joint.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
+    >>> from robolab import simulate_control
+    >>> lighter = arm.replace(spatial_inertias=[np.diag([0, 0, 0, 0.8, 0.8, 0.8])] * 2)
+    >>> hold = np.zeros((100, 2))                    # hold it horizontal for 1 s
+    >>> tau, q = simulate_control(arm, [0.0, 0.0], [0.0, 0.0], None, hold, hold, hold,
+    ...                           lighter, 20, 10, 18, 0.01, 5)
+    >>> tau[0]  # the model's gravity torques, 20 % short of the true [29.43, 9.81]
+    array([23.544,  7.848])
+    >>> bool(np.abs(q).max() < 0.1)  # the arm sags a little; the feedback holds it
+    True
+
+    In the book's form, a pendulum (1 kg at 1 m) held still against gravity by a
+    perfect model:
+
+    >>> pendulum = ([x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])])
+    >>> S = [[0], [0], [1], [0], [0], [0]]
+    >>> hold = np.zeros((3, 1))
+    >>> tau, q = simulate_control([0.0], [0.0], [0, -9.81, 0], None, *pendulum, S, hold, hold,
+    ...                           hold, [0, -9.81, 0], *pendulum, 20, 10, 18, 0.01, 10)
+    >>> tau.round(12), q.round(12)
+    (array([[9.81],
+           [9.81],
+           [9.81]]), array([[0.],
+           [0.],
+           [0.]]))
+    """
+    model, estimated = model_of(robot), model_of(estimated_robot, "estimated_robot")
+    n = model.n
+    if estimated.n != n:
+        raise ValueError(f"the estimated model has {estimated.n} joints, the true robot {n}")
+    true_gravity = gravity_of(robot, gravity)
+    model_gravity = gravity_of(estimated_robot, estimated_gravity)
+    q = joint_array(joint_positions, n, "joint_positions", batch=False)
+    qd = joint_array(joint_velocities, n, "joint_velocities", batch=False)
+    q_desired, qd_desired, qdd_desired = checked_trajectories(
+        n,
+        (),
+        desired_joint_position_traj=desired_joint_position_traj,
+        desired_joint_velocity_traj=desired_joint_velocity_traj,
+        desired_joint_acceleration_traj=desired_joint_acceleration_traj,
+    )
+    tip = tip_trajectory(tip_wrench_traj, len(q_desired), ())
+    kp, ki, kd = checked_gains(Kp, Ki, Kd, n, positive=())
+    positions, _, torques, _ = closed_loop(
+        BOOK_LOOP,
+        model,
+        true_gravity,
+        friction_of(robot),
+        tip,
+        estimated,
+        model_gravity,
+        ("computed_torque",),
+        q,
+        qd,
+        q_desired,
+        qd_desired,
+        qdd_desired,
+        None,
+        kp,
+        ki,
+        kd,
+        None,
+        checked_timestep(timestep),
+        checked_resolution(integration_resolution),
+        checked_integrator(integrator, FIXED_STEP_INTEGRATORS),
+    )
+    return torques, positions
 
 
 def simulate_tracking(
@@ -344,11 +785,11 @@ def simulate_tracking(
     torque_limits: ArrayLike | None = None,
     integrator: str = "semi_implicit_euler",
     integration_resolution: int = 1,
-) -> dict[str, TrackingRun]:
+) -> dict[str, TrackingResult]:
     """Track a joint reference with several controllers at once (one batch of states).
 
     At each t_i = i Δt every controller computes τ from the measured state and its
-    model ``estimated_robot`` (see the module's description of the four laws), the
+    model ``estimated_robot`` (the four laws of :mod:`robolab.screw.control.laws`), the
     torque is clipped to ``torque_limits`` and held for Δt (a zero-order hold, as a
     digital controller at 1/Δt Hz), and the *true* ``robot`` (with its gravity and
     joint friction) is integrated over Δt; ∫θ_e then grows by Δt θ_e(t_i).
@@ -380,14 +821,14 @@ def simulate_tracking(
 
     Returns
     -------
-    dict of str to TrackingRun
+    dict of str to TrackingResult
         By controller name, in the order asked.
 
     Raises
     ------
     ValueError
         Bad shapes, gains that make the loop unstable, non-positive limits.
-    robolab.screw.simulation.dynamics_trajectory.SimulationDiverged
+    robolab.screw.simulation.divergence.SimulationDiverged
         If a state becomes non-finite or a joint speed passes 10⁶ (gains too stiff
         for Δt: the discrete loop is unstable); names the controller.
 
@@ -406,7 +847,8 @@ def simulate_tracking(
     >>> simulate_tracking(arm, arm, hold, 0 * hold, 0 * hold, 0.001, 100, 20, Ki=5000)
     Traceback (most recent call last):
     ...
-    ValueError: Ki = 5000 on joint 1 makes the closed loop unstable: ... K_p K_d = 2000
+    ValueError: unstable gains at joint 1: ... needs Kd·Kp > Ki (Routh–Hurwitz), got 2000 ≤ 5000; \
+raise Kd or lower Ki
     """
     model, estimated = model_of(robot), model_of(estimated_robot, "estimated_robot")
     n = model.n
@@ -435,7 +877,7 @@ def simulate_tracking(
             f"number of rows, got {N}, {qd_d.shape[0]} and {qdd_d.shape[0]}"
         )
     dt = checked_timestep(timestep)
-    kp, ki, kd = _gains(n, Kp, Ki, Kd)
+    kp, ki, kd = checked_gains(Kp, Ki, Kd, n)
     limits = _torque_limits(torque_limits, n)
     integrator = checked_integrator(integrator, FIXED_STEP_INTEGRATORS)
     resolution = int(integration_resolution)
@@ -452,78 +894,62 @@ def simulate_tracking(
     gravity = gravity_of(robot, None)
     estimated_gravity = gravity_of(estimated_robot, None)
     friction = friction_of(robot)
-    k = len(names)
-    # Rows of the batch evaluated with the model at each step: PD + g at (θ, 0, 0),
-    # computed torque at (θ, θ̇, θ̈_d); the feed-forward torques are planned once.
-    gravity_rows = [r for r, name in enumerate(names) if name == "pd_gravity"]
-    torque_rows = [r for r, name in enumerate(names) if name == "computed_torque"]
-    feedforward_rows = [r for r, name in enumerate(names) if name == "pd_feedforward"]
     planned = None
-    if feedforward_rows:
-        _, planned = mass_matrix_and_inverse_dynamics_kernel(
-            estimated, q_d, qd_d, qdd_d, estimated_gravity, None
+    if "pd_feedforward" in names:
+        planned = planned_torques(estimated, estimated_gravity, q_d, qd_d, qdd_d)
+    # The generated loops (one per controller, for these joints and this integrator) give
+    # the whole run, or None where they give up: then the readable loop runs and says why.
+    run = track_generated(
+        model,
+        estimated,
+        names,
+        q_d,
+        qd_d,
+        qdd_d,
+        planned,
+        q0,
+        qd0,
+        gravity,
+        estimated_gravity,
+        friction,
+        kp,
+        ki,
+        kd,
+        limits,
+        dt,
+        resolution,
+        integrator,
+        TRACKING_LOOP.check_every,
+    )
+    if run is None:
+        k = len(names)
+        run = closed_loop(
+            TRACKING_LOOP,
+            model,
+            gravity,
+            friction,
+            None,
+            estimated,
+            estimated_gravity,
+            names,
+            np.tile(q0, (k, 1)),
+            np.tile(qd0, (k, 1)),
+            q_d,
+            qd_d,
+            qdd_d,
+            planned,
+            kp,
+            ki,
+            kd,
+            limits,
+            dt,
+            resolution,
+            integrator,
         )
-    # The same loop generated for these joints and controllers (tracking_loop); the NumPy
-    # loop below is its readable form, and runs where the generated one gives up.
-    fast = track_generated(
-        model, estimated, names, q_d, qd_d, qdd_d, planned, q0, qd0, gravity, estimated_gravity,
-        friction, kp, ki, kd, limits, dt, resolution, integrator, _CHECK_EVERY,
-    )  # fmt: skip
-    if fast is not None:
-        return _runs(names, dt, q_d, limits, *fast)
-    model_rows = gravity_rows + torque_rows
-    positions = np.empty((N, k, n))
-    velocities = np.empty((N, k, n))
-    applied = np.empty((N, k, n))
-    peaks = np.zeros((k, n))
-    q = np.tile(q0, (k, 1))
-    qd = np.tile(qd0, (k, 1))
-    integral = np.zeros((k, n))
-    h = dt / resolution
-    g_count = len(gravity_rows)
-    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        for i in range(N):
-            positions[i], velocities[i] = q, qd
-            error = q_d[i] - q
-            feedback = kp * error + ki * integral + kd * (qd_d[i] - qd)
-            tau = feedback.copy()
-            if model_rows:
-                eval_q = q[model_rows]
-                eval_qd = qd[model_rows].copy()
-                eval_qdd = np.tile(qdd_d[i], (len(model_rows), 1))
-                eval_qd[:g_count] = 0.0
-                eval_qdd[:g_count] = 0.0
-                M, bias = mass_matrix_and_inverse_dynamics_kernel(
-                    estimated, eval_q, eval_qd, eval_qdd, estimated_gravity, None
-                )
-                tau[gravity_rows] += bias[:g_count]
-                if torque_rows:
-                    tau[torque_rows] = (M[g_count:] @ feedback[torque_rows][..., None])[
-                        ..., 0
-                    ] + bias[g_count:]
-            if planned is not None:
-                tau[feedforward_rows] += planned[i]
-            np.maximum(peaks, np.abs(tau), out=peaks)
-            if limits is not None:
-                tau = np.clip(tau, -limits, limits)
-            applied[i] = tau
-            integral = integral + dt * error
-            if i == N - 1:
-                break
-
-            def accelerations(q_: np.ndarray, qd_: np.ndarray, tau: np.ndarray = tau) -> np.ndarray:
-                return forward_dynamics_crba_kernel(
-                    model, q_, qd_, minus_friction(tau, qd_, friction), gravity, None
-                )
-
-            for _ in range(resolution):
-                q, qd = advance(accelerations, q, qd, h, integrator)
-            if (i + 1) % _CHECK_EVERY == 0 or i == N - 2:
-                _check_finite(q, qd, tau, names, i + 1, dt)
-    return _runs(names, dt, q_d, limits, positions, velocities, applied, peaks)
+    return _results(names, dt, q_d, limits, *run)
 
 
-def _runs(
+def _results(
     names: tuple[str, ...],
     dt: float,
     q_d: np.ndarray,
@@ -532,11 +958,11 @@ def _runs(
     velocities: np.ndarray,
     applied: np.ndarray,
     peaks: np.ndarray,
-) -> dict[str, TrackingRun]:
+) -> dict[str, TrackingResult]:
     """The result of :func:`simulate_tracking` from its (N, k, n) arrays, by controller."""
     times = dt * np.arange(len(q_d))
     return {
-        name: TrackingRun(
+        name: TrackingResult(
             controller=name,
             times=times,
             joint_positions=positions[:, r],
@@ -548,23 +974,3 @@ def _runs(
         )
         for r, name in enumerate(names)
     }
-
-
-def _check_finite(
-    q: np.ndarray, qd: np.ndarray, tau: np.ndarray, names: tuple[str, ...], step: int, dt: float
-) -> None:
-    sane = (np.abs(qd) < _RUNAWAY_SPEED) & np.isfinite(q) & np.isfinite(tau)  # NaN fails too
-    if sane.all():
-        return
-    row = int(np.flatnonzero(~sane.all(axis=1))[0])
-    joint = int(np.flatnonzero(~sane[row])[0]) + 1
-    raise SimulationDiverged(
-        f"the {names[row]} controller's closed loop diverged by t = {step * dt:.6g} s (joint "
-        f"{joint} ran away: a non-finite state or a speed over {_RUNAWAY_SPEED:g}): the "
-        f"gains are too stiff for the control period Δt = {dt:g} s (the "
-        "discrete loop is unstable although the continuous one is not); lower Kp and Kd or "
-        "shorten the timestep",
-        step=step,
-        time=step * dt,
-        joint=joint,
-    )

@@ -4,7 +4,7 @@
 section 8.5, with the robot's joint friction τ_f of :mod:`robolab.screw.friction`)
 under constant joint torques τ (zero by default: the arm is *dropped*), with any of the
 integrators of :mod:`robolab.screw.simulation.integrators` by name, and returns a
-:class:`Simulation`: the times, the states and the energy at every step.
+:class:`SimulationResult`: the times, the states and the energy at every step.
 
 Without friction and with constant torques the total energy
 
@@ -12,8 +12,8 @@ Without friction and with constant torques the total energy
 
 is conserved by the exact motion (Lynch & Park, *Modern Robotics*, §8.1: the
 Lagrangian's energy; -τᵀθ is the potential of the constant torques). What an
-integrator does to E is therefore a measure of its error: :attr:`Simulation.energy_drift`
-is max_t |E(t) - E(0)|, and :attr:`Simulation.relative_energy_drift` divides it by the
+integrator does to E is therefore a measure of its error: :attr:`SimulationResult.energy_drift`
+is max_t |E(t) - E(0)|, and :attr:`SimulationResult.relative_energy_drift` divides it by the
 largest kinetic energy of the motion, the energy that changed form (the zero of P is
 arbitrary, the origin of {s}, so E(0) itself is not a scale). With friction E falls:
 the friction takes the power θ̇ᵀτ_f ≥ 0.
@@ -44,25 +44,26 @@ from ..dynamics.kernel import gravity_of, model_of
 from ..dynamics.rnea import kinetic_energy, potential_energy
 from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
-from .dynamics_trajectory import (
-    SimulationDiverged,
+from .divergence import QUIET, SimulationDiverged, finite, non_finite_entry
+from .dynamics_trajectory import simulate_kernel
+from .integrators import (
+    DEFAULT_ATOL,
+    DEFAULT_RTOL,
+    INTEGRATORS,
     checked_integrator,
     checked_timestep,
     closed_form_dynamics,
-    finite,
-    non_finite_entry,
-    simulate_kernel,
+    solve_ivp_interval,
 )
-from .integrators import DEFAULT_ATOL, DEFAULT_RTOL, INTEGRATORS, solve_ivp_interval
 
-__all__ = ["Simulation", "simulate", "total_energy"]
+__all__ = ["SimulationResult", "simulate", "total_energy"]
 
 #: Most rows a :func:`simulate` call returns (10⁶: 5 s at 5 µs); more is a typo.
 _MAX_ROWS = 1_000_000
 
 
 @dataclass(frozen=True, eq=False)  # arrays: compare the fields you mean, not the runs
-class Simulation:
+class SimulationResult:
     """The result of :func:`simulate`: times, states and energies, one row per step.
 
     Attributes
@@ -114,8 +115,8 @@ class Simulation:
 
     def __repr__(self) -> str:
         return (
-            f"<Simulation {self.integrator}, Δt = {self.timestep:g} s, {len(self.times)} rows "
-            f"to t = {self.times[-1]:g} s, energy drift {self.energy_drift:.3g} J>"
+            f"<SimulationResult {self.integrator}, Δt = {self.timestep:g} s, {len(self.times)} "
+            f"rows to t = {self.times[-1]:g} s, energy drift {self.energy_drift:.3g} J>"
         )
 
 
@@ -183,7 +184,7 @@ def simulate(
     gravity: ArrayLike | None = None,
     rtol: float = DEFAULT_RTOL,
     atol: float = DEFAULT_ATOL,
-) -> Simulation:
+) -> SimulationResult:
     """Simulate the arm from a state under constant torques (zero: dropped), with energies.
 
     Parameters
@@ -209,7 +210,7 @@ def simulate(
 
     Returns
     -------
-    Simulation
+    SimulationResult
 
     Raises
     ------
@@ -265,7 +266,7 @@ def simulate(
         torques = np.broadcast_to(tau, (rows, n))
         q, qd = simulate_kernel(model, q0, qd0, torques, g, None, dt, 1, name, friction)
     potential = potential_energy(robot, q, g) - q @ tau
-    return Simulation(
+    return SimulationResult(
         times=times,
         joint_positions=q,
         joint_velocities=qd,
@@ -295,7 +296,7 @@ def _adaptive_run(
         raise ValueError(f"rtol and atol must be positive, got {rtol!r} and {atol!r}")
     dynamics = closed_form_dynamics(model, tau, gravity, None, friction)  # type: ignore[arg-type]
     try:
-        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        with np.errstate(**QUIET):
             q, qd = solve_ivp_interval(dynamics, q0, qd0, times, rtol=rtol, atol=atol)
     except FloatingPointError as error:
         raise SimulationDiverged(f"the adaptive integration (rk45) diverged: {error}") from error

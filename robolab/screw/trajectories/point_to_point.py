@@ -1,11 +1,8 @@
-"""Trajectory generation (Modern Robotics, chapter 9): time scalings and point-to-point paths.
+"""Point-to-point trajectories (Modern Robotics, chapter 9): a path and a time scaling.
 
 A point-to-point motion is a path followed with a time scaling s(t) that
-goes from 0 at t = 0 to 1 at t = T (section 9.2):
-
-* cubic, s = 3(t/T)² - 2(t/T)³: starts and stops at rest (ṡ = 0 at both ends);
-* quintic, s = 10(t/T)³ - 15(t/T)⁴ + 6(t/T)⁵: also zero acceleration at both
-  ends, so the motion starts and stops without a jump in torque.
+goes from 0 at t = 0 to 1 at t = T, the ``duration`` (section 9.2; the
+scalings are in :mod:`robolab.screw.trajectories.time_scaling`).
 
 The paths: a straight line in joint space (:func:`joint_trajectory`), a
 constant screw motion of the end-effector (:func:`screw_trajectory`) and a
@@ -33,125 +30,22 @@ from ...spatial.rigid_body_motions import (
     vec_to_so3_unchecked,
 )
 from ...support.arguments import as_float_array, as_transform
+from ...support.renames import renamed_keywords
+from .time_scaling import checked_duration, cubic_time_scaling, quintic_time_scaling
 
 __all__ = [
     "cartesian_trajectory",
-    "cubic_time_scaling",
     "joint_trajectory",
-    "quintic_time_scaling",
     "screw_trajectory",
 ]
-
-#: t may exceed [0, T] by this fraction of T (rounding of t = i T / (N - 1)).
-_TIME_TOLERANCE = 1e-12
-
-
-def _total_time(total_time: Any) -> float:
-    value = float(as_float_array(total_time, "total_time", ()))
-    if value <= 0.0:
-        raise ValueError(f"total_time must be positive, got {value:g}")
-    return value
-
-
-def normalised_time(total_time: Any, t: Any) -> tuple[float, np.ndarray]:
-    T = _total_time(total_time)
-    times = as_float_array(t, "t")
-    slack = _TIME_TOLERANCE * T
-    if np.any(times < -slack) or np.any(times > T + slack):
-        bad = times[(times < -slack) | (times > T + slack)].ravel()[0]
-        raise ValueError(f"t must lie in [0, total_time] = [0, {T:g}], got {bad:g}")
-    return T, np.clip(times / T, 0.0, 1.0)
-
-
-def checked_derivative(derivative: Any) -> int:
-    if derivative not in (0, 1, 2) or isinstance(derivative, bool):
-        raise ValueError(f"derivative must be 0 (s), 1 (ds/dt) or 2 (d²s/dt²), got {derivative!r}")
-    return int(derivative)
-
-
-def result(values: np.ndarray) -> np.ndarray | float:
-    return float(values) if values.ndim == 0 else values
-
-
-def cubic_time_scaling(total_time: float, t: ArrayLike, derivative: int = 0) -> np.ndarray | float:
-    """Cubic time scaling s(t) = 3(t/T)² - 2(t/T)³ (the book's ``CubicTimeScaling``, eq. 9.11).
-
-    Parameters
-    ----------
-    total_time : float
-        T > 0, the duration of the motion in seconds.
-    t : float or array_like
-        Times in [0, T].
-    derivative : {0, 1, 2}
-        Return s, ds/dt = 6(τ - τ²)/T or d²s/dt² = 6(1 - 2τ)/T², τ = t/T.
-
-    Returns
-    -------
-    float, or ndarray of the shape of ``t``
-
-    Examples
-    --------
-    >>> cubic_time_scaling(2, 0.6)
-    0.216
-    >>> cubic_time_scaling(2, [0.0, 1.0, 2.0], derivative=1)  # at rest at both ends
-    array([0.  , 0.75, 0.  ])
-    """
-    T, tau = normalised_time(total_time, t)
-    order = checked_derivative(derivative)
-    if order == 0:
-        values = tau * tau * (3.0 - 2.0 * tau)
-    elif order == 1:
-        values = 6.0 * tau * (1.0 - tau) / T
-    else:
-        values = 6.0 * (1.0 - 2.0 * tau) / (T * T)
-    return result(values)
-
-
-def quintic_time_scaling(
-    total_time: float, t: ArrayLike, derivative: int = 0
-) -> np.ndarray | float:
-    """Quintic time scaling s(t) = 10τ³ - 15τ⁴ + 6τ⁵, τ = t/T (the book's ``QuinticTimeScaling``).
-
-    Zero velocity and zero acceleration at t = 0 and t = T.
-
-    Parameters
-    ----------
-    total_time : float
-        T > 0, the duration of the motion in seconds.
-    t : float or array_like
-        Times in [0, T].
-    derivative : {0, 1, 2}
-        Return s, ds/dt = 30τ²(1 - τ)²/T or d²s/dt² = 60τ(1 - τ)(1 - 2τ)/T².
-
-    Returns
-    -------
-    float, or ndarray of the shape of ``t``
-
-    Examples
-    --------
-    >>> round(quintic_time_scaling(2, 0.6), 12)
-    0.16308
-    >>> quintic_time_scaling(2, [0.0, 2.0], derivative=2) + 0.0  # no jump in acceleration
-    array([0., 0.])
-    """
-    T, tau = normalised_time(total_time, t)
-    order = checked_derivative(derivative)
-    if order == 0:
-        values = tau**3 * (10.0 + tau * (-15.0 + 6.0 * tau))
-    elif order == 1:
-        values = 30.0 * (tau * (1.0 - tau)) ** 2 / T
-    else:
-        values = 60.0 * tau * (1.0 - tau) * (1.0 - 2.0 * tau) / (T * T)
-    return result(values)
-
 
 _METHODS = {3: cubic_time_scaling, 5: quintic_time_scaling}
 _METHOD_NAMES = {"cubic": 3, "quintic": 5}
 
 
-def _scaling_at_points(total_time: Any, n_points: Any, method: Any) -> np.ndarray:
+def _scaling_at_points(duration: Any, n_points: Any, method: Any) -> np.ndarray:
     """s at the N times i T / (N - 1)."""
-    T = _total_time(total_time)
+    T = checked_duration(duration)
     if isinstance(n_points, bool) or not isinstance(n_points, int | np.integer):
         raise TypeError(f"n_points must be an int ≥ 2, got {type(n_points).__name__} {n_points!r}")
     if n_points < 2:
@@ -163,10 +57,11 @@ def _scaling_at_points(total_time: Any, n_points: Any, method: Any) -> np.ndarra
     return np.asarray(_METHODS[key](T, np.minimum(times, T)))
 
 
+@renamed_keywords(total_time="duration")
 def joint_trajectory(
     joint_position_start: ArrayLike,
     joint_position_end: ArrayLike,
-    total_time: float,
+    duration: float,
     n_points: int,
     method: int | str,
 ) -> np.ndarray:
@@ -177,7 +72,7 @@ def joint_trajectory(
     Parameters
     ----------
     joint_position_start, joint_position_end : array_like, shape (n,)
-    total_time : float
+    duration : float
         T in seconds.
     n_points : int
         N ≥ 2; the points are T/(N - 1) apart in time.
@@ -203,23 +98,24 @@ def joint_trajectory(
             f"joint_position_end must have the shape of joint_position_start {start.shape}, "
             f"got {end.shape}"
         )
-    s = _scaling_at_points(total_time, n_points, method)[:, None]
+    s = _scaling_at_points(duration, n_points, method)[:, None]
     return start + s * (end - start)
 
 
 def _pose_endpoints(
-    transform_start: Any, transform_end: Any, total_time: Any, n_points: Any, method: Any
+    transform_start: Any, transform_end: Any, duration: Any, n_points: Any, method: Any
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The checked start and end poses and s at the N points, shape (N,)."""
     X_start = as_transform(transform_start, "transform_start")
     X_end = as_transform(transform_end, "transform_end")
-    return X_start, X_end, _scaling_at_points(total_time, n_points, method)
+    return X_start, X_end, _scaling_at_points(duration, n_points, method)
 
 
+@renamed_keywords(total_time="duration")
 def screw_trajectory(
     transform_start: ArrayLike,
     transform_end: ArrayLike,
-    total_time: float,
+    duration: float,
     n_points: int,
     method: int | str,
 ) -> np.ndarray:
@@ -232,7 +128,7 @@ def screw_trajectory(
     Parameters
     ----------
     transform_start, transform_end : array_like, shape (4, 4)
-    total_time : float
+    duration : float
     n_points : int
     method : {3, "cubic", 5, "quintic"}
 
@@ -251,19 +147,18 @@ def screw_trajectory(
            [-0.25 ,  0.346,  0.904,  1.601],
            [ 0.   ,  0.   ,  0.   ,  1.   ]])
     """
-    X_start, X_end, s = _pose_endpoints(
-        transform_start, transform_end, total_time, n_points, method
-    )
+    X_start, X_end, s = _pose_endpoints(transform_start, transform_end, duration, n_points, method)
     twist = log6_vector_unchecked(transform_inv_unchecked(X_start) @ X_end)
     poses = X_start @ matrix_exp6_unchecked(vec_to_se3_unchecked(s[:, None] * twist))
     poses[0], poses[-1] = X_start, X_end
     return poses
 
 
+@renamed_keywords(total_time="duration")
 def cartesian_trajectory(
     transform_start: ArrayLike,
     transform_end: ArrayLike,
-    total_time: float,
+    duration: float,
     n_points: int,
     method: int | str,
 ) -> np.ndarray:
@@ -285,9 +180,7 @@ def cartesian_trajectory(
            [-0.214,  0.277,  0.937,  1.651],
            [ 0.   ,  0.   ,  0.   ,  1.   ]])
     """
-    X_start, X_end, s = _pose_endpoints(
-        transform_start, transform_end, total_time, n_points, method
-    )
+    X_start, X_end, s = _pose_endpoints(transform_start, transform_end, duration, n_points, method)
     R_start, p_start = X_start[:3, :3], X_start[:3, 3]
     R_end, p_end = X_end[:3, :3], X_end[:3, 3]
     rotation = log3_vector_unchecked(R_start.T @ R_end)

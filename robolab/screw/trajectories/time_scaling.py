@@ -1,4 +1,14 @@
-"""The trapezoidal time scaling (LSPB) and the minimum time within velocity and acceleration limits.
+"""Time scalings s(t) from 0 to 1 (Modern Robotics §9.2): cubic, quintic, trapezoidal (LSPB).
+
+A point-to-point motion is a path followed with a time scaling s(t) that goes from 0 at
+t = 0 to 1 at t = T, the ``duration`` (MR §9.2.1):
+
+* cubic, s = 3(t/T)² - 2(t/T)³ (:func:`cubic_time_scaling`): starts and stops at rest
+  (ṡ = 0 at both ends);
+* quintic, s = 10(t/T)³ - 15(t/T)⁴ + 6(t/T)⁵ (:func:`quintic_time_scaling`): also zero
+  acceleration at both ends, so the motion starts and stops without a jump in torque;
+* trapezoidal (:func:`trapezoidal_time_scaling`, :func:`trapezoidal_profile`), below, and
+  the fastest one within joint limits (:func:`minimum_time_profile`).
 
 A trapezoidal velocity profile (Modern Robotics §9.2.2, trapezoidal motion
 profiles; Spong, Hutchinson & Vidyasagar ch. 5 and Siciliano et al. §4.2.1 call
@@ -29,23 +39,133 @@ the others follow in step.
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ...support.arguments import as_float_array, as_real_number
-from .point_to_point import checked_derivative, normalised_time, result
+from ...support.renames import renamed_keywords
 
 __all__ = [
     "TrapezoidalProfile",
+    "cubic_time_scaling",
     "minimum_time_profile",
+    "quintic_time_scaling",
     "trapezoidal_profile",
     "trapezoidal_time_scaling",
 ]
 
 #: Relative slack on the conditions 1 < vT ≤ 2 and aT² ≥ 4 (rounding of numbers typed in).
 _SLACK = 1e-12
+
+#: t may exceed [0, T] by this fraction of T (rounding of t = i T / (N - 1)).
+_TIME_TOLERANCE = 1e-12
+
+
+def checked_duration(duration: Any) -> float:
+    """T > 0 in seconds, as a float."""
+    value = float(as_float_array(duration, "duration", ()))
+    if value <= 0.0:
+        raise ValueError(f"duration must be positive, got {value:g}")
+    return value
+
+
+def normalised_time(duration: Any, t: Any) -> tuple[float, np.ndarray]:
+    """(T, τ = t/T) for times t in [0, T] (a rounding slack of 10⁻¹² T allowed, then clipped)."""
+    T = checked_duration(duration)
+    times = as_float_array(t, "t")
+    slack = _TIME_TOLERANCE * T
+    if np.any(times < -slack) or np.any(times > T + slack):
+        bad = times[(times < -slack) | (times > T + slack)].ravel()[0]
+        raise ValueError(f"t must lie in [0, duration] = [0, {T:g}], got {bad:g}")
+    return T, np.clip(times / T, 0.0, 1.0)
+
+
+def checked_derivative(derivative: Any) -> int:
+    """0, 1 or 2: which of s, ṡ, s̈ to return."""
+    if derivative not in (0, 1, 2) or isinstance(derivative, bool):
+        raise ValueError(f"derivative must be 0 (s), 1 (ds/dt) or 2 (d²s/dt²), got {derivative!r}")
+    return int(derivative)
+
+
+def result(values: np.ndarray) -> np.ndarray | float:
+    """A float for one time, else the array."""
+    return float(values) if values.ndim == 0 else values
+
+
+@renamed_keywords(total_time="duration")
+def cubic_time_scaling(duration: float, t: ArrayLike, derivative: int = 0) -> np.ndarray | float:
+    """Cubic time scaling s(t) = 3(t/T)² - 2(t/T)³ (the book's ``CubicTimeScaling``, eq. 9.11).
+
+    Parameters
+    ----------
+    duration : float
+        T > 0, the duration of the motion in seconds.
+    t : float or array_like
+        Times in [0, T].
+    derivative : {0, 1, 2}
+        Return s, ds/dt = 6(τ - τ²)/T or d²s/dt² = 6(1 - 2τ)/T², τ = t/T.
+
+    Returns
+    -------
+    float, or ndarray of the shape of ``t``
+
+    Examples
+    --------
+    >>> cubic_time_scaling(2, 0.6)
+    0.216
+    >>> cubic_time_scaling(2, [0.0, 1.0, 2.0], derivative=1)  # at rest at both ends
+    array([0.  , 0.75, 0.  ])
+    """
+    T, tau = normalised_time(duration, t)
+    order = checked_derivative(derivative)
+    if order == 0:
+        values = tau * tau * (3.0 - 2.0 * tau)
+    elif order == 1:
+        values = 6.0 * tau * (1.0 - tau) / T
+    else:
+        values = 6.0 * (1.0 - 2.0 * tau) / (T * T)
+    return result(values)
+
+
+@renamed_keywords(total_time="duration")
+def quintic_time_scaling(duration: float, t: ArrayLike, derivative: int = 0) -> np.ndarray | float:
+    """Quintic time scaling s(t) = 10τ³ - 15τ⁴ + 6τ⁵, τ = t/T (the book's ``QuinticTimeScaling``).
+
+    Zero velocity and zero acceleration at t = 0 and t = T.
+
+    Parameters
+    ----------
+    duration : float
+        T > 0, the duration of the motion in seconds.
+    t : float or array_like
+        Times in [0, T].
+    derivative : {0, 1, 2}
+        Return s, ds/dt = 30τ²(1 - τ)²/T or d²s/dt² = 60τ(1 - τ)(1 - 2τ)/T².
+
+    Returns
+    -------
+    float, or ndarray of the shape of ``t``
+
+    Examples
+    --------
+    >>> round(quintic_time_scaling(2, 0.6), 12)
+    0.16308
+    >>> quintic_time_scaling(2, [0.0, 2.0], derivative=2) + 0.0  # no jump in acceleration
+    array([0., 0.])
+    """
+    T, tau = normalised_time(duration, t)
+    order = checked_derivative(derivative)
+    if order == 0:
+        values = tau**3 * (10.0 + tau * (-15.0 + 6.0 * tau))
+    elif order == 1:
+        values = 30.0 * (tau * (1.0 - tau)) ** 2 / T
+    else:
+        values = 60.0 * tau * (1.0 - tau) * (1.0 - 2.0 * tau) / (T * T)
+    return result(values)
 
 
 @dataclass(frozen=True)
@@ -54,7 +174,7 @@ class TrapezoidalProfile:
 
     Attributes
     ----------
-    total_time : float
+    duration : float
         T, seconds.
     velocity : float
         The coasting (peak) ṡ, 1/s; for a triangular profile the peak ``a t_b``.
@@ -64,25 +184,25 @@ class TrapezoidalProfile:
     Examples
     --------
     >>> profile = trapezoidal_profile(velocity=0.5, acceleration=0.5)
-    >>> profile.total_time, profile.ramp_time, profile.switching_times
+    >>> profile.duration, profile.ramp_time, profile.switching_times
     (3.0, 1.0, (1.0, 2.0))
     >>> profile([0.0, 1.5, 3.0]).round(12)
     array([0. , 0.5, 1. ])
-    >>> TrapezoidalProfile(total_time=2.0, velocity=1.0, acceleration=2.0)
+    >>> TrapezoidalProfile(duration=2.0, velocity=1.0, acceleration=2.0)
     Traceback (most recent call last):
     ...
     ValueError: a trapezoid from s = 0 to 1 needs v T - v²/a = 1 and v/a ≤ T/2, got 1.5 and 0.5 \
 for T = 2 (trapezoidal_profile computes the third value from two)
     """
 
-    total_time: float
+    duration: float
     velocity: float
     acceleration: float
 
     def __post_init__(self) -> None:
-        for name in ("total_time", "velocity", "acceleration"):
+        for name in ("duration", "velocity", "acceleration"):
             as_real_number(getattr(self, name), name, positive=True)
-        T, v, a = self.total_time, self.velocity, self.acceleration
+        T, v, a = self.duration, self.velocity, self.acceleration
         area = v * T - v * v / a
         if abs(area - 1.0) > 1e-8 or v / a > 0.5 * T * (1.0 + 1e-8):
             raise ValueError(
@@ -99,27 +219,38 @@ for T = 2 (trapezoidal_profile computes the third value from two)
     @property
     def switching_times(self) -> tuple[float, float]:
         """(t_b, T - t_b): where the ramp up ends and the ramp down begins."""
-        return self.ramp_time, self.total_time - self.ramp_time
+        return self.ramp_time, self.duration - self.ramp_time
+
+    @property
+    def total_time(self) -> float:
+        """The old name of :attr:`duration`: it still works, with a DeprecationWarning."""
+        warnings.warn(
+            "TrapezoidalProfile.total_time is now TrapezoidalProfile.duration; total_time "
+            "still works for now",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.duration
 
     @property
     def triangular(self) -> bool:
         """True when there is no coasting phase (t_b = T/2)."""
-        return bool(abs(2.0 * self.ramp_time - self.total_time) <= 1e-12 * self.total_time)
+        return bool(abs(2.0 * self.ramp_time - self.duration) <= 1e-12 * self.duration)
 
     def __call__(self, t: ArrayLike, derivative: int = 0) -> NDArray[np.float64] | float:
         """s(t), ṡ(t) or s̈(t) (``derivative`` 0, 1 or 2) at times in [0, T].
 
         Examples
         --------
-        >>> profile = trapezoidal_profile(total_time=3.0, velocity=0.5)
+        >>> profile = trapezoidal_profile(duration=3.0, velocity=0.5)
         >>> profile([0.5, 1.5, 2.5], derivative=1)
         array([0.25, 0.5 , 0.25])
         >>> profile(4.0)
         Traceback (most recent call last):
         ...
-        ValueError: t must lie in [0, total_time] = [0, 3], got 4
+        ValueError: t must lie in [0, duration] = [0, 3], got 4
         """
-        T, tau = normalised_time(self.total_time, t)
+        T, tau = normalised_time(self.duration, t)
         order = checked_derivative(derivative)
         v, a, tb = self.velocity, self.acceleration, self.ramp_time
         time = tau * T
@@ -138,13 +269,20 @@ for T = 2 (trapezoidal_profile computes the third value from two)
         return result(np.asarray(values, dtype=float))
 
 
+#: TrapezoidalProfile(total_time=...) still works, with a DeprecationWarning.
+TrapezoidalProfile.__init__ = renamed_keywords(total_time="duration")(  # type: ignore[method-assign]
+    TrapezoidalProfile.__init__
+)
+
+
 def _optional_positive(value: object, name: str) -> float | None:
     return None if value is None else as_real_number(value, name, positive=True)
 
 
+@renamed_keywords(total_time="duration")
 def trapezoidal_profile(
     *,
-    total_time: float | None = None,
+    duration: float | None = None,
     velocity: float | None = None,
     acceleration: float | None = None,
 ) -> TrapezoidalProfile:
@@ -152,7 +290,7 @@ def trapezoidal_profile(
 
     Parameters
     ----------
-    total_time : float, optional
+    duration : float, optional
         T > 0, seconds.
     velocity : float, optional
         The coasting velocity ṡ = v > 0 (1/s); with ``acceleration`` the limit
@@ -177,23 +315,23 @@ def trapezoidal_profile(
 
     Examples
     --------
-    >>> trapezoidal_profile(total_time=2.0, velocity=0.75)
-    TrapezoidalProfile(total_time=2.0, velocity=0.75, acceleration=1.125)
+    >>> trapezoidal_profile(duration=2.0, velocity=0.75)
+    TrapezoidalProfile(duration=2.0, velocity=0.75, acceleration=1.125)
     >>> trapezoidal_profile(velocity=2.0, acceleration=1.0)  # v never reached: a triangle
-    TrapezoidalProfile(total_time=2.0, velocity=1.0, acceleration=1.0)
-    >>> trapezoidal_profile(total_time=2.0, velocity=0.4)
+    TrapezoidalProfile(duration=2.0, velocity=1.0, acceleration=1.0)
+    >>> trapezoidal_profile(duration=2.0, velocity=0.4)
     Traceback (most recent call last):
     ...
-    ValueError: velocity × total_time = 0.8 must exceed 1: s cannot reach 1 in 2 s at ṡ ≤ 0.4 \
+    ValueError: velocity × duration = 0.8 must exceed 1: s cannot reach 1 in 2 s at ṡ ≤ 0.4 \
 (the slowest trapezoid has v = 1/T = 0.5)
     """
-    T = _optional_positive(total_time, "total_time")
+    T = _optional_positive(duration, "duration")
     v = _optional_positive(velocity, "velocity")
     a = _optional_positive(acceleration, "acceleration")
-    given = [name for name, x in (("total_time", T), ("velocity", v), ("acceleration", a)) if x]
+    given = [name for name, x in (("duration", T), ("velocity", v), ("acceleration", a)) if x]
     if len(given) != 2:
         raise ValueError(
-            "give exactly two of total_time, velocity and acceleration (the third follows from "
+            "give exactly two of duration, velocity and acceleration (the third follows from "
             f"v T - v²/a = 1), got {', '.join(given) if given else 'none'}"
         )
     if T is None:
@@ -207,12 +345,12 @@ def trapezoidal_profile(
         product = v * T
         if product <= 1.0 + _SLACK:
             raise ValueError(
-                f"velocity × total_time = {product:.6g} must exceed 1: s cannot reach 1 in "
+                f"velocity × duration = {product:.6g} must exceed 1: s cannot reach 1 in "
                 f"{T:g} s at ṡ ≤ {v:g} (the slowest trapezoid has v = 1/T = {1.0 / T:.6g})"
             )
         if product > 2.0 * (1.0 + _SLACK):
             raise ValueError(
-                f"velocity × total_time = {product:.6g} must be at most 2: a trapezoid reaching "
+                f"velocity × duration = {product:.6g} must be at most 2: a trapezoid reaching "
                 f"1 in {T:g} s coasts at most at v = 2/T = {2.0 / T:.6g} (the triangle)"
             )
         if product > 2.0:
@@ -222,15 +360,16 @@ def trapezoidal_profile(
     discriminant = a * a * T * T - 4.0 * a
     if discriminant < -_SLACK * a * a * T * T:
         raise ValueError(
-            f"acceleration × total_time² = {a * T * T:.6g} must be at least 4: at |s̈| ≤ {a:g} "
+            f"acceleration × duration² = {a * T * T:.6g} must be at least 4: at |s̈| ≤ {a:g} "
             f"s reaches 1 in {2.0 / math.sqrt(a):.6g} s at the earliest, not {T:g} s"
         )
     # the smaller root of v² - aT v + a = 0, written without the cancellation of aT - √(...)
     return TrapezoidalProfile(T, 2.0 * a / (a * T + math.sqrt(max(discriminant, 0.0))), a)
 
 
+@renamed_keywords(total_time="duration")
 def trapezoidal_time_scaling(
-    total_time: float | None,
+    duration: float | None,
     t: ArrayLike,
     derivative: int = 0,
     *,
@@ -241,7 +380,7 @@ def trapezoidal_time_scaling(
 
     Parameters
     ----------
-    total_time : float or None
+    duration : float or None
         T in seconds; None with ``velocity`` and ``acceleration`` for the
         minimum time those limits allow.
     t : float or array_like
@@ -250,7 +389,7 @@ def trapezoidal_time_scaling(
         Return s, ṡ or s̈.
     velocity, acceleration : float, optional
         The coasting velocity and the ramp acceleration; two of
-        ``total_time``, ``velocity``, ``acceleration`` (see
+        ``duration``, ``velocity``, ``acceleration`` (see
         :func:`trapezoidal_profile`).
 
     Returns
@@ -264,9 +403,7 @@ def trapezoidal_time_scaling(
     >>> trapezoidal_time_scaling(None, 1.0, 1, velocity=0.5, acceleration=0.5)  # T = 3 s
     0.5
     """
-    profile = trapezoidal_profile(
-        total_time=total_time, velocity=velocity, acceleration=acceleration
-    )
+    profile = trapezoidal_profile(duration=duration, velocity=velocity, acceleration=acceleration)
     return profile(t, derivative)
 
 
@@ -314,7 +451,7 @@ def minimum_time_profile(
     0.5 s, and the motion ``Δθ/v + v/a`` = 2.071 s.
 
     >>> profile = minimum_time_profile([0.0], [np.pi / 2], 1.0, 2.0)
-    >>> round(profile.total_time, 4), profile.switching_times[0]
+    >>> round(profile.duration, 4), profile.switching_times[0]
     (2.0708, 0.5)
     >>> minimum_time_profile([0.0, 1.0], [0.0, 1.0], 1.0, 1.0)
     Traceback (most recent call last):

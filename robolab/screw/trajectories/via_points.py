@@ -31,8 +31,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ...support.arguments import as_float_array, require_choice
-from .point_to_point import cubic_time_scaling, quintic_time_scaling
-from .time_scaling import trapezoidal_profile
+from .time_scaling import cubic_time_scaling, quintic_time_scaling, trapezoidal_profile
 
 __all__ = [
     "CONTINUITY_CHOICES",
@@ -362,15 +361,13 @@ class RestToRestTrajectory:
         """T_k - T_1, seconds."""
         return float(self.times[-1] - self.times[0])
 
-    def _scaling(
-        self, total_time: float, t: NDArray[np.float64], order: int
-    ) -> NDArray[np.float64]:
+    def _scaling(self, duration: float, t: NDArray[np.float64], order: int) -> NDArray[np.float64]:
         if self.method == "trapezoidal":
-            velocity = TRAPEZOID_VELOCITY / total_time
-            profile = trapezoidal_profile(total_time=total_time, velocity=velocity)
+            velocity = TRAPEZOID_VELOCITY / duration
+            profile = trapezoidal_profile(duration=duration, velocity=velocity)
             return np.asarray(profile(t, order))
         scaling = cubic_time_scaling if self.method == "cubic" else quintic_time_scaling
-        return np.asarray(scaling(total_time, t, order))
+        return np.asarray(scaling(duration, t, order))
 
     def __call__(self, t: ArrayLike, derivative: int = 0) -> NDArray[np.float64]:
         """θ(t), θ̇(t) or θ̈(t) (``derivative`` 0, 1 or 2) at times in [T_1, T_k].

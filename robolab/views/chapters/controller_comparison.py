@@ -16,7 +16,7 @@ The view draws; it does not simulate (the view layer never imports the dynamics,
 docs/architecture.md): you pass ``simulate(model_error, payload)``, which returns a
 mapping from controller name to runs with ``times`` (N,), ``errors`` (N, n),
 ``rms_error``, ``max_error``, ``peak_torques`` (n,) and ``exceeds_limits`` — the
-:class:`robolab.TrackingRun` results of :func:`robolab.simulate_tracking`. A
+:class:`robolab.TrackingResult` results of :func:`robolab.simulate_tracking`. A
 :class:`ValueError` it raises (a diverged run) is shown in the read-out. Like every
 live figure, it has a static fallback (the picture and the read-out) where there is
 no widget front end.
@@ -239,7 +239,7 @@ def controller_comparison(
         ``simulate(model_error, payload)`` returning a mapping from each name of
         ``controllers`` to a run with ``times`` (N,), ``errors`` (N, n) in radians,
         ``rms_error``, ``max_error``, ``peak_torques`` (n,), ``exceeds_limits`` and
-        ``torque_limits`` (a :class:`robolab.TrackingRun`). A ``ValueError`` it
+        ``torque_limits`` (a :class:`robolab.TrackingResult`). A ``ValueError`` it
         raises is shown in the read-out.
     controllers : tuple of str
         Panels left to right, from ``"pd"``, ``"pd_gravity"``, ``"pd_feedforward"``,

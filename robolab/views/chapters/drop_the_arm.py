@@ -16,7 +16,7 @@ controls and one figure:
 The view draws; it does not simulate (the view layer never imports the dynamics,
 docs/architecture.md): you pass ``simulate(integrator, timestep, friction)``, which
 returns anything with ``times``, ``joint_positions`` and ``energy`` (and optionally
-``kinetic_energy`` and ``potential_energy``) — a :class:`robolab.Simulation`. A
+``kinetic_energy`` and ``potential_energy``) — a :class:`robolab.SimulationResult`. A
 :class:`ValueError` it raises (:class:`robolab.SimulationDiverged` is one) is shown in
 the read-out instead of a motion. Like every live figure, it has a static fallback (the
 picture and the read-out) where there is no widget front end.
@@ -246,7 +246,7 @@ def drop_the_arm(
     simulate : callable
         ``simulate(integrator, timestep, friction)`` returning an object with ``times``
         (N,), ``joint_positions`` (N, n) and ``energy`` (N,) (optionally
-        ``kinetic_energy`` and ``potential_energy``): a :class:`robolab.Simulation`. A
+        ``kinetic_energy`` and ``potential_energy``): a :class:`robolab.SimulationResult`. A
         ``ValueError`` it raises is shown in the read-out.
     duration : float
         Seconds simulated (the range of the time slider).

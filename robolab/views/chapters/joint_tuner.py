@@ -15,7 +15,7 @@ docs/architecture.md): you pass ``simulate(kp, kd, ki, gear_ratio, payload)``, w
 returns anything with ``times``, ``positions``, ``motor_torque``, ``target``,
 ``torque_limit``, ``damping_ratio``, ``natural_frequency`` and ``metrics`` (with
 ``rise_time``, ``overshoot``, ``settling_time``, ``steady_state_error``, ``peak_time``) —
-a :class:`robolab.JointResponse`. A :class:`ValueError` it raises (unstable gains) is
+a :class:`robolab.JointResult`. A :class:`ValueError` it raises (unstable gains) is
 shown in the read-out. Without a widget front end it shows as a static picture and the
 read-out.
 """
@@ -248,7 +248,7 @@ def joint_tuner(
     ----------
     simulate : callable
         ``simulate(kp, kd, ki, gear_ratio, payload)`` returning a
-        :class:`robolab.JointResponse` (or anything with its attributes); a ``ValueError``
+        :class:`robolab.JointResult` (or anything with its attributes); a ``ValueError``
         it raises is shown in the read-out.
     Kp, Kd, Ki, gear_ratio, payload : (initial, low, high, step)
         Each slider's start and range (``high - low`` a whole number of steps); the

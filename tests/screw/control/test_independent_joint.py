@@ -39,8 +39,9 @@ def test_metrics_of_the_exact_second_order_step(zeta, wn):
     wd = wn * math.sqrt(1 - zeta**2)
     t = np.linspace(0.0, 12.0 / (zeta * wn), 60001)
     m = step_response_metrics(t, second_order_step(t, zeta, wn), 1.0)
-    assert m.overshoot == pytest.approx(100 * math.exp(-zeta * math.pi / math.sqrt(1 - zeta**2)),
-                                        abs=1e-4)  # fmt: skip
+    assert m.overshoot == pytest.approx(
+        100 * math.exp(-zeta * math.pi / math.sqrt(1 - zeta**2)), abs=1e-4
+    )
     assert m.peak_time == pytest.approx(math.pi / wd, abs=t[1])
 
     def y(s):
@@ -65,27 +66,31 @@ def test_pd_step_is_the_closed_form_second_order_response():
     kp, kd = 0.5, 0.004
     J, B = MOTOR.reflected_inertia(LINK), MOTOR.reflected_damping()
     assert abs(J - (200e-6 + 1.2 / 107.815**2)) < 1e-15
-    run = simulate_joint(MOTOR, link_inertia=LINK, kp=kp, kd=kd, target=0.2, duration=1.0)
+    run = simulate_joint(MOTOR, link_inertia=LINK, Kp=kp, Kd=kd, target=0.2, duration=1.0)
     wn, zeta = math.sqrt(kp / J), (B + kd) / (2 * math.sqrt(kp * J))
     assert run.natural_frequency == pytest.approx(wn, abs=1e-9)
     assert run.damping_ratio == pytest.approx(zeta, abs=1e-12)
-    np.testing.assert_allclose(run.positions, 0.2 * second_order_step(run.times, zeta, wn),
-                               atol=1e-10)  # fmt: skip
+    np.testing.assert_allclose(
+        run.positions, 0.2 * second_order_step(run.times, zeta, wn), atol=1e-10
+    )
     # Ogata's formulas on the simulated samples (1 kHz: peak time to a sample)
     m = run.metrics
-    assert m.overshoot == pytest.approx(100 * math.exp(-zeta * math.pi / math.sqrt(1 - zeta**2)),
-                                        abs=0.05)  # fmt: skip
+    assert m.overshoot == pytest.approx(
+        100 * math.exp(-zeta * math.pi / math.sqrt(1 - zeta**2)), abs=0.05
+    )
     assert m.peak_time == pytest.approx(math.pi / (wn * math.sqrt(1 - zeta**2)), abs=1e-3)
 
 
 def test_pd_steady_state_error_under_a_constant_load_and_pid_removes_it():
     kp, kd, load = 0.5, 0.01, 30.0
-    pd = simulate_joint(MOTOR, link_inertia=LINK, kp=kp, kd=kd, target=0.2, duration=3.0,
-                        disturbance=load)  # fmt: skip
+    pd = simulate_joint(
+        MOTOR, link_inertia=LINK, Kp=kp, Kd=kd, target=0.2, duration=3.0, disturbance=load
+    )
     r = MOTOR.gear_ratio
     assert pd.metrics.steady_state_error == pytest.approx(load / (r**2 * kp), abs=1e-8)
-    pid = simulate_joint(MOTOR, link_inertia=LINK, kp=kp, kd=kd, ki=2.0, target=0.2,
-                         duration=6.0, disturbance=load)  # fmt: skip
+    pid = simulate_joint(
+        MOTOR, link_inertia=LINK, Kp=kp, Kd=kd, Ki=2.0, target=0.2, duration=6.0, disturbance=load
+    )
     assert abs(pid.metrics.steady_state_error) < 1e-6
 
 
@@ -101,16 +106,24 @@ def _reference(kp, kd, ki, limit, gravity, target, duration, windup=False):
         return [x[1], (u - B * x[1] - gravity * math.cos(x[0] / r) / r) / J, grow]
 
     t = np.arange(round(duration / 1e-3) + 1) * 1e-3
-    sol = solve_ivp(rhs, (0, duration), [0, 0, 0], t_eval=t, max_step=2e-4, rtol=1e-9,
-                    atol=1e-12)  # fmt: skip
+    sol = solve_ivp(rhs, (0, duration), [0, 0, 0], t_eval=t, max_step=2e-4, rtol=1e-9, atol=1e-12)
     return sol.y[0] / r
 
 
 @pytest.mark.parametrize("windup", [False, True])
 def test_gravity_and_saturation_follow_the_ode(windup):
     actuator = JointActuator(200e-6, 0.817e-3, 107.815, 0.6)
-    run = simulate_joint(actuator, link_inertia=LINK, kp=0.5, kd=0.01, ki=1.0, target=0.5,
-                         duration=1.5, gravity_torque=25.0, anti_windup=windup)  # fmt: skip
+    run = simulate_joint(
+        actuator,
+        link_inertia=LINK,
+        Kp=0.5,
+        Kd=0.01,
+        Ki=1.0,
+        target=0.5,
+        duration=1.5,
+        gravity_torque=25.0,
+        anti_windup=windup,
+    )
     assert run.saturated.any()
     assert np.abs(run.motor_torque).max() <= 0.6 + 1e-12
     q = _reference(0.5, 0.01, 1.0, 0.6, 25.0, 0.5, 1.5, windup)
@@ -119,7 +132,7 @@ def test_gravity_and_saturation_follow_the_ode(windup):
 
 def test_anti_windup_cuts_the_overshoot_of_a_saturated_step():
     actuator = JointActuator(200e-6, 0.817e-3, 107.815, 0.3)
-    common = dict(link_inertia=LINK, kp=0.5, kd=0.01, ki=1.5, target=1.0, duration=3.0)
+    common = dict(link_inertia=LINK, Kp=0.5, Kd=0.01, Ki=1.5, target=1.0, duration=3.0)
     wound = simulate_joint(actuator, **common)
     clean = simulate_joint(actuator, anti_windup=True, **common)
     assert wound.metrics.overshoot > clean.metrics.overshoot + 5.0
@@ -141,13 +154,13 @@ def test_bad_actuators_are_refused(arguments, words):
 
 
 def test_bad_gains_and_loads_are_refused():
-    base = dict(link_inertia=LINK, kp=0.5, kd=0.01, target=0.1, duration=1.0)
+    base = dict(link_inertia=LINK, Kp=0.5, Kd=0.01, target=0.1, duration=1.0)
     with pytest.raises(ValueError, match="unstable gains"):
-        simulate_joint(MOTOR, **{**base, "kd": 0.0, "ki": 5.0})
-    with pytest.raises(ValueError, match="kd must be zero or positive"):
-        simulate_joint(MOTOR, **{**base, "kd": -0.1})
-    with pytest.raises(ValueError, match="kp must be positive"):
-        simulate_joint(MOTOR, **{**base, "kp": 0.0})
+        simulate_joint(MOTOR, **{**base, "Kd": 0.0, "Ki": 5.0})
+    with pytest.raises(ValueError, match="Kd must be zero or positive"):
+        simulate_joint(MOTOR, **{**base, "Kd": -0.1})
+    with pytest.raises(ValueError, match="Kp must be positive"):
+        simulate_joint(MOTOR, **{**base, "Kp": 0.0})
     with pytest.raises(ValueError, match="link_inertia must be zero or positive"):
         simulate_joint(MOTOR, **{**base, "link_inertia": -1.0})
     with pytest.raises(TypeError, match="JointActuator"):
@@ -168,10 +181,12 @@ def test_a_marginal_routh_hurwitz_boundary_is_unstable():
     roots = np.roots([J, B + kd, kp, ki])
     assert np.abs(roots.real).min() < 1e-6  # the boundary of SciPy-free Routh–Hurwitz
     with pytest.raises(ValueError, match="unstable gains"):
-        simulate_joint(MOTOR, link_inertia=LINK, kp=kp, kd=kd, ki=ki * 1.001, target=0.1,
-                       duration=0.5)  # fmt: skip
-    run = simulate_joint(MOTOR, link_inertia=LINK, kp=kp, kd=kd, ki=ki * 0.5, target=0.1,
-                         duration=0.5)  # fmt: skip
+        simulate_joint(
+            MOTOR, link_inertia=LINK, Kp=kp, Kd=kd, Ki=ki * 1.001, target=0.1, duration=0.5
+        )
+    run = simulate_joint(
+        MOTOR, link_inertia=LINK, Kp=kp, Kd=kd, Ki=ki * 0.5, target=0.1, duration=0.5
+    )
     assert np.isfinite(run.positions).all()
 
 
@@ -195,8 +210,9 @@ def _pinocchio_run(robot, r, jm, bm, limit, kp, kd, ki, target, duration):
         return np.concatenate([v, accel, r * (target - q)])
 
     t = np.arange(round(duration / 1e-3) + 1) * 1e-3
-    sol = solve_ivp(rhs, (0, duration), np.zeros(3 * n), t_eval=t, rtol=1e-10, atol=1e-12,
-                    max_step=1e-3)  # fmt: skip
+    sol = solve_ivp(
+        rhs, (0, duration), np.zeros(3 * n), t_eval=t, rtol=1e-10, atol=1e-12, max_step=1e-3
+    )
     return sol.y[:n].T
 
 
@@ -211,7 +227,7 @@ def test_simulate_joints_on_the_puma_against_pinocchio(limit, tolerance):
     motors = [JointActuator(a, b, c, limit) for a, b, c in zip(jm, bm, r, strict=True)]
     kp, kd, ki = 0.4, 0.01, 0.3
     target = np.array([0.3, -0.2, 0.4, 0.2, -0.3, 0.5])
-    run = simulate_joints(puma, motors, kp=kp, kd=kd, ki=ki, target=target, duration=0.6)
+    run = simulate_joints(puma, motors, Kp=kp, Kd=kd, Ki=ki, target=target, duration=0.6)
     lim = np.full(6, limit)
     q = _pinocchio_run(puma, r, jm, bm, lim, kp, kd, ki, target, 0.6)
     np.testing.assert_allclose(run.positions, q, atol=tolerance)
@@ -225,13 +241,13 @@ def test_simulate_joints_refuses_bad_input():
 
     arm = robolab.load_robot("planar2r")
     motor = JointActuator(1e-4, 1e-4, 100.0)
-    base = dict(kp=0.5, kd=0.02, target=[0.1, 0.1], duration=0.1)
+    base = dict(Kp=0.5, Kd=0.02, target=[0.1, 0.1], duration=0.1)
     with pytest.raises(ValueError, match="2 JointActuator"):
         simulate_joints(arm, [motor], **base)
-    with pytest.raises(ValueError, match="kd must be zero or positive"):
-        simulate_joints(arm, [motor] * 2, **{**base, "kd": [-1.0, 0.0]})
+    with pytest.raises(ValueError, match="Kd must be zero or positive"):
+        simulate_joints(arm, [motor] * 2, **{**base, "Kd": [-1.0, 0.0]})
     with pytest.raises(ValueError, match="unstable gains at joint 1"):
-        simulate_joints(arm, [motor] * 2, **{**base, "kd": 0.0, "ki": 100.0})
+        simulate_joints(arm, [motor] * 2, **{**base, "Kd": 0.0, "Ki": 100.0})
     with pytest.raises(TypeError, match="ScrewRobot"):
         simulate_joints("arm", [motor] * 2, **base)  # type: ignore[arg-type]
 
@@ -241,7 +257,7 @@ def test_the_zero_order_hold_exponential_matches_scipy(seed):
     """simulate_joint's own matrix exponential (no BLAS: no OpenBLAS threads woken) is SciPy's."""
     from scipy.linalg import expm
 
-    from robolab.screw.control.independent_joint import _expm
+    from robolab.screw.control.independent_joint import matrix_exponential
 
     rng = np.random.default_rng(seed)
     # A·Δt of a joint's loop: from a soft joint at 1 ms (~1e-3) to a stiff one at 20 ms (~5);
@@ -250,5 +266,27 @@ def test_the_zero_order_hold_exponential_matches_scipy(seed):
         block = rng.normal(size=(5, 5)) * scale
         expected = expm(block)
         np.testing.assert_allclose(
-            _expm(block), expected, rtol=1e-11, atol=1e-13 * np.abs(expected).max()
+            matrix_exponential(block), expected, rtol=1e-11, atol=1e-13 * np.abs(expected).max()
         )
+
+
+def test_the_old_keywords_still_work_with_a_warning():
+    """kp, kd, ki and initial were renamed Kp, Kd, Ki and joint_position(s) (one vocabulary)."""
+    with pytest.warns(DeprecationWarning, match="still works for now"):
+        old = simulate_joint(
+            MOTOR, link_inertia=LINK, kp=0.5, Kd=0.01, target=0.1, duration=0.2, initial=0.05
+        )
+    new = simulate_joint(
+        MOTOR, link_inertia=LINK, Kp=0.5, Kd=0.01, target=0.1, duration=0.2, joint_position=0.05
+    )
+    np.testing.assert_array_equal(old.positions, new.positions)
+    assert new.positions[0] == pytest.approx(0.05)
+    from robolab import simulate_joints
+
+    arm = robolab.load_robot("planar2r")
+    motors = [JointActuator(1e-4, 1e-4, 100.0)] * 2
+    with pytest.warns(DeprecationWarning, match="still works for now"):
+        run = simulate_joints(
+            arm, motors, Kp=0.5, Kd=0.02, target=[0.1, 0.1], duration=0.01, initial=[0.05, 0.0]
+        )
+    np.testing.assert_allclose(run.positions[0], [0.05, 0.0])

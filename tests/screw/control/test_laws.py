@@ -1,27 +1,33 @@
-"""Robot control (Modern Robotics, section 11.4): computed torque and its simulation.
+"""The control laws (Modern Robotics, section 11.4) and their one gain validator.
 
-References: the printed examples of the book library's ComputedTorque and
-(in ModernRoboticsBook.jl's documentation) SimulateControl; the book's Python
-SimulateControl example, with a wrong model of the robot, run by
-``modern_robotics``; the defining property of computed torque: with a perfect
-model the closed loop is θ̈ = θ̈_d + K_p e + K_i (∫e + e) + K_d ė, so a
-trajectory followed from its start is tracked exactly.
+References: the printed example of the book library's ComputedTorque; ``modern_robotics``'s
+GravityForces for PD + gravity compensation; the defining property of computed torque:
+with a perfect model the closed loop is θ̈ = θ̈_d + K_p e + K_i (∫e + e) + K_d ė, so a
+trajectory followed from its start is tracked exactly; Routh–Hurwitz for the gains.
 """
 
-import matplotlib.pyplot as plt
 import modern_robotics as mr
 import numpy as np
 import pytest
+from reference import planar_elbow as elbow
 from reference.screw_arms import three_link_book, ur5
 
 import robolab as rl
-from robolab.screw.control import laws as rc
+from robolab.screw.control import laws
 
 FRAMES, INERTIAS, SCREWS = three_link_book()
 
 
+def arm() -> rl.ScrewRobot:
+    return rl.load_robot("planar2r")
+
+
+def book_arrays(robot: rl.ScrewRobot) -> tuple[list, list, np.ndarray]:
+    return list(robot.link_frames), list(robot.spatial_inertias), robot.screw_axes_space
+
+
 def test_book_computed_torque_example():
-    tau = rc.computed_torque(
+    tau = laws.computed_torque(
         [0.1, 0.1, 0.1],
         [0.1, 0.2, 0.3],
         [0.2, 0.2, 0.2],
@@ -37,87 +43,6 @@ def test_book_computed_torque_example():
         1.1,
     )
     np.testing.assert_allclose(tau, [133.00525246, -29.94223324, -3.03276856], atol=5e-9)
-
-
-def test_book_simulate_control_example():
-    desired = np.array([[0.1] * 3, [0.2] * 3, [0.3] * 3])
-    tau, _ = rc.simulate_control(
-        [0.1, 0.1, 0.1],
-        [0.1, 0.2, 0.3],
-        [0, 0, -9.8],
-        np.ones((3, 6)),
-        FRAMES,
-        INERTIAS,
-        SCREWS,
-        desired,
-        np.full((3, 3), 0.1),
-        np.zeros((3, 3)),
-        [0, 0, -9.8],
-        FRAMES,
-        INERTIAS,
-        20,
-        10,
-        18,
-        0.1,
-        4,
-    )
-    printed = [
-        [29.2466, -42.7951, -6.91623],
-        [93.5113, -24.4938, -0.00376585],
-        [45.3612, -39.6324, -5.62033],
-    ]
-    np.testing.assert_allclose(tau, printed, rtol=5e-6, atol=5e-8)
-
-
-def test_book_python_example_with_a_wrong_model(monkeypatch):
-    monkeypatch.setattr(plt, "show", lambda *args, **kwargs: None)  # the book's code plots
-    theta = np.array([0.1, 0.1, 0.1])
-    dtheta = np.array([0.1, 0.2, 0.3])
-    N = 25  # the book's example has 100 points and 8 Euler steps each; its code is slow
-    trajectory = np.array(mr.JointTrajectory(theta, [np.pi / 2, np.pi, 1.5 * np.pi], 1, N, 5))
-    dt = 1 / (N - 1.0)
-    velocity, acceleration = np.zeros((N, 3)), np.zeros((N, 3))
-    velocity[1:] = np.diff(trajectory, axis=0) / dt
-    acceleration[1:] = np.diff(velocity, axis=0) / dt
-    frames_hat = np.array(FRAMES, copy=True)
-    frames_hat[:, :3, 3] = [[0, 0, 0.1], [0.3, 0.2, 0], [0, -0.2, 0.4], [0, 0, 0.2]]
-    inertias_hat = np.array(
-        [
-            np.diag([0.1, 0.1, 0.1, 4, 4, 4]),
-            np.diag([0.3, 0.3, 0.1, 9, 9, 9]),
-            np.diag([0.1, 0.1, 0.1, 3, 3, 3]),
-        ]
-    )
-    arguments = (
-        theta,
-        dtheta,
-        [0, 0, -9.8],
-        np.ones((N, 6)),
-        FRAMES,
-        INERTIAS,
-        SCREWS,
-        trajectory,
-        velocity,
-        acceleration,
-        [0.8, 0.2, -8.8],
-        frames_hat,
-        inertias_hat,
-        20,
-        10,
-        18,
-        dt,
-        2,
-    )
-    try:
-        tau_book, theta_book = mr.SimulateControl(*arguments)
-    finally:
-        plt.close("all")
-    tau, positions = rc.simulate_control(*arguments)
-    np.testing.assert_allclose(tau, tau_book, atol=1e-8)
-    np.testing.assert_allclose(positions, theta_book, atol=1e-10)
-
-
-# --------------------------------------------------------------------------- the control law
 
 
 def quintic_reference(T, t, start, end):
@@ -168,57 +93,6 @@ def test_perfect_model_tracks_a_quintic_trajectory():
     np.testing.assert_allclose(state[0], end, atol=1e-6)
 
 
-def test_simulate_control_follows_a_quintic_with_the_books_discrete_controller():
-    # The book's loop holds each torque for a whole time step and integrates the error against
-    # the previous reference point, so it tracks to O(Δt): here about 3e-4 rad at 1 kHz.
-    robot = ur5()
-    t = np.linspace(0, 1, 1001)
-    q_d, qd_d, qdd_d = quintic_reference(
-        1.0, t[:, None], np.zeros(6), np.array([1.0, -0.8, 1.2, -0.5, 0.9, -1.1])
-    )
-    tau, q = rl.simulate_control(
-        robot, q_d[0], qd_d[0], None, q_d, qd_d, qdd_d, robot, 20, 10, 18, 1e-3, 1, integrator="rk4"
-    )
-    assert tau.shape == q.shape == (1001, 6)
-    assert np.abs(q[:-1] - q_d[1:]).max() < 1e-3
-
-
-def test_controller_uses_the_estimated_robot_throughout():
-    robot = ur5()
-    # A model with every screw axis and link frame of the true robot but 30 % heavier links
-    # and another gravity: the first torque is the model's computed torque.
-    model = robot.replace(spatial_inertias=1.3 * robot.spatial_inertias, gravity=(0, 0, -9.0))
-    q0 = np.array([0.1, -0.4, 0.6, 0.2, -0.3, 0.5])
-    hold = np.tile(q0, (3, 1))
-    arguments = (robot, q0, np.zeros(6), None, hold, np.zeros((3, 6)), np.zeros((3, 6)), model)
-    tau, _ = rl.simulate_control(*arguments, 20, 10, 18, 0.01, 2)
-    np.testing.assert_allclose(tau[0], rl.gravity_forces(model, q0), atol=1e-10)
-    # With another estimated gravity given explicitly it is that one.
-    tau, _ = rl.simulate_control(*arguments, 20, 10, 18, 0.01, 2, estimated_gravity=(0, 0, -1.0))
-    np.testing.assert_allclose(
-        tau[0], rl.gravity_forces(model, q0, gravity=(0, 0, -1.0)), atol=1e-10
-    )
-
-
-def ur5_held_still(**changes):
-    """rl.simulate_control holding the UR5 at zero for 3 steps, with some arguments changed."""
-    arguments = {
-        "joint_positions": np.zeros(6),
-        "joint_velocities": np.zeros(6),
-        "tip_wrench_traj": None,
-        "desired_joint_position_traj": np.zeros((3, 6)),
-        "desired_joint_velocity_traj": np.zeros((3, 6)),
-        "desired_joint_acceleration_traj": np.zeros((3, 6)),
-        "estimated_robot": ur5(),
-        "Kp": 1,
-        "Ki": 1,
-        "Kd": 1,
-        "timestep": 0.1,
-        "integration_resolution": 1,
-    }
-    return rl.simulate_control(ur5(), **(arguments | changes))
-
-
 @pytest.mark.parametrize(
     ("call", "message"),
     [
@@ -231,40 +105,12 @@ def ur5_held_still(**changes):
             r"desired_joint_accelerations must have shape \(6,\) or \(\.\.\., 6\)",
         ),
         (
-            lambda: ur5_held_still(desired_joint_velocity_traj=np.zeros((2, 6))),
-            "desired_joint_velocity_traj must have 3 rows like the other trajectories, got 2",
+            lambda: rl.computed_torque(ur5(), *np.zeros((6, 6)), -1.0, 0.0, 1.0),
+            "Kp = -1 at joint 1: Kp must be zero or positive",
         ),
         (
-            lambda: ur5_held_still(tip_wrench_traj=np.zeros((2, 6))),
-            "tip_wrench_traj must have 3 rows like the other trajectories, got 2",
-        ),
-        (
-            lambda: ur5_held_still(estimated_robot="model"),
-            "estimated_robot must be a ScrewRobot, got str",
-        ),
-        (
-            lambda: rc.simulate_control(
-                np.zeros(3),
-                np.zeros(3),
-                [0, 0, -9.8],
-                None,
-                FRAMES,
-                INERTIAS,
-                SCREWS,
-                np.zeros((2, 3)),
-                np.zeros((2, 3)),
-                np.zeros((2, 3)),
-                [0, 0, -9.8],
-                FRAMES[:3],
-                INERTIAS[:2],
-                1,
-                1,
-                1,
-                0.1,
-                1,
-                estimated_screw_axes=SCREWS[:, :2],
-            ),
-            "the estimated model has 2 joints, the true robot 3",
+            lambda: rl.computed_torque(ur5(), *np.zeros((6, 6)), 2.0, 3.0, 1.0),
+            r"unstable gains at joint 1: .* needs Kd·Kp > Ki \(Routh–Hurwitz\), got 2 ≤ 3",
         ),
     ],
 )
@@ -273,56 +119,102 @@ def test_bad_input_is_refused_with_a_message(call, message):
         call()
 
 
-def turntable(friction=None) -> rl.ScrewRobot:
-    """One revolute joint about z, gravity along -z: M = I_zz = 0.5 kg m², no gravity torque."""
-    return rl.ScrewRobot(
-        "turntable",
-        home_ee_pose=np.eye(4),
-        screw_axes_space=[[0], [0], [1], [0], [0], [0]],
-        link_frames=[np.eye(4), np.eye(4)],
-        spatial_inertias=[np.diag([0.3, 0.3, 0.5, 2.0, 2.0, 2.0])],
-        friction=friction,
+@pytest.mark.parametrize("q", [[0.0, 0.0], [0.4, -1.1], [2.0, 0.7]])
+def test_pd_gravity_torque_is_pd_plus_books_gravity_forces(q):
+    robot = rl.load_robot("ur5") if len(q) == 6 else arm()
+    frames, inertias, S = book_arrays(robot)
+    q = np.array(q)
+    qd, q_d, qd_d = np.array([0.3, -0.2]), q + np.array([0.1, -0.05]), np.array([0.0, 0.4])
+    tau = rl.pd_gravity_torque(robot, q, qd, q_d, qd_d, 50.0, [8.0, 6.0])
+    expected = (
+        50.0 * (q_d - q)
+        + np.array([8.0, 6.0]) * (qd_d - qd)
+        + mr.GravityForces(q, robot.gravity, frames, inertias, S)
+    )
+    np.testing.assert_allclose(tau, expected, atol=1e-10)
+    np.testing.assert_allclose(
+        rl.pd_gravity_torque(robot, q, 0 * q, q, 0 * q, 1, 1), elbow.gravity(q, 0.0), atol=1e-10
     )
 
 
-def test_simulate_control_applies_the_true_robots_viscous_friction():
-    # Holding θ_d = 0 from θ = 0.2 with a model that knows no friction b: the loop is
-    # ë + (K_d + b/I) ė + K_p e = 0, here ë + 12 ė + 36 e = 0 (a double root at -6):
-    # e(t) = -0.2 (1 + 6 t) exp(-6 t), closed form.
-    b, inertia, dt = 1.0, 0.5, 1e-3
-    true = turntable(rl.JointFriction(viscous=b))
-    hold = np.zeros((1500, 1))
-    _, q = rl.simulate_control(
-        true, [0.2], [0.0], None, hold, hold, hold, turntable(), 36.0, 0.0, 12.0 - b / inertia,
-        dt, 4, integrator="rk4",
-    )  # fmt: skip
-    t = dt * np.arange(1, 1501)
-    np.testing.assert_allclose(q[:, 0], 0.2 * (1 + 6 * t) * np.exp(-6 * t), atol=2e-3)
-    # without the friction the same gains ring less damped: the result differs
-    _, q_free = rl.simulate_control(
-        turntable(), [0.2], [0.0], None, hold, hold, hold, turntable(), 36.0, 0.0, 10.0, dt, 4,
-        integrator="rk4",
-    )  # fmt: skip
-    assert np.abs(q_free[:, 0] - q[:, 0]).max() > 1e-2
+def test_pd_gravity_torque_on_the_ur5_matches_the_book():
+    robot = rl.load_robot("ur5")
+    frames, inertias, S = book_arrays(robot)
+    rng = np.random.default_rng(13)
+    q, qd, q_d = rng.uniform(-1, 1, (3, 6))
+    tau = rl.pd_gravity_torque(robot, q, qd, q_d, np.zeros(6), 30.0, 4.0)
+    expected = 30 * (q_d - q) - 4 * qd + mr.GravityForces(q, robot.gravity, frames, inertias, S)
+    np.testing.assert_allclose(tau, expected, atol=1e-9)
 
 
-@pytest.mark.parametrize("integrator", ["euler", "semi_implicit_euler", "rk4"])
-def test_simulate_control_takes_every_fixed_step_integrator(integrator):
-    # θ̈_e = -K_p e - K_d ė exactly (a perfect model); every integrator converges to the
-    # closed form e(t) = 0.2 (1 + 6 t) exp(-6 t) of ë + 12 ė + 36 e = 0.
-    hold = np.zeros((1000, 1))
-    _, q = rl.simulate_control(
-        turntable(), [0.2], [0.0], None, hold, hold, hold, turntable(), 36.0, 0.0, 12.0, 1e-3, 10,
-        integrator=integrator,
-    )  # fmt: skip
-    t = 1e-3 * np.arange(1, 1001)
-    np.testing.assert_allclose(q[:, 0], 0.2 * (1 + 6 * t) * np.exp(-6 * t), atol=3e-3)
+def test_the_four_laws_take_a_batch_of_states_as_one_by_one():
+    robot = rl.load_robot("ur5")
+    model = rl.screw.dynamics.kernel.model_of(robot)
+    rng = np.random.default_rng(5)
+    q, qd, qdd_d, planned, feedback = rng.uniform(-1, 1, (5, 4, 6))
+    g = robot.gravity
+    batch = [
+        laws.pd_law(q, qd, qdd_d, 3.0, 2.0, 1.0),
+        laws.pd_gravity_law(model, g, q, feedback),
+        laws.pd_feedforward_law(planned, feedback),
+        laws.computed_torque_law(model, g, q, qd, qdd_d, feedback),
+        laws.computed_torque_law(model, g, q, qd, qdd_d[0], feedback),  # one θ̈_d for all
+    ]
+    for k in range(4):
+        one = [
+            laws.pd_law(q[k], qd[k], qdd_d[k], 3.0, 2.0, 1.0),
+            laws.pd_gravity_law(model, g, q[k], feedback[k]),
+            laws.pd_feedforward_law(planned[k], feedback[k]),
+            laws.computed_torque_law(model, g, q[k], qd[k], qdd_d[k], feedback[k]),
+            laws.computed_torque_law(model, g, q[k], qd[k], qdd_d[0], feedback[k]),
+        ]
+        for a, b in zip(batch, one, strict=True):
+            np.testing.assert_allclose(a[k], b, atol=1e-10)
+    # PD + gravity at rest on target is the book's gravity forces
+    frames, inertias, S = book_arrays(robot)
+    np.testing.assert_allclose(
+        laws.pd_gravity_law(model, g, q[0], np.zeros(6)),
+        mr.GravityForces(q[0], g, frames, inertias, S),
+        atol=1e-10,
+    )
 
 
-def test_simulate_control_refuses_the_adaptive_integrator():
-    hold = np.zeros((3, 1))
-    with pytest.raises(ValueError, match="integrator must be 'euler', 'semi_implicit_euler' or"):
-        rl.simulate_control(
-            turntable(), [0.2], [0.0], None, hold, hold, hold, turntable(), 1, 0, 1, 1e-3, 1,
-            integrator="rk45",
-        )  # fmt: skip
+@pytest.mark.parametrize(
+    ("arguments", "options", "message"),
+    [
+        ((-5.0, 0.0, 20.0, 2), {}, "Kp = -5 at joint 1: Kp must be positive for a stable"),
+        ((100.0, 0.0, [20.0, 0.0], 2), {}, "Kd = 0 at joint 2: Kd must be positive"),
+        ((100.0, -1.0, 20.0, 2), {}, "Ki = -1 at joint 1: Ki must be zero or positive"),
+        ((100.0, 2000.0, 20.0, 2), {}, r"unstable gains at joint 1: .* got 2000 ≤ 2000;"),
+        ((np.nan, 0.0, 1.0, 2), {}, "Kp contains a non-finite value"),
+        (([1.0, 2.0, 3.0], 0.0, 1.0, 2), {}, r"Kp must be a number or have shape \(2,\)"),
+        ((0.0, 0.0, 1.0, 2), {"positive": ()}, None),
+        ((0.0, 0.0, 0.0), {"positive": ("Kp",), "plant": (1.0, 1.0)}, "Kp = 0: Kp must be"),
+        (
+            (0.5, 20.0, 0.0),
+            {"positive": ("Kp",), "plant": (3.834e-4, 8.17e-4)},
+            r"^unstable gains: the closed loop J s³ \+ \(B \+ Kd\) s² \+ Kp s \+ Ki needs "
+            r"\(B \+ Kd\)·Kp > J·Ki \(Routh–Hurwitz\), got 0.000409 ≤ 0.00767; raise Kd",
+        ),
+    ],
+)
+def test_one_gain_validator(arguments, options, message):
+    if message is None:
+        kp, _, _ = laws.checked_gains(*arguments, **options)
+        np.testing.assert_array_equal(kp, [0.0, 0.0])
+        return
+    with pytest.raises(ValueError, match=message):
+        laws.checked_gains(*arguments, **options)
+
+
+@pytest.mark.parametrize(("Kp", "Kd"), [(30.0, 2.0), (4.0, 0.5), (100.0, 20.0)])
+def test_routh_hurwitz_bound_is_the_stability_of_the_third_order_loop(Kp, Kd):
+    """Ki just below K_p K_d: all roots of s³ + K_d s² + K_p s + K_i in the left half-plane."""
+    for factor, stable in ((0.99, True), (1.01, False)):
+        Ki = factor * Kp * Kd
+        assert (np.roots([1.0, Kd, Kp, Ki]).real.max() < 0) == stable
+        if stable:
+            laws.checked_gains(Kp, Ki, Kd, 1)
+        else:
+            with pytest.raises(ValueError, match="unstable gains"):
+                laws.checked_gains(Kp, Ki, Kd, 1)

@@ -52,9 +52,16 @@ def mr_step(q, target, gain, dt, damping, k0=0.0):
 def test_first_steps_match_modern_robotics(damping, k0):
     target = mr.FKinSpace(PANDA.home_ee_pose, PANDA.screw_axes_space, LIMIT_TARGET)
     motion = resolved_rate_control(
-        PANDA, READY, target, gain=2.0, timestep=0.05, damping=damping,
-        null_space="joint_limits" if k0 else None, null_space_gain=k0, max_steps=4,
-    )  # fmt: skip
+        PANDA,
+        READY,
+        target,
+        gain=2.0,
+        timestep=0.05,
+        damping=damping,
+        null_space="joint_limits" if k0 else None,
+        null_space_gain=k0,
+        max_steps=4,
+    )
     q = READY.copy()
     for k in range(1, 5):
         q = mr_step(q, target, 2.0, 0.05, damping, k0)
@@ -88,9 +95,15 @@ def test_converges_on_seeded_targets_within_the_joint_limits(seed):
     start = np.clip(goal + rng.uniform(-0.4, 0.4, 7), LOW + 0.05, HIGH - 0.05)
     target = mr.FKinSpace(PANDA.home_ee_pose, PANDA.screw_axes_space, goal)
     motion = resolved_rate_control(
-        PANDA, start, target, gain=2.0, timestep=0.05, damping=0.02,
-        null_space="joint_limits", null_space_gain=50.0,
-    )  # fmt: skip
+        PANDA,
+        start,
+        target,
+        gain=2.0,
+        timestep=0.05,
+        damping=0.02,
+        null_space="joint_limits",
+        null_space_gain=50.0,
+    )
     assert motion.reached, motion.message
     path = motion.joint_positions
     assert np.all(path >= LOW) and np.all(path <= HIGH)

@@ -1,6 +1,9 @@
-"""Model-based control (robolab.screw.control.tracking) against outside references.
+"""Closed-loop control (robolab.screw.control.tracking) against outside references.
 
-References: ``modern_robotics.SimulateControl``/``ComputedTorque``/``GravityForces``
+simulate_control (the book's SimulateControl) and simulate_tracking (four controllers at
+once) are two forms of one loop. References: ``modern_robotics.SimulateControl``/
+``ComputedTorque``/``GravityForces``, run on the book's Python example with a wrong model and
+on the printed example of SimulateControl (ModernRoboticsBook.jl's documentation)
 (the book's library, Lynch & Park, *Modern Robotics* §11.4); the analytic solution of
 the error ODE ë + K_d ė + K_p e = 0 that computed torque with an exact model imposes
 (MR eq. 11.35ff; Spong, Hutchinson & Vidyasagar §9.4); the planar 2R's closed-form
@@ -8,15 +11,18 @@ gravity torques and mass matrix (Spong §7.4.2, links of mass m, length l, centr
 l/2, inertia m l²/12 about it; g = 9.81 in the arm's plane).
 """
 
+import matplotlib.pyplot as plt
 import modern_robotics as mr
 import numpy as np
 import pytest
 from reference import planar_elbow as elbow
+from reference.screw_arms import three_link_book, ur5
 
 import robolab as rl
 from robolab.screw.control import tracking as mbc
 
 G = elbow.G
+FRAMES, INERTIAS, SCREWS = three_link_book()
 
 
 def arm() -> rl.ScrewRobot:
@@ -45,41 +51,13 @@ def sine_reference(n: int, N: int, dt: float, amplitude: float = 0.5):
     )
 
 
-@pytest.mark.parametrize("q", [[0.0, 0.0], [0.4, -1.1], [2.0, 0.7]])
-def test_pd_gravity_torque_is_pd_plus_books_gravity_forces(q):
-    robot = rl.load_robot("ur5") if len(q) == 6 else arm()
-    frames, inertias, S = book_arrays(robot)
-    q = np.array(q)
-    qd, q_d, qd_d = np.array([0.3, -0.2]), q + np.array([0.1, -0.05]), np.array([0.0, 0.4])
-    tau = mbc.pd_gravity_torque(robot, q, qd, q_d, qd_d, 50.0, [8.0, 6.0])
-    expected = (
-        50.0 * (q_d - q)
-        + np.array([8.0, 6.0]) * (qd_d - qd)
-        + mr.GravityForces(q, robot.gravity, frames, inertias, S)
-    )
-    np.testing.assert_allclose(tau, expected, atol=1e-10)
-    np.testing.assert_allclose(
-        mbc.pd_gravity_torque(robot, q, 0 * q, q, 0 * q, 1, 1), gravity_2r(q), atol=1e-10
-    )
-
-
-def test_pd_gravity_torque_on_the_ur5_matches_the_book():
-    robot = rl.load_robot("ur5")
-    frames, inertias, S = book_arrays(robot)
-    rng = np.random.default_rng(13)
-    q, qd, q_d = rng.uniform(-1, 1, (3, 6))
-    tau = mbc.pd_gravity_torque(robot, q, qd, q_d, np.zeros(6), 30.0, 4.0)
-    expected = 30 * (q_d - q) - 4 * qd + mr.GravityForces(q, robot.gravity, frames, inertias, S)
-    np.testing.assert_allclose(tau, expected, atol=1e-9)
-
-
 @pytest.mark.parametrize("payload", [0.5, 2.0])
 def test_payload_matches_the_closed_form_2r(payload):
     loaded = mbc.with_payload(arm(), payload)
     for q in ([0.0, 0.0], [0.7, -1.3], [-2.2, 2.5]):
         q = np.array(q)
         np.testing.assert_allclose(
-            mbc.pd_gravity_torque(loaded, q, 0 * q, q, 0 * q, 1, 1),
+            rl.pd_gravity_torque(loaded, q, 0 * q, q, 0 * q, 1, 1),
             gravity_2r(q, payload),
             atol=1e-10,
         )
@@ -107,16 +85,36 @@ def mr_simulate(robot, estimated, q0, qd0, refs, dt, res, Kp, Kd):
     q_d, qd_d, qdd_d = refs
     N = len(q_d)
     return mr.SimulateControl(
-        q0, qd0, robot.gravity, np.zeros((N, 6)), frames, inertias, S, q_d, qd_d, qdd_d,
-        estimated.gravity, est_frames, est_inertias, Kp, 0.0, Kd, dt, res,
-    )  # fmt: skip
+        q0,
+        qd0,
+        robot.gravity,
+        np.zeros((N, 6)),
+        frames,
+        inertias,
+        S,
+        q_d,
+        qd_d,
+        qdd_d,
+        estimated.gravity,
+        est_frames,
+        est_inertias,
+        Kp,
+        0.0,
+        Kd,
+        dt,
+        res,
+    )
 
 
+@pytest.mark.parametrize("readable", [False, True])
 @pytest.mark.parametrize(("name", "factor", "payload"), [("planar2r", 0.8, 0.0), ("ur5", 1.2, 0.5)])
 def test_computed_torque_matches_modern_robotics_simulate_control(
-    name, factor, payload, monkeypatch
+    name, factor, payload, readable, monkeypatch
 ):
+    """Both loops: the generated one, and the readable one (what runs where it gives up)."""
     monkeypatch.setattr("matplotlib.pyplot.show", lambda *a, **k: None)
+    if readable:
+        monkeypatch.setattr(mbc, "track_generated", lambda *a, **k: None)
     robot = mbc.with_payload(rl.load_robot(name), payload) if payload else rl.load_robot(name)
     estimated = mbc.scaled_inertias(rl.load_robot(name), factor)
     n, N, dt = len(robot.spatial_inertias), 60, 0.01
@@ -124,9 +122,18 @@ def test_computed_torque_matches_modern_robotics_simulate_control(
     q0, qd0 = refs[0][0] + 0.05, refs[1][0]
     tau_mr, q_mr = mr_simulate(robot, estimated, q0, qd0, refs, dt, 4, 40.0, 10.0)
     runs = mbc.simulate_tracking(
-        robot, estimated, *refs, dt, 40.0, 10.0, controllers="computed_torque",
-        joint_positions=q0, joint_velocities=qd0, integrator="euler", integration_resolution=4,
-    )  # fmt: skip
+        robot,
+        estimated,
+        *refs,
+        dt,
+        40.0,
+        10.0,
+        controllers="computed_torque",
+        joint_positions=q0,
+        joint_velocities=qd0,
+        integrator="euler",
+        integration_resolution=4,
+    )
     run = runs["computed_torque"]
     # robolab's row i is the state at t_i (the book's row i is the state reached after it)
     np.testing.assert_allclose(run.joint_torques, tau_mr, atol=1e-8)
@@ -139,13 +146,30 @@ def test_computed_torque_first_torque_is_the_books_computed_torque():
     refs = sine_reference(6, 3, 0.01)
     q0, qd0 = refs[0][0] - 0.1, refs[1][0] + 0.2
     run = mbc.simulate_tracking(
-        robot, estimated, *refs, 0.01, [30, 31, 32, 33, 34, 35], 7.0, joint_positions=q0,
+        robot,
+        estimated,
+        *refs,
+        0.01,
+        [30, 31, 32, 33, 34, 35],
+        7.0,
+        joint_positions=q0,
         joint_velocities=qd0,
-    )["computed_torque"]  # fmt: skip
+    )["computed_torque"]
     expected = mr.ComputedTorque(
-        q0, qd0, np.zeros(6), estimated.gravity, est_frames, est_inertias, S, refs[0][0],
-        refs[1][0], refs[2][0], np.arange(30, 36.0), 0.0, 7.0,
-    )  # fmt: skip
+        q0,
+        qd0,
+        np.zeros(6),
+        estimated.gravity,
+        est_frames,
+        est_inertias,
+        S,
+        refs[0][0],
+        refs[1][0],
+        refs[2][0],
+        np.arange(30, 36.0),
+        0.0,
+        7.0,
+    )
     np.testing.assert_allclose(run.joint_torques[0], expected, atol=1e-9)
 
 
@@ -157,9 +181,17 @@ def test_exact_model_error_follows_the_linear_error_ode(Kp, Kd):
     refs = sine_reference(2, N, dt)
     e0 = np.array([0.1, -0.08])
     run = mbc.simulate_tracking(
-        arm(), arm(), *refs, dt, Kp, Kd, controllers="computed_torque",
-        joint_positions=refs[0][0] - e0, joint_velocities=refs[1][0], integrator="rk4",
-    )["computed_torque"]  # fmt: skip
+        arm(),
+        arm(),
+        *refs,
+        dt,
+        Kp,
+        Kd,
+        controllers="computed_torque",
+        joint_positions=refs[0][0] - e0,
+        joint_velocities=refs[1][0],
+        integrator="rk4",
+    )["computed_torque"]
     t = run.times[:, None]
     r = np.roots([1.0, Kd, Kp])
     if np.isclose(r[0], r[1]):
@@ -175,9 +207,17 @@ def test_exact_model_error_follows_the_linear_error_ode(Kp, Kd):
 def test_pd_gravity_settles_exactly_and_pd_alone_sags_by_its_gravity_over_kp():
     hold = np.tile([0.3, 0.4], (4001, 1))
     runs = mbc.simulate_tracking(
-        arm(), arm(), hold, 0 * hold, 0 * hold, 0.001, 200.0, 40.0,
-        controllers=("pd", "pd_gravity"), joint_positions=[0.0, 0.0],
-    )  # fmt: skip
+        arm(),
+        arm(),
+        hold,
+        0 * hold,
+        0 * hold,
+        0.001,
+        200.0,
+        40.0,
+        controllers=("pd", "pd_gravity"),
+        joint_positions=[0.0, 0.0],
+    )
     np.testing.assert_allclose(runs["pd_gravity"].errors[-1], 0.0, atol=1e-5)
     q_end = runs["pd"].joint_positions[-1]
     # PD's equilibrium: K_p (θ_d - θ) = g(θ) (Spong §9.3)
@@ -195,9 +235,17 @@ def test_feedforward_with_an_exact_model_tracks_from_the_start():
 def test_torque_limits_clip_and_report_the_commanded_peak():
     hold = np.tile([0.0, 0.0], (501, 1))
     runs = mbc.simulate_tracking(
-        arm(), arm(), hold, 0 * hold, 0 * hold, 0.001, 100.0, 20.0,
-        controllers=("pd_gravity",), torque_limits=[15.0, 10.0],
-    )  # fmt: skip
+        arm(),
+        arm(),
+        hold,
+        0 * hold,
+        0 * hold,
+        0.001,
+        100.0,
+        20.0,
+        controllers=("pd_gravity",),
+        torque_limits=[15.0, 10.0],
+    )
     run = runs["pd_gravity"]
     assert np.all(np.abs(run.joint_torques) <= [15.0, 10.0])
     # g(0) = (2g, g/2) is asked first; 2g = 19.62 is clipped to 15
@@ -225,10 +273,10 @@ def test_friction_of_the_true_robot_acts():
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"Kp": -5.0}, "Kp = -5 on joint 1 makes the closed loop unstable"),
-        ({"Kd": [20.0, 0.0]}, "Kd = 0 on joint 2 makes the closed loop unstable"),
-        ({"Ki": 3000.0}, "stable only if K_i < K_p K_d"),
-        ({"Ki": -1.0}, "Ki = -1 on joint 1"),
+        ({"Kp": -5.0}, "Kp = -5 at joint 1: Kp must be positive for a stable closed loop"),
+        ({"Kd": [20.0, 0.0]}, "Kd = 0 at joint 2: Kd must be positive"),
+        ({"Ki": 3000.0}, r"unstable gains at joint 1: .* needs Kd·Kp > Ki \(Routh–Hurwitz\)"),
+        ({"Ki": -1.0}, "Ki = -1 at joint 1"),
         ({"Kp": np.nan}, "Kp contains a non-finite value"),
         ({"Kp": [1.0, 2.0, 3.0]}, r"Kp must be a number or have shape \(2,\)"),
         ({"torque_limits": [10.0, -1.0]}, "torque_limits must be positive"),
@@ -246,10 +294,15 @@ def test_friction_of_the_true_robot_acts():
 def test_bad_input_is_refused_with_a_message(changes, message):
     hold = np.zeros((11, 2))
     arguments = {
-        "robot": arm(), "estimated_robot": arm(), "desired_joint_position_traj": hold,
-        "desired_joint_velocity_traj": hold, "desired_joint_acceleration_traj": hold,
-        "timestep": 0.001, "Kp": 100.0, "Kd": 20.0,
-    }  # fmt: skip
+        "robot": arm(),
+        "estimated_robot": arm(),
+        "desired_joint_position_traj": hold,
+        "desired_joint_velocity_traj": hold,
+        "desired_joint_acceleration_traj": hold,
+        "timestep": 0.001,
+        "Kp": 100.0,
+        "Kd": 20.0,
+    }
     if changes.get("estimated_robot") == "ur5":
         changes = {"estimated_robot": rl.load_robot("ur5")}
     arguments.update(changes)
@@ -261,9 +314,17 @@ def test_gains_too_stiff_for_the_period_are_said_to_diverge():
     hold = np.tile([0.3, 0.0], (400, 1))
     with pytest.raises(rl.SimulationDiverged, match="computed_torque controller's closed loop"):
         mbc.simulate_tracking(
-            arm(), arm(), hold, 0 * hold, 0 * hold, 0.01, 1e5, 1e3, controllers="computed_torque",
+            arm(),
+            arm(),
+            hold,
+            0 * hold,
+            0 * hold,
+            0.01,
+            1e5,
+            1e3,
+            controllers="computed_torque",
             joint_positions=[0.0, 0.0],
-        )  # fmt: skip
+        )
 
 
 @pytest.mark.parametrize(
@@ -273,7 +334,7 @@ def test_gains_too_stiff_for_the_period_are_said_to_diverge():
         (lambda: mbc.scaled_inertias(arm(), 0.0), "factor must be a positive number"),
         (lambda: mbc.scaled_inertias(arm(), np.inf), "factor"),
         (
-            lambda: mbc.pd_gravity_torque(arm(), [0, 0, 0], [0, 0], [0, 0], [0, 0], 1, 1),
+            lambda: rl.pd_gravity_torque(arm(), [0, 0, 0], [0, 0], [0, 0], [0, 0], 1, 1),
             "joint_positions",
         ),
     ],
@@ -281,3 +342,336 @@ def test_gains_too_stiff_for_the_period_are_said_to_diverge():
 def test_bad_models_are_refused(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+# ----------------------------------------------- the book's form: simulate_control
+
+
+def test_book_simulate_control_example():
+    desired = np.array([[0.1] * 3, [0.2] * 3, [0.3] * 3])
+    tau, _ = mbc.simulate_control(
+        [0.1, 0.1, 0.1],
+        [0.1, 0.2, 0.3],
+        [0, 0, -9.8],
+        np.ones((3, 6)),
+        FRAMES,
+        INERTIAS,
+        SCREWS,
+        desired,
+        np.full((3, 3), 0.1),
+        np.zeros((3, 3)),
+        [0, 0, -9.8],
+        FRAMES,
+        INERTIAS,
+        20,
+        10,
+        18,
+        0.1,
+        4,
+    )
+    printed = [
+        [29.2466, -42.7951, -6.91623],
+        [93.5113, -24.4938, -0.00376585],
+        [45.3612, -39.6324, -5.62033],
+    ]
+    np.testing.assert_allclose(tau, printed, rtol=5e-6, atol=5e-8)
+
+
+def test_book_python_example_with_a_wrong_model(monkeypatch):
+    monkeypatch.setattr(plt, "show", lambda *args, **kwargs: None)  # the book's code plots
+    theta = np.array([0.1, 0.1, 0.1])
+    dtheta = np.array([0.1, 0.2, 0.3])
+    N = 25  # the book's example has 100 points and 8 Euler steps each; its code is slow
+    trajectory = np.array(mr.JointTrajectory(theta, [np.pi / 2, np.pi, 1.5 * np.pi], 1, N, 5))
+    dt = 1 / (N - 1.0)
+    velocity, acceleration = np.zeros((N, 3)), np.zeros((N, 3))
+    velocity[1:] = np.diff(trajectory, axis=0) / dt
+    acceleration[1:] = np.diff(velocity, axis=0) / dt
+    frames_hat = np.array(FRAMES, copy=True)
+    frames_hat[:, :3, 3] = [[0, 0, 0.1], [0.3, 0.2, 0], [0, -0.2, 0.4], [0, 0, 0.2]]
+    inertias_hat = np.array(
+        [
+            np.diag([0.1, 0.1, 0.1, 4, 4, 4]),
+            np.diag([0.3, 0.3, 0.1, 9, 9, 9]),
+            np.diag([0.1, 0.1, 0.1, 3, 3, 3]),
+        ]
+    )
+    arguments = (
+        theta,
+        dtheta,
+        [0, 0, -9.8],
+        np.ones((N, 6)),
+        FRAMES,
+        INERTIAS,
+        SCREWS,
+        trajectory,
+        velocity,
+        acceleration,
+        [0.8, 0.2, -8.8],
+        frames_hat,
+        inertias_hat,
+        20,
+        10,
+        18,
+        dt,
+        2,
+    )
+    try:
+        tau_book, theta_book = mr.SimulateControl(*arguments)
+    finally:
+        plt.close("all")
+    tau, positions = mbc.simulate_control(*arguments)
+    np.testing.assert_allclose(tau, tau_book, atol=1e-8)
+    np.testing.assert_allclose(positions, theta_book, atol=1e-10)
+
+
+def quintic_reference(T, t, start, end):
+    s = [rl.quintic_time_scaling(T, t, derivative=k) for k in (0, 1, 2)]
+    return start + s[0] * (end - start), s[1] * (end - start), s[2] * (end - start)
+
+
+def test_simulate_control_follows_a_quintic_with_the_books_discrete_controller():
+    # The book's loop holds each torque for a whole time step and integrates the error against
+    # the previous reference point, so it tracks to O(Δt): here about 3e-4 rad at 1 kHz.
+    robot = ur5()
+    t = np.linspace(0, 1, 1001)
+    q_d, qd_d, qdd_d = quintic_reference(
+        1.0, t[:, None], np.zeros(6), np.array([1.0, -0.8, 1.2, -0.5, 0.9, -1.1])
+    )
+    tau, q = rl.simulate_control(
+        robot, q_d[0], qd_d[0], None, q_d, qd_d, qdd_d, robot, 20, 10, 18, 1e-3, 1, integrator="rk4"
+    )
+    assert tau.shape == q.shape == (1001, 6)
+    assert np.abs(q[:-1] - q_d[1:]).max() < 1e-3
+
+
+def test_controller_uses_the_estimated_robot_throughout():
+    robot = ur5()
+    # A model with every screw axis and link frame of the true robot but 30 % heavier links
+    # and another gravity: the first torque is the model's computed torque.
+    model = robot.replace(spatial_inertias=1.3 * robot.spatial_inertias, gravity=(0, 0, -9.0))
+    q0 = np.array([0.1, -0.4, 0.6, 0.2, -0.3, 0.5])
+    hold = np.tile(q0, (3, 1))
+    arguments = (robot, q0, np.zeros(6), None, hold, np.zeros((3, 6)), np.zeros((3, 6)), model)
+    tau, _ = rl.simulate_control(*arguments, 20, 10, 18, 0.01, 2)
+    np.testing.assert_allclose(tau[0], rl.gravity_forces(model, q0), atol=1e-10)
+    # With another estimated gravity given explicitly it is that one.
+    tau, _ = rl.simulate_control(*arguments, 20, 10, 18, 0.01, 2, estimated_gravity=(0, 0, -1.0))
+    np.testing.assert_allclose(
+        tau[0], rl.gravity_forces(model, q0, gravity=(0, 0, -1.0)), atol=1e-10
+    )
+
+
+def ur5_held_still(**changes):
+    """rl.simulate_control holding the UR5 at zero for 3 steps, with some arguments changed."""
+    arguments = {
+        "joint_positions": np.zeros(6),
+        "joint_velocities": np.zeros(6),
+        "tip_wrench_traj": None,
+        "desired_joint_position_traj": np.zeros((3, 6)),
+        "desired_joint_velocity_traj": np.zeros((3, 6)),
+        "desired_joint_acceleration_traj": np.zeros((3, 6)),
+        "estimated_robot": ur5(),
+        "Kp": 1,
+        "Ki": 0.5,
+        "Kd": 1,
+        "timestep": 0.1,
+        "integration_resolution": 1,
+    }
+    return rl.simulate_control(ur5(), **(arguments | changes))
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: ur5_held_still(desired_joint_velocity_traj=np.zeros((2, 6))),
+            "desired_joint_velocity_traj must have 3 rows like the other trajectories, got 2",
+        ),
+        (
+            lambda: ur5_held_still(tip_wrench_traj=np.zeros((2, 6))),
+            "tip_wrench_traj must have 3 rows like the other trajectories, got 2",
+        ),
+        (
+            lambda: ur5_held_still(estimated_robot="model"),
+            "estimated_robot must be a ScrewRobot, got str",
+        ),
+        (lambda: ur5_held_still(Kd=-1.0), "Kd = -1 at joint 1: Kd must be zero or positive"),
+        (lambda: ur5_held_still(Ki=1.0), r"unstable gains at joint 1: .* got 1 ≤ 1"),
+        (
+            lambda: mbc.simulate_control(
+                np.zeros(3),
+                np.zeros(3),
+                [0, 0, -9.8],
+                None,
+                FRAMES,
+                INERTIAS,
+                SCREWS,
+                np.zeros((2, 3)),
+                np.zeros((2, 3)),
+                np.zeros((2, 3)),
+                [0, 0, -9.8],
+                FRAMES[:3],
+                INERTIAS[:2],
+                1,
+                1,
+                1,
+                0.1,
+                1,
+                estimated_screw_axes=SCREWS[:, :2],
+            ),
+            "the estimated model has 2 joints, the true robot 3",
+        ),
+    ],
+)
+def test_simulate_control_refuses_bad_input_with_a_message(call, message):
+    with pytest.raises((ValueError, TypeError), match=message):
+        call()
+
+
+def turntable(friction=None) -> rl.ScrewRobot:
+    """One revolute joint about z, gravity along -z: M = I_zz = 0.5 kg m², no gravity torque."""
+    return rl.ScrewRobot(
+        "turntable",
+        home_ee_pose=np.eye(4),
+        screw_axes_space=[[0], [0], [1], [0], [0], [0]],
+        link_frames=[np.eye(4), np.eye(4)],
+        spatial_inertias=[np.diag([0.3, 0.3, 0.5, 2.0, 2.0, 2.0])],
+        friction=friction,
+    )
+
+
+def test_simulate_control_applies_the_true_robots_viscous_friction():
+    # Holding θ_d = 0 from θ = 0.2 with a model that knows no friction b: the loop is
+    # ë + (K_d + b/I) ė + K_p e = 0, here ë + 12 ė + 36 e = 0 (a double root at -6):
+    # e(t) = -0.2 (1 + 6 t) exp(-6 t), closed form.
+    b, inertia, dt = 1.0, 0.5, 1e-3
+    true = turntable(rl.JointFriction(viscous=b))
+    hold = np.zeros((1500, 1))
+    _, q = rl.simulate_control(
+        true,
+        [0.2],
+        [0.0],
+        None,
+        hold,
+        hold,
+        hold,
+        turntable(),
+        36.0,
+        0.0,
+        12.0 - b / inertia,
+        dt,
+        4,
+        integrator="rk4",
+    )
+    t = dt * np.arange(1, 1501)
+    np.testing.assert_allclose(q[:, 0], 0.2 * (1 + 6 * t) * np.exp(-6 * t), atol=2e-3)
+    # without the friction the same gains ring less damped: the result differs
+    _, q_free = rl.simulate_control(
+        turntable(),
+        [0.2],
+        [0.0],
+        None,
+        hold,
+        hold,
+        hold,
+        turntable(),
+        36.0,
+        0.0,
+        10.0,
+        dt,
+        4,
+        integrator="rk4",
+    )
+    assert np.abs(q_free[:, 0] - q[:, 0]).max() > 1e-2
+
+
+@pytest.mark.parametrize("integrator", ["euler", "semi_implicit_euler", "rk4"])
+def test_simulate_control_takes_every_fixed_step_integrator(integrator):
+    # θ̈_e = -K_p e - K_d ė exactly (a perfect model); every integrator converges to the
+    # closed form e(t) = 0.2 (1 + 6 t) exp(-6 t) of ë + 12 ė + 36 e = 0.
+    hold = np.zeros((1000, 1))
+    _, q = rl.simulate_control(
+        turntable(),
+        [0.2],
+        [0.0],
+        None,
+        hold,
+        hold,
+        hold,
+        turntable(),
+        36.0,
+        0.0,
+        12.0,
+        1e-3,
+        10,
+        integrator=integrator,
+    )
+    t = 1e-3 * np.arange(1, 1001)
+    np.testing.assert_allclose(q[:, 0], 0.2 * (1 + 6 * t) * np.exp(-6 * t), atol=3e-3)
+
+
+def test_simulate_control_refuses_the_adaptive_integrator():
+    hold = np.zeros((3, 1))
+    with pytest.raises(ValueError, match="integrator must be 'euler', 'semi_implicit_euler' or"):
+        rl.simulate_control(
+            turntable(),
+            [0.2],
+            [0.0],
+            None,
+            hold,
+            hold,
+            hold,
+            turntable(),
+            1,
+            0,
+            1,
+            1e-3,
+            1,
+            integrator="rk45",
+        )
+
+
+def test_simulate_control_is_the_loop_of_simulate_tracking_in_the_books_form():
+    """Computed torque through both forms: the book's integral (∫θ_e + θ_e) and rows (the
+    states reached) against tracking's (∫θ_e, the states at t_i), from the same start."""
+    robot, estimated = (
+        rl.load_robot("planar2r"),
+        mbc.scaled_inertias(rl.load_robot("planar2r"), 0.9),
+    )
+    refs = sine_reference(2, 40, 0.01)
+    q0 = refs[0][0] + 0.05
+    tau_book, q_book = mbc.simulate_control(
+        robot, q0, refs[1][0], None, *refs, estimated, 40.0, 0.0, 10.0, 0.01, 3
+    )
+    run = mbc.simulate_tracking(
+        robot,
+        estimated,
+        *refs,
+        0.01,
+        40.0,
+        10.0,
+        controllers="computed_torque",
+        joint_positions=q0,
+        joint_velocities=refs[1][0],
+        integrator="euler",
+        integration_resolution=3,
+    )["computed_torque"]
+    # With K_i = 0 the two forms differ only in where their rows start
+    np.testing.assert_allclose(run.joint_torques, tau_book, atol=1e-9)
+    np.testing.assert_allclose(run.joint_positions[1:], q_book[:-1], atol=1e-12)
+    # and in the book's form the integral term holds the current error
+    with_integral, _ = mbc.simulate_control(
+        robot, q0, refs[1][0], None, *refs, estimated, 40.0, 5.0, 10.0, 0.01, 3
+    )
+    model = rl.screw.dynamics.kernel.model_of(estimated)
+    error = refs[0][0] - q0
+    expected = rl.screw.control.laws.computed_torque_law(
+        model,
+        estimated.gravity,
+        q0,
+        refs[1][0],
+        refs[2][0],
+        40.0 * error + 5.0 * error + 10.0 * (refs[1][0] - refs[1][0]),
+    )
+    np.testing.assert_allclose(with_integral[0], expected, atol=1e-10)

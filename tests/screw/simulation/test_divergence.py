@@ -15,16 +15,22 @@ import numpy as np
 import pytest
 
 import robolab as rl
-from robolab.screw.control import laws as control
+from robolab.screw.control import tracking as control
+from robolab.screw.dynamics.kernel import dynamics_model
+from robolab.screw.simulation import divergence, integrators
 from robolab.screw.simulation import dynamics_trajectory as sim
-from robolab.screw.simulation.dynamics_trajectory import SimulationDiverged
+from robolab.screw.simulation.divergence import SimulationDiverged
 
 X = np.eye(4)
 X[0, 3] = 1.0
 ARM = rl.ScrewRobot(
-    "2R", X @ X, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]], [X, X, np.eye(4)],
-    [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2, gravity=[0, -9.81, 0],
-)  # fmt: skip
+    "2R",
+    X @ X,
+    [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    [X, X, np.eye(4)],
+    [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    gravity=[0, -9.81, 0],
+)
 PUSH = [1000.0, -500.0]  # N·m: with Δt = 1 s Euler's method blows up after a few steps
 PENDULUM = ([X, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])])
 PENDULUM_AXIS = [[0], [0], [1], [0], [0], [0]]
@@ -34,9 +40,24 @@ GRAVITY = [0, -9.81, 0]
 def _pendulum_control(Kp, Kd, resolution, rows=1000, integrator="euler"):
     hold = np.zeros((rows, 1))
     return control.simulate_control(
-        [0.5], [0.0], GRAVITY, None, *PENDULUM, PENDULUM_AXIS, hold, hold, hold, GRAVITY,
-        *PENDULUM, Kp, 0, Kd, 0.01, resolution, integrator=integrator,
-    )  # fmt: skip
+        [0.5],
+        [0.0],
+        GRAVITY,
+        None,
+        *PENDULUM,
+        PENDULUM_AXIS,
+        hold,
+        hold,
+        hold,
+        GRAVITY,
+        *PENDULUM,
+        Kp,
+        0,
+        Kd,
+        0.01,
+        resolution,
+        integrator=integrator,
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -49,6 +70,8 @@ def _no_warnings():
 
 
 def test_the_error_is_a_floating_point_error_and_a_value_error():
+    # importable from the face and from the module of the trajectories, its home before
+    assert rl.SimulationDiverged is sim.SimulationDiverged is SimulationDiverged
     assert issubclass(SimulationDiverged, FloatingPointError)
     assert issubclass(SimulationDiverged, ValueError)
     error = pickle.loads(pickle.dumps(SimulationDiverged("x", step=3, time=0.5, joint=2)))
@@ -118,9 +141,17 @@ def test_a_batch_names_the_robot_that_diverged(robots):
 def test_array_form_diverges_too():
     with pytest.raises(SimulationDiverged, match=r"at step 8 \(t = 8 s\): joint 1's velocity"):
         sim.forward_dynamics_trajectory(
-            [0.1, 0.2], [0.0, 0.0], [PUSH] * 50, GRAVITY, None, ARM.link_frames,
-            ARM.spatial_inertias, ARM.screw_axes_space, 1.0, 1,
-        )  # fmt: skip
+            [0.1, 0.2],
+            [0.0, 0.0],
+            [PUSH] * 50,
+            GRAVITY,
+            None,
+            ARM.link_frames,
+            ARM.spatial_inertias,
+            ARM.screw_axes_space,
+            1.0,
+            1,
+        )
 
 
 def test_stiff_pd_gains_in_simulate_control():
@@ -178,19 +209,26 @@ def test_single_steps():
     with pytest.raises(SimulationDiverged, match=r"^the Runge–Kutta step of 1 s diverged: joint"):
         rl.runge_kutta4_step(ARM, [0.1, 0.2], [0.0, 0.0], [1e200, 0.0], 1.0)
     with pytest.raises(SimulationDiverged, match=r"^the Runge–Kutta step of 1 s diverged: joint"):
-        sim.runge_kutta4_step(
-            [0.1, 0.2], [0.0, 0.0], [1e200, 0.0], GRAVITY, np.zeros(6), ARM.link_frames,
-            ARM.spatial_inertias, ARM.screw_axes_space, 1.0,
-        )  # fmt: skip
+        integrators.runge_kutta4_step(
+            [0.1, 0.2],
+            [0.0, 0.0],
+            [1e200, 0.0],
+            GRAVITY,
+            np.zeros(6),
+            ARM.link_frames,
+            ARM.spatial_inertias,
+            ARM.screw_axes_space,
+            1.0,
+        )
 
 
 def _unchecked(model, q, qd, tau, timestep, resolution, integrator):
     """The integration loop without any check: what the simulation computed before."""
     positions, velocities = [q], [qd]
     for row in tau[:-1]:
-        dynamics = sim.closed_form_dynamics(model, row, np.array(GRAVITY, float), None)
+        dynamics = integrators.closed_form_dynamics(model, row, np.array(GRAVITY, float), None)
         for _ in range(resolution):
-            q, qd = sim._advance(dynamics, q, qd, timestep / resolution, integrator)
+            q, qd = integrators.advance(dynamics, q, qd, timestep / resolution, integrator)
         positions.append(q)
         velocities.append(qd)
     return np.array(positions), np.array(velocities)
@@ -204,7 +242,7 @@ def test_normal_simulations_are_unchanged(integrator, rows):
     q, qd = rl.forward_dynamics_trajectory(
         ARM, [0.1, 0.2], [0.3, -0.1], tau, 0.01, 2, integrator=integrator
     )
-    model = sim.dynamics_model(ARM.link_frames, ARM.spatial_inertias, ARM.screw_axes_space)
+    model = dynamics_model(ARM.link_frames, ARM.spatial_inertias, ARM.screw_axes_space)
     want_q, want_qd = _unchecked(
         model, np.array([0.1, 0.2]), np.array([0.3, -0.1]), tau, 0.01, 2, integrator
     )
@@ -217,3 +255,49 @@ def test_normal_control_is_unchanged_and_stable_gains_do_not_raise():
     assert np.isfinite(tau).all() and np.abs(q).max() <= 0.5
     _, q4 = _pendulum_control(400, 40, 1, rows=200, integrator="rk4")
     assert np.abs(q4[-1]).max() < 1e-3
+
+
+@pytest.mark.parametrize("integrator", ["euler", "rk4"])
+@pytest.mark.parametrize("rows", [5, 40, 100])
+def test_the_readable_loop_equals_the_generated_one_and_finds_the_same_step(integrator, rows):
+    """forward_dynamics_trajectory asks the generated loop first; the readable loop runs
+    where it gives up. Both give the same numbers, bit for bit, and the same error."""
+    rng = np.random.default_rng(rows)
+    tau = rng.normal(scale=5.0, size=(rows, 2))
+    model = dynamics_model(ARM.link_frames, ARM.spatial_inertias, ARM.screw_axes_space)
+    start = np.array([0.1, 0.2]), np.array([0.3, -0.1])
+    g = np.array(GRAVITY, float)
+    fast = sim.simulate_kernel(model, *start, tau, g, None, 0.01, 2, integrator)
+    readable = sim.integrate_rows(model, *start, tau, g, None, 0.01, 2, integrator)
+    np.testing.assert_array_equal(fast[0], readable[0])
+    np.testing.assert_array_equal(fast[1], readable[1])
+    push = np.array([PUSH] * max(rows, 20))  # Euler and RK4 leave the numbers by row 9
+    errors = []
+    for run in (sim.simulate_kernel, sim.integrate_rows):
+        with pytest.raises(SimulationDiverged) as info:
+            run(model, *start, push, g, None, 1.0, 1, integrator)
+        errors.append((str(info.value), info.value.step))
+    assert errors[0] == errors[1]
+
+
+def test_one_locator_for_trajectories_and_control():
+    """locate repeats an interval's steps from its finite start and names the first bad one."""
+
+    def step(q, qd):
+        return q + qd, qd * np.array([1.0, 1e160])
+
+    error = divergence.locate(
+        step,
+        np.zeros(2),
+        np.array([1.0, 1e100]),
+        3,
+        (None, None),
+        0.5,
+        4,
+        "rk4",
+        "on the way to row 3 of the result",
+    )
+    assert (error.step, error.joint) == (3 * 4 + 2, 2)
+    assert error.time == pytest.approx(3 * 0.5 + 2 * 0.125)
+    assert "on the way to row 3 of the result" in str(error)
+    assert "integrator='rk4'" not in str(error)

@@ -1,16 +1,16 @@
-"""Simulation (Modern Robotics, section 8.5): Euler and RK4 steps, dynamics along trajectories.
+"""Dynamics along trajectories (Modern Robotics, section 8.5): torques and the motion under them.
 
-References: the printed examples of the book library's EulerStep,
+References: the printed examples of the book library's
 ForwardDynamicsTrajectory and InverseDynamicsTrajectory (the values printed
 in ModernRoboticsBook.jl's documentation for the three-link arm) and
 ``modern_robotics`` on longer runs; conservation of energy for a torque-free,
-frictionless arm under gravity; the fourth order of the Runge–Kutta step.
+frictionless arm under gravity.
 """
 
 import modern_robotics as mr
 import numpy as np
 import pytest
-from reference.screw_arms import panda_like, three_link_book, ur5
+from reference.screw_arms import three_link_book, ur5
 
 import robolab as rl
 from robolab.screw.simulation import dynamics_trajectory as sim
@@ -30,12 +30,6 @@ TORQUES = np.array(
         [3.49, -9.41, 1.23],
     ]
 )
-
-
-def test_book_euler_step_example():
-    q, qd = rl.euler_step([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [2, 1.5, 1], 0.1)
-    np.testing.assert_allclose(q, [0.11, 0.12, 0.13], atol=1e-15)
-    np.testing.assert_allclose(qd, [0.3, 0.35, 0.4], atol=1e-15)
 
 
 def test_book_forward_dynamics_trajectory_example():
@@ -112,30 +106,6 @@ def test_rk4_conserves_energy_of_a_torque_free_arm():
     assert euler_drift > 1e3 * drift
 
 
-def test_runge_kutta_step_is_fourth_order():
-    robot = panda_like()
-    q0, qd0, tau = np.full(7, 0.3), np.full(7, -0.4), np.linspace(-5, 5, 7)
-    reference = (q0, qd0)
-    for _ in range(64):  # a fine reference solution over 0.064 s
-        reference = rl.runge_kutta4_step(robot, *reference, tau, 0.001)
-    errors = []
-    for steps in (4, 8):
-        state = (q0, qd0)
-        for _ in range(steps):
-            state = rl.runge_kutta4_step(robot, *state, tau, 0.064 / steps)
-        errors.append(np.abs(state[0] - reference[0]).max())
-    assert 10 < errors[0] / errors[1] < 24  # 2⁴ = 16
-
-
-def test_robot_first_and_array_forms_agree():
-    robot = ur5(gravity=(0.2, 0.0, -9.7))
-    q, qd, tau = np.full(6, 0.2), np.full(6, 0.1), np.linspace(-3, 3, 6)
-    arrays = (robot.link_frames, robot.spatial_inertias, robot.screw_axes_space)
-    ours = rl.runge_kutta4_step(robot, q, qd, tau, 0.01, tip_wrench=np.ones(6))
-    theirs = sim.runge_kutta4_step(q, qd, tau, robot.gravity, np.ones(6), *arrays, 0.01)
-    np.testing.assert_allclose(ours, theirs, atol=1e-14)
-
-
 def test_many_robots_simulated_at_once_equal_one_by_one():
     robot = ur5()
     rng = np.random.default_rng(8)
@@ -154,16 +124,6 @@ def test_many_robots_simulated_at_once_equal_one_by_one():
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (
-            lambda: rl.euler_step([0, 0], [0, 0, 0], [0, 0], 0.1),
-            ValueError,
-            r"joint_velocities must have shape \(2,\) or \(\.\.\., 2\)",
-        ),
-        (
-            lambda: rl.euler_step([0, 0], [0, 0], [0, 0], 0.0),
-            ValueError,
-            "timestep must be positive, got 0",
-        ),
         (
             lambda: rl.forward_dynamics_trajectory(
                 ur5(), np.zeros(6), np.zeros(6), np.zeros((5, 6)), 0.01, 0
@@ -212,11 +172,6 @@ def test_many_robots_simulated_at_once_equal_one_by_one():
             ),
             ValueError,
             "joint_velocity_traj must have 5 rows like the other trajectories, got 4",
-        ),
-        (
-            lambda: rl.runge_kutta4_step(ur5(), np.zeros(6), np.zeros(6), np.zeros(6), -0.1),
-            ValueError,
-            "timestep must be positive, got -0.1",
         ),
     ],
 )

@@ -1,4 +1,5 @@
-"""The integrators by name (chapter 10): one step against closed forms, orders, energy, SciPy.
+"""The integrators by name (chapter 10): one step against closed forms, orders, energy, SciPy;
+the book's EulerStep (its printed example) and the RK4 step of a robot (fourth order).
 
 References, none computed by robolab: the exact one-step maps of the three fixed-step
 methods on the harmonic oscillator θ̈ = -θ (explicit Euler (1, -h), semi-implicit Euler
@@ -17,13 +18,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference.pinocchio_screw import pinocchio_from_screw
-from reference.screw_arms import ur5
+from reference.screw_arms import panda_like, three_link_book, ur5
 from scipy.integrate import solve_ivp
 
 import robolab as rl
+from robolab.screw.simulation import integrators
 from robolab.screw.simulation.integrators import advance
 
 G = 9.81
+FRAMES, INERTIAS, SCREWS = three_link_book()
 
 
 def pendulum(length=1.0, mass=1.0, friction=None):
@@ -31,17 +34,27 @@ def pendulum(length=1.0, mass=1.0, friction=None):
     x = np.eye(4)
     x[0, 3] = length
     return rl.ScrewRobot(
-        "pendulum", x, [[0], [0], [1], [0], [0], [0]], [x, np.eye(4)],
-        [np.diag([0, 0, 0, mass, mass, mass])], gravity=[0, -G, 0], friction=friction,
-    )  # fmt: skip
+        "pendulum",
+        x,
+        [[0], [0], [1], [0], [0], [0]],
+        [x, np.eye(4)],
+        [np.diag([0, 0, 0, mass, mass, mass])],
+        gravity=[0, -G, 0],
+        friction=friction,
+    )
 
 
 def pendulum_reference(theta0, times, length=1.0):
     """θ(t) of θ̈ = -(g/L) cos θ from rest, by SciPy (rtol = atol = 1e-12)."""
     solution = solve_ivp(
-        lambda t, x: [x[1], -(G / length) * math.cos(x[0])], (0.0, times[-1]), [theta0, 0.0],
-        t_eval=times, rtol=1e-12, atol=1e-12, method="DOP853",
-    )  # fmt: skip
+        lambda t, x: [x[1], -(G / length) * math.cos(x[0])],
+        (0.0, times[-1]),
+        [theta0, 0.0],
+        t_eval=times,
+        rtol=1e-12,
+        atol=1e-12,
+        method="DOP853",
+    )
     return solution.y[0], solution.y[1]
 
 
@@ -131,8 +144,9 @@ def test_rk45_matches_scipys_own_run_with_the_books_forward_dynamics():
     robot = ur5()
     q0 = np.array([0.3, -0.8, 1.0, 0.2, -0.4, 0.1])
     times = np.linspace(0.0, 0.3, 31)
-    run = rl.simulate(robot, q0, duration=0.3, timestep=0.01, integrator="rk45", rtol=1e-8,
-                      atol=1e-8)  # fmt: skip
+    run = rl.simulate(
+        robot, q0, duration=0.3, timestep=0.01, integrator="rk45", rtol=1e-8, atol=1e-8
+    )
     frames, inertias, screws = robot.link_frames, robot.spatial_inertias, robot.screw_axes_space
 
     def rate(_t, x):
@@ -141,8 +155,15 @@ def test_rk45_matches_scipys_own_run_with_the_books_forward_dynamics():
         )
         return np.concatenate([x[6:], qdd])
 
-    scipy_run = solve_ivp(rate, (0, 0.3), np.concatenate([q0, np.zeros(6)]), method="RK45",
-                          t_eval=times, rtol=1e-8, atol=1e-8)  # fmt: skip
+    scipy_run = solve_ivp(
+        rate,
+        (0, 0.3),
+        np.concatenate([q0, np.zeros(6)]),
+        method="RK45",
+        t_eval=times,
+        rtol=1e-8,
+        atol=1e-8,
+    )
     np.testing.assert_allclose(run.times, times, atol=1e-15)
     np.testing.assert_allclose(run.joint_positions, scipy_run.y[:6].T, atol=1e-7)
     np.testing.assert_allclose(run.joint_velocities, scipy_run.y[6:].T, atol=1e-6)
@@ -152,8 +173,13 @@ def test_rk45_matches_scipys_own_run_with_the_books_forward_dynamics():
 def test_forward_dynamics_trajectory_takes_the_new_names(name):
     """The book's arrays; the reference is a hand loop / SciPy over mr.ForwardDynamics."""
     robot = ur5()
-    args = (robot.gravity, np.zeros(6), robot.link_frames, robot.spatial_inertias,
-            robot.screw_axes_space)  # fmt: skip
+    args = (
+        robot.gravity,
+        np.zeros(6),
+        robot.link_frames,
+        robot.spatial_inertias,
+        robot.screw_axes_space,
+    )
     q0, qd0 = np.array([0.1, -0.4, 0.5, 0.0, 0.3, 0.0]), np.array([0.2, 0.0, -0.1, 0, 0, 0.3])
     torques = np.tile([1.0, -2.0, 0.5, 0.1, 0.0, 0.05], (6, 1))
     q, qd = rl.forward_dynamics_trajectory(robot, q0, qd0, torques, 0.01, 4, integrator=name)
@@ -171,8 +197,14 @@ def test_forward_dynamics_trajectory_takes_the_new_names(name):
                 qdd = mr.ForwardDynamics(x[:6], x[6:], tau, *args)
                 return np.concatenate([x[6:], qdd])
 
-            x = solve_ivp(rate, (0, 0.01), np.concatenate([state_q, state_qd]), rtol=1e-9,
-                          atol=1e-9, max_step=0.0025).y[:, -1]  # fmt: skip
+            x = solve_ivp(
+                rate,
+                (0, 0.01),
+                np.concatenate([state_q, state_qd]),
+                rtol=1e-9,
+                atol=1e-9,
+                max_step=0.0025,
+            ).y[:, -1]
             state_q, state_qd = x[:6], x[6:]
         expected_q.append(state_q)
         expected_qd.append(state_qd)
@@ -180,65 +212,22 @@ def test_forward_dynamics_trajectory_takes_the_new_names(name):
     np.testing.assert_allclose(qd, expected_qd, atol=1e-7)
 
 
-def test_total_energy_against_pinocchio_at_random_states():
-    robot = ur5()
-    rng = np.random.default_rng(10)
-    q, qd = rng.uniform(-2, 2, (5, 6)), rng.uniform(-1, 1, (5, 6))
-    model, _ = pinocchio_from_screw(robot)
-    data = model.createData()
-    expected = [
-        pin.computeKineticEnergy(model, data, q[k], qd[k])
-        + pin.computePotentialEnergy(model, data, q[k])
-        for k in range(5)
-    ]
-    np.testing.assert_allclose(rl.total_energy(robot, q, qd), expected, atol=1e-10)
-
-
-def test_constant_torques_enter_the_conserved_energy():
-    """Under constant τ the conserved quantity is K + P - τᵀθ."""
-    robot = pendulum()
-    run = rl.simulate(robot, [0.0], duration=1.0, timestep=0.001, joint_torques=[3.0])
-    by_hand = 0.5 * run.joint_velocities[:, 0] ** 2 + G * np.sin(run.joint_positions[:, 0])
-    np.testing.assert_allclose(run.energy, by_hand - 3.0 * run.joint_positions[:, 0], atol=1e-12)
-    assert run.energy_drift < 1e-9
-
-
 def test_explicit_euler_with_a_huge_step_diverges_with_a_clear_error():
     with pytest.raises(rl.SimulationDiverged, match=r"diverged .* joint \d's velocity"):
-        rl.simulate(ur5(), np.zeros(6), np.full(6, 50.0), duration=200.0, timestep=0.5,
-                    integrator="euler")  # fmt: skip
+        rl.simulate(
+            ur5(), np.zeros(6), np.full(6, 50.0), duration=200.0, timestep=0.5, integrator="euler"
+        )
 
 
 def test_a_singular_mass_matrix_gets_a_clear_error():
     x = np.eye(4)
     x[0, 3] = 1.0
-    massless = rl.ScrewRobot("massless", x, [[0], [0], [1], [0], [0], [0]], [x, np.eye(4)],
-                             [np.zeros((6, 6))])  # fmt: skip
+    massless = rl.ScrewRobot(
+        "massless", x, [[0], [0], [1], [0], [0], [0]], [x, np.eye(4)], [np.zeros((6, 6))]
+    )
     for name in rl.INTEGRATORS:
         with pytest.raises(ValueError, match=r"mass matrix M.* is singular .* joint 1"):
             rl.simulate(massless, [0.0], duration=0.01, timestep=0.001, integrator=name)
-
-
-@pytest.mark.parametrize(
-    ("keywords", "words"),
-    [
-        ({"integrator": "rk2"}, "integrator must be 'euler', 'semi_implicit_euler', 'rk4' or"),
-        ({"duration": 0.0105}, "duration must be a whole number of timesteps"),
-        ({"timestep": -0.01}, "timestep must be positive"),
-        ({"duration": 1e6}, "is more than 999999"),
-        ({"joint_torques": [1.0, 2.0]}, r"joint_torques must have shape \(1,\)"),
-        ({"integrator": "rk45", "rtol": 0.0}, "rtol and atol must be positive"),
-    ],
-)
-def test_bad_arguments_are_refused(keywords, words):
-    arguments = {"duration": 0.1, "timestep": 0.01, **keywords}
-    with pytest.raises(ValueError, match=words):
-        rl.simulate(pendulum(), [0.0], **arguments)
-
-
-def test_simulate_wants_a_screw_robot():
-    with pytest.raises(TypeError, match="robot must be a ScrewRobot"):
-        rl.simulate("ur5", [0.0], duration=0.1, timestep=0.01)
 
 
 @settings(max_examples=60, deadline=None)
@@ -264,3 +253,63 @@ def test_one_step_maps_of_the_oscillator_are_the_closed_forms(h, q, qd, omega):
         new_q, new_qd = advance(lambda a, b: -w2 * a, np.array([q]), np.array([qd]), h, name)
         expected = np.array(matrix) @ [q, qd]
         np.testing.assert_allclose([new_q[0], new_qd[0]], expected, atol=1e-12)
+
+
+# ------------------------------------------------ the book's steps of a robot
+
+
+def test_book_euler_step_example():
+    q, qd = rl.euler_step([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [2, 1.5, 1], 0.1)
+    np.testing.assert_allclose(q, [0.11, 0.12, 0.13], atol=1e-15)
+    np.testing.assert_allclose(qd, [0.3, 0.35, 0.4], atol=1e-15)
+
+
+def test_runge_kutta_step_is_fourth_order():
+    robot = panda_like()
+    q0, qd0, tau = np.full(7, 0.3), np.full(7, -0.4), np.linspace(-5, 5, 7)
+    reference = (q0, qd0)
+    for _ in range(64):  # a fine reference solution over 0.064 s
+        reference = rl.runge_kutta4_step(robot, *reference, tau, 0.001)
+    errors = []
+    for steps in (4, 8):
+        state = (q0, qd0)
+        for _ in range(steps):
+            state = rl.runge_kutta4_step(robot, *state, tau, 0.064 / steps)
+        errors.append(np.abs(state[0] - reference[0]).max())
+    assert 10 < errors[0] / errors[1] < 24  # 2⁴ = 16
+
+
+def test_robot_first_and_array_forms_agree():
+    robot = ur5(gravity=(0.2, 0.0, -9.7))
+    q, qd, tau = np.full(6, 0.2), np.full(6, 0.1), np.linspace(-3, 3, 6)
+    arrays = (robot.link_frames, robot.spatial_inertias, robot.screw_axes_space)
+    ours = rl.runge_kutta4_step(robot, q, qd, tau, 0.01, tip_wrench=np.ones(6))
+    theirs = integrators.runge_kutta4_step(q, qd, tau, robot.gravity, np.ones(6), *arrays, 0.01)
+    np.testing.assert_allclose(ours, theirs, atol=1e-14)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: rl.euler_step([0, 0], [0, 0, 0], [0, 0], 0.1),
+            r"joint_velocities must have shape \(2,\) or \(\.\.\., 2\)",
+        ),
+        (lambda: rl.euler_step([0, 0], [0, 0], [0, 0], 0.0), "timestep must be positive, got 0"),
+        (
+            lambda: rl.runge_kutta4_step(ur5(), np.zeros(6), np.zeros(6), np.zeros(6), -0.1),
+            "timestep must be positive, got -0.1",
+        ),
+    ],
+)
+def test_bad_steps_are_refused_with_a_message(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_euler_step_is_the_euler_step_of_advance():
+    rng = np.random.default_rng(3)
+    q, qd, qdd = rng.normal(size=(3, 4, 3))
+    np.testing.assert_array_equal(
+        rl.euler_step(q, qd, qdd, 0.01), advance(lambda _q, _qd: qdd, q, qd, 0.01, "euler")
+    )

@@ -1,9 +1,7 @@
-"""Trajectory generation (Modern Robotics, chapter 9): time scalings and point-to-point paths.
+"""Point-to-point trajectories (Modern Robotics, chapter 9): joint, screw and Cartesian paths.
 
-References: the printed examples of the book library's CubicTimeScaling,
-QuinticTimeScaling, JointTrajectory, ScrewTrajectory and CartesianTrajectory;
-``modern_robotics`` on random inputs; the boundary conditions that define the
-time scalings (section 9.2.2) and finite differences for their derivatives.
+References: the printed examples of the book library's JointTrajectory, ScrewTrajectory
+and CartesianTrajectory; ``modern_robotics`` on random inputs.
 """
 
 import modern_robotics as mr
@@ -17,11 +15,6 @@ from robolab.screw.trajectories import point_to_point as tg
 
 X_START = [[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 1], [0, 0, 0, 1]]
 X_END = [[0, 0, 1, 0.1], [1, 0, 0, 0], [0, 1, 0, 4.1], [0, 0, 0, 1]]
-
-
-def test_book_time_scaling_examples():
-    assert rl.cubic_time_scaling(2, 0.6) == pytest.approx(0.216, abs=1e-15)
-    assert rl.quintic_time_scaling(2, 0.6) == pytest.approx(0.16308, abs=1e-15)
 
 
 def test_book_joint_trajectory_example():
@@ -57,46 +50,22 @@ def test_trajectories_match_modern_robotics(seed, n_points, method):
     rng = np.random.default_rng(seed)
     start = mr.RpToTrans(mr.MatrixExp3(mr.VecToso3(rng.normal(size=3))), rng.normal(size=3))
     end = mr.RpToTrans(mr.MatrixExp3(mr.VecToso3(rng.normal(size=3))), rng.normal(size=3))
-    total_time = rng.uniform(0.5, 5)
+    duration = rng.uniform(0.5, 5)
     for ours, theirs in (
         (tg.screw_trajectory, mr.ScrewTrajectory),
         (tg.cartesian_trajectory, mr.CartesianTrajectory),
     ):
         np.testing.assert_allclose(
-            ours(start, end, total_time, n_points, method),
-            theirs(start, end, total_time, n_points, method),
+            ours(start, end, duration, n_points, method),
+            theirs(start, end, duration, n_points, method),
             atol=1e-9,
         )
     q_start, q_end = rng.normal(size=(2, 5))
     np.testing.assert_allclose(
-        tg.joint_trajectory(q_start, q_end, total_time, n_points, method),
-        mr.JointTrajectory(q_start, q_end, total_time, n_points, method),
+        tg.joint_trajectory(q_start, q_end, duration, n_points, method),
+        mr.JointTrajectory(q_start, q_end, duration, n_points, method),
         atol=1e-12,
     )
-
-
-@pytest.mark.parametrize("scaling", [rl.cubic_time_scaling, rl.quintic_time_scaling])
-def test_time_scalings_start_and_stop_at_rest(scaling):
-    T = 1.7
-    assert scaling(T, 0.0) == 0.0 and scaling(T, T) == pytest.approx(1.0, abs=1e-15)
-    assert scaling(T, [0.0, T], derivative=1) == pytest.approx([0.0, 0.0], abs=1e-15)
-    t = np.linspace(0.01, T - 0.01, 9)
-    h = 1e-6
-    np.testing.assert_allclose(
-        scaling(T, t, derivative=1), (scaling(T, t + h) - scaling(T, t - h)) / (2 * h), atol=1e-8
-    )
-    np.testing.assert_allclose(
-        scaling(T, t, derivative=2),
-        (scaling(T, t + h, derivative=1) - scaling(T, t - h, derivative=1)) / (2 * h),
-        atol=1e-7,
-    )
-
-
-def test_quintic_also_starts_and_stops_without_acceleration():
-    assert rl.quintic_time_scaling(2.0, [0.0, 2.0], derivative=2) == pytest.approx(
-        [0, 0], abs=1e-15
-    )
-    assert abs(rl.cubic_time_scaling(2.0, 0.0, derivative=2)) > 1  # the cubic jumps
 
 
 def test_method_names_and_array_times():
@@ -110,22 +79,7 @@ def test_method_names_and_array_times():
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda: rl.cubic_time_scaling(0, 0.1), ValueError, "total_time must be positive, got 0"),
-        (
-            lambda: rl.quintic_time_scaling(2, 2.5),
-            ValueError,
-            r"t must lie in \[0, total_time\] = \[0, 2\], got 2.5",
-        ),
-        (
-            lambda: rl.quintic_time_scaling(2, [0.5, np.nan]),
-            ValueError,
-            "t contains a non-finite value",
-        ),
-        (
-            lambda: rl.cubic_time_scaling(2, 1, derivative=3),
-            ValueError,
-            r"derivative must be 0 \(s\), 1 \(ds/dt\) or 2",
-        ),
+        (lambda: rl.joint_trajectory([0], [1], 0, 4, 3), ValueError, "duration must be positive"),
         (
             lambda: rl.joint_trajectory([0, 0], [1, 2], 2, 1, 3),
             ValueError,
@@ -161,3 +115,9 @@ def test_method_names_and_array_times():
 def test_bad_input_is_refused_with_a_message(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_the_old_keyword_total_time_still_works_with_a_warning():
+    with pytest.warns(DeprecationWarning, match=r"joint_trajectory\(total_time=\.\.\.\) is now"):
+        old = rl.joint_trajectory([0, 0], [1, 2], total_time=2, n_points=4, method=3)
+    np.testing.assert_array_equal(old, rl.joint_trajectory([0, 0], [1, 2], 2, 4, 3))

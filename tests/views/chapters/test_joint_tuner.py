@@ -97,7 +97,7 @@ def test_a_real_joint_gives_the_closed_form_damping_ratio():
     def run(kp, kd, ki, gear_ratio, payload):
         motor = robolab.JointActuator(2e-4, 1e-3, gear_ratio, 2.5)
         return robolab.simulate_joint(
-            motor, link_inertia=2.0 + payload * 0.2, kp=kp, kd=kd, ki=ki, target=0.05, duration=1.0
+            motor, link_inertia=2.0 + payload * 0.2, Kp=kp, Kd=kd, Ki=ki, target=0.05, duration=1.0
         )
 
     panel = robolab.joint_tuner(
