@@ -237,6 +237,10 @@ RENAMED: dict[str, str] = {
 #: The two modules of the face itself, the paths the notebooks import.
 FACE_MODULES = ("exercises", "symbols")
 
+#: Modules of the face that give the names of one folder (the notebooks import exercises
+#: from ``robolab.exercises``): module → folder below robolab.
+DOORS = {"robolab.exercises": "lessons.exercises"}
+
 #: The layers, lowest first (docs/architecture.md): a module imports only its own layer and
 #: those below it; views and lessons share the top layer and do not import each other.
 LAYERS: tuple[tuple[str, ...], ...] = (
@@ -263,11 +267,15 @@ def home_of(name: str) -> str:
 
 
 def names_of(package: str) -> list[str]:
-    """The public names of ``package``, sorted: the face's (``"robolab"``) or a layer's
-    (``"robolab.screw"``). A chapter folder (``robolab.screw.kinematics``) has none of its own:
-    its modules are reached as attributes, and no name shadows a module of the same name."""
+    """The public names of ``package``, sorted: the face's (``"robolab"``), a layer's
+    (``"robolab.screw"``) or those of a door of the face (``"robolab.exercises"``, the
+    names of ``lessons/exercises/``). A chapter folder (``robolab.screw.kinematics``) has
+    none of its own: its modules are reached as attributes, and no name shadows a module."""
     if package == "robolab":
         return sorted([*(n for names in FACE.values() for n in names), *FACE_MODULES])
+    if package in DOORS:
+        folder = DOORS[package] + "."
+        return sorted(name for name, module in _HOME.items() if module.startswith(folder))
     prefix = package.removeprefix("robolab.")
     if "." in prefix:
         return []
