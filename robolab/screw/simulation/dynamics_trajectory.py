@@ -485,10 +485,14 @@ def integrate_rows(
                         None if tip is None else tip[row - 1],
                         friction,
                     )
+
+                    def step(
+                        q_: np.ndarray, qd_: np.ndarray, dynamics: Any = dynamics
+                    ) -> tuple[np.ndarray, np.ndarray]:
+                        return advance(dynamics, q_, qd_, dt, integrator)
+
                     raise locate(
-                        lambda q_, qd_, dynamics=dynamics: advance(
-                            dynamics, q_, qd_, dt, integrator
-                        ),
+                        step,
                         positions[row - 1],
                         velocities[row - 1],
                         row - 1,
