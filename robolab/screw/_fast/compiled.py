@@ -45,8 +45,10 @@ from typing import Any
 
 import numpy as np
 
+from ...support.codegen import compiled_once
 from .batched import frame_with_z  # the same joint-aligned frames as the batched kernels
 from .tracing import (
+    MATH,
     Matrix,
     Products,
     Scalar,
@@ -56,10 +58,10 @@ from .tracing import (
     argument_names,
     cholesky_solve,
     combine,
-    compile_source,
     constant_matrix,
     constant_vector,
     cross_product,
+    function_source,
     minus,
     neg,
     rotate,
@@ -362,6 +364,10 @@ class _Trace:
         return _moved_parameters(writer, moved, R, offset, plus)
 
 
+def _row(writer: Writer, row: list[Scalar]) -> str:
+    return "[" + ", ".join(writer.value(x) for x in row) + "]"
+
+
 def _parameters(m: float, h: np.ndarray, inertia: np.ndarray) -> list[Scalar]:
     """[m, h_x, h_y, h_z, I_xx, I_yy, I_zz, I_xy, I_xz, I_yz] of a link, as numbers."""
     return [
@@ -412,66 +418,71 @@ def _moved_parameters(
 
 # --------------------------------------------------------------------------- compiling
 
+#: The generated functions other than the RNEA's, by the first entry of their key.
+_FUNCTION_NAMES = {"mass": "crba", "mass_rnea": "crba_rnea", "forward": "forward_dynamics"}
+
 
 class CompiledDynamics:
-    """The generated functions of one robot, written and compiled on first use."""
+    """The generated functions of one robot, written and compiled on first use.
+
+    A function is named by its key: an RNEA variant (has θ̇, has θ̈, has gravity, has a
+    tip wrench), ``("mass",)`` (the CRBA), ``("mass_rnea",)`` (M and τ with θ̇, θ̈ and
+    gravity) or ``("forward", has gravity, has a tip wrench)``; ``functions`` keeps them.
+    """
 
     def __init__(
         self, link_frames: np.ndarray, spatial_inertias: np.ndarray, screw_axes: np.ndarray
     ) -> None:
         self.frames = _JointFrames(link_frames, spatial_inertias, screw_axes)
         self.n = self.frames.n
-        self._functions: dict[tuple[object, ...], Callable[..., Any]] = {}
+        self.functions: dict[tuple[object, ...], Callable[..., Any]] = {}
 
     # -- writing
-    def _rnea_function(self, key: tuple[bool, bool, bool, bool]) -> Callable[..., Any]:
-        function = self._functions.get(key)
+    def function(self, key: tuple[object, ...]) -> Callable[..., Any]:
+        """The generated function ``key``, written and compiled the first time it is asked for."""
+        function = self.functions.get(key)  # the common case, kept cheap
         if function is None:
-            n = self.n
-            trace = _Trace(self.frames)
-            torques = trace.rnea(*key)
-            names = ["q"] + (["qd"] if key[0] else []) + (["qdd"] if key[1] else [])
-            header = argument_names(n, names)
-            header += ["g0", "g1", "g2"] if key[2] else []
-            header += [f"tw{j}" for j in range(6)] if key[3] else []
-            result = "[" + ", ".join(trace.writer.value(t) for t in torques) + "]"
-            function = self._functions[key] = compile_source("rnea", header, trace.writer, result)
+            name = "rnea" if len(key) == 4 else _FUNCTION_NAMES[str(key[0])]
+            function = compiled_once(
+                self.functions, key, name, lambda: self._source(name, key), MATH
+            )
         return function
 
-    def _matrix_function(self, key: tuple[object, ...]) -> Callable[..., Any]:
-        function = self._functions.get(key)
-        if function is None:
-            n = self.n
-            trace = _Trace(self.frames)
-            writer = trace.writer
-            header = argument_names(n, ["q"])
-            if key == ("mass",):
-                M = trace.crba()
-                rows = ", ".join("[" + ", ".join(writer.value(x) for x in row) + "]" for row in M)
-                function = compile_source("crba", header, writer, f"[{rows}]")
-            elif key == ("mass_rnea",):  # M and τ(θ, θ̇, θ̈, g), sharing the trigonometry
-                torques = trace.rnea(True, True, True, False)
-                M = trace.crba()
-                header += [*argument_names(n, ["qd", "qdd"]), "g0", "g1", "g2"]
-                rows = ", ".join("[" + ", ".join(writer.value(x) for x in row) + "]" for row in M)
-                result = f"[{rows}], [{', '.join(writer.value(t) for t in torques)}]"
-                function = compile_source("crba_rnea", header, writer, result)
-            else:  # ("forward", has_gravity, has_tip)
-                has_gravity, has_tip = bool(key[1]), bool(key[2])
-                torques = trace.rnea(True, False, has_gravity, has_tip)
-                M = trace.crba()
-                header += argument_names(n, ["qd", "tau"])
-                header += ["g0", "g1", "g2"] if has_gravity else []
-                header += [f"tw{j}" for j in range(6)] if has_tip else []
-                rhs = [
-                    combine(writer, [[(1.0, ((1.0, f"tau{i}"),)), (-1.0, (torques[i],))]])[0]
-                    for i in range(n)
-                ]
-                x = cholesky_solve(writer, M, rhs)
-                result = "[" + ", ".join(writer.value(v) for v in x) + "]"
-                function = compile_source("forward_dynamics", header, writer, result)
-            self._functions[key] = function
-        return function
+    def _source(self, name: str, key: tuple[object, ...]) -> str:
+        n = self.n
+        trace = _Trace(self.frames)
+        writer = trace.writer
+        header = argument_names(n, ["q"])
+        if name == "rnea":
+            has_qd, has_qdd, has_gravity, has_tip = (bool(flag) for flag in key)
+            torques = trace.rnea(has_qd, has_qdd, has_gravity, has_tip)
+            header += argument_names(n, ["qd"] * has_qd + ["qdd"] * has_qdd)
+            header += ["g0", "g1", "g2"] if has_gravity else []
+            header += [f"tw{j}" for j in range(6)] if has_tip else []
+            result = "[" + ", ".join(writer.value(t) for t in torques) + "]"
+        elif name == "crba":
+            M = trace.crba()
+            result = "[" + ", ".join(_row(writer, row) for row in M) + "]"
+        elif name == "crba_rnea":  # M and τ(θ, θ̇, θ̈, g), sharing the trigonometry
+            torques = trace.rnea(True, True, True, False)
+            M = trace.crba()
+            header += [*argument_names(n, ["qd", "qdd"]), "g0", "g1", "g2"]
+            rows = ", ".join(_row(writer, row) for row in M)
+            result = f"[{rows}], [{', '.join(writer.value(t) for t in torques)}]"
+        else:  # ("forward", has_gravity, has_tip)
+            has_gravity, has_tip = bool(key[1]), bool(key[2])
+            torques = trace.rnea(True, False, has_gravity, has_tip)
+            M = trace.crba()
+            header += argument_names(n, ["qd", "tau"])
+            header += ["g0", "g1", "g2"] if has_gravity else []
+            header += [f"tw{j}" for j in range(6)] if has_tip else []
+            rhs = [
+                combine(writer, [[(1.0, ((1.0, f"tau{i}"),)), (-1.0, (torques[i],))]])[0]
+                for i in range(n)
+            ]
+            x = cholesky_solve(writer, M, rhs)
+            result = "[" + ", ".join(writer.value(v) for v in x) + "]"
+        return function_source(name, header, writer, result)
 
     # -- calling (one state: q, qd, ... of shape (n,), checked by the caller)
     def inverse_dynamics(
@@ -499,7 +510,7 @@ class CompiledDynamics:
         if tip_wrench is not None:
             arguments += tip_wrench.tolist()
         try:
-            torques = self._rnea_function(key)(*arguments)
+            torques = self.function(key)(*arguments)
         except ValueError:  # cos or sin of ±inf (a diverging simulation)
             return None
         return np.array(torques) if isfinite(sum(torques)) else None
@@ -510,9 +521,7 @@ class CompiledDynamics:
         ``key`` is an RNEA variant (has θ̇, θ̈, gravity, tip wrench), ``("mass",)`` or
         ``("forward", has gravity, False)``; ``arguments`` in the function's order.
         """
-        function = self._functions.get(key)
-        if function is None:
-            function = (self._rnea_function if len(key) == 4 else self._matrix_function)(key)  # type: ignore[arg-type]
+        function = self.functions.get(key) or self.function(key)
         try:
             result = function(*arguments)
         except ValueError:
@@ -525,7 +534,7 @@ class CompiledDynamics:
     def mass_matrix(self, q: np.ndarray) -> np.ndarray | None:
         """M(θ) for one state, exactly symmetric (None as for :meth:`inverse_dynamics`)."""
         try:
-            M = self._matrix_function(("mass",))(*q.tolist())
+            M = self.function(("mass",))(*q.tolist())
         except ValueError:
             return None
         return np.array(M) if isfinite(sum(map(sum, M))) else None
@@ -535,7 +544,7 @@ class CompiledDynamics:
     ) -> tuple[np.ndarray, np.ndarray] | None:
         """M(θ) and τ(θ, θ̇, θ̈) with gravity, for one state (or None)."""
         try:
-            M, torques = self._matrix_function(("mass_rnea",))(
+            M, torques = self.function(("mass_rnea",))(
                 *q.tolist(), *qd.tolist(), *qdd.tolist(), *gravity.tolist()
             )
         except ValueError:
@@ -563,7 +572,7 @@ class CompiledDynamics:
         if tip_wrench is not None:
             arguments += tip_wrench.tolist()
         try:
-            result = self._matrix_function(key)(*arguments)
+            result = self.function(key)(*arguments)
         except ValueError:
             return None
         return None if result is None or not isfinite(sum(result)) else np.array(result)
