@@ -3,7 +3,8 @@
 This is the engine behind :func:`robolab.inverse_dynamics_rnea`,
 :func:`robolab.mass_matrix_crba` and :func:`robolab.forward_dynamics_crba`
 when they get a large batch of states (B ≥ ``BATCH_THRESHOLD``). It computes
-the same quantities as the space-frame kernel of :mod:`robolab.screw.dynamics.rnea`
+the same quantities as the readable algorithms and the running sums of
+:mod:`robolab.screw._fast.space_frame`
 (and the tests check that it does), organised for throughput:
 
 * **Structure of arrays**: every quantity is an array whose *last* axis runs
@@ -72,7 +73,7 @@ def frame_with_z(z: np.ndarray, origin: np.ndarray) -> np.ndarray:
     return T
 
 
-class _JointFrameModel:
+class JointFrameModel:
     """Per-robot constants of the joint-aligned formulation (see the module notes)."""
 
     def __init__(
@@ -159,12 +160,12 @@ def work_array_bytes() -> int:
 # --------------------------------------------------------------------------- joint screw motions
 
 
-class _Joints:
+class Joints:
     """cos kθ, sin kθ and dθ of every joint for a batch of θ (joint axis first, (n, B)).
 
     Over ``BLOCK`` states, they are computed block by block in :meth:`block`."""
 
-    def __init__(self, model: _JointFrameModel, q: np.ndarray | None) -> None:
+    def __init__(self, model: JointFrameModel, q: np.ndarray | None) -> None:
         self.model = model
         self.q = q
         if q is None or q.shape[0] > BLOCK:  # filled in by block()
@@ -175,11 +176,11 @@ class _Joints:
         self.sin = np.sin(angle)
         self.slide = model.slides[:, None] * theta
 
-    def block(self, states: slice) -> _Joints:
+    def block(self, states: slice) -> Joints:
         """The same for the states ``states`` of the batch only."""
         if self.q is not None and self.q.shape[0] > BLOCK:
-            return _Joints(self.model, self.q[states])
-        part = _Joints(self.model, None)
+            return Joints(self.model, self.q[states])
+        part = Joints(self.model, None)
         part.cos, part.sin, part.slide = (
             self.cos[:, states],
             self.sin[:, states],
@@ -288,13 +289,13 @@ def _add_cross(
 
 
 def rnea(
-    model: _JointFrameModel,
+    model: JointFrameModel,
     q: np.ndarray,
     qd: np.ndarray | None,
     qdd: np.ndarray | None,
     gravity: np.ndarray | None,
     tip_wrench: np.ndarray | None,
-    joints: _Joints | None = None,
+    joints: Joints | None = None,
 ) -> np.ndarray:
     """Inverse dynamics of B states, q of shape (B, n); ``None`` stands for zero. Returns (B, n)."""
     if q.shape[0] <= BLOCK:
@@ -324,15 +325,15 @@ def _rnea_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
 
 
 def _rnea_block(
-    model: _JointFrameModel, q: np.ndarray, qd: np.ndarray | None, qdd: np.ndarray | None,
-    gravity: np.ndarray | None, tip_wrench: np.ndarray | None, joints: _Joints | None,
+    model: JointFrameModel, q: np.ndarray, qd: np.ndarray | None, qdd: np.ndarray | None,
+    gravity: np.ndarray | None, tip_wrench: np.ndarray | None, joints: Joints | None,
     torques: np.ndarray,
 ) -> None:  # fmt: skip
     """The RNEA of at most ``BLOCK`` states, written into ``torques`` (n, B)."""
     n = model.n
     B = q.shape[0]
     work = _work("rnea", n, B, _rnea_layout)
-    joints = joints or _Joints(model, q)
+    joints = joints or Joints(model, q)
     k, d = model.rates, model.slides
     qd_t = None if qd is None else qd.T
     qdd_t = None if qdd is None else qdd.T
@@ -428,7 +429,7 @@ def _parameter_map(T: np.ndarray) -> np.ndarray:
 
 
 def _screw_moved(
-    joints: _Joints, i: int, parameters: np.ndarray, out: np.ndarray | None = None
+    joints: Joints, i: int, parameters: np.ndarray, out: np.ndarray | None = None
 ) -> np.ndarray:
     """Inertia parameters (10, B) in {J_i} at θ_i re-expressed in {J_i} at θ_i = 0.
 
@@ -466,7 +467,7 @@ def _screw_moved(
     return out
 
 
-def crba(model: _JointFrameModel, q: np.ndarray, joints: _Joints | None = None) -> np.ndarray:
+def crba(model: JointFrameModel, q: np.ndarray, joints: Joints | None = None) -> np.ndarray:
     """Mass matrices of B states, q of shape (B, n). Returns (B, n, n), exactly symmetric.
 
     Composite inertias are kept as 10 inertia parameters (see ``_inertia_parameters``):
@@ -495,12 +496,12 @@ def _crba_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
             "screwed": (10, B), "moved": (10, B), "composite": (10, B)}  # fmt: skip
 
 
-def _crba_block(model: _JointFrameModel, q: np.ndarray, joints: _Joints | None, M) -> None:
+def _crba_block(model: JointFrameModel, q: np.ndarray, joints: Joints | None, M) -> None:
     """The CRBA of at most ``BLOCK`` states, written into ``M`` (n, n, B)."""
     n = model.n
     B = q.shape[0]
     work = _work("crba", n, B, _crba_layout)
-    joints = joints or _Joints(model, q)
+    joints = joints or Joints(model, q)
     k, d = model.rates, model.slides
     composite = np.broadcast_to(model.parameters[n - 1][:, None], (10, B))
     columns = work["columns"]
@@ -575,7 +576,7 @@ def cholesky_solve(M: np.ndarray, rhs: np.ndarray, pivot_tolerance: float) -> tu
 
 
 def _to_parent_into(
-    model: _JointFrameModel, joints: _Joints, i: int, inertia: np.ndarray, work: dict, out
+    model: JointFrameModel, joints: Joints, i: int, inertia: np.ndarray, work: dict, out
 ) -> None:
     """``out`` = X_iᵀ I X_i for symmetric 6×6 matrices I (6, 6, B) given in {J_i}, X_i = J_i P_i.
 
@@ -604,7 +605,7 @@ def _aba_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
 
 
 def aba(
-    model: _JointFrameModel,
+    model: JointFrameModel,
     q: np.ndarray,
     qd: np.ndarray,
     tau: np.ndarray,
@@ -633,7 +634,7 @@ def aba(
     n = model.n
     B = q.shape[0]
     work = _work("aba", n, B, _aba_layout)
-    joints = _Joints(model, q)
+    joints = Joints(model, q)
     k, d = model.rates, model.slides
     qd_t, tau_t = qd.T, tau.T
     # Pass 1 (outward): twists V_i, velocity products c_i = [ad_{V_i}] S θ̇_i, and the bias

@@ -1,13 +1,18 @@
 """Straight-line Python for the dynamics of one state, generated once per robot.
 
-The NumPy kernel of :mod:`robolab.screw.dynamics.kernel` is the readable form of the
-recursive Newton–Euler algorithm (RNEA) and the composite-rigid-body algorithm (CRBA);
-for one state it spends most of its time in the overhead of many small NumPy calls. This
-module writes the same algorithms for one robot as plain Python arithmetic on floats,
-with the robot's constants folded in (a zero entry of a constant rotation costs nothing, a
-one costs no multiplication), compiles the source once and keeps the functions on the
-robot's :class:`~robolab.screw.dynamics.kernel._DynamicsModel`. The tests check it
-against the NumPy kernel to 1e-12 on random states (``tests/screw/_fast/test_compiled.py``).
+The readable forms of the recursive Newton–Euler algorithm (RNEA), the
+composite-rigid-body algorithm (CRBA) and forward dynamics are
+:func:`~robolab.inverse_dynamics_rnea_steps`,
+:func:`~robolab.screw.dynamics.mass_matrix.composite_rigid_body_algorithm` and
+:func:`~robolab.screw.dynamics.forward.articulated_body_algorithm`; for one state NumPy
+spends most of its time in the overhead of many small calls. This module writes the same
+algorithms for one robot as plain Python arithmetic on floats, with the robot's constants
+folded in (a zero entry of a constant rotation costs nothing, a one costs no
+multiplication), compiles the source once (:mod:`robolab.support.codegen`) and keeps the
+functions on the robot's :class:`~robolab.screw.dynamics.model.DynamicsModel`. The tests
+check them against the readable forms and the running sums of
+:mod:`robolab.screw._fast.space_frame` to 1e-12 on random states
+(``tests/screw/_fast/test_compiled.py``, ``tests/screw/_fast/test_reproduces.py``).
 
 The formulation is Featherstone's in joint-aligned frames, as in
 :mod:`robolab.screw._fast.batched` and Pinocchio: joint i carries a frame {J_i} whose z axis lies
@@ -29,9 +34,9 @@ Examples
 >>> import numpy as np
 
 >>> import robolab
->>> from robolab.screw.dynamics.kernel import _robot_model
+>>> from robolab.screw.dynamics.model import robot_model
 >>> arm = robolab.load_robot("planar2r")
->>> compiled = _robot_model(arm).compiled
+>>> compiled = robot_model(arm).compiled
 >>> compiled.inverse_dynamics(np.zeros(2), np.zeros(2), np.array([1.0, 0.0]),
 ...                           None, None).round(6)  # the first column of M(0)
 array([2.666667, 0.833333])

@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from ...support.codegen import compiled_once
-from ..dynamics.kernel import DynamicsModel
+from ..dynamics.model import DynamicsModel
 from ..friction import JointFriction
 
 __all__: list[str] = []
