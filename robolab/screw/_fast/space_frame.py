@@ -32,15 +32,18 @@ from typing import Any
 
 import numpy as np
 
-from ...spatial.rigid_body_motions import ad_unchecked
-from ..dynamics.model import DynamicsModel, KinematicState, joint_first, tip_wrench_space
+from ..dynamics.model import (
+    AD_BASIS,
+    DynamicsModel,
+    KinematicState,
+    ad_of,
+    joint_first,
+    tip_wrench_space,
+)
 from ..kinematics.forward import SWAP, running_products_single
 from . import batched
 
 __all__: list[str] = []
-
-#: [ad_V] of many twists V at once: ``(V @ AD_BASIS).reshape(..., 6, 6)``.
-AD_BASIS = ad_unchecked(np.eye(6)).reshape(6, 36)
 
 _FLOAT64 = np.dtype(float)
 
@@ -139,7 +142,7 @@ def rnea(
     if qd is not None:
         qd_first = joint_first(qd)
         velocities = np.cumsum(S * qd_first, axis=0)  # V_k = Σ_{j≤k} S_j θ̇_j
-        ad_velocities = (velocities @ AD_BASIS).reshape((*velocities.shape, 6))
+        ad_velocities = ad_of(velocities)
         bias = np.cumsum((ad_velocities @ S[..., None])[..., 0] * qd_first, axis=0)
     if gravity is not None:
         if bias is None:
@@ -159,7 +162,7 @@ def rnea(
         if link_accelerations is None:
             link_accelerations = np.zeros(link_velocities.shape)
         products = inertias @ np.stack([link_accelerations, link_velocities], axis=-1)
-        ad_links = (link_velocities @ AD_BASIS).reshape((*link_velocities.shape, 6))
+        ad_links = ad_of(link_velocities)
         wrenches = products[..., 0] - (ad_links.swapaxes(-1, -2) @ products[..., 1:])[..., 0]
     elif link_accelerations is not None:
         wrenches = (inertias @ link_accelerations[..., None])[..., 0]

@@ -16,10 +16,11 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._fast import space_frame
 from ..book_form import BookArrays, robot_or_arrays
 from ..kinematics.forward import joint_array, joint_arrays, poses_space
 from ..robot import ScrewRobot
-from .model import KinematicState, gravity_of, model_of
+from .model import gravity_of, model_of
 
 __all__ = ["kinetic_energy", "potential_energy"]
 
@@ -72,7 +73,7 @@ def kinetic_energy(
     """
     model = model_of(robot)
     q, qd = joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
-    state = KinematicState.at(model, q)
+    state = space_frame.kinematics(model, q)  # KinematicState.at(model, q), fast for one state
     velocities = state.link_twists(qd)  # V'_k of link k in its frame {k'}
     momenta = (model.inertia_shape(state.batch_ndim) @ velocities[..., None])[..., 0]
     energy = 0.5 * np.einsum("k...a,k...a->...", velocities, momenta)  # ½ Σ_k V'_kᵀ G'_k V'_k

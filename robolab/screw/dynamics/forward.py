@@ -40,7 +40,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ...spatial.rigid_body_motions import ad_unchecked
 from .._fast import space_frame
 from ..book_form import BookArrays, robot_or_arrays
 from ..friction import JointFriction
@@ -49,7 +48,7 @@ from ..robot import ScrewRobot
 from .mass_matrix import mass_matrix_rnea
 from .model import (
     DynamicsModel,
-    KinematicState,
+    ad_of,
     gravity_of,
     joint_first,
     model_of,
@@ -292,14 +291,14 @@ def articulated_body_algorithm(
     engine instead, which gives the same numbers to rounding.
     """
     n = model.n
-    state = KinematicState.at(model, q)
+    state = space_frame.kinematics(model, q)  # KinematicState.at(model, q), fast for one state
     S = state.axes  # (n, ..., 6), S_i(θ) in {s}
     inverse = state.inverse_adjoints
     inertias = inverse.swapaxes(-1, -2) @ model.inertia_shape(state.batch_ndim) @ inverse
     # Pass 1 (outward): link twists V_i, velocity-product accelerations c_i, bias forces.
     qd_first = joint_first(qd)
     velocities = np.cumsum(S * qd_first, axis=0)
-    ad_velocities = ad_unchecked(velocities)
+    ad_velocities = ad_of(velocities)
     products = (ad_velocities @ S[..., None])[..., 0] * qd_first  # c_i = [ad_{V_i}] S_i θ̇_i
     momenta = inertias @ velocities[..., None]
     bias = -(ad_velocities.swapaxes(-1, -2) @ momenta)[..., 0]  # -[ad_{V_i}]ᵀ G_i V_i

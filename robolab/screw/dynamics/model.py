@@ -25,7 +25,11 @@ from typing import Any
 
 import numpy as np
 
-from ...spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
+from ...spatial.rigid_body_motions import (
+    ad_unchecked,
+    adjoint_representation_unchecked,
+    transform_inv_unchecked,
+)
 from ...support.arguments import as_float_array
 from .._fast.batched import JointFrameModel
 from .._fast.compiled import CompiledDynamics
@@ -227,6 +231,15 @@ class KinematicState:
     def link_twists(self, joint_values: np.ndarray) -> np.ndarray:
         """Σ_i jacobians[k][:, i] x_i for every link k, shape (n, ..., 6)."""
         return (self.jacobians @ joint_values[..., None])[..., 0]
+
+
+#: [ad_V] is linear in V: the 36 entries of [ad_V] of many twists V at once are V @ AD_BASIS.
+AD_BASIS = ad_unchecked(np.eye(6)).reshape(6, 36)
+
+
+def ad_of(twists: np.ndarray) -> np.ndarray:
+    """[ad_V] of twists V of shape (..., 6), shape (..., 6, 6), in one product (see AD_BASIS)."""
+    return (twists @ AD_BASIS).reshape((*twists.shape, 6))
 
 
 def joint_first(values: np.ndarray) -> np.ndarray:
