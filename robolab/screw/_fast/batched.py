@@ -269,7 +269,7 @@ def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def _add_cross(
     out: np.ndarray, a: np.ndarray | list[np.ndarray], b: np.ndarray | list[np.ndarray], scratch
-) -> None:  # fmt: skip
+) -> None:
     """``out += a × b`` for (3, ...) arrays; a[j], b[j] may be pairs like ``V[j::3]`` = (ω_j, v_j):
     then ω × b_ω, and v × b_v, are added. ``scratch``: two arrays of ``a[0]``'s shape."""
     first, second = scratch
@@ -306,9 +306,15 @@ def rnea(
     for part in _blocks(q.shape[0]):
         out = _work("rnea-torques", model.n, part.stop - part.start, _torques_layout)["torques"]
         _rnea_block(
-            model, q[part], _rows(qd, part), _rows(qdd, part), gravity,
-            _rows(tip_wrench, part), None if joints is None else joints.block(part), out,
-        )  # fmt: skip
+            model,
+            q[part],
+            _rows(qd, part),
+            _rows(qdd, part),
+            gravity,
+            _rows(tip_wrench, part),
+            None if joints is None else joints.block(part),
+            out,
+        )
         torques[part] = out.T
     return torques
 
@@ -319,16 +325,29 @@ def _torques_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
 
 def _rnea_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
     # [V_0, A_0], P_i [V_{i-1}, A_{i-1}], [V_i, A_i], G_i [V_i, A_i], and scratch arrays.
-    return {"base": (6, 2, B), "moved": (6, 2, B), "states": (n, 6, 2, B),
-            "products": (n, 6, 2, B), "pairs": (2, 2, 2, B), "links": (2, 2, n, B),
-            "force": (6, B), "rotated": (6, B), "row": (2, B)}  # fmt: skip
+    return {
+        "base": (6, 2, B),
+        "moved": (6, 2, B),
+        "states": (n, 6, 2, B),
+        "products": (n, 6, 2, B),
+        "pairs": (2, 2, 2, B),
+        "links": (2, 2, n, B),
+        "force": (6, B),
+        "rotated": (6, B),
+        "row": (2, B),
+    }
 
 
 def _rnea_block(
-    model: JointFrameModel, q: np.ndarray, qd: np.ndarray | None, qdd: np.ndarray | None,
-    gravity: np.ndarray | None, tip_wrench: np.ndarray | None, joints: Joints | None,
+    model: JointFrameModel,
+    q: np.ndarray,
+    qd: np.ndarray | None,
+    qdd: np.ndarray | None,
+    gravity: np.ndarray | None,
+    tip_wrench: np.ndarray | None,
+    joints: Joints | None,
     torques: np.ndarray,
-) -> None:  # fmt: skip
+) -> None:
     """The RNEA of at most ``BLOCK`` states, written into ``torques`` (n, B)."""
     n = model.n
     B = q.shape[0]
@@ -402,10 +421,20 @@ _MASS, _H, _I = 0, slice(1, 4), slice(4, 10)
 def _inertia_parameters(G: np.ndarray) -> np.ndarray:
     """The 10 parameters of spatial inertias G (..., 6, 6) (about each frame's origin)."""
     return np.stack(
-        [G[..., 3, 3], -G[..., 1, 5], G[..., 0, 5], -G[..., 0, 4],
-         G[..., 0, 0], G[..., 1, 1], G[..., 2, 2], G[..., 0, 1], G[..., 0, 2], G[..., 1, 2]],
+        [
+            G[..., 3, 3],
+            -G[..., 1, 5],
+            G[..., 0, 5],
+            -G[..., 0, 4],
+            G[..., 0, 0],
+            G[..., 1, 1],
+            G[..., 2, 2],
+            G[..., 0, 1],
+            G[..., 0, 2],
+            G[..., 1, 2],
+        ],
         axis=-1,
-    )  # fmt: skip
+    )
 
 
 def _moved_parameters(parameters: np.ndarray, R: np.ndarray, p: np.ndarray) -> np.ndarray:
@@ -417,9 +446,17 @@ def _moved_parameters(parameters: np.ndarray, R: np.ndarray, p: np.ndarray) -> n
     moved = rotated + (2.0 * p @ h + m * p @ p) * np.eye(3) - np.outer(h, p) - np.outer(p, h)
     moved -= m * np.outer(p, p)
     return np.array(
-        [m, *(h + m * p), moved[0, 0], moved[1, 1], moved[2, 2], moved[0, 1], moved[0, 2],
-         moved[1, 2]]
-    )  # fmt: skip
+        [
+            m,
+            *(h + m * p),
+            moved[0, 0],
+            moved[1, 1],
+            moved[2, 2],
+            moved[0, 1],
+            moved[0, 2],
+            moved[1, 2],
+        ]
+    )
 
 
 def _parameter_map(T: np.ndarray) -> np.ndarray:
@@ -492,8 +529,14 @@ def _matrices_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
 
 def _crba_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
     # columns: Ic_j S_j for j ≥ i, written in {J_i}; rotated, pairs: for the joint's motion.
-    return {"columns": (6, n, B), "rotated": (6 * n * B,), "pairs": (2 * n * B,),
-            "screwed": (10, B), "moved": (10, B), "composite": (10, B)}  # fmt: skip
+    return {
+        "columns": (6, n, B),
+        "rotated": (6 * n * B,),
+        "pairs": (2 * n * B,),
+        "screwed": (10, B),
+        "moved": (10, B),
+        "composite": (10, B),
+    }
 
 
 def _crba_block(model: JointFrameModel, q: np.ndarray, joints: Joints | None, M) -> None:
@@ -599,9 +642,18 @@ def _to_parent_into(
 
 def _aba_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
     # products: c_i = [ad_{V_i}] S θ̇_i; bias: p_i = -[ad_{V_i}]ᵀ G_i V_i.
-    return {"products": (6, n, B), "bias": (6, n, B), "U": (6, n, B), "D": (n, B), "u": (n, B),
-            "articulated": (6, 6, B), "reduced": (6, 6, B), "rotated": (6, 6, B),
-            "half": (6, 6, B), "pairs": (2, 6, B)}  # fmt: skip
+    return {
+        "products": (6, n, B),
+        "bias": (6, n, B),
+        "U": (6, n, B),
+        "D": (n, B),
+        "u": (n, B),
+        "articulated": (6, 6, B),
+        "reduced": (6, 6, B),
+        "rotated": (6, 6, B),
+        "half": (6, 6, B),
+        "pairs": (2, 6, B),
+    }
 
 
 def aba(
@@ -625,9 +677,14 @@ def aba(
         qdd = np.empty(q.shape)
         for part in _blocks(q.shape[0]):
             qdd[part], bad = aba(
-                model, q[part], qd[part], tau[part], gravity, _rows(tip_wrench, part),
+                model,
+                q[part],
+                qd[part],
+                tau[part],
+                gravity,
+                _rows(tip_wrench, part),
                 pivot_tolerance,
-            )  # fmt: skip
+            )
             if bad is not None:
                 return qdd, (bad[0] + part.start, bad[1])
         return qdd, None

@@ -270,8 +270,7 @@ class _Trace:
         if has_tip:
             R, p = frames.tip
             tip = [(1.0, f"tw{j}") for j in range(6)]
-            moved = wrench_by_transpose(writer, constant_matrix(R), constant_vector(p),
-                                         list(tip))  # fmt: skip
+            moved = wrench_by_transpose(writer, constant_matrix(R), constant_vector(p), list(tip))
             F = combine(writer, [[(1.0, (F[j],)), (1.0, (moved[j],))] for j in range(6)])
         for i in range(n - 1, -1, -1):
             k, d = frames.rates[i], frames.slides[i]
@@ -376,9 +375,17 @@ def _row(writer: Writer, row: list[Scalar]) -> str:
 def _parameters(m: float, h: np.ndarray, inertia: np.ndarray) -> list[Scalar]:
     """[m, h_x, h_y, h_z, I_xx, I_yy, I_zz, I_xy, I_xz, I_yz] of a link, as numbers."""
     return [
-        m, float(h[0]), float(h[1]), float(h[2]), float(inertia[0, 0]), float(inertia[1, 1]),
-        float(inertia[2, 2]), float(inertia[0, 1]), float(inertia[0, 2]), float(inertia[1, 2]),
-    ]  # fmt: skip
+        m,
+        float(h[0]),
+        float(h[1]),
+        float(h[2]),
+        float(inertia[0, 0]),
+        float(inertia[1, 1]),
+        float(inertia[2, 2]),
+        float(inertia[0, 1]),
+        float(inertia[0, 2]),
+        float(inertia[1, 2]),
+    ]
 
 
 def _moved_parameters(
