@@ -276,7 +276,7 @@ def _generation_rows(robots: dict) -> list[str]:
         compiled.mass_matrix(np.zeros(n))
         compiled.forward_dynamics(np.zeros(n), np.zeros(n), np.zeros(n), robot.gravity, None)
         seconds = time.process_time() - start
-        lines = sum(len(f.source.splitlines()) for f in compiled._functions.values())
+        lines = sum(len(f.source.splitlines()) for f in compiled.functions.values())
         rows.append(
             f"| {name} | writing and compiling RNEA, M and forward dynamics (first call) | "
             f"{seconds * 1e3:.0f} ms | | | once per robot, {lines} lines of Python |"

@@ -42,6 +42,7 @@ from sympy.printing.pycode import PythonCodePrinter
 
 from ..spatial.transforms import dh_modified, dh_standard
 from ..support.arguments import as_float_array, scalar_problem
+from ..support.codegen import compile_function
 from ..support.progress import Progress
 from ._fast.named_dynamics import DynamicsProgram
 from .kinematics import DerivedKinematics
@@ -163,12 +164,9 @@ def compile_expressions(
             text = _ProgramText({s: str(r) for s, r in rename.items()}, printer, rename)
         progress.update(1, "Python source")
         source = _source(name, arguments, rename, steps, results, text)
-    functions: list[Callable[..., tuple[Any, ...]]] = []
-    for namespace in (_SCALAR_NAMESPACE, _BATCH_NAMESPACE):
-        scope: dict[str, Any] = dict(namespace)
-        exec(compile(source, f"<robolab generated {name}>", "exec"), scope)
-        functions.append(scope[name])
-    return functions[0], functions[1], source
+    scalar = compile_function(name, source, _SCALAR_NAMESPACE)
+    batch = compile_function(name, source, _BATCH_NAMESPACE)
+    return scalar, batch, source
 
 
 class _ProgramText:

@@ -3,7 +3,8 @@
 This is the engine behind :func:`robolab.inverse_dynamics_rnea`,
 :func:`robolab.mass_matrix_crba` and :func:`robolab.forward_dynamics_crba`
 when they get a large batch of states (B ≥ ``BATCH_THRESHOLD``). It computes
-the same quantities as the space-frame kernel of :mod:`robolab.screw.dynamics.rnea`
+the same quantities as the readable algorithms and the running sums of
+:mod:`robolab.screw._fast.space_frame`
 (and the tests check that it does), organised for throughput:
 
 * **Structure of arrays**: every quantity is an array whose *last* axis runs
@@ -72,7 +73,7 @@ def frame_with_z(z: np.ndarray, origin: np.ndarray) -> np.ndarray:
     return T
 
 
-class _JointFrameModel:
+class JointFrameModel:
     """Per-robot constants of the joint-aligned formulation (see the module notes)."""
 
     def __init__(
@@ -159,12 +160,12 @@ def work_array_bytes() -> int:
 # --------------------------------------------------------------------------- joint screw motions
 
 
-class _Joints:
+class Joints:
     """cos kθ, sin kθ and dθ of every joint for a batch of θ (joint axis first, (n, B)).
 
     Over ``BLOCK`` states, they are computed block by block in :meth:`block`."""
 
-    def __init__(self, model: _JointFrameModel, q: np.ndarray | None) -> None:
+    def __init__(self, model: JointFrameModel, q: np.ndarray | None) -> None:
         self.model = model
         self.q = q
         if q is None or q.shape[0] > BLOCK:  # filled in by block()
@@ -175,11 +176,11 @@ class _Joints:
         self.sin = np.sin(angle)
         self.slide = model.slides[:, None] * theta
 
-    def block(self, states: slice) -> _Joints:
+    def block(self, states: slice) -> Joints:
         """The same for the states ``states`` of the batch only."""
         if self.q is not None and self.q.shape[0] > BLOCK:
-            return _Joints(self.model, self.q[states])
-        part = _Joints(self.model, None)
+            return Joints(self.model, self.q[states])
+        part = Joints(self.model, None)
         part.cos, part.sin, part.slide = (
             self.cos[:, states],
             self.sin[:, states],
@@ -268,7 +269,7 @@ def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def _add_cross(
     out: np.ndarray, a: np.ndarray | list[np.ndarray], b: np.ndarray | list[np.ndarray], scratch
-) -> None:  # fmt: skip
+) -> None:
     """``out += a × b`` for (3, ...) arrays; a[j], b[j] may be pairs like ``V[j::3]`` = (ω_j, v_j):
     then ω × b_ω, and v × b_v, are added. ``scratch``: two arrays of ``a[0]``'s shape."""
     first, second = scratch
@@ -288,13 +289,13 @@ def _add_cross(
 
 
 def rnea(
-    model: _JointFrameModel,
+    model: JointFrameModel,
     q: np.ndarray,
     qd: np.ndarray | None,
     qdd: np.ndarray | None,
     gravity: np.ndarray | None,
     tip_wrench: np.ndarray | None,
-    joints: _Joints | None = None,
+    joints: Joints | None = None,
 ) -> np.ndarray:
     """Inverse dynamics of B states, q of shape (B, n); ``None`` stands for zero. Returns (B, n)."""
     if q.shape[0] <= BLOCK:
@@ -305,9 +306,15 @@ def rnea(
     for part in _blocks(q.shape[0]):
         out = _work("rnea-torques", model.n, part.stop - part.start, _torques_layout)["torques"]
         _rnea_block(
-            model, q[part], _rows(qd, part), _rows(qdd, part), gravity,
-            _rows(tip_wrench, part), None if joints is None else joints.block(part), out,
-        )  # fmt: skip
+            model,
+            q[part],
+            _rows(qd, part),
+            _rows(qdd, part),
+            gravity,
+            _rows(tip_wrench, part),
+            None if joints is None else joints.block(part),
+            out,
+        )
         torques[part] = out.T
     return torques
 
@@ -318,21 +325,34 @@ def _torques_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
 
 def _rnea_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
     # [V_0, A_0], P_i [V_{i-1}, A_{i-1}], [V_i, A_i], G_i [V_i, A_i], and scratch arrays.
-    return {"base": (6, 2, B), "moved": (6, 2, B), "states": (n, 6, 2, B),
-            "products": (n, 6, 2, B), "pairs": (2, 2, 2, B), "links": (2, 2, n, B),
-            "force": (6, B), "rotated": (6, B), "row": (2, B)}  # fmt: skip
+    return {
+        "base": (6, 2, B),
+        "moved": (6, 2, B),
+        "states": (n, 6, 2, B),
+        "products": (n, 6, 2, B),
+        "pairs": (2, 2, 2, B),
+        "links": (2, 2, n, B),
+        "force": (6, B),
+        "rotated": (6, B),
+        "row": (2, B),
+    }
 
 
 def _rnea_block(
-    model: _JointFrameModel, q: np.ndarray, qd: np.ndarray | None, qdd: np.ndarray | None,
-    gravity: np.ndarray | None, tip_wrench: np.ndarray | None, joints: _Joints | None,
+    model: JointFrameModel,
+    q: np.ndarray,
+    qd: np.ndarray | None,
+    qdd: np.ndarray | None,
+    gravity: np.ndarray | None,
+    tip_wrench: np.ndarray | None,
+    joints: Joints | None,
     torques: np.ndarray,
-) -> None:  # fmt: skip
+) -> None:
     """The RNEA of at most ``BLOCK`` states, written into ``torques`` (n, B)."""
     n = model.n
     B = q.shape[0]
     work = _work("rnea", n, B, _rnea_layout)
-    joints = joints or _Joints(model, q)
+    joints = joints or Joints(model, q)
     k, d = model.rates, model.slides
     qd_t = None if qd is None else qd.T
     qdd_t = None if qdd is None else qdd.T
@@ -401,10 +421,20 @@ _MASS, _H, _I = 0, slice(1, 4), slice(4, 10)
 def _inertia_parameters(G: np.ndarray) -> np.ndarray:
     """The 10 parameters of spatial inertias G (..., 6, 6) (about each frame's origin)."""
     return np.stack(
-        [G[..., 3, 3], -G[..., 1, 5], G[..., 0, 5], -G[..., 0, 4],
-         G[..., 0, 0], G[..., 1, 1], G[..., 2, 2], G[..., 0, 1], G[..., 0, 2], G[..., 1, 2]],
+        [
+            G[..., 3, 3],
+            -G[..., 1, 5],
+            G[..., 0, 5],
+            -G[..., 0, 4],
+            G[..., 0, 0],
+            G[..., 1, 1],
+            G[..., 2, 2],
+            G[..., 0, 1],
+            G[..., 0, 2],
+            G[..., 1, 2],
+        ],
         axis=-1,
-    )  # fmt: skip
+    )
 
 
 def _moved_parameters(parameters: np.ndarray, R: np.ndarray, p: np.ndarray) -> np.ndarray:
@@ -416,9 +446,17 @@ def _moved_parameters(parameters: np.ndarray, R: np.ndarray, p: np.ndarray) -> n
     moved = rotated + (2.0 * p @ h + m * p @ p) * np.eye(3) - np.outer(h, p) - np.outer(p, h)
     moved -= m * np.outer(p, p)
     return np.array(
-        [m, *(h + m * p), moved[0, 0], moved[1, 1], moved[2, 2], moved[0, 1], moved[0, 2],
-         moved[1, 2]]
-    )  # fmt: skip
+        [
+            m,
+            *(h + m * p),
+            moved[0, 0],
+            moved[1, 1],
+            moved[2, 2],
+            moved[0, 1],
+            moved[0, 2],
+            moved[1, 2],
+        ]
+    )
 
 
 def _parameter_map(T: np.ndarray) -> np.ndarray:
@@ -428,7 +466,7 @@ def _parameter_map(T: np.ndarray) -> np.ndarray:
 
 
 def _screw_moved(
-    joints: _Joints, i: int, parameters: np.ndarray, out: np.ndarray | None = None
+    joints: Joints, i: int, parameters: np.ndarray, out: np.ndarray | None = None
 ) -> np.ndarray:
     """Inertia parameters (10, B) in {J_i} at θ_i re-expressed in {J_i} at θ_i = 0.
 
@@ -466,7 +504,7 @@ def _screw_moved(
     return out
 
 
-def crba(model: _JointFrameModel, q: np.ndarray, joints: _Joints | None = None) -> np.ndarray:
+def crba(model: JointFrameModel, q: np.ndarray, joints: Joints | None = None) -> np.ndarray:
     """Mass matrices of B states, q of shape (B, n). Returns (B, n, n), exactly symmetric.
 
     Composite inertias are kept as 10 inertia parameters (see ``_inertia_parameters``):
@@ -491,16 +529,22 @@ def _matrices_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
 
 def _crba_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
     # columns: Ic_j S_j for j ≥ i, written in {J_i}; rotated, pairs: for the joint's motion.
-    return {"columns": (6, n, B), "rotated": (6 * n * B,), "pairs": (2 * n * B,),
-            "screwed": (10, B), "moved": (10, B), "composite": (10, B)}  # fmt: skip
+    return {
+        "columns": (6, n, B),
+        "rotated": (6 * n * B,),
+        "pairs": (2 * n * B,),
+        "screwed": (10, B),
+        "moved": (10, B),
+        "composite": (10, B),
+    }
 
 
-def _crba_block(model: _JointFrameModel, q: np.ndarray, joints: _Joints | None, M) -> None:
+def _crba_block(model: JointFrameModel, q: np.ndarray, joints: Joints | None, M) -> None:
     """The CRBA of at most ``BLOCK`` states, written into ``M`` (n, n, B)."""
     n = model.n
     B = q.shape[0]
     work = _work("crba", n, B, _crba_layout)
-    joints = joints or _Joints(model, q)
+    joints = joints or Joints(model, q)
     k, d = model.rates, model.slides
     composite = np.broadcast_to(model.parameters[n - 1][:, None], (10, B))
     columns = work["columns"]
@@ -575,7 +619,7 @@ def cholesky_solve(M: np.ndarray, rhs: np.ndarray, pivot_tolerance: float) -> tu
 
 
 def _to_parent_into(
-    model: _JointFrameModel, joints: _Joints, i: int, inertia: np.ndarray, work: dict, out
+    model: JointFrameModel, joints: Joints, i: int, inertia: np.ndarray, work: dict, out
 ) -> None:
     """``out`` = X_iᵀ I X_i for symmetric 6×6 matrices I (6, 6, B) given in {J_i}, X_i = J_i P_i.
 
@@ -598,13 +642,22 @@ def _to_parent_into(
 
 def _aba_layout(n: int, B: int) -> dict[str, tuple[int, ...]]:
     # products: c_i = [ad_{V_i}] S θ̇_i; bias: p_i = -[ad_{V_i}]ᵀ G_i V_i.
-    return {"products": (6, n, B), "bias": (6, n, B), "U": (6, n, B), "D": (n, B), "u": (n, B),
-            "articulated": (6, 6, B), "reduced": (6, 6, B), "rotated": (6, 6, B),
-            "half": (6, 6, B), "pairs": (2, 6, B)}  # fmt: skip
+    return {
+        "products": (6, n, B),
+        "bias": (6, n, B),
+        "U": (6, n, B),
+        "D": (n, B),
+        "u": (n, B),
+        "articulated": (6, 6, B),
+        "reduced": (6, 6, B),
+        "rotated": (6, 6, B),
+        "half": (6, 6, B),
+        "pairs": (2, 6, B),
+    }
 
 
 def aba(
-    model: _JointFrameModel,
+    model: JointFrameModel,
     q: np.ndarray,
     qd: np.ndarray,
     tau: np.ndarray,
@@ -624,16 +677,21 @@ def aba(
         qdd = np.empty(q.shape)
         for part in _blocks(q.shape[0]):
             qdd[part], bad = aba(
-                model, q[part], qd[part], tau[part], gravity, _rows(tip_wrench, part),
+                model,
+                q[part],
+                qd[part],
+                tau[part],
+                gravity,
+                _rows(tip_wrench, part),
                 pivot_tolerance,
-            )  # fmt: skip
+            )
             if bad is not None:
                 return qdd, (bad[0] + part.start, bad[1])
         return qdd, None
     n = model.n
     B = q.shape[0]
     work = _work("aba", n, B, _aba_layout)
-    joints = _Joints(model, q)
+    joints = Joints(model, q)
     k, d = model.rates, model.slides
     qd_t, tau_t = qd.T, tau.T
     # Pass 1 (outward): twists V_i, velocity products c_i = [ad_{V_i}] S θ̇_i, and the bias

@@ -1,13 +1,18 @@
 """Straight-line Python for the dynamics of one state, generated once per robot.
 
-The NumPy kernel of :mod:`robolab.screw.dynamics.kernel` is the readable form of the
-recursive Newton–Euler algorithm (RNEA) and the composite-rigid-body algorithm (CRBA);
-for one state it spends most of its time in the overhead of many small NumPy calls. This
-module writes the same algorithms for one robot as plain Python arithmetic on floats,
-with the robot's constants folded in (a zero entry of a constant rotation costs nothing, a
-one costs no multiplication), compiles the source once and keeps the functions on the
-robot's :class:`~robolab.screw.dynamics.kernel._DynamicsModel`. The tests check it
-against the NumPy kernel to 1e-12 on random states (``tests/screw/_fast/test_compiled.py``).
+The readable forms of the recursive Newton–Euler algorithm (RNEA), the
+composite-rigid-body algorithm (CRBA) and forward dynamics are
+:func:`~robolab.inverse_dynamics_rnea_steps`,
+:func:`~robolab.screw.dynamics.mass_matrix.composite_rigid_body_algorithm` and
+:func:`~robolab.screw.dynamics.forward.articulated_body_algorithm`; for one state NumPy
+spends most of its time in the overhead of many small calls. This module writes the same
+algorithms for one robot as plain Python arithmetic on floats, with the robot's constants
+folded in (a zero entry of a constant rotation costs nothing, a one costs no
+multiplication), compiles the source once (:mod:`robolab.support.codegen`) and keeps the
+functions on the robot's :class:`~robolab.screw.dynamics.model.DynamicsModel`. The tests
+check them against the readable forms and the running sums of
+:mod:`robolab.screw._fast.space_frame` to 1e-12 on random states
+(``tests/screw/_fast/test_compiled.py``, ``tests/screw/_fast/test_reproduces.py``).
 
 The formulation is Featherstone's in joint-aligned frames, as in
 :mod:`robolab.screw._fast.batched` and Pinocchio: joint i carries a frame {J_i} whose z axis lies
@@ -29,9 +34,9 @@ Examples
 >>> import numpy as np
 
 >>> import robolab
->>> from robolab.screw.dynamics.kernel import _robot_model
+>>> from robolab.screw.dynamics.model import robot_model
 >>> arm = robolab.load_robot("planar2r")
->>> compiled = _robot_model(arm).compiled
+>>> compiled = robot_model(arm).compiled
 >>> compiled.inverse_dynamics(np.zeros(2), np.zeros(2), np.array([1.0, 0.0]),
 ...                           None, None).round(6)  # the first column of M(0)
 array([2.666667, 0.833333])
@@ -45,8 +50,10 @@ from typing import Any
 
 import numpy as np
 
+from ...support.codegen import compiled_once
 from .batched import frame_with_z  # the same joint-aligned frames as the batched kernels
 from .tracing import (
+    MATH,
     Matrix,
     Products,
     Scalar,
@@ -56,10 +63,10 @@ from .tracing import (
     argument_names,
     cholesky_solve,
     combine,
-    compile_source,
     constant_matrix,
     constant_vector,
     cross_product,
+    function_source,
     minus,
     neg,
     rotate,
@@ -263,8 +270,7 @@ class _Trace:
         if has_tip:
             R, p = frames.tip
             tip = [(1.0, f"tw{j}") for j in range(6)]
-            moved = wrench_by_transpose(writer, constant_matrix(R), constant_vector(p),
-                                         list(tip))  # fmt: skip
+            moved = wrench_by_transpose(writer, constant_matrix(R), constant_vector(p), list(tip))
             F = combine(writer, [[(1.0, (F[j],)), (1.0, (moved[j],))] for j in range(6)])
         for i in range(n - 1, -1, -1):
             k, d = frames.rates[i], frames.slides[i]
@@ -362,12 +368,24 @@ class _Trace:
         return _moved_parameters(writer, moved, R, offset, plus)
 
 
+def _row(writer: Writer, row: list[Scalar]) -> str:
+    return "[" + ", ".join(writer.value(x) for x in row) + "]"
+
+
 def _parameters(m: float, h: np.ndarray, inertia: np.ndarray) -> list[Scalar]:
     """[m, h_x, h_y, h_z, I_xx, I_yy, I_zz, I_xy, I_xz, I_yz] of a link, as numbers."""
     return [
-        m, float(h[0]), float(h[1]), float(h[2]), float(inertia[0, 0]), float(inertia[1, 1]),
-        float(inertia[2, 2]), float(inertia[0, 1]), float(inertia[0, 2]), float(inertia[1, 2]),
-    ]  # fmt: skip
+        m,
+        float(h[0]),
+        float(h[1]),
+        float(h[2]),
+        float(inertia[0, 0]),
+        float(inertia[1, 1]),
+        float(inertia[2, 2]),
+        float(inertia[0, 1]),
+        float(inertia[0, 2]),
+        float(inertia[1, 2]),
+    ]
 
 
 def _moved_parameters(
@@ -412,66 +430,71 @@ def _moved_parameters(
 
 # --------------------------------------------------------------------------- compiling
 
+#: The generated functions other than the RNEA's, by the first entry of their key.
+_FUNCTION_NAMES = {"mass": "crba", "mass_rnea": "crba_rnea", "forward": "forward_dynamics"}
+
 
 class CompiledDynamics:
-    """The generated functions of one robot, written and compiled on first use."""
+    """The generated functions of one robot, written and compiled on first use.
+
+    A function is named by its key: an RNEA variant (has θ̇, has θ̈, has gravity, has a
+    tip wrench), ``("mass",)`` (the CRBA), ``("mass_rnea",)`` (M and τ with θ̇, θ̈ and
+    gravity) or ``("forward", has gravity, has a tip wrench)``; ``functions`` keeps them.
+    """
 
     def __init__(
         self, link_frames: np.ndarray, spatial_inertias: np.ndarray, screw_axes: np.ndarray
     ) -> None:
         self.frames = _JointFrames(link_frames, spatial_inertias, screw_axes)
         self.n = self.frames.n
-        self._functions: dict[tuple[object, ...], Callable[..., Any]] = {}
+        self.functions: dict[tuple[object, ...], Callable[..., Any]] = {}
 
     # -- writing
-    def _rnea_function(self, key: tuple[bool, bool, bool, bool]) -> Callable[..., Any]:
-        function = self._functions.get(key)
+    def function(self, key: tuple[object, ...]) -> Callable[..., Any]:
+        """The generated function ``key``, written and compiled the first time it is asked for."""
+        function = self.functions.get(key)  # the common case, kept cheap
         if function is None:
-            n = self.n
-            trace = _Trace(self.frames)
-            torques = trace.rnea(*key)
-            names = ["q"] + (["qd"] if key[0] else []) + (["qdd"] if key[1] else [])
-            header = argument_names(n, names)
-            header += ["g0", "g1", "g2"] if key[2] else []
-            header += [f"tw{j}" for j in range(6)] if key[3] else []
-            result = "[" + ", ".join(trace.writer.value(t) for t in torques) + "]"
-            function = self._functions[key] = compile_source("rnea", header, trace.writer, result)
+            name = "rnea" if len(key) == 4 else _FUNCTION_NAMES[str(key[0])]
+            function = compiled_once(
+                self.functions, key, name, lambda: self._source(name, key), MATH
+            )
         return function
 
-    def _matrix_function(self, key: tuple[object, ...]) -> Callable[..., Any]:
-        function = self._functions.get(key)
-        if function is None:
-            n = self.n
-            trace = _Trace(self.frames)
-            writer = trace.writer
-            header = argument_names(n, ["q"])
-            if key == ("mass",):
-                M = trace.crba()
-                rows = ", ".join("[" + ", ".join(writer.value(x) for x in row) + "]" for row in M)
-                function = compile_source("crba", header, writer, f"[{rows}]")
-            elif key == ("mass_rnea",):  # M and τ(θ, θ̇, θ̈, g), sharing the trigonometry
-                torques = trace.rnea(True, True, True, False)
-                M = trace.crba()
-                header += [*argument_names(n, ["qd", "qdd"]), "g0", "g1", "g2"]
-                rows = ", ".join("[" + ", ".join(writer.value(x) for x in row) + "]" for row in M)
-                result = f"[{rows}], [{', '.join(writer.value(t) for t in torques)}]"
-                function = compile_source("crba_rnea", header, writer, result)
-            else:  # ("forward", has_gravity, has_tip)
-                has_gravity, has_tip = bool(key[1]), bool(key[2])
-                torques = trace.rnea(True, False, has_gravity, has_tip)
-                M = trace.crba()
-                header += argument_names(n, ["qd", "tau"])
-                header += ["g0", "g1", "g2"] if has_gravity else []
-                header += [f"tw{j}" for j in range(6)] if has_tip else []
-                rhs = [
-                    combine(writer, [[(1.0, ((1.0, f"tau{i}"),)), (-1.0, (torques[i],))]])[0]
-                    for i in range(n)
-                ]
-                x = cholesky_solve(writer, M, rhs)
-                result = "[" + ", ".join(writer.value(v) for v in x) + "]"
-                function = compile_source("forward_dynamics", header, writer, result)
-            self._functions[key] = function
-        return function
+    def _source(self, name: str, key: tuple[object, ...]) -> str:
+        n = self.n
+        trace = _Trace(self.frames)
+        writer = trace.writer
+        header = argument_names(n, ["q"])
+        if name == "rnea":
+            has_qd, has_qdd, has_gravity, has_tip = (bool(flag) for flag in key)
+            torques = trace.rnea(has_qd, has_qdd, has_gravity, has_tip)
+            header += argument_names(n, ["qd"] * has_qd + ["qdd"] * has_qdd)
+            header += ["g0", "g1", "g2"] if has_gravity else []
+            header += [f"tw{j}" for j in range(6)] if has_tip else []
+            result = "[" + ", ".join(writer.value(t) for t in torques) + "]"
+        elif name == "crba":
+            M = trace.crba()
+            result = "[" + ", ".join(_row(writer, row) for row in M) + "]"
+        elif name == "crba_rnea":  # M and τ(θ, θ̇, θ̈, g), sharing the trigonometry
+            torques = trace.rnea(True, True, True, False)
+            M = trace.crba()
+            header += [*argument_names(n, ["qd", "qdd"]), "g0", "g1", "g2"]
+            rows = ", ".join(_row(writer, row) for row in M)
+            result = f"[{rows}], [{', '.join(writer.value(t) for t in torques)}]"
+        else:  # ("forward", has_gravity, has_tip)
+            has_gravity, has_tip = bool(key[1]), bool(key[2])
+            torques = trace.rnea(True, False, has_gravity, has_tip)
+            M = trace.crba()
+            header += argument_names(n, ["qd", "tau"])
+            header += ["g0", "g1", "g2"] if has_gravity else []
+            header += [f"tw{j}" for j in range(6)] if has_tip else []
+            rhs = [
+                combine(writer, [[(1.0, ((1.0, f"tau{i}"),)), (-1.0, (torques[i],))]])[0]
+                for i in range(n)
+            ]
+            x = cholesky_solve(writer, M, rhs)
+            result = "[" + ", ".join(writer.value(v) for v in x) + "]"
+        return function_source(name, header, writer, result)
 
     # -- calling (one state: q, qd, ... of shape (n,), checked by the caller)
     def inverse_dynamics(
@@ -499,7 +522,7 @@ class CompiledDynamics:
         if tip_wrench is not None:
             arguments += tip_wrench.tolist()
         try:
-            torques = self._rnea_function(key)(*arguments)
+            torques = self.function(key)(*arguments)
         except ValueError:  # cos or sin of ±inf (a diverging simulation)
             return None
         return np.array(torques) if isfinite(sum(torques)) else None
@@ -510,9 +533,7 @@ class CompiledDynamics:
         ``key`` is an RNEA variant (has θ̇, θ̈, gravity, tip wrench), ``("mass",)`` or
         ``("forward", has gravity, False)``; ``arguments`` in the function's order.
         """
-        function = self._functions.get(key)
-        if function is None:
-            function = (self._rnea_function if len(key) == 4 else self._matrix_function)(key)  # type: ignore[arg-type]
+        function = self.functions.get(key) or self.function(key)
         try:
             result = function(*arguments)
         except ValueError:
@@ -525,7 +546,7 @@ class CompiledDynamics:
     def mass_matrix(self, q: np.ndarray) -> np.ndarray | None:
         """M(θ) for one state, exactly symmetric (None as for :meth:`inverse_dynamics`)."""
         try:
-            M = self._matrix_function(("mass",))(*q.tolist())
+            M = self.function(("mass",))(*q.tolist())
         except ValueError:
             return None
         return np.array(M) if isfinite(sum(map(sum, M))) else None
@@ -535,7 +556,7 @@ class CompiledDynamics:
     ) -> tuple[np.ndarray, np.ndarray] | None:
         """M(θ) and τ(θ, θ̇, θ̈) with gravity, for one state (or None)."""
         try:
-            M, torques = self._matrix_function(("mass_rnea",))(
+            M, torques = self.function(("mass_rnea",))(
                 *q.tolist(), *qd.tolist(), *qdd.tolist(), *gravity.tolist()
             )
         except ValueError:
@@ -563,7 +584,7 @@ class CompiledDynamics:
         if tip_wrench is not None:
             arguments += tip_wrench.tolist()
         try:
-            result = self._matrix_function(key)(*arguments)
+            result = self.function(key)(*arguments)
         except ValueError:
             return None
         return None if result is None or not isfinite(sum(result)) else np.array(result)

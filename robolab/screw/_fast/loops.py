@@ -42,7 +42,8 @@ from typing import Any
 
 import numpy as np
 
-from ..dynamics.kernel import DynamicsModel
+from ...support.codegen import compiled_once
+from ..dynamics.model import DynamicsModel
 from ..friction import JointFriction
 
 __all__: list[str] = []
@@ -227,13 +228,15 @@ def torque_rows(
     """
     n = model.n
     key = ("torques", n, integrator, resolution)
-    loop = _LOOPS.get(key)
-    if loop is None:
-        namespace: dict[str, Any] = {"isfinite": math.isfinite}
-        source = _torque_loop_source(n, integrator, resolution)
-        exec(compile(source, f"<robolab simulation loop {key}>", "exec"), namespace)
-        loop = _LOOPS[key] = namespace["run"]
-    fd = model.compiled._matrix_function(("forward", gravity is not None, False))
+    loop = compiled_once(
+        _LOOPS,
+        key,
+        "run",
+        lambda: _torque_loop_source(n, integrator, resolution),
+        {"isfinite": math.isfinite},
+        f"<robolab simulation loop {key}>",
+    )
+    fd = model.compiled.function(("forward", gravity is not None, False))
     g = [] if gravity is None else gravity.tolist()
     try:
         rows_q, rows_v = loop(fd, tau[:-1].tolist(), q.tolist(), qd.tolist(), g, dt)
@@ -246,12 +249,14 @@ def torque_rows(
 
 
 def _loop(key: tuple[int, str, str, int, bool, bool]) -> Callable[..., Any]:
-    function = _LOOPS.get(key)
-    if function is None:
-        namespace: dict[str, Any] = {"tanh": math.tanh}
-        exec(compile(_loop_source(*key), f"<robolab tracking loop {key}>", "exec"), namespace)
-        function = _LOOPS[key] = namespace["track"]
-    return function
+    return compiled_once(
+        _LOOPS,
+        key,
+        "track",
+        lambda: _loop_source(*key),
+        {"tanh": math.tanh},
+        f"<robolab tracking loop {key}>",
+    )
 
 
 def track_generated(
@@ -283,10 +288,10 @@ def track_generated(
     """
     N, n = q_d.shape
     k = len(names)
-    fd = model.compiled._matrix_function(("forward", True, False))
+    fd = model.compiled.function(("forward", True, False))
     laws = {
-        "pd_gravity": estimated.compiled._rnea_function((False, False, True, False)),
-        "computed_torque": estimated.compiled._rnea_function((True, True, True, False)),
+        "pd_gravity": estimated.compiled.function((False, False, True, False)),
+        "computed_torque": estimated.compiled.function((True, True, True, False)),
     }
     B = C = None
     scale = 1.0

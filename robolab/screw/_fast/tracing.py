@@ -30,6 +30,8 @@ from typing import Any
 
 import numpy as np
 
+from ...support.codegen import compile_function
+
 __all__: list[str] = []
 
 #: A scalar while tracing: a number known when the code is written, or (coefficient, name).
@@ -267,19 +269,20 @@ def _inlined(lines: list[str], result: str) -> tuple[list[str], str]:
     return kept, substitute(result)
 
 
-def compile_source(name: str, header: list[str], writer: Writer, result: str) -> Callable[..., Any]:
-    """Compile ``def name(header): <the writer's live lines>; return result``.
+#: What the generated functions may call.
+MATH = {"cos": math.cos, "sin": math.sin, "sqrt": math.sqrt}
 
-    The function gets ``cos``, ``sin`` and ``sqrt`` from :mod:`math` and keeps its source
-    in ``.source``.
-    """
+
+def function_source(name: str, header: list[str], writer: Writer, result: str) -> str:
+    """The text of ``def name(header): <the writer's live lines>; return result``."""
     body, result = _inlined(_live_lines(writer.lines, result), result)
-    source = "\n".join([f"def {name}({', '.join(header)}):", *body, f"    return {result}"])
-    namespace: dict[str, Any] = {"cos": math.cos, "sin": math.sin, "sqrt": math.sqrt}
-    exec(compile(source, f"<robolab generated {name}>", "exec"), namespace)
-    function = namespace[name]
-    function.source = source
-    return function
+    return "\n".join([f"def {name}({', '.join(header)}):", *body, f"    return {result}"])
+
+
+def compile_source(name: str, header: list[str], writer: Writer, result: str) -> Callable[..., Any]:
+    """The function of :func:`function_source`, compiled; it calls ``cos``, ``sin`` and
+    ``sqrt`` of :mod:`math` and keeps its source in ``.source``."""
+    return compile_function(name, function_source(name, header, writer, result), MATH)
 
 
 def cholesky_solve(writer: Writer, M: list[list[Scalar]], rhs: list[Scalar]) -> list[Scalar]:

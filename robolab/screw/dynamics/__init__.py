@@ -1,6 +1,8 @@
-"""Dynamics (Modern Robotics ch. 8): inverse dynamics by Newton-Euler (``rnea``, with the
-recursion's intermediate values in ``rnea_steps``), the mass matrix (``mass_matrix``),
-forward dynamics (``forward``) and the per-robot constants they share (``kernel``)."""
+"""Dynamics (Modern Robotics ch. 8): inverse dynamics by Newton-Euler (``rnea``: the
+recursion link by link, and its fast form), the mass matrix (``mass_matrix``), the links'
+energies (``energy``), forward dynamics (``forward``) and what they all read, a robot's
+constants and its kinematics at θ (``model``). Their fast engines are in
+:mod:`robolab.screw._fast`."""
 
 from ..._api import exports
 

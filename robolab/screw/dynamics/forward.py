@@ -15,7 +15,7 @@ Three algorithms give the same answer (to rounding):
   articulated inertias of the links beyond a joint simply add up (no
   transforms between link frames are needed).
 * :func:`forward_dynamics_rnea`: the book's way, line by line: M from n
-  inverse-dynamics calls (:func:`~robolab.screw.dynamics.rnea.mass_matrix_rnea`), c, g
+  inverse-dynamics calls (:func:`~robolab.screw.dynamics.mass_matrix.mass_matrix_rnea`), c, g
   and J_bᵀF_tip from one call each, and θ̈ = M⁻¹(τ - c - g - J_bᵀF_tip).
 
 A robot with joint friction (``ScrewRobot(..., friction=JointFriction(...))``, see
@@ -40,32 +40,22 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._fast import batched
+from .._fast import space_frame
 from ..book_form import BookArrays, robot_or_arrays
 from ..friction import JointFriction
 from ..kinematics.forward import joint_arrays
 from ..robot import ScrewRobot
-from .kernel import (
-    AD_BASIS,
+from .mass_matrix import mass_matrix_rnea
+from .model import (
     DynamicsModel,
-    KinematicState,
-    flat_tip,
+    ad_of,
     gravity_of,
-    is_large,
     joint_first,
-    mass_matrix_and_inverse_dynamics_kernel,
     model_of,
-    one_state_floats,
     tip_of,
     tip_wrench_space,
 )
-from .rnea import (
-    BOOK_INVERSE_DYNAMICS,
-    end_effector_forces,
-    gravity_forces,
-    mass_matrix_rnea,
-    velocity_quadratic_forces,
-)
+from .rnea import end_effector_forces, gravity_forces, velocity_quadratic_forces
 
 __all__ = [
     "forward_dynamics_aba",
@@ -87,24 +77,18 @@ def _singular_error(index: tuple[int, ...], joint: int, q: np.ndarray) -> ValueE
     )
 
 
-def _solve_mass_matrix(M: np.ndarray, rhs: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """θ̈ = M⁻¹ rhs for M of shape (..., n, n), with a clear error where M is singular."""
-    if is_large(q):
-        n = q.shape[-1]
-        solution, bad = batched.cholesky_solve(
-            M.reshape(-1, n, n), rhs.reshape(-1, n), _SINGULAR_PIVOT
-        )
-        if bad is not None:
-            index = tuple(int(k) for k in np.unravel_index(bad[0], q.shape[:-1]))
-            raise _singular_error(index, bad[1], q)
-        return solution.reshape(q.shape)
-    if M.ndim == 2:  # one state
-        try:
-            pivots = np.linalg.cholesky(M).diagonal()
-        except np.linalg.LinAlgError:
-            pivots = None
-        if pivots is not None and pivots.min() ** 2 > _SINGULAR_PIVOT * M.diagonal().max():
-            return np.linalg.solve(M, rhs)
+def solve_mass_matrix(M: np.ndarray, rhs: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """θ̈ = M⁻¹ rhs for M of shape (..., n, n), with a clear error where M is singular.
+
+    M = L Lᵀ by Cholesky: a pivot of L with d² ≤ 1e-12 max diag(M) means that some joint
+    moves no mass. A large batch (:func:`~robolab.screw._fast.space_frame.is_large`) is
+    solved by the batched factorisation of :mod:`robolab.screw._fast.batched`.
+    """
+    if space_frame.is_large(q):
+        solution = space_frame.solve_mass_matrix(M, rhs, q, _SINGULAR_PIVOT)
+        if isinstance(solution, tuple):  # (batch index..., joint) of a singular M
+            raise _singular_error(solution[:-1], solution[-1], q)
+        return solution
     try:
         L = np.linalg.cholesky(M)
     except np.linalg.LinAlgError:
@@ -123,11 +107,7 @@ def _solve_mass_matrix(M: np.ndarray, rhs: np.ndarray, q: np.ndarray) -> np.ndar
             eigenvalues = np.linalg.eigvalsh(matrix[:k, :k])
             if eigenvalues[0] <= _SINGULAR_PIVOT * max(scale, 1e-300):
                 raise _singular_error(index, k - 1, q)
-    raise _singular_error((), matrix.shape[0] - 1, q)  # pragma: no cover - tiny pivot only
-
-
-#: The book's argument list of forward dynamics.
-BOOK_FORWARD_DYNAMICS = BOOK_INVERSE_DYNAMICS.replace("joint_accelerations", "joint_torques")
+    raise _singular_error((), M.shape[-1] - 1, q)  # pragma: no cover - tiny pivot only
 
 
 def forward_inputs(
@@ -165,12 +145,17 @@ def forward_dynamics_crba_kernel(
     gravity: np.ndarray | None,
     tip_wrench: np.ndarray | None,
 ) -> np.ndarray:
-    if q.ndim == 1:  # one state: the straight-line code of the robot (None: M singular)
+    """θ̈ of checked arrays: M(θ) and the bias τ(θ, θ̇, 0) by the engines, M θ̈ = τ - bias.
+
+    One state goes to the code generated for the robot, which also solves; where it
+    cannot (M singular, a number not finite) the steps below say why.
+    """
+    if q.ndim == 1:
         accelerations = model.compiled.forward_dynamics(q, qd, tau, gravity, tip_wrench)
         if accelerations is not None:
             return accelerations
-    M, bias = mass_matrix_and_inverse_dynamics_kernel(model, q, qd, None, gravity, tip_wrench)
-    return _solve_mass_matrix(M, tau - bias, q)
+    M, bias = space_frame.mass_matrix_and_inverse_dynamics(model, q, qd, None, gravity, tip_wrench)
+    return solve_mass_matrix(M, tau - bias, q)
 
 
 def _forward_dynamics_crba_book(
@@ -277,11 +262,11 @@ def forward_dynamics_crba(
     array([ -0.97392907,  25.58466784, -32.91499212])
     """
     model = model_of(robot)
-    values = one_state_floats(model.n, joint_positions, joint_velocities, joint_torques)
+    values = space_frame.one_state_floats(model.n, joint_positions, joint_velocities, joint_torques)
     if values is not None and tip_wrench is None and friction_of(robot) is None:
-        values += gravity_of(robot, gravity).tolist()  # one checked state: the generated code
+        values += gravity_of(robot, gravity).tolist()  # one state, float64 and finite: checked
         accelerations = model.compiled.call(("forward", True, False), values)
-        if accelerations is not None:
+        if accelerations is not None:  # (None: M singular; the checks below say where)
             return accelerations
     model, q, qd, tau, gravity, tip = forward_inputs(
         robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
@@ -291,7 +276,7 @@ def forward_dynamics_crba(
     )
 
 
-def _forward_dynamics_aba(
+def articulated_body_algorithm(
     model: DynamicsModel,
     q: np.ndarray,
     qd: np.ndarray,
@@ -299,29 +284,21 @@ def _forward_dynamics_aba(
     gravity: np.ndarray | None,
     tip_wrench: np.ndarray | None,
 ) -> np.ndarray:
+    """θ̈ by the articulated-body algorithm in {s} (see :func:`forward_dynamics_aba`).
+
+    For checked arrays θ, θ̇, τ of shape (..., n); ``None`` stands for no gravity or no
+    tip wrench. :func:`forward_dynamics_aba` runs a large batch through the batched
+    engine instead, which gives the same numbers to rounding.
+    """
     n = model.n
-    if is_large(q):  # the same three passes, joint-aligned frames, structure of arrays
-        qdd, bad = batched.aba(
-            model.joint_frames,
-            q.reshape(-1, n),
-            np.broadcast_to(qd, q.shape).reshape(-1, n),
-            np.broadcast_to(tau, q.shape).reshape(-1, n),
-            gravity,
-            flat_tip(tip_wrench, q.shape[:-1]),
-            _SINGULAR_PIVOT,
-        )
-        if bad is not None:
-            index = tuple(int(k) for k in np.unravel_index(bad[0], q.shape[:-1]))
-            raise _singular_error(index, bad[1], q)
-        return qdd.reshape(q.shape)
-    state = KinematicState(model, q)
+    state = space_frame.kinematics(model, q)  # KinematicState.at(model, q), fast for one state
     S = state.axes  # (n, ..., 6), S_i(θ) in {s}
     inverse = state.inverse_adjoints
     inertias = inverse.swapaxes(-1, -2) @ model.inertia_shape(state.batch_ndim) @ inverse
     # Pass 1 (outward): link twists V_i, velocity-product accelerations c_i, bias forces.
     qd_first = joint_first(qd)
     velocities = np.cumsum(S * qd_first, axis=0)
-    ad_velocities = (velocities @ AD_BASIS).reshape((*velocities.shape, 6))
+    ad_velocities = ad_of(velocities)
     products = (ad_velocities @ S[..., None])[..., 0] * qd_first  # c_i = [ad_{V_i}] S_i θ̇_i
     momenta = inertias @ velocities[..., None]
     bias = -(ad_velocities.swapaxes(-1, -2) @ momenta)[..., 0]  # -[ad_{V_i}]ᵀ G_i V_i
@@ -450,9 +427,15 @@ def forward_dynamics_aba(
     model, q, qd, tau, gravity, tip = forward_inputs(
         robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
     )
-    return _forward_dynamics_aba(
-        model, q, qd, minus_friction(tau, qd, friction_of(robot)), gravity, tip
-    )
+    tau = minus_friction(tau, qd, friction_of(robot))
+    if space_frame.is_large(q):  # the same three passes, batched
+        accelerations = space_frame.forward_dynamics_aba(
+            model, q, qd, tau, gravity, tip, _SINGULAR_PIVOT
+        )
+        if isinstance(accelerations, tuple):  # (batch index..., joint) of a singular M
+            raise _singular_error(accelerations[:-1], accelerations[-1], q)
+        return accelerations
+    return articulated_body_algorithm(model, q, qd, tau, gravity, tip)
 
 
 def _forward_dynamics_rnea_book(
@@ -492,7 +475,7 @@ def forward_dynamics_rnea(
     """Joint accelerations θ̈ = M⁻¹(τ - c - g - J_bᵀF_tip), the book's way (``ForwardDynamics``).
 
     M(θ) from n inverse-dynamics calls with unit accelerations
-    (:func:`~robolab.screw.dynamics.rnea.mass_matrix_rnea`), then one call each for
+    (:func:`~robolab.screw.dynamics.mass_matrix.mass_matrix_rnea`), then one call each for
     c(θ, θ̇) (:func:`~robolab.screw.dynamics.rnea.velocity_quadratic_forces`), g(θ)
     (:func:`~robolab.screw.dynamics.rnea.gravity_forces`) and J_bᵀF_tip
     (:func:`~robolab.screw.dynamics.rnea.end_effector_forces`), and an explicit inverse
@@ -529,6 +512,6 @@ def forward_dynamics_rnea(
     c = velocity_quadratic_forces(robot, q, qd)
     g = gravity_forces(robot, q, gravity)
     f = 0.0 if tip_wrench is None else end_effector_forces(robot, q, tip_wrench)
-    _solve_mass_matrix(M, np.zeros(q.shape), q)  # a clear error if M is singular
+    solve_mass_matrix(M, np.zeros(q.shape), q)  # a clear error if M is singular
     tau = minus_friction(tau, qd, friction_of(robot))
     return (np.linalg.inv(M) @ (tau - c - g - f)[..., None])[..., 0]

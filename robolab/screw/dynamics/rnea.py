@@ -1,4 +1,4 @@
-"""Dynamics of open chains (Modern Robotics, chapter 8): inverse dynamics and the mass matrix.
+"""Inverse dynamics of open chains by Newton–Euler (Modern Robotics, section 8.3).
 
 The equations of motion of an n-joint open chain are (eq. 8.1, 8.13)
 
@@ -13,30 +13,37 @@ transforms between centre-of-mass frames, the last to the end-effector),
 ordering) and ``screw_axes`` S_i (6×n, space frame, as columns), in the
 book's argument order, or a :class:`~robolab.ScrewRobot` in their place:
 ``inverse_dynamics_rnea(robot, q, qd, qdd)`` takes the arrays and, by default, the
-gravity from the robot (see :mod:`robolab.screw.book_form`). The kernels are in
-:mod:`robolab.screw.dynamics.kernel`.
+gravity from the robot (see :mod:`robolab.screw.book_form`).
 
-Two forms of each algorithm
----------------------------
-* :func:`inverse_dynamics_rnea_textbook` is the book's recursive Newton–Euler
-  algorithm (section 8.3.2) line by line: twists, accelerations and wrenches
-  in the link frames {i}, carried between neighbours by [Ad_{T_{i,i-1}}].
-* :func:`inverse_dynamics_rnea` computes the same torques with the
-  recursions written as running sums: in the space frame {s} every link's
-  twist is a sum of joint contributions, V_i = Σ_{j≤i} S_j(θ) θ̇_j, its
-  acceleration likewise, and the torque of joint i balances the wrenches of
-  the links beyond it, a sum from the tip. NumPy then handles all links at
-  once; only the product of exponentials along the chain is a loop. It
-  accepts a batch of states, ``joint_positions`` of shape (..., n); batches of
-  48 states or more go to the structure-of-arrays kernel of
-  :mod:`robolab.screw._fast.batched` (Featherstone's recursions in joint-aligned
-  frames, many states per NumPy call).
-* :func:`mass_matrix_crba` is the composite-rigid-body algorithm: with
-  G_k(θ) the spatial inertia of link k and Gc_j = Σ_{k≥j} G_k(θ) the inertia
-  of links j..n welded together, M_ij = S_i(θ)ᵀ Gc_j S_j(θ) for i ≤ j.
-  :func:`mass_matrix_rnea` is the book's way (section 8.2): column i of M is
-  the torque needed for a unit acceleration of joint i alone, one
-  inverse-dynamics call per column.
+The recursive Newton–Euler algorithm
+------------------------------------
+:func:`inverse_dynamics_rnea_steps` is the book's algorithm (section 8.3.2) line by
+line, for one state, and returns what it computed on the way, as data:
+
+* the **forward pass**, i = 1..n: the configuration T_{i,i-1} of frame {i-1} in the
+  link frame {i}, the screw axis A_i of joint i in {i}, the link twist V_i and the link
+  acceleration V̇_i (with the fictitious base acceleration V̇_0 = [0; -g] that brings
+  gravity in);
+* the **backward pass**, i = n..1: the wrench F_i that link i-1 applies to link i
+  through joint i (in {i}, starting from F_{n+1} = F_tip) and the joint torque
+  τ_i = F_iᵀ A_i.
+
+Each link gives one :class:`RneaLinkStep` (a frozen record), written in the link frame
+{i} (the centre-of-mass frame of link i, the book's frame) or, on request
+(``frame="space"``), in the space frame {s}: twists and accelerations by
+[Ad_{T_si}], wrenches by [Ad_{T_is}]ᵀ. :func:`inverse_dynamics_rnea_textbook` is its
+torques.
+
+:func:`inverse_dynamics_rnea` computes the same torques (to rounding) with the engines
+of :mod:`robolab.screw._fast`, for one state or a batch, ``joint_positions`` of shape
+(..., n): straight-line code generated for the robot for one state, the recursions as
+running sums in {s} for a few states, and for batches of 48 states or more the
+structure-of-arrays kernel of :mod:`robolab.screw._fast.batched` (Featherstone's
+recursions in joint-aligned frames, many states per NumPy call).
+:func:`velocity_quadratic_forces`, :func:`gravity_forces` and
+:func:`end_effector_forces` are the terms c, g and J_bᵀF_tip, each one call of it, as in
+the book. The mass matrix is in :mod:`robolab.screw.dynamics.mass_matrix`, the energies
+in :mod:`robolab.screw.dynamics.energy`.
 
 Conventions: twists [ω; v], wrenches [m; f], gravity a 3-vector in {s}
 (e.g. (0, 0, -9.81)); the base is given the fictitious acceleration -g, so
@@ -45,8 +52,10 @@ gravity enters through the accelerations as in the book.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
+
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from ...spatial.rigid_body_motions import (
     ad_unchecked,
@@ -55,45 +64,467 @@ from ...spatial.rigid_body_motions import (
     transform_inv_unchecked,
     vec_to_se3_unchecked,
 )
-from ...support.arguments import as_float_array
+from ...support.arguments import require_choice
+from .._fast import space_frame
 from ..book_form import BookArrays, robot_or_arrays
 from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
-from .kernel import (
-    DynamicsModel,
-    KinematicState,
-    gravity_of,
-    inverse_dynamics_kernel,
-    kinetic_energy_kernel,
-    mass_matrix_kernel,
-    model_of,
-    one_state_floats,
-    potential_energy_kernel,
-    tip_of,
-    tip_wrench_array,
-)
+
+# Defined in .energy and .mass_matrix; imported here for the modules that still take
+# them from this one (screw/control/independent_joint.py, screw/simulation/free_motion.py,
+# lessons/model_comparison.py, tests/screw/test_book_form*.py), until those import them
+# from their own modules.
+from .energy import kinetic_energy as kinetic_energy
+from .energy import potential_energy as potential_energy
+from .mass_matrix import mass_matrix_crba as mass_matrix_crba
+from .mass_matrix import mass_matrix_rnea as mass_matrix_rnea
+from .model import gravity_of, model_of, tip_of, tip_wrench_array
 
 __all__ = [
+    "RNEA_FRAMES",
+    "RneaLinkStep",
+    "RneaSteps",
     "end_effector_forces",
     "gravity_forces",
     "inverse_dynamics_rnea",
+    "inverse_dynamics_rnea_steps",
     "inverse_dynamics_rnea_textbook",
-    "kinetic_energy",
-    "mass_matrix_crba",
-    "mass_matrix_rnea",
-    "potential_energy",
     "velocity_quadratic_forces",
 ]
 
-#: The book's argument list of the dynamics functions, after the joint arrays.
-BOOK_ARRAYS = "link_frames, spatial_inertias, screw_axes"
-#: The book's argument list of inverse dynamics (and, with joint_torques, forward dynamics).
-BOOK_INVERSE_DYNAMICS = (
-    f"joint_positions, joint_velocities, joint_accelerations, gravity, tip_wrench, {BOOK_ARRAYS}"
-)
+#: The frames the intermediate values can be written in.
+RNEA_FRAMES = ("link", "space")
+
+_Array = NDArray[np.float64]
 
 
-# --------------------------------------------------------------------------- the book's functions
+def _vector_text(values: _Array) -> str:
+    return "[" + " ".join(f"{float(np.round(v, 4)) + 0.0:8.4f}" for v in values) + "]"
+
+
+@dataclass(frozen=True)
+class RneaLinkStep:
+    """What the Newton–Euler recursion computed for link i (one link of :class:`RneaSteps`).
+
+    Attributes
+    ----------
+    link : int
+        i, from 1 (the link moved by joint 1) to n.
+    frame : {"link", "space"}
+        The frame the vectors are written in: {i} (the centre-of-mass frame of
+        link i) or {s}.
+    pose : ndarray, shape (4, 4)
+        T_si, the pose of frame {i} in {s} at θ.
+    transform : ndarray, shape (4, 4)
+        T_{i,i-1} = e^{-[A_i]θ_i} M_{i-1,i}⁻¹, frame {i-1} seen from {i} (the
+        same in both frames: it is a relation between two frames).
+    screw_axis : ndarray, shape (6,)
+        A_i, joint i's screw axis in {i}; in {s} it is S_i(θ), column i of the
+        space Jacobian.
+    twist : ndarray, shape (6,)
+        V_i = [Ad_{T_{i,i-1}}] V_{i-1} + A_i θ̇_i, [ω; v].
+    acceleration : ndarray, shape (6,)
+        V̇_i = [Ad_{T_{i,i-1}}] V̇_{i-1} + [ad_{V_i}] A_i θ̇_i + A_i θ̈_i; it holds
+        the fictitious base acceleration -g, so a link at rest has V̇_i = [0; -Rᵀg].
+    wrench : ndarray, shape (6,)
+        F_i = [Ad_{T_{i+1,i}}]ᵀ F_{i+1} + G_i V̇_i - [ad_{V_i}]ᵀ G_i V_i, [m; f]:
+        the wrench link i-1 applies to link i through joint i.
+    torque : float
+        τ_i = F_iᵀ A_i (N·m or N), the same in either frame.
+    """
+
+    link: int
+    frame: str
+    pose: _Array
+    transform: _Array
+    screw_axis: _Array
+    twist: _Array
+    acceleration: _Array
+    wrench: _Array
+    torque: float
+
+    def __post_init__(self) -> None:
+        for name in ("pose", "transform", "screw_axis", "twist", "acceleration", "wrench"):
+            array = np.array(getattr(self, name), dtype=float)  # a copy of its own, read-only
+            array.setflags(write=False)
+            object.__setattr__(self, name, array)
+
+    def in_frame(self, frame: str) -> RneaLinkStep:
+        """The same values written in ``frame`` (``"link"`` or ``"space"``); wrenches by the
+        dual adjoint, F_s = [Ad_{T_is}]ᵀ F_i."""
+        require_choice(frame, "frame", RNEA_FRAMES)
+        if frame == self.frame:
+            return self
+        to_space = adjoint_representation_unchecked(self.pose)  # [Ad_{T_si}]: {i} → {s}
+        to_link = adjoint_representation_unchecked(transform_inv_unchecked(self.pose))
+        motion, force = (to_space, to_link.T) if frame == "space" else (to_link, to_space.T)
+        return replace(
+            self,
+            frame=frame,
+            screw_axis=motion @ self.screw_axis,
+            twist=motion @ self.twist,
+            acceleration=motion @ self.acceleration,
+            wrench=force @ self.wrench,
+        )
+
+    def __str__(self) -> str:
+        return (
+            f"link {self.link} ({self.frame} frame): V = {_vector_text(self.twist)}\n"
+            f"  V̇ = {_vector_text(self.acceleration)}\n"
+            f"  F = {_vector_text(self.wrench)}, τ = {self.torque + 0.0:.4f}"
+        )
+
+
+@dataclass(frozen=True)
+class RneaSteps:
+    """The intermediate values of one Newton–Euler run (from :func:`inverse_dynamics_rnea_steps`).
+
+    Attributes
+    ----------
+    frame : {"link", "space"}
+        The frame of the links' vectors.
+    joint_positions, joint_velocities, joint_accelerations : ndarray, shape (n,)
+        The state, θ, θ̇, θ̈.
+    gravity : ndarray, shape (3,)
+        g in {s}; the base acceleration is V̇_0 = [0; -g].
+    tip_wrench : ndarray, shape (6,)
+        F_tip = F_{n+1}, the wrench the end-effector applies, in {n+1}.
+    links : tuple of RneaLinkStep
+        One record per link, link 1 first.
+    order : tuple of (str, int)
+        The 2n steps of the algorithm: ``("forward", 1)`` … ``("forward", n)``,
+        then ``("backward", n)`` … ``("backward", 1)``.
+    """
+
+    frame: str
+    joint_positions: _Array
+    joint_velocities: _Array
+    joint_accelerations: _Array
+    gravity: _Array
+    tip_wrench: _Array
+    links: tuple[RneaLinkStep, ...]
+    order: tuple[tuple[str, int], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        n = len(self.links)
+        forward = tuple(("forward", i) for i in range(1, n + 1))
+        backward = tuple(("backward", i) for i in range(n, 0, -1))
+        object.__setattr__(self, "order", forward + backward)
+
+    @property
+    def torques(self) -> _Array:
+        """τ, shape (n,): the joint torques, τ_i = F_iᵀ A_i."""
+        return np.array([step.torque for step in self.links])
+
+    @property
+    def twists(self) -> _Array:
+        """V_1 … V_n as rows, shape (n, 6)."""
+        return np.array([step.twist for step in self.links])
+
+    @property
+    def accelerations(self) -> _Array:
+        """V̇_1 … V̇_n as rows, shape (n, 6)."""
+        return np.array([step.acceleration for step in self.links])
+
+    @property
+    def wrenches(self) -> _Array:
+        """F_1 … F_n as rows, (n, 6); F_i is what link i-1 applies to link i."""
+        return np.stack([step.wrench for step in self.links])
+
+    def in_frame(self, frame: str) -> RneaSteps:
+        """The same run with every link's vectors written in ``frame`` (``"link"``, ``"space"``)."""
+        require_choice(frame, "frame", RNEA_FRAMES)
+        return replace(self, frame=frame, links=tuple(s.in_frame(frame) for s in self.links))
+
+    def __str__(self) -> str:
+        return "\n".join(str(step) for step in self.links)
+
+
+# --------------------------------------------------------------------------- link by link
+
+
+def _inverse_dynamics_rnea_steps_book(
+    joint_positions,
+    joint_velocities,
+    joint_accelerations,
+    gravity,
+    tip_wrench,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+    *,
+    frame: str = "link",
+):
+    """:func:`inverse_dynamics_rnea_steps` with the book's arguments, in the book's order."""
+    return inverse_dynamics_rnea_steps(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+        joint_accelerations=joint_accelerations,
+        tip_wrench=tip_wrench,
+        frame=frame,
+    )
+
+
+@robot_or_arrays(_inverse_dynamics_rnea_steps_book)
+def inverse_dynamics_rnea_steps(
+    robot: ScrewRobot | BookArrays,
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    joint_accelerations: ArrayLike,
+    gravity: ArrayLike | None = None,
+    tip_wrench: ArrayLike | None = None,
+    *,
+    frame: str = "link",
+) -> RneaSteps:
+    """Newton–Euler inverse dynamics with every link's twist, acceleration and wrench kept.
+
+    The recursion of the book's section 8.3.2, for one state, written to be read
+    next to it; its torques are :func:`inverse_dynamics_rnea_textbook`, and equal
+    :func:`inverse_dynamics_rnea`'s to rounding. With M_i = M_01 ⋯ M_{i-1,i} the home
+    pose of frame {i}:
+
+    Forward iterations, i = 1..n (V_0 = 0, V̇_0 = [0; -g]):
+
+        A_i = [Ad_{M_i⁻¹}] S_i                              screw axis of joint i in {i}
+        T_{i,i-1} = e^{-[A_i]θ_i} M_{i-1,i}⁻¹
+        V_i = [Ad_{T_{i,i-1}}] V_{i-1} + A_i θ̇_i
+        V̇_i = [Ad_{T_{i,i-1}}] V̇_{i-1} + [ad_{V_i}] A_i θ̇_i + A_i θ̈_i
+
+    Backward iterations, i = n..1 (F_{n+1} = F_tip, T_{n+1,n} = M_{n,n+1}⁻¹):
+
+        F_i = [Ad_{T_{i+1,i}}]ᵀ F_{i+1} + G_i V̇_i - [ad_{V_i}]ᵀ (G_i V_i)
+        τ_i = F_iᵀ A_i
+
+    Call it with a robot, or with the book's arguments::
+
+        inverse_dynamics_rnea_steps(robot, joint_positions, joint_velocities,
+                                    joint_accelerations)
+        inverse_dynamics_rnea_steps(joint_positions, joint_velocities,
+                                    joint_accelerations, gravity, tip_wrench,
+                                    link_frames, spatial_inertias, screw_axes)
+
+    Parameters
+    ----------
+    robot : ScrewRobot
+        Gives the link frames, spatial inertias, screw axes and gravity; in
+        the book's form pass them instead (gravity and tip wrench then required).
+    joint_positions, joint_velocities, joint_accelerations : array_like, shape (n,)
+        θ, θ̇, θ̈ of one state.
+    gravity : array_like, shape (3,), optional
+        In {s}; by default the robot's.
+    tip_wrench : array_like, shape (6,), optional
+        F_tip = [m; f] applied by the end-effector, in {n+1}; by default zero.
+    frame : {"link", "space"}
+        Write the vectors in each link's frame {i} (the book's) or in {s}.
+
+    Returns
+    -------
+    RneaSteps
+        ``links[i-1]`` holds V_i, V̇_i, F_i and τ_i; ``torques`` is τ.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
+    >>> from robolab import inverse_dynamics_rnea_steps
+    >>> steps = inverse_dynamics_rnea_steps(arm, [0.0, 0.0], [1.0, 0.0], [0.0, 0.0])
+    >>> steps.order
+    (('forward', 1), ('forward', 2), ('backward', 2), ('backward', 1))
+    >>> steps.links[0].twist  # [ω; v] in {1}, the point mass 1 m out: v = 1 m/s along y1
+    array([0., 0., 1., 0., 1., 0.])
+    >>> steps.links[0].acceleration  # v̇ in {1}: the fictitious 9.81 m/s² up (gravity)
+    array([0.  , 0.  , 0.  , 0.  , 9.81, 0.  ])
+    >>> steps.in_frame("space").links[1].twist.round(12) + 0.0  # V_2 in {s}: a turn about z
+    array([0., 0., 1., 0., 0., 0.])
+    >>> steps.torques  # = inverse_dynamics_rnea(arm, ...): gravity only, as ω × v is radial
+    array([29.43,  9.81])
+
+    The book's three-link example, with its arrays:
+
+    >>> import numpy as np
+    >>> def transform(R, p):
+    ...     T = np.eye(4); T[:3, :3] = R; T[:3, 3] = p; return T
+    >>> Ry = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]
+    >>> link_frames = [transform(np.eye(3), [0, 0, 0.089159]),
+    ...                transform(Ry, [0.28, 0.13585, 0]),
+    ...                transform(np.eye(3), [0, -0.1197, 0.395]),
+    ...                transform(np.eye(3), [0, 0, 0.14225])]
+    >>> spatial_inertias = [np.diag([0.010267, 0.010267, 0.00666, 3.7, 3.7, 3.7]),
+    ...                     np.diag([0.22689, 0.22689, 0.0151074, 8.393, 8.393, 8.393]),
+    ...                     np.diag([0.0494433, 0.0494433, 0.004095, 2.275, 2.275, 2.275])]
+    >>> screw_axes = np.array([[1, 0, 1, 0, 1, 0], [0, 1, 0, -0.089, 0, 0],
+    ...                        [0, 1, 0, -0.089, 0, 0.425]]).T
+    >>> steps = inverse_dynamics_rnea_steps([0.1, 0.1, 0.1], [0.1, 0.2, 0.3], [2, 1.5, 1],
+    ...     [0, 0, -9.8], [1, 1, 1, 1, 1, 1], link_frames, spatial_inertias, screw_axes)
+    >>> steps.torques
+    array([ 74.69616155, -33.06766016,  -3.23057314])
+    """
+    require_choice(frame, "frame", RNEA_FRAMES)
+    model = model_of(robot)
+    n = model.n
+    theta, dtheta, ddtheta = joint_arrays(
+        n,
+        joint_positions,
+        joint_velocities=joint_velocities,
+        joint_accelerations=joint_accelerations,
+    )
+    if theta.ndim != 1:
+        raise ValueError(
+            f"joint_positions must have shape ({n},): the steps are those of one state, "
+            f"got shape {theta.shape} (call it once per state)"
+        )
+    g = gravity_of(robot, gravity)
+    tip = tip_of(theta, tip_wrench)
+    tip = np.zeros(6) if tip is None else tip
+    M, G, S = model.arrays  # M_{i-1,i}, G_i, S_i as checked float arrays
+
+    # Forward pass: V_i and V̇_i in {i}, from the base (V_0 = 0, V̇_0 = [0; -g]).
+    home = np.eye(4)
+    pose = np.eye(4)
+    axes, transforms, poses, twists, accelerations = [], [], [], [], []
+    twist, acceleration = np.zeros(6), np.concatenate([np.zeros(3), -g])
+    for i in range(n):
+        home = home @ M[i]
+        axis = adjoint_representation_unchecked(transform_inv_unchecked(home)) @ S[:, i]
+        turn = matrix_exp6_unchecked(vec_to_se3_unchecked(-axis * theta[i]))  # e^{-[A_i]θ_i}
+        T = turn @ transform_inv_unchecked(M[i])
+        carry = adjoint_representation_unchecked(T)
+        twist = carry @ twist + axis * dtheta[i]
+        acceleration = (
+            carry @ acceleration + ad_unchecked(twist) @ axis * dtheta[i] + axis * ddtheta[i]
+        )
+        pose = pose @ transform_inv_unchecked(T)
+        axes.append(axis)
+        transforms.append(T)
+        poses.append(pose)
+        twists.append(twist)
+        accelerations.append(acceleration)
+
+    # Backward pass: F_i in {i} and τ_i, from the tip (F_{n+1} = F_tip, T_{n+1,n} = M_{n,n+1}⁻¹).
+    wrenches: list[_Array] = [np.zeros(6)] * n
+    torques = np.zeros(n)
+    wrench, outward = tip, transform_inv_unchecked(M[n])
+    for i in range(n - 1, -1, -1):
+        V = twists[i]
+        wrench = (
+            adjoint_representation_unchecked(outward).T @ wrench
+            + G[i] @ accelerations[i]
+            - ad_unchecked(V).T @ (G[i] @ V)
+        )
+        wrenches[i] = wrench
+        torques[i] = wrench @ axes[i]
+        outward = transforms[i]
+
+    links = tuple(
+        RneaLinkStep(
+            link=i + 1,
+            frame="link",
+            pose=poses[i],
+            transform=transforms[i],
+            screw_axis=axes[i],
+            twist=twists[i],
+            acceleration=accelerations[i],
+            wrench=wrenches[i],
+            torque=float(torques[i]),
+        )
+        for i in range(n)
+    )
+    steps = RneaSteps(
+        frame="link",
+        joint_positions=theta.copy(),
+        joint_velocities=dtheta.copy(),
+        joint_accelerations=ddtheta.copy(),
+        gravity=np.array(g, dtype=float),
+        tip_wrench=np.array(tip, dtype=float),
+        links=links,
+    )
+    return steps if frame == "link" else steps.in_frame(frame)
+
+
+def _inverse_dynamics_rnea_textbook_book(
+    joint_positions,
+    joint_velocities,
+    joint_accelerations,
+    gravity,
+    tip_wrench,
+    link_frames,
+    spatial_inertias,
+    screw_axes,
+):
+    """:func:`inverse_dynamics_rnea_textbook` with the book's arguments, in the book's order."""
+    return inverse_dynamics_rnea_textbook(
+        BookArrays(
+            gravity=gravity,
+            link_frames=link_frames,
+            spatial_inertias=spatial_inertias,
+            screw_axes=screw_axes,
+        ),
+        joint_positions=joint_positions,
+        joint_velocities=joint_velocities,
+        joint_accelerations=joint_accelerations,
+        tip_wrench=tip_wrench,
+    )
+
+
+@robot_or_arrays(_inverse_dynamics_rnea_textbook_book)
+def inverse_dynamics_rnea_textbook(
+    robot: ScrewRobot | BookArrays,
+    joint_positions: ArrayLike,
+    joint_velocities: ArrayLike,
+    joint_accelerations: ArrayLike,
+    gravity: ArrayLike | None = None,
+    tip_wrench: ArrayLike | None = None,
+) -> np.ndarray:
+    """Joint torques by the book's recursive Newton–Euler algorithm, in the link frames.
+
+    The torques of :func:`inverse_dynamics_rnea_steps`: section 8.3.2 of the book,
+    written to be read next to it (one configuration at a time;
+    :func:`inverse_dynamics_rnea` is the fast, batched form and agrees to rounding).
+
+    Parameters and returns are those of :func:`inverse_dynamics_rnea` for a
+    single state (shape (n,)).
+
+    Call it with a robot, or with the book's arguments::
+
+        inverse_dynamics_rnea_textbook(robot, joint_positions, joint_velocities,
+                                       joint_accelerations)
+        inverse_dynamics_rnea_textbook(joint_positions, joint_velocities,
+                                       joint_accelerations, gravity, tip_wrench,
+                                       link_frames, spatial_inertias, screw_axes)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from robolab import ScrewRobot
+    >>> x = np.eye(4); x[0, 3] = 1.0
+    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
+    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
+    ...                  gravity=[0, -9.81, 0])
+    >>> from robolab import inverse_dynamics_rnea, inverse_dynamics_rnea_textbook
+    >>> inverse_dynamics_rnea_textbook(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0])
+    array([34.43, 11.81])
+    >>> S = [[0], [0], [1], [0], [0], [0]]      # one revolute joint about z, the book's way
+    >>> G = [np.diag([0, 0, 0, 2.0, 2.0, 2.0])]  # a point mass 1 m out along x
+    >>> inverse_dynamics_rnea_textbook([0.0], [0.0], [3.0], [0, 0, -9.81],
+    ...                                np.zeros(6), [x, np.eye(4)], G, S)  # m r² θ̈
+    array([6.])
+    """
+    return inverse_dynamics_rnea_steps(
+        robot, joint_positions, joint_velocities, joint_accelerations, gravity, tip_wrench
+    ).torques
+
+
+# --------------------------------------------------------------------------- fast, and the terms
 
 
 def _inverse_dynamics_rnea_book(
@@ -208,276 +639,21 @@ def inverse_dynamics_rnea(
     array([ 74.69616155, -33.06766016,  -3.23057314])
     """
     model = model_of(robot)
-    values = one_state_floats(model.n, joint_positions, joint_velocities, joint_accelerations)
-    if values is not None and tip_wrench is None:  # one checked state: the generated code
-        values += gravity_of(robot, gravity).tolist()
-        torques = model.compiled.call((True, True, True, False), values)
-        if torques is not None:
-            return torques
-    q, qd, qdd = joint_arrays(
-        model.n, joint_positions, joint_velocities=joint_velocities,
-        joint_accelerations=joint_accelerations,
-    )  # fmt: skip
-    return inverse_dynamics_kernel(
-        model, q, qd, qdd, gravity_of(robot, gravity), tip_of(q, tip_wrench)
+    values = space_frame.one_state_floats(
+        model.n, joint_positions, joint_velocities, joint_accelerations
     )
-
-
-def _inverse_dynamics_rnea_textbook_book(
-    joint_positions,
-    joint_velocities,
-    joint_accelerations,
-    gravity,
-    tip_wrench,
-    link_frames,
-    spatial_inertias,
-    screw_axes,
-):
-    """:func:`inverse_dynamics_rnea_textbook` with the book's arguments, in the book's order."""
-    return inverse_dynamics_rnea_textbook(
-        BookArrays(
-            gravity=gravity,
-            link_frames=link_frames,
-            spatial_inertias=spatial_inertias,
-            screw_axes=screw_axes,
-        ),
-        joint_positions=joint_positions,
+    if values is not None and tip_wrench is None:  # one state, float64 and finite: checked
+        values += gravity_of(robot, gravity).tolist()
+        return space_frame.one_state_inverse_dynamics(model, values)
+    q, qd, qdd = joint_arrays(
+        model.n,
+        joint_positions,
         joint_velocities=joint_velocities,
         joint_accelerations=joint_accelerations,
-        tip_wrench=tip_wrench,
     )
-
-
-@robot_or_arrays(_inverse_dynamics_rnea_textbook_book)
-def inverse_dynamics_rnea_textbook(
-    robot: ScrewRobot | BookArrays,
-    joint_positions: ArrayLike,
-    joint_velocities: ArrayLike,
-    joint_accelerations: ArrayLike,
-    gravity: ArrayLike | None = None,
-    tip_wrench: ArrayLike | None = None,
-) -> np.ndarray:
-    """Joint torques by the book's recursive Newton–Euler algorithm, in the link frames.
-
-    Section 8.3.2 of the book, written to be read next to it (one
-    configuration at a time; :func:`inverse_dynamics_rnea` is the fast,
-    batched form and agrees to rounding). With M_i = M_01 ⋯ M_{i-1,i} the home
-    pose of frame {i}:
-
-    Forward iterations, i = 1..n (V_0 = 0, V̇_0 = [0; -g]):
-
-        A_i = [Ad_{M_i⁻¹}] S_i                              screw axis of joint i in {i}
-        T_{i,i-1} = e^{-[A_i]θ_i} M_{i-1,i}⁻¹
-        V_i = [Ad_{T_{i,i-1}}] V_{i-1} + A_i θ̇_i
-        V̇_i = [Ad_{T_{i,i-1}}] V̇_{i-1} + [ad_{V_i}] A_i θ̇_i + A_i θ̈_i
-
-    Backward iterations, i = n..1 (F_{n+1} = F_tip, T_{n+1,n} = M_{n,n+1}⁻¹):
-
-        F_i = [Ad_{T_{i+1,i}}]ᵀ F_{i+1} + G_i V̇_i - [ad_{V_i}]ᵀ (G_i V_i)
-        τ_i = F_iᵀ A_i
-
-    Parameters and returns are those of :func:`inverse_dynamics_rnea` for a
-    single state (shape (n,)).
-
-    Call it with a robot, or with the book's arguments::
-
-        inverse_dynamics_rnea_textbook(robot, joint_positions, joint_velocities,
-                                       joint_accelerations)
-        inverse_dynamics_rnea_textbook(joint_positions, joint_velocities,
-                                       joint_accelerations, gravity, tip_wrench,
-                                       link_frames, spatial_inertias, screw_axes)
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from robolab import ScrewRobot
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
-    ...                  gravity=[0, -9.81, 0])
-    >>> from robolab import inverse_dynamics_rnea, inverse_dynamics_rnea_textbook
-    >>> inverse_dynamics_rnea_textbook(arm, [0.0, 0.0], [0.0, 0.0], [1.0, 0.0])
-    array([34.43, 11.81])
-    >>> S = [[0], [0], [1], [0], [0], [0]]      # one revolute joint about z, the book's way
-    >>> G = [np.diag([0, 0, 0, 2.0, 2.0, 2.0])]  # a point mass 1 m out along x
-    >>> inverse_dynamics_rnea_textbook([0.0], [0.0], [3.0], [0, 0, -9.81],
-    ...                                np.zeros(6), [x, np.eye(4)], G, S)  # m r² θ̈
-    array([6.])
-    """
-    model = model_of(robot)
-    n = model.n
-    theta = joint_array(joint_positions, n, "joint_positions", batch=False)
-    dtheta = joint_array(joint_velocities, n, "joint_velocities", batch=False)
-    ddtheta = joint_array(joint_accelerations, n, "joint_accelerations", batch=False)
-    g = gravity_of(robot, gravity)
-    F = np.zeros(6) if tip_wrench is None else as_float_array(tip_wrench, "tip_wrench", (6,))
-    M, G, S = model.arrays  # M_{i-1,i}, G_i, S_i as checked float arrays
-
-    Mi = np.eye(4)
-    A = np.zeros((n, 6))
-    AdT = np.zeros((n + 1, 6, 6))
-    V = np.zeros((n + 1, 6))
-    Vdot = np.zeros((n + 1, 6))
-    Vdot[0, 3:] = -g
-    AdT[n] = adjoint_representation_unchecked(transform_inv_unchecked(M[n]))
-    for i in range(n):
-        Mi = Mi @ M[i]
-        A[i] = adjoint_representation_unchecked(transform_inv_unchecked(Mi)) @ S[:, i]
-        AdT[i] = adjoint_representation_unchecked(
-            matrix_exp6_unchecked(vec_to_se3_unchecked(A[i] * -theta[i]))
-            @ transform_inv_unchecked(M[i])
-        )
-        V[i + 1] = AdT[i] @ V[i] + A[i] * dtheta[i]
-        Vdot[i + 1] = (
-            AdT[i] @ Vdot[i] + A[i] * ddtheta[i] + ad_unchecked(V[i + 1]) @ A[i] * dtheta[i]
-        )
-    tau = np.zeros(n)
-    for i in range(n - 1, -1, -1):
-        F = AdT[i + 1].T @ F + G[i] @ Vdot[i + 1] - ad_unchecked(V[i + 1]).T @ (G[i] @ V[i + 1])
-        tau[i] = F @ A[i]
-    return tau
-
-
-def _mass_matrix_crba_book(joint_positions, link_frames, spatial_inertias, screw_axes):
-    """:func:`mass_matrix_crba` with the book's arguments, in the book's order."""
-    return mass_matrix_crba(
-        BookArrays(
-            link_frames=link_frames, spatial_inertias=spatial_inertias, screw_axes=screw_axes
-        ),
-        joint_positions=joint_positions,
+    return space_frame.inverse_dynamics(
+        model, q, qd, qdd, gravity_of(robot, gravity), tip_of(q, tip_wrench)
     )
-
-
-@robot_or_arrays(_mass_matrix_crba_book)
-def mass_matrix_crba(robot: ScrewRobot | BookArrays, joint_positions: ArrayLike) -> np.ndarray:
-    """Mass matrix M(θ) by the composite-rigid-body algorithm (the book's ``MassMatrix``).
-
-    With G_k(θ) the spatial inertia of link k in {s}, Gc_j = Σ_{k≥j} G_k(θ)
-    the composite inertia of links j..n, and S_i(θ) the columns of the space
-    Jacobian, M_ij = S_i(θ)ᵀ Gc_j S_j(θ) for i ≤ j, and M is symmetric.
-
-    Call it with a robot, or with the book's arguments::
-
-        mass_matrix_crba(robot, joint_positions)
-        mass_matrix_crba(joint_positions, link_frames, spatial_inertias, screw_axes)
-
-    Educational note: the book builds M with n inverse-dynamics calls, one
-    column per unit joint acceleration; that form is :func:`mass_matrix_rnea`
-    and agrees with this one to rounding. CRBA needs no velocities or
-    accelerations and shares one pass over the chain for all columns.
-
-    Parameters
-    ----------
-    robot : ScrewRobot
-        Gives the link frames, spatial inertias and screw axes; in the book's
-        form pass them instead, as in :func:`inverse_dynamics_rnea`.
-    joint_positions : array_like, shape (n,) or (..., n)
-
-    Returns
-    -------
-    M : ndarray, shape (n, n) or (..., n, n)
-        Symmetric; positive definite unless links without mass or inertia
-        leave some joint motion without inertia.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from robolab import ScrewRobot
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
-    ...                  gravity=[0, -9.81, 0])
-    >>> from robolab import mass_matrix_crba
-    >>> mass_matrix_crba(arm, [0.0, np.pi / 2]).round(12)  # m2 L1 L2 cos θ2 terms vanish
-    array([[3., 1.],
-           [1., 1.]])
-
-    The book's three-link example, with its arrays:
-
-    >>> import numpy as np
-    >>> def transform(R, p):
-    ...     T = np.eye(4); T[:3, :3] = R; T[:3, 3] = p; return T
-    >>> Ry = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]
-    >>> link_frames = [transform(np.eye(3), [0, 0, 0.089159]),
-    ...                transform(Ry, [0.28, 0.13585, 0]),
-    ...                transform(np.eye(3), [0, -0.1197, 0.395]),
-    ...                transform(np.eye(3), [0, 0, 0.14225])]
-    >>> spatial_inertias = [np.diag([0.010267, 0.010267, 0.00666, 3.7, 3.7, 3.7]),
-    ...                     np.diag([0.22689, 0.22689, 0.0151074, 8.393, 8.393, 8.393]),
-    ...                     np.diag([0.0494433, 0.0494433, 0.004095, 2.275, 2.275, 2.275])]
-    >>> screw_axes = np.array([[1, 0, 1, 0, 1, 0], [0, 1, 0, -0.089, 0, 0],
-    ...                        [0, 1, 0, -0.089, 0, 0.425]]).T
-    >>> mass_matrix_crba([0.1, 0.1, 0.1], link_frames, spatial_inertias, screw_axes)
-    array([[ 2.25433380e+01, -3.07146754e-01, -7.18426391e-03],
-           [-3.07146754e-01,  1.96850717e+00,  4.32157368e-01],
-           [-7.18426391e-03,  4.32157368e-01,  1.91630858e-01]])
-    """
-    model = model_of(robot)
-    values = one_state_floats(model.n, joint_positions)
-    if values is not None:  # one checked state: the generated code
-        M = model.compiled.call(("mass",), values)
-        if M is not None:
-            return M
-    return mass_matrix_kernel(model, joint_array(joint_positions, model.n, "joint_positions"))
-
-
-def _mass_matrix_rnea_book(joint_positions, link_frames, spatial_inertias, screw_axes):
-    """:func:`mass_matrix_rnea` with the book's arguments, in the book's order."""
-    return mass_matrix_rnea(
-        BookArrays(
-            link_frames=link_frames, spatial_inertias=spatial_inertias, screw_axes=screw_axes
-        ),
-        joint_positions=joint_positions,
-    )
-
-
-@robot_or_arrays(_mass_matrix_rnea_book)
-def mass_matrix_rnea(robot: ScrewRobot | BookArrays, joint_positions: ArrayLike) -> np.ndarray:
-    """Mass matrix M(θ) the book's way: column i is the torque for θ̈ = e_i (section 8.2).
-
-    Calls inverse dynamics n times with zero velocity, zero gravity, no tip
-    wrench and a unit acceleration of one joint. Slower than
-    :func:`mass_matrix_crba` (n Newton–Euler passes instead of one), and
-    equal to it to rounding; it shows what a column of M means.
-    Parameters and returns as in :func:`mass_matrix_crba`.
-
-    Call it with a robot, or with the book's arguments::
-
-        mass_matrix_rnea(robot, joint_positions)
-        mass_matrix_rnea(joint_positions, link_frames, spatial_inertias, screw_axes)
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from robolab import ScrewRobot
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
-    ...                  gravity=[0, -9.81, 0])
-    >>> from robolab import mass_matrix_rnea
-    >>> mass_matrix_rnea(arm, [0.0, 0.0])
-    array([[5., 2.],
-           [2., 1.]])
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
-    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
-    >>> mass_matrix_rnea([0.0, 0.0], [x, x, np.eye(4)], G, S)  # the same arm, the book's way
-    array([[5., 2.],
-           [2., 1.]])
-    """
-    model = model_of(robot)
-    return _mass_matrix_rnea(model, joint_array(joint_positions, model.n, "joint_positions"))
-
-
-def _mass_matrix_rnea(model: DynamicsModel, q: np.ndarray) -> np.ndarray:
-    """Column i of M(θ) is τ for θ̈ = e_i with zero velocity, gravity and tip wrench."""
-    columns = []
-    for i in range(model.n):
-        unit_acceleration = np.zeros(q.shape)
-        unit_acceleration[..., i] = 1.0
-        columns.append(inverse_dynamics_kernel(model, q, None, unit_acceleration, None, None))
-    return np.stack(columns, axis=-1)
 
 
 def _velocity_quadratic_forces_book(
@@ -540,7 +716,7 @@ def velocity_quadratic_forces(
     """
     model = model_of(robot)
     q, qd = joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
-    return inverse_dynamics_kernel(model, q, qd, None, None, None)
+    return space_frame.inverse_dynamics(model, q, qd, None, None, None)
 
 
 def _gravity_forces_book(joint_positions, gravity, link_frames, spatial_inertias, screw_axes):
@@ -606,7 +782,7 @@ def gravity_forces(
     """
     model = model_of(robot)
     q = joint_array(joint_positions, model.n, "joint_positions")
-    return inverse_dynamics_kernel(model, q, None, None, gravity_of(robot, gravity), None)
+    return space_frame.inverse_dynamics(model, q, None, None, gravity_of(robot, gravity), None)
 
 
 def _end_effector_forces_book(
@@ -667,112 +843,6 @@ def end_effector_forces(
     """
     model = model_of(robot)
     q = joint_array(joint_positions, model.n, "joint_positions")
-    return inverse_dynamics_kernel(
+    return space_frame.inverse_dynamics(
         model, q, None, None, None, tip_wrench_array(tip_wrench, q.shape[:-1])
     )
-
-
-def _kinetic_energy_book(
-    joint_positions, joint_velocities, link_frames, spatial_inertias, screw_axes
-):
-    """:func:`kinetic_energy` with the book's arguments, in the book's order."""
-    return kinetic_energy(
-        BookArrays(
-            link_frames=link_frames, spatial_inertias=spatial_inertias, screw_axes=screw_axes
-        ),
-        joint_positions=joint_positions,
-        joint_velocities=joint_velocities,
-    )
-
-
-@robot_or_arrays(_kinetic_energy_book)
-def kinetic_energy(
-    robot: ScrewRobot | BookArrays, joint_positions: ArrayLike, joint_velocities: ArrayLike
-) -> np.ndarray | float:
-    """Kinetic energy K = ½ θ̇ᵀ M(θ) θ̇ = ½ Σ_i V_iᵀ G_i V_i of the links.
-
-    Parameters as in :func:`velocity_quadratic_forces`; returns a float, or an
-    ndarray of shape (...) for a batch.
-
-    Call it with a robot, or with the book's arguments::
-
-        kinetic_energy(robot, joint_positions, joint_velocities)
-        kinetic_energy(joint_positions, joint_velocities, link_frames, spatial_inertias,
-                       screw_axes)
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from robolab import ScrewRobot
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
-    ...                  gravity=[0, -9.81, 0])
-    >>> from robolab import kinetic_energy
-    >>> kinetic_energy(arm, [0.0, 0.0], [1.0, 0.0])  # ½ (1·1² + 1·2²)
-    2.5
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
-    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
-    >>> kinetic_energy([0.0, 0.0], [1.0, 0.0], [x, x, np.eye(4)], G, S)  # the book's way
-    2.5
-    """
-    model = model_of(robot)
-    q, qd = joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
-    energy = kinetic_energy_kernel(model, KinematicState(model, q), qd)
-    return float(energy) if energy.ndim == 0 else energy
-
-
-def _potential_energy_book(joint_positions, gravity, link_frames, spatial_inertias, screw_axes):
-    """:func:`potential_energy` with the book's arguments, in the book's order."""
-    return potential_energy(
-        BookArrays(
-            gravity=gravity,
-            link_frames=link_frames,
-            spatial_inertias=spatial_inertias,
-            screw_axes=screw_axes,
-        ),
-        joint_positions=joint_positions,
-    )
-
-
-@robot_or_arrays(_potential_energy_book)
-def potential_energy(
-    robot: ScrewRobot | BookArrays, joint_positions: ArrayLike, gravity: ArrayLike | None = None
-) -> np.ndarray | float:
-    """Potential energy P = -Σ_i m_i gᵀ r_ci of the links in the gravity field.
-
-    r_ci is the position of link i's centre of mass in {s}; the zero of P is
-    at the origin of {s} (see ``docs/conventions.md``).
-    Parameters as in :func:`gravity_forces`; returns a float, or an ndarray of
-    shape (...) for a batch.
-
-    Call it with a robot, or with the book's arguments::
-
-        potential_energy(robot, joint_positions)
-        potential_energy(joint_positions, gravity, link_frames, spatial_inertias,
-                         screw_axes)
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from robolab import ScrewRobot
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> arm = ScrewRobot("2R", x @ x, [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]],
-    ...                  [x, x, np.eye(4)], [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2,
-    ...                  gravity=[0, -9.81, 0])
-    >>> from robolab import potential_energy
-    >>> round(potential_energy(arm, [np.pi / 2, 0.0]), 12)  # standing straight up
-    29.43
-    >>> import numpy as np
-    >>> x = np.eye(4); x[0, 3] = 1.0
-    >>> S = [[0, 0], [0, 0], [1, 1], [0, 0], [0, -1], [0, 0]]
-    >>> G = [np.diag([0, 0, 0, 1.0, 1.0, 1.0])] * 2
-    >>> round(potential_energy([np.pi / 2, 0.0], [0, -9.81, 0], [x, x, np.eye(4)], G, S), 12)
-    29.43
-    """
-    model = model_of(robot)
-    q = joint_array(joint_positions, model.n, "joint_positions")
-    energy = potential_energy_kernel(model, q, gravity_of(robot, gravity))
-    return float(energy) if energy.ndim == 0 else energy

@@ -1,13 +1,14 @@
 """The generated one-state dynamics equal the NumPy kernel, and Pinocchio, on random states.
 
 :mod:`robolab.screw._fast.compiled` writes the RNEA, the CRBA and forward dynamics of
-each robot as straight-line Python. The readable NumPy kernel of
-:mod:`robolab.screw.dynamics.kernel` (``_rnea``, ``_crba``) stays the reference: the two
+each robot as straight-line Python. The running sums of
+:mod:`robolab.screw._fast.space_frame` (``rnea``, ``crba``) are compared here: the two
 must agree to 1e-12 (relative to the size of the numbers) on random states of every
 bundled robot, including the prismatic joints of the SCARA and the Stanford arm and a
 joint with a pitch, and for every combination of the optional arguments. The public
 functions must use the generated code for one state; the outside anchors are the stored
-Pinocchio values of ``tests/reference`` and the closed form of a pendulum.
+Pinocchio values of ``tests/reference`` and the closed form of a pendulum. (The comparison
+with the readable algorithms themselves is in ``test_reproduces.py``.)
 """
 
 from pathlib import Path
@@ -19,7 +20,8 @@ from hypothesis import strategies as st
 from reference.screw_arms import ARMS
 
 import robolab as rl
-from robolab.screw.dynamics.kernel import KinematicState, _crba, _rnea, _robot_model, dynamics_model
+from robolab.screw._fast.space_frame import crba, kinematics, rnea
+from robolab.screw.dynamics.model import dynamics_model, robot_model
 
 REFERENCE = np.load(Path(__file__).parents[2] / "reference" / "pinocchio_screw_reference.npz")
 ROBOTS = {name: rl.load_robot(name) for name in rl.list_robots()}
@@ -34,7 +36,7 @@ SCREW[0][2][:3, 3] = [0.2, 0.0, 0.1]
 
 
 def _models():
-    yield from ((name, _robot_model(robot), robot.gravity) for name, robot in ROBOTS.items())
+    yield from ((name, robot_model(robot), robot.gravity) for name, robot in ROBOTS.items())
     yield "screw joint", dynamics_model(*SCREW), np.array([0.0, -9.81, 1.0])
 
 
@@ -50,12 +52,12 @@ def _close(ours, reference, tolerance=1e-12):
 @pytest.mark.parametrize(("name", "model", "gravity"), MODELS, ids=[m[0] for m in MODELS])
 @settings(max_examples=25, deadline=None)
 @given(data=st.data())
-def test_rnea_and_crba_equal_the_numpy_kernel(name, model, gravity, data):
+def test_rnea_and_crba_equal_the_running_sums(name, model, gravity, data):
     n = model.n
     q, qd, qdd = (np.array(data.draw(st.lists(values, min_size=n, max_size=n))) for _ in range(3))
     tip = np.array(data.draw(st.lists(values, min_size=6, max_size=6)))
     compiled = model.compiled
-    state = KinematicState(model, q)
+    state = kinematics(model, q)
     for arguments in [
         (qd, qdd, gravity, None),
         (None, None, gravity, None),
@@ -65,27 +67,27 @@ def test_rnea_and_crba_equal_the_numpy_kernel(name, model, gravity, data):
         (qd, qdd, gravity, tip),
         (None, None, None, None),
     ]:
-        _close(compiled.inverse_dynamics(q, *arguments), _rnea(model, state, *arguments))
-    M = _crba(model, state)
+        _close(compiled.inverse_dynamics(q, *arguments), rnea(model, state, *arguments))
+    M = crba(model, state)
     compiled_M = compiled.mass_matrix(q)
     _close(compiled_M, M)
     assert np.array_equal(compiled_M, compiled_M.T)
     both = compiled.mass_matrix_and_inverse_dynamics(q, qd, qdd, gravity)
     _close(both[0], M)
-    _close(both[1], _rnea(model, state, qd, qdd, gravity, None))
+    _close(both[1], rnea(model, state, qd, qdd, gravity, None))
 
 
 @pytest.mark.parametrize(("name", "model", "gravity"), MODELS, ids=[m[0] for m in MODELS])
 @settings(max_examples=25, deadline=None)
 @given(data=st.data())
-def test_forward_dynamics_equals_the_numpy_kernel(name, model, gravity, data):
+def test_forward_dynamics_equals_the_running_sums(name, model, gravity, data):
     n = model.n
     q, qd, tau = (np.array(data.draw(st.lists(values, min_size=n, max_size=n))) for _ in range(3))
     tip = np.array(data.draw(st.lists(values, min_size=6, max_size=6)))
-    state = KinematicState(model, q)
-    M = _crba(model, state)
+    state = kinematics(model, q)
+    M = crba(model, state)
     for g, wrench in [(gravity, None), (None, None), (gravity, tip)]:
-        expected = np.linalg.solve(M, tau - _rnea(model, state, qd, None, g, wrench))
+        expected = np.linalg.solve(M, tau - rnea(model, state, qd, None, g, wrench))
         # A solve amplifies rounding by the condition number of M.
         _close(
             model.compiled.forward_dynamics(q, qd, tau, g, wrench),
@@ -96,15 +98,15 @@ def test_forward_dynamics_equals_the_numpy_kernel(name, model, gravity, data):
 
 def test_the_public_functions_use_the_generated_code_for_one_state():
     arm = ROBOTS["ur5"]
-    compiled = _robot_model(arm).compiled
+    compiled = robot_model(arm).compiled
     rng = np.random.default_rng(3)
     q, qd, qdd, tau = rng.uniform(-1, 1, (4, 6))
-    compiled._functions.clear()
+    compiled.functions.clear()
     rl.inverse_dynamics_rnea(arm, q, qd, qdd)
     rl.mass_matrix_crba(arm, q)
     rl.forward_dynamics_crba(arm, q, qd, tau)
     rl.gravity_forces(arm, q)
-    assert set(compiled._functions) == {
+    assert set(compiled.functions) == {
         (True, True, True, False),
         ("mass",),
         ("forward", True, False),
@@ -117,11 +119,8 @@ def test_public_one_state_calls_match_pinocchio(name):
     """Pinocchio's stored rnea, crba and aba (tests/reference), one state per call."""
     arm = ARMS[name](REFERENCE["gravity"])
     key = f"{name}__"
-    rows = zip(
-        *(REFERENCE[key + x] for x in ("q", "qd", "qdd", "tau", "mass_matrix", "tau_applied",
-                                        "acceleration")),
-        strict=True,
-    )  # fmt: skip
+    names = ("q", "qd", "qdd", "tau", "mass_matrix", "tau_applied", "acceleration")
+    rows = zip(*(REFERENCE[key + x] for x in names), strict=True)
     for q, qd, qdd, tau, M, tau_applied, qdd_pin in rows:
         _close(rl.inverse_dynamics_rnea(arm, q, qd, qdd), tau, 1e-9)
         _close(rl.mass_matrix_crba(arm, q), M, 1e-9)
@@ -158,7 +157,7 @@ def test_a_singular_mass_matrix_and_non_finite_states_fall_back():
         rl.forward_dynamics_crba(
             np.zeros(1), np.zeros(1), np.ones(1), [0, 0, -9.81], np.zeros(6), *massless
         )
-    arm = _robot_model(ROBOTS["planar2r"])
+    arm = robot_model(ROBOTS["planar2r"])
     assert (
         arm.compiled.inverse_dynamics(np.array([0.0, np.inf]), None, np.ones(2), None, None) is None
     )
@@ -166,9 +165,9 @@ def test_a_singular_mass_matrix_and_non_finite_states_fall_back():
 
 
 def test_generated_source_is_straight_line():
-    compiled = _robot_model(ROBOTS["panda"]).compiled
+    compiled = robot_model(ROBOTS["panda"]).compiled
     compiled.mass_matrix(np.zeros(7))
-    source = compiled._functions[("mass",)].source
+    source = compiled.functions[("mass",)].source
     assert "for " not in source and "while " not in source
     assert source.startswith("def crba(q0, q1, q2, q3, q4, q5, q6):")
 
@@ -195,10 +194,10 @@ def test_robots_with_the_same_numbers_share_their_generated_code():
     again = rl.with_payload(arm, 0.0)  # a new robot object holding the same numbers
     heavier = rl.scaled_inertias(arm, 1.1)
     assert again is not arm
-    assert _robot_model(again).compiled is _robot_model(arm).compiled
-    assert _robot_model(heavier).compiled is not _robot_model(arm).compiled
+    assert robot_model(again).compiled is robot_model(arm).compiled
+    assert robot_model(heavier).compiled is not robot_model(arm).compiled
     q, qd, qdd = np.array([0.3, -0.2]), np.array([0.1, 0.4]), np.array([1.0, -2.0])
     gravity = np.array([0.0, 0.0, -9.81])
-    light = _robot_model(arm).compiled.inverse_dynamics(q, qd, qdd, gravity, None)
-    heavy = _robot_model(heavier).compiled.inverse_dynamics(q, qd, qdd, gravity, None)
+    light = robot_model(arm).compiled.inverse_dynamics(q, qd, qdd, gravity, None)
+    heavy = robot_model(heavier).compiled.inverse_dynamics(q, qd, qdd, gravity, None)
     np.testing.assert_allclose(heavy, 1.1 * light, rtol=1e-12)  # τ is linear in the inertias

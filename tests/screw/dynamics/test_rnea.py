@@ -1,35 +1,57 @@
-"""Inverse dynamics and the mass matrix (Modern Robotics, chapter 8).
+"""Inverse dynamics by Newton–Euler (Modern Robotics, section 8.3): ``screw/dynamics/rnea.py``.
 
 References:
 
-* the printed examples of the book library's InverseDynamics, MassMatrix,
-  VelQuadraticForces, GravityForces and EndEffectorForces (the three-link arm);
+* the printed examples of the book library's InverseDynamics, VelQuadraticForces,
+  GravityForces and EndEffectorForces (the three-link arm);
 * the book's closed-form dynamics of the planar 2R arm with point masses
   (section 8.1.1, eq. 8.9);
-* Pinocchio's rnea, crba, computeGeneralizedGravity for the book's UR5, a
-  Panda-like 7-DOF arm and a SCARA-like arm with a prismatic joint, at 25
-  random states with tilted gravity and a tip wrench (stored by
-  ``reference/generate_pinocchio_screw_reference.py``; joint-space quantities
-  need no [v; ω] reordering, the tip wrench is converted there);
+* Pinocchio's rnea and computeGeneralizedGravity for the book's UR5, a Panda-like 7-DOF
+  arm and a SCARA-like arm with a prismatic joint, at 25 random states with tilted gravity
+  and a tip wrench (stored by ``reference/generate_pinocchio_screw_reference.py``;
+  joint-space quantities need no [v; ω] reordering, the tip wrench is converted there);
 * ``modern_robotics`` on random robots (random screw axes including pitched,
   prismatic and non-unit ones, random link frames and inertias);
-* identities: τ = M θ̈ + c + g + J_bᵀF, c quadratic in θ̇, g = ∂P/∂θ, K = ½θ̇ᵀMθ̇.
+* identities: τ = M θ̈ + c + g + J_bᵀF, c quadratic in θ̇.
 
 Both kernels are exercised: one state or a small batch (space-frame kernel)
 and batches of at least ``BATCH_THRESHOLD`` states (joint-aligned kernel).
+
+The recursion's intermediate values (``inverse_dynamics_rnea_steps``, the one body of the
+book's recursion) are checked, at the end, against outside engines, none of them robolab:
+
+* **Pinocchio**'s ``rnea`` on the model that ``reference/pinocchio_screw.py`` builds from a
+  robot's screw form (joint i's frame has z on its screw axis). After ``pin.rnea`` the
+  data hold, per joint i, the link's spatial velocity ``data.v[i]``, its acceleration with
+  the base's fictitious -g ``data.a_gf[i]`` (without it: ``data.a[i]``) and the wrench
+  transmitted through joint i ``data.f[i]``, all in Pinocchio's joint frame, ordered
+  [v; ω] (forces [f; m]). The comparison goes through {s}: ``data.oMi[i].act`` writes them
+  in the world frame, where a spatial vector no longer depends on which frame of the link
+  it was attached to; a swap of the halves gives robolab's [ω; v] and [m; f]. The space-frame
+  records must equal these directly; the link-frame records after
+  [Ad_{T_si⁻¹}] (twists) and [Ad_{T_si}]ᵀ (wrenches), with T_si from ``mr.FKinSpace``.
+  Pinocchio's external force on the last link is minus the tip wrench (MR's F_tip is the
+  wrench the end-effector applies to the environment).
+* **modern_robotics**: ``FKinSpace`` for the link poses, ``JacobianSpace`` for the space
+  twists V_i = J_s(θ_1..θ_i) θ̇, ``InverseDynamics`` for τ, and the printed digits of the
+  book library's three-link example.
 """
 
+import dataclasses
 from pathlib import Path
 
 import modern_robotics as mr
 import numpy as np
+import pinocchio as pin
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference.pinocchio_screw import pinocchio_from_screw
 from reference.screw_arms import ARMS, panda_like, three_link_book, twists, ur5
 
 import robolab as rl
 from robolab.screw._fast.batched import BATCH_THRESHOLD
+from robolab.screw.dynamics import mass_matrix as mm
 from robolab.screw.dynamics import rnea as dy
 
 REFERENCE = np.load(Path(__file__).parents[2] / "reference" / "pinocchio_screw_reference.npz")
@@ -57,20 +79,6 @@ def test_book_inverse_dynamics_example_fast_and_textbook():
     )
     np.testing.assert_allclose(
         dy.inverse_dynamics_rnea_textbook(Q3, QD3, QDD3, *arrays), expected, atol=5e-9
-    )
-
-
-def test_book_mass_matrix_example_crba_and_rnea():
-    expected = [
-        [2.25433380e01, -3.07146754e-01, -7.18426391e-03],
-        [-3.07146754e-01, 1.96850717e00, 4.32157368e-01],
-        [-7.18426391e-03, 4.32157368e-01, 1.91630858e-01],
-    ]
-    np.testing.assert_allclose(
-        dy.mass_matrix_crba(Q3, FRAMES, INERTIAS, SCREWS), expected, atol=5e-9
-    )
-    np.testing.assert_allclose(
-        dy.mass_matrix_rnea(Q3, FRAMES, INERTIAS, SCREWS), expected, atol=5e-9
     )
 
 
@@ -159,7 +167,6 @@ def test_dynamics_match_pinocchio(name, tiles):
     np.testing.assert_allclose(
         rl.inverse_dynamics_rnea(robot, q, qd, qdd, tip_wrench=tip), expected("tau_tip"), atol=1e-9
     )
-    np.testing.assert_allclose(rl.mass_matrix_crba(robot, q), expected("mass_matrix"), atol=1e-9)
     np.testing.assert_allclose(
         rl.velocity_quadratic_forces(robot, q, qd), expected("coriolis"), atol=1e-9
     )
@@ -175,9 +182,6 @@ def test_one_state_at_a_time_matches_pinocchio(name):
             rl.inverse_dynamics_rnea(robot, q, qd, qdd, tip_wrench=tip),
             reference(name, "tau_tip")[i],
             atol=1e-9,
-        )
-        np.testing.assert_allclose(
-            rl.mass_matrix_crba(robot, q), reference(name, "mass_matrix")[i], atol=1e-9
         )
         np.testing.assert_allclose(
             dy.inverse_dynamics_rnea_textbook(
@@ -234,7 +238,7 @@ def test_every_form_matches_modern_robotics_on_random_robots(robot):
     np.testing.assert_allclose(
         dy.inverse_dynamics_rnea_textbook(q, qd, qdd, g, tip, *arrays), tau, atol=1e-10 * scale
     )
-    np.testing.assert_allclose(dy.mass_matrix_crba(q, *arrays), M, atol=1e-10 * scale)
+    np.testing.assert_allclose(mm.mass_matrix_crba(q, *arrays), M, atol=1e-10 * scale)
     # A large batch (joint-aligned kernel) of the same state.
     batch = np.tile(np.array([q, qd, qdd]), (BATCH_THRESHOLD, 1, 1)).transpose(1, 0, 2)
     np.testing.assert_allclose(
@@ -243,7 +247,7 @@ def test_every_form_matches_modern_robotics_on_random_robots(robot):
         atol=1e-10 * scale,
     )
     np.testing.assert_allclose(
-        dy.mass_matrix_crba(batch[0], *arrays),
+        mm.mass_matrix_crba(batch[0], *arrays),
         np.tile(M, (BATCH_THRESHOLD, 1, 1)),
         atol=1e-10 * scale,
     )
@@ -285,24 +289,7 @@ def test_equation_of_motion_splits_into_its_terms(count):
     )
 
 
-def test_mass_matrix_is_symmetric_positive_definite_and_crba_equals_rnea():
-    robot = ur5()
-    for count in (1, 7, BATCH_THRESHOLD):
-        q, _, _ = random_states(count, 6, seed=count)
-        M = rl.mass_matrix_crba(robot, q)
-        np.testing.assert_array_equal(M, M.swapaxes(-1, -2))
-        assert np.all(np.linalg.eigvalsh(M) > 0)
-        np.testing.assert_allclose(rl.mass_matrix_rnea(robot, q), M, atol=1e-12)
-        np.testing.assert_allclose(
-            dy.mass_matrix_rnea(
-                q, robot.link_frames, robot.spatial_inertias, robot.screw_axes_space
-            ),
-            M,
-            atol=1e-12,
-        )
-
-
-def test_velocity_forces_are_quadratic_and_kinetic_energy_is_half_qd_m_qd():
+def test_velocity_forces_are_quadratic():
     robot = panda_like()
     q, qd, _ = random_states(1, 7, seed=2)
     q, qd = q[0], qd[0]
@@ -311,32 +298,6 @@ def test_velocity_forces_are_quadratic_and_kinetic_energy_is_half_qd_m_qd():
         9 * rl.velocity_quadratic_forces(robot, q, qd),
         atol=1e-10,
     )
-    assert rl.kinetic_energy(robot, q, qd) == pytest.approx(
-        0.5 * qd @ rl.mass_matrix_crba(robot, q) @ qd, rel=1e-12
-    )
-
-
-def test_gravity_torques_are_the_gradient_of_the_potential_energy():
-    robot = panda_like(gravity=(0.5, -1.0, -9.6))
-    q = random_states(1, 7, seed=3)[0][0]
-    h = 1e-6
-    gradient = [
-        (rl.potential_energy(robot, q + h * e) - rl.potential_energy(robot, q - h * e)) / (2 * h)
-        for e in np.eye(7)
-    ]
-    np.testing.assert_allclose(rl.gravity_forces(robot, q), gradient, atol=1e-7)
-
-
-def test_energies_batched_and_array_forms():
-    robot = ur5()
-    q, qd, _ = random_states(4, 6, seed=4)
-    arrays = (robot.link_frames, robot.spatial_inertias, robot.screw_axes_space)
-    K = rl.kinetic_energy(robot, q, qd)
-    P = rl.potential_energy(robot, q)
-    assert K.shape == (4,) and P.shape == (4,)
-    for i in range(4):
-        assert dy.kinetic_energy(q[i], qd[i], *arrays) == pytest.approx(K[i], rel=1e-12)
-        assert dy.potential_energy(q[i], robot.gravity, *arrays) == pytest.approx(P[i], rel=1e-12)
 
 
 @pytest.mark.parametrize("count", [3, BATCH_THRESHOLD + 5])
@@ -425,18 +386,6 @@ def test_robot_first_forms_equal_the_array_forms_and_default_gravity():
             r"link_frames must hold n \+ 1 = 4 transforms",
         ),
         (
-            lambda: dy.mass_matrix_crba(Q3, FRAMES, INERTIAS[:2], SCREWS),
-            ValueError,
-            r"spatial_inertias must hold 3 matrices \(one per link\), got 2",
-        ),
-        (
-            lambda: dy.mass_matrix_crba(
-                Q3, FRAMES, INERTIAS * np.r_[1, -1, 1][:, None, None], SCREWS
-            ),
-            ValueError,
-            r"spatial_inertias\[1\] \(link 2\): the mass must be non-negative",
-        ),
-        (
             lambda: dy.gravity_forces(Q3, G98, FRAMES, INERTIAS, SCREWS[:, :2]),
             ValueError,
             r"link_frames must hold n \+ 1 = 3 transforms .* for 2 joints, got 4",
@@ -446,7 +395,8 @@ def test_robot_first_forms_equal_the_array_forms_and_default_gravity():
                 [Q3] * 2, [QD3] * 2, [QDD3] * 2, G98, TIP3, FRAMES, INERTIAS, SCREWS
             ),
             ValueError,
-            r"joint_positions must have shape \(3,\) for 3 joints, got shape \(2, 3\)",
+            r"joint_positions must have shape \(3,\): the steps are those of one state, got "
+            r"shape \(2, 3\)",
         ),
         (
             lambda: rl.inverse_dynamics_rnea(ur5(), np.zeros(6), np.zeros(6), np.zeros(5)),
@@ -458,13 +408,219 @@ def test_robot_first_forms_equal_the_array_forms_and_default_gravity():
             ValueError,
             r"tip_wrench must have shape \(\.\.\., 6\), got shape \(3,\)",
         ),
-        (
-            lambda: rl.mass_matrix_crba(None, np.zeros(6)),
-            TypeError,
-            "robot must be a ScrewRobot, got NoneType",
-        ),
     ],
 )
 def test_bad_input_is_refused_with_a_message(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# ----------------------------------------------------------- the steps: inverse_dynamics_rnea_steps
+
+SWAP = [3, 4, 5, 0, 1, 2]
+ROBOTS = ["ur5", "puma560", "panda", "scara", "stanford"]
+
+
+def screw_robot(name: str) -> rl.ScrewRobot:
+    robot = rl.load_robot(name)
+    return robot if isinstance(robot, rl.ScrewRobot) else robot.to_screw()
+
+
+def state(n: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    return rng.uniform(-1.5, 1.5, n), rng.uniform(-1.0, 1.0, n), rng.uniform(-2.0, 2.0, n)
+
+
+def pinocchio_run(robot, q, qd, qdd, tip=None):
+    """Pinocchio's per-joint velocity, acceleration (with -g) and wrench, in {s}, [ω; v] order."""
+    model, ee = pinocchio_from_screw(robot)
+    data = model.createData()
+    pin.framesForwardKinematics(model, data, q)
+    if tip is None:
+        pin.rnea(model, data, q, qd, qdd)
+    else:
+        # The environment pushes on the end-effector with -F_tip; Pinocchio wants it in the
+        # local frame of the last joint. F_tip is in the end-effector frame {n+1}.
+        world_tip = pin.Force(np.concatenate([tip[3:], tip[:3]]))  # [f; m]
+        on_robot = -(data.oMf[ee].act(world_tip))
+        fext = pin.StdVec_Force()
+        for _ in range(model.njoints):
+            fext.append(pin.Force.Zero())
+        fext[model.njoints - 1] = data.oMi[model.njoints - 1].actInv(on_robot)
+        pin.rnea(model, data, q, qd, qdd, fext)
+    values = {"twist": [], "acceleration": [], "wrench": []}
+    for i in range(1, model.njoints):
+        placement = data.oMi[i]
+        values["twist"].append(placement.act(data.v[i]).vector[SWAP])
+        values["acceleration"].append(placement.act(data.a_gf[i]).vector[SWAP])
+        values["wrench"].append(placement.act(data.f[i]).vector[SWAP])
+    return {key: np.array(rows) for key, rows in values.items()}, np.array(data.tau)
+
+
+def link_poses_mr(robot, q):
+    """T_si of every centre-of-mass frame by the book's FKinSpace on the first i joints."""
+    poses, home = [], np.eye(4)
+    for i in range(robot.n_joints):
+        home = home @ robot.link_frames[i]
+        poses.append(mr.FKinSpace(home, robot.screw_axes_space[:, : i + 1], q[: i + 1]))
+    return poses
+
+
+@pytest.mark.parametrize("name", ROBOTS)
+def test_space_frame_values_equal_pinocchio(name):
+    robot = screw_robot(name)
+    q, qd, qdd = state(robot.n_joints, 9)
+    expected, tau = pinocchio_run(robot, q, qd, qdd)
+    steps = rl.inverse_dynamics_rnea_steps(robot, q, qd, qdd, frame="space")
+    assert steps.frame == "space"
+    np.testing.assert_allclose(steps.twists, expected["twist"], atol=1e-10)
+    np.testing.assert_allclose(steps.accelerations, expected["acceleration"], atol=1e-9)
+    np.testing.assert_allclose(steps.wrenches, expected["wrench"], atol=1e-8)
+    np.testing.assert_allclose(steps.torques, tau, atol=1e-8)
+
+
+@pytest.mark.parametrize("name", ["ur5", "scara"])
+def test_link_frame_values_equal_pinocchio_written_in_the_link_frames(name):
+    robot = screw_robot(name)
+    q, qd, qdd = state(robot.n_joints, 19)
+    tip = np.array([0.3, -0.2, 0.5, 4.0, -2.0, 7.0])
+    expected, tau = pinocchio_run(robot, q, qd, qdd, tip)
+    steps = rl.inverse_dynamics_rnea_steps(robot, q, qd, qdd, tip_wrench=tip)
+    assert steps.frame == "link"
+    for i, (record, pose) in enumerate(zip(steps.links, link_poses_mr(robot, q), strict=True)):
+        np.testing.assert_allclose(record.pose, pose, atol=1e-12)
+        to_link = mr.Adjoint(mr.TransInv(pose))
+        np.testing.assert_allclose(record.twist, to_link @ expected["twist"][i], atol=1e-10)
+        np.testing.assert_allclose(
+            record.acceleration, to_link @ expected["acceleration"][i], atol=1e-9
+        )
+        np.testing.assert_allclose(
+            record.wrench, mr.Adjoint(pose).T @ expected["wrench"][i], atol=1e-8
+        )
+    np.testing.assert_allclose(steps.torques, tau, atol=1e-8)
+
+
+def test_space_twists_are_space_jacobian_columns_times_rates():
+    robot = screw_robot("puma560")
+    q, qd, qdd = state(6, 29)
+    steps = rl.inverse_dynamics_rnea_steps(robot, q, qd, qdd, frame="space")
+    for i, record in enumerate(steps.links):
+        jacobian = mr.JacobianSpace(robot.screw_axes_space[:, : i + 1], q[: i + 1])
+        np.testing.assert_allclose(record.twist, jacobian @ qd[: i + 1], atol=1e-12)
+        np.testing.assert_allclose(record.screw_axis, jacobian[:, i], atol=1e-12)
+
+
+def test_book_three_link_example_digits_and_modern_robotics():
+    frames, inertias, screws = three_link_book()
+    q, qd, qdd, g, tip = [0.1] * 3, [0.1, 0.2, 0.3], [2, 1.5, 1], [0, 0, -9.8], [1] * 6
+    steps = rl.inverse_dynamics_rnea_steps(q, qd, qdd, g, tip, frames, inertias, screws)
+    np.testing.assert_allclose(steps.torques, [74.69616155, -33.06766016, -3.23057314], atol=5e-9)
+    reference = mr.InverseDynamics(q, qd, qdd, g, tip, frames, inertias, screws)
+    np.testing.assert_allclose(steps.torques, reference, atol=1e-10)
+    np.testing.assert_allclose(steps.tip_wrench, tip, atol=0)
+    np.testing.assert_allclose(steps.gravity, g, atol=0)
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 10_000), name=st.sampled_from(ROBOTS))
+def test_torques_equal_the_fast_path_and_modern_robotics(seed, name):
+    robot = screw_robot(name)
+    q, qd, qdd = state(robot.n_joints, seed)
+    tip = np.random.default_rng(seed + 1).normal(size=6)
+    steps = rl.inverse_dynamics_rnea_steps(robot, q, qd, qdd, tip_wrench=tip)
+    fast = rl.inverse_dynamics_rnea(robot, q, qd, qdd, tip_wrench=tip)
+    np.testing.assert_allclose(steps.torques, fast, atol=1e-9)
+    textbook = rl.inverse_dynamics_rnea_textbook(robot, q, qd, qdd, tip_wrench=tip)
+    np.testing.assert_array_equal(steps.torques, textbook)  # the same recursion, one body
+    reference = mr.InverseDynamics(
+        q,
+        qd,
+        qdd,
+        robot.gravity,
+        tip,
+        list(robot.link_frames),
+        list(robot.spatial_inertias),
+        robot.screw_axes_space,
+    )
+    np.testing.assert_allclose(steps.torques, reference, atol=1e-9)
+
+
+def test_torque_is_the_wrench_on_the_screw_axis_in_either_frame():
+    robot = screw_robot("panda")
+    q, qd, qdd = state(7, 39)
+    for frame in ("link", "space"):
+        steps = rl.inverse_dynamics_rnea_steps(robot, q, qd, qdd, frame=frame)
+        by_axis = [record.wrench @ record.screw_axis for record in steps.links]
+        np.testing.assert_allclose(by_axis, steps.torques, atol=1e-9)
+
+
+def test_frames_convert_both_ways_and_records_are_frozen():
+    robot = screw_robot("ur5")
+    q, qd, qdd = state(6, 49)
+    link = rl.inverse_dynamics_rnea_steps(robot, q, qd, qdd)
+    back = link.in_frame("space").in_frame("link")
+    for key in ("twists", "accelerations", "wrenches"):
+        np.testing.assert_allclose(getattr(back, key), getattr(link, key), atol=1e-10)
+    assert link.in_frame("link") is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        link.links[0].torque = 0.0  # type: ignore[misc]
+    with pytest.raises(ValueError, match="read-only"):
+        link.links[0].twist[0] = 1.0
+    assert link.order == tuple(("forward", i) for i in range(1, 7)) + tuple(
+        ("backward", i) for i in range(6, 0, -1)
+    )
+    text = str(link)
+    assert text.count("(link frame)") == 6 and "τ =" in text
+
+
+def test_a_link_at_rest_accelerates_up_by_g():
+    """Gravity enters as the base's acceleration [0; -g]: at rest, V̇_i = [0; -R_siᵀ g]."""
+    robot = screw_robot("puma560")
+    q = state(6, 59)[0]
+    steps = rl.inverse_dynamics_rnea_steps(robot, q, np.zeros(6), np.zeros(6))
+    for record in steps.links:
+        expected = np.concatenate([np.zeros(3), -record.pose[:3, :3].T @ robot.gravity])
+        np.testing.assert_allclose(record.acceleration, expected, atol=1e-12)
+    np.testing.assert_allclose(steps.torques, rl.gravity_forces(robot, q), atol=1e-10)
+
+
+def test_bad_input_is_refused_with_a_clear_message():
+    robot = screw_robot("ur5")
+    zeros = np.zeros(6)
+    with pytest.raises(ValueError, match="frame"):
+        rl.inverse_dynamics_rnea_steps(robot, zeros, zeros, zeros, frame="world")
+    with pytest.raises(ValueError, match=r"joint_velocities must have the shape of joint_pos"):
+        rl.inverse_dynamics_rnea_steps(robot, zeros, np.zeros((2, 6)), zeros)
+    with pytest.raises(ValueError, match=r"must have shape \(6,\): the steps are those of one"):
+        rl.inverse_dynamics_rnea_steps(robot, *np.zeros((3, 2, 6)))
+    with pytest.raises(ValueError, match="joint_positions"):
+        rl.inverse_dynamics_rnea_steps(robot, [0.0] * 5, zeros, zeros)
+    with pytest.raises(ValueError, match="tip_wrench"):
+        rl.inverse_dynamics_rnea_steps(robot, zeros, zeros, zeros, tip_wrench=[1.0, 2.0])
+    with pytest.raises(ValueError, match="finite"):
+        rl.inverse_dynamics_rnea_steps(robot, [np.nan] + [0.0] * 5, zeros, zeros)
+    with pytest.raises(TypeError, match="robot must be a ScrewRobot"):
+        rl.inverse_dynamics_rnea_steps("ur5", zeros, zeros, zeros)
+    with pytest.raises(ValueError, match="frame"):
+        rl.inverse_dynamics_rnea_steps(robot, zeros, zeros, zeros).in_frame("body")
+
+
+@settings(max_examples=20)
+@given(seed=st.integers(0, 10_000), name=st.sampled_from(["ur5", "scara", "stanford"]))
+def test_power_and_kinetic_energy_do_not_depend_on_the_frame(seed, name):
+    """F_iᵀ V_i (power) and ½ V_iᵀ G_i V_i (link i's kinetic energy) are frame invariants;
+    Σ_i ½ V_iᵀ G_i V_i is mr's ½ θ̇ᵀ M θ̇."""
+    robot = screw_robot(name)
+    q, qd, qdd = state(robot.n_joints, seed)
+    link = rl.inverse_dynamics_rnea_steps(robot, q, qd, qdd)
+    space = link.in_frame("space")
+    for a, b in zip(link.links, space.links, strict=True):
+        assert a.wrench @ a.twist == pytest.approx(b.wrench @ b.twist, abs=1e-9)
+    energy = sum(
+        0.5 * record.twist @ G @ record.twist
+        for record, G in zip(link.links, robot.spatial_inertias, strict=True)
+    )
+    M = mr.MassMatrix(
+        q, list(robot.link_frames), list(robot.spatial_inertias), robot.screw_axes_space
+    )
+    assert energy == pytest.approx(0.5 * qd @ M @ qd, abs=1e-10)
