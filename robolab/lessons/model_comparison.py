@@ -65,7 +65,8 @@ from typing import Any
 import numpy as np
 
 from ..dh.robot import DHRobot
-from ..screw.dynamics.rnea import inverse_dynamics_rnea, mass_matrix_crba
+from ..screw.dynamics.mass_matrix import mass_matrix_crba
+from ..screw.dynamics.rnea import inverse_dynamics_rnea
 from ..screw.kinematics.forward import forward_kinematics_space
 from ..screw.kinematics.jacobian import jacobian_space
 from ..screw.robot import ScrewRobot

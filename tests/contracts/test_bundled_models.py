@@ -32,6 +32,7 @@ from robolab.models.library import (
     load_robot,
     read_robot_model,
 )
+from robolab.screw.dynamics import mass_matrix
 from robolab.screw.dynamics import rnea as dynamics
 from robolab.screw.kinematics import forward as kinematics
 
@@ -139,7 +140,7 @@ def inverse_dynamics_rnea(robot, q, qd, qdd):
 
 
 def mass_matrix_crba(robot, q):
-    return dynamics.mass_matrix_crba(
+    return mass_matrix.mass_matrix_crba(
         q, robot.link_frames, robot.spatial_inertias, robot.screw_axes_space
     )
 

@@ -165,7 +165,7 @@ def test_the_book_functions_on_bare_arrays_keep_accepting_published_data():
     # robolab.screw.dynamics.rnea mirrors the book's library: bare arrays, no exception
     # mechanism, so only the mandatory checks (mass, positive semi-definite) apply there.
     robot = screw_arm(AXIS_ONLY, 0.0, plausibility_exceptions=[(1, "inertia_triangle", "x")])
-    M = rl.screw.dynamics.rnea.mass_matrix_crba(
+    M = rl.screw.dynamics.mass_matrix.mass_matrix_crba(
         [0.2, 0.3], robot.link_frames, robot.spatial_inertias, robot.screw_axes_space
     )
     np.testing.assert_allclose(M, rl.mass_matrix_crba(robot, [0.2, 0.3]), atol=1e-12)

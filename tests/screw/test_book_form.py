@@ -16,9 +16,9 @@ from reference.screw_arms import panda_like, ur5
 import robolab as rl
 from robolab.screw.book_form import BookArrays
 from robolab.screw.control import laws, tracking
+from robolab.screw.dynamics import energy, mass_matrix
 from robolab.screw.dynamics import forward as forward_dynamics
 from robolab.screw.dynamics import rnea as dynamics
-from robolab.screw.dynamics import rnea_steps
 from robolab.screw.kinematics import forward as kinematics
 from robolab.screw.kinematics import inverse as inverse_kinematics
 from robolab.screw.kinematics import jacobian
@@ -32,20 +32,18 @@ CHAPTERS = {
     dynamics: [
         "inverse_dynamics_rnea",
         "inverse_dynamics_rnea_textbook",
-        "mass_matrix_crba",
-        "mass_matrix_rnea",
+        "inverse_dynamics_rnea_steps",
         "velocity_quadratic_forces",
         "gravity_forces",
         "end_effector_forces",
-        "kinetic_energy",
-        "potential_energy",
     ],
+    mass_matrix: ["mass_matrix_crba", "mass_matrix_rnea"],
+    energy: ["kinetic_energy", "potential_energy"],
     forward_dynamics: ["forward_dynamics_crba", "forward_dynamics_aba", "forward_dynamics_rnea"],
     integrators: ["runge_kutta4_step"],
     simulation: ["inverse_dynamics_trajectory", "forward_dynamics_trajectory"],
     laws: ["computed_torque"],
     tracking: ["simulate_control"],
-    rnea_steps: ["inverse_dynamics_rnea_steps"],
 }
 NAMES = [(module, name) for module, names in CHAPTERS.items() for name in names]
 

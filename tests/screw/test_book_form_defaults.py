@@ -13,6 +13,7 @@ from reference.screw_arms import panda_like, ur5
 
 import robolab as rl
 from robolab.screw.control import laws, tracking
+from robolab.screw.dynamics import energy, mass_matrix
 from robolab.screw.dynamics import forward as forward_dynamics
 from robolab.screw.dynamics import rnea as dynamics
 from robolab.screw.kinematics import forward as kinematics
@@ -123,8 +124,14 @@ TIP = RNG.normal(size=6)
             lambda r: rl.inverse_dynamics_rnea(r, Q, QD, QDD, [0, 0, -1], TIP),
             lambda r: dynamics.inverse_dynamics_rnea(Q, QD, QDD, [0, 0, -1], TIP, *arrays(r)),
         ),
-        (lambda r: rl.mass_matrix_crba(r, Q), lambda r: dynamics.mass_matrix_crba(Q, *arrays(r))),
-        (lambda r: rl.mass_matrix_rnea(r, Q), lambda r: dynamics.mass_matrix_rnea(Q, *arrays(r))),
+        (
+            lambda r: rl.mass_matrix_crba(r, Q),
+            lambda r: mass_matrix.mass_matrix_crba(Q, *arrays(r)),
+        ),
+        (
+            lambda r: rl.mass_matrix_rnea(r, Q),
+            lambda r: mass_matrix.mass_matrix_rnea(Q, *arrays(r)),
+        ),
         (
             lambda r: rl.velocity_quadratic_forces(r, Q, QD),
             lambda r: dynamics.velocity_quadratic_forces(Q, QD, *arrays(r)),
@@ -139,11 +146,11 @@ TIP = RNG.normal(size=6)
         ),
         (
             lambda r: rl.kinetic_energy(r, Q, QD),
-            lambda r: dynamics.kinetic_energy(Q, QD, *arrays(r)),
+            lambda r: energy.kinetic_energy(Q, QD, *arrays(r)),
         ),
         (
             lambda r: rl.potential_energy(r, Q),
-            lambda r: dynamics.potential_energy(Q, r.gravity, *arrays(r)),
+            lambda r: energy.potential_energy(Q, r.gravity, *arrays(r)),
         ),
         (
             lambda r: rl.forward_dynamics_crba(r, Q, QD, TAU),

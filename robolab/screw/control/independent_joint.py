@@ -37,7 +37,8 @@ from numpy.typing import ArrayLike
 
 from ...support.arguments import as_float_array, as_real_number, require_bool
 from ...support.renames import renamed_keywords
-from ..dynamics.rnea import inverse_dynamics_rnea, mass_matrix_crba
+from ..dynamics.mass_matrix import mass_matrix_crba
+from ..dynamics.rnea import inverse_dynamics_rnea
 from ..robot import ScrewRobot
 from .laws import checked_gains
 

@@ -37,14 +37,9 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...support.arguments import as_float_array, as_real_number
+from .._fast import space_frame
 from ..book_form import BookArrays, robot_or_arrays
-from ..dynamics.kernel import (
-    DynamicsModel,
-    gravity_of,
-    inverse_dynamics_kernel,
-    mass_matrix_and_inverse_dynamics_kernel,
-    model_of,
-)
+from ..dynamics.model import DynamicsModel, gravity_of, model_of
 from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
 
@@ -207,7 +202,7 @@ def pd_gravity_law(
     model: DynamicsModel, gravity: np.ndarray, q: np.ndarray, feedback: np.ndarray
 ) -> np.ndarray:
     """τ = u + g̃(θ): the feedback plus the model's gravity torques, one state or a batch."""
-    return feedback + inverse_dynamics_kernel(model, q, None, None, gravity, None)
+    return feedback + space_frame.inverse_dynamics(model, q, None, None, gravity, None)
 
 
 def planned_torques(
@@ -218,7 +213,7 @@ def planned_torques(
     qdd_desired: np.ndarray,
 ) -> np.ndarray:
     """τ̃_d = M̃(θ_d)θ̈_d + h̃(θ_d, θ̇_d) along a reference (N, n): the feed-forward torques."""
-    _, torques = mass_matrix_and_inverse_dynamics_kernel(
+    _, torques = space_frame.mass_matrix_and_inverse_dynamics(
         model, q_desired, qd_desired, qdd_desired, gravity, None
     )
     return torques
@@ -241,7 +236,9 @@ def computed_torque_law(
     if qdd_desired.shape != q.shape:
         qdd_desired = np.broadcast_to(qdd_desired, q.shape)
     # M̃ θ̈_d + h̃ is inverse dynamics at θ̈_d (one pass), plus M̃ times the feedback.
-    M, torques = mass_matrix_and_inverse_dynamics_kernel(model, q, qd, qdd_desired, gravity, None)
+    M, torques = space_frame.mass_matrix_and_inverse_dynamics(
+        model, q, qd, qdd_desired, gravity, None
+    )
     return (M @ feedback[..., None])[..., 0] + torques
 
 

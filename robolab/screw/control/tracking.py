@@ -36,7 +36,7 @@ from ...support.arguments import as_float_array
 from .._fast.loops import track_generated
 from ..book_form import BookArrays, robot_or_arrays
 from ..dynamics.forward import friction_of
-from ..dynamics.kernel import DynamicsModel, gravity_of, model_of
+from ..dynamics.model import DynamicsModel, gravity_of, model_of
 from ..friction import JointFriction
 from ..kinematics.forward import joint_array
 from ..robot import ScrewRobot

@@ -69,15 +69,6 @@ from .._fast import space_frame
 from ..book_form import BookArrays, robot_or_arrays
 from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
-
-# Defined in .energy and .mass_matrix; imported here for the modules that still take
-# them from this one (screw/control/independent_joint.py, screw/simulation/free_motion.py,
-# lessons/model_comparison.py, tests/screw/test_book_form*.py), until those import them
-# from their own modules.
-from .energy import kinetic_energy as kinetic_energy
-from .energy import potential_energy as potential_energy
-from .mass_matrix import mass_matrix_crba as mass_matrix_crba
-from .mass_matrix import mass_matrix_rnea as mass_matrix_rnea
 from .model import gravity_of, model_of, tip_of, tip_wrench_array
 
 __all__ = [

@@ -30,13 +30,13 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...support.arguments import as_float_array
+from .._fast import space_frame
 from .._fast.loops import torque_rows
 from ..book_form import BookArrays, robot_or_arrays
 from ..dynamics.forward import friction_of
-from ..dynamics.kernel import (
+from ..dynamics.model import (
     DynamicsModel,
     gravity_of,
-    inverse_dynamics_kernel,
     model_of,
 )
 from ..friction import JointFriction
@@ -218,7 +218,7 @@ def _inverse_dynamics_trajectory(
         joint_acceleration_traj=joint_acceleration_traj,
     )
     tip = tip_trajectory(tip_wrench_traj, len(q), ())
-    return inverse_dynamics_kernel(model, q, qd, qdd, gravity, tip)
+    return space_frame.inverse_dynamics(model, q, qd, qdd, gravity, tip)
 
 
 def _forward_dynamics_trajectory_book(

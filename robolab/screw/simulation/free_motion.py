@@ -39,9 +39,9 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...support.arguments import as_float_array
+from ..dynamics.energy import kinetic_energy, potential_energy
 from ..dynamics.forward import friction_of
-from ..dynamics.kernel import gravity_of, model_of
-from ..dynamics.rnea import kinetic_energy, potential_energy
+from ..dynamics.model import gravity_of, model_of
 from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
 from .divergence import QUIET, SimulationDiverged, finite, non_finite_entry

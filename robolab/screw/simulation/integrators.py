@@ -66,7 +66,7 @@ from ..dynamics.forward import (
     friction_of,
     minus_friction,
 )
-from ..dynamics.kernel import DynamicsModel
+from ..dynamics.model import DynamicsModel
 from ..friction import JointFriction
 from ..kinematics.forward import joint_array
 from ..robot import ScrewRobot

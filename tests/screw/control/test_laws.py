@@ -149,7 +149,7 @@ def test_pd_gravity_torque_on_the_ur5_matches_the_book():
 
 def test_the_four_laws_take_a_batch_of_states_as_one_by_one():
     robot = rl.load_robot("ur5")
-    model = rl.screw.dynamics.kernel.model_of(robot)
+    model = rl.screw.dynamics.model.model_of(robot)
     rng = np.random.default_rng(5)
     q, qd, qdd_d, planned, feedback = rng.uniform(-1, 1, (5, 4, 6))
     g = robot.gravity

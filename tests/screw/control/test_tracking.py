@@ -664,7 +664,7 @@ def test_simulate_control_is_the_loop_of_simulate_tracking_in_the_books_form():
     with_integral, _ = mbc.simulate_control(
         robot, q0, refs[1][0], None, *refs, estimated, 40.0, 5.0, 10.0, 0.01, 3
     )
-    model = rl.screw.dynamics.kernel.model_of(estimated)
+    model = rl.screw.dynamics.model.model_of(estimated)
     error = refs[0][0] - q0
     expected = rl.screw.control.laws.computed_torque_law(
         model,

@@ -16,7 +16,7 @@ import pytest
 
 import robolab as rl
 from robolab.screw.control import tracking as control
-from robolab.screw.dynamics.kernel import dynamics_model
+from robolab.screw.dynamics.model import dynamics_model
 from robolab.screw.simulation import divergence, integrators
 from robolab.screw.simulation import dynamics_trajectory as sim
 from robolab.screw.simulation.divergence import SimulationDiverged
