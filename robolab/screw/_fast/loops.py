@@ -219,7 +219,7 @@ def torque_rows(
 ) -> int:
     """Fill rows 1, 2, ... of a torque-driven simulation of one state by a generated loop.
 
-    The loop of :func:`robolab.screw.simulation.dynamics_trajectory._simulate` (the same
+    The loop of :func:`robolab.screw.simulation.dynamics_trajectory.integrate_rows` (the same
     generated forward dynamics, the integration step operation for operation as
     :func:`~robolab.screw.simulation.integrators.advance`, so the same numbers) with the state
     in local

@@ -88,13 +88,13 @@ def one_state_kinematics(model: DynamicsModel, q: np.ndarray) -> KinematicState:
     """``KinematicState.at(model, q)`` for one state, q of shape (n,), in fewer NumPy calls."""
     chain = model.chain
     n = chain.n
-    basis = np.multiply(q[:, None], chain._trig_scale)
-    basis += chain._trig_offset
+    basis = np.multiply(q[:, None], chain.trig_scale)
+    basis += chain.trig_offset
     np.sin(basis, out=basis)
     if chain.linear_in_theta:
         basis = np.concatenate([basis, q[:, None] * basis[:, :3]], axis=1)
     # Z [Ad_{P_i}] Z: the adjoints in [v; ω] order, whose transposes are the inverses.
-    swapped = (basis[:, None, :] @ chain._adjoint_swapped).reshape(n, 6, 6)
+    swapped = (basis[:, None, :] @ chain.adjoint_swapped).reshape(n, 6, 6)
     running_products_single(swapped)  # in place, by doubling
     inverse = swapped.transpose(0, 2, 1)  # [Ad_{P_i⁻¹}]
     # S_i(θ) = Z (Z [Ad_{P_i}] Z)(Z S_i)

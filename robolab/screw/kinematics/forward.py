@@ -194,19 +194,18 @@ class ScrewChain:
         self._adjoint = np.einsum("abc,nabk->nck", C, adjoint.reshape(n, 4, 4, 36))[:, :size].copy()
         # The same adjoints with rows and columns in the order [v; ω] (Z [Ad] Z, Z swapping the
         # halves of a twist): for them the inverse is the transpose, [Ad_T]⁻¹ = (Z [Ad_T] Z)ᵀ.
-        self._adjoint_swapped = np.ascontiguousarray(
+        self.adjoint_swapped = np.ascontiguousarray(
             self._adjoint.reshape(n, size, 6, 6)[:, :, SWAP][:, :, :, SWAP].reshape(n, size, 36)
         )
         # sin(kθ·scale + offset) = [1, sin kθ, cos kθ, sin 2kθ, cos 2kθ]
-        self._trig_scale = np.outer(rates, [0.0, 1.0, 1.0, 2.0, 2.0])  # (n, 5)
-        self._trig_offset = np.array([math.pi / 2, 0.0, math.pi / 2, 0.0, math.pi / 2])
+        self.trig_scale = np.outer(rates, [0.0, 1.0, 1.0, 2.0, 2.0])  # (n, 5)
+        self.trig_offset = np.array([math.pi / 2, 0.0, math.pi / 2, 0.0, math.pi / 2])
 
     def _basis(self, joint_positions: np.ndarray) -> np.ndarray:
         """The basis b of every joint, shape (n, B, size) (B the flattened batch) or (n, size)."""
         theta = joint_positions.T[..., None]  # (n, ..., 1)
         basis = np.sin(
-            theta * self._trig_scale.reshape(self.n, *(1,) * (theta.ndim - 2), 5)
-            + self._trig_offset
+            theta * self.trig_scale.reshape(self.n, *(1,) * (theta.ndim - 2), 5) + self.trig_offset
         )
         if self.linear_in_theta:
             basis = np.concatenate([basis, theta * basis[..., :3]], axis=-1)
