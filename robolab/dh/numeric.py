@@ -473,7 +473,9 @@ class NumericDHRobot:
         self._kinematics = DerivedKinematics.of(model.chain)
         self._values = dict(values)
         self._functions: dict[str, Any] = {}
-        self.dof: int = model.chain.dof
+        self.n_joints: int = model.chain.dof
+        #: Moro's name for :attr:`n_joints`, as on :class:`~robolab.DHRobot`.
+        self.dof: int = self.n_joints
         self.name: str = model.name
         self.joint_types: list[str] = list(model.chain.joint_types)
         self.convention: str = model.chain.convention
@@ -626,8 +628,34 @@ class NumericDHRobot:
 
         return self._compiled(key, True, build)
 
+    def mass_matrix(self, q: ArrayLike) -> np.ndarray:
+        """Return the mass matrix M(q), shape (n, n) or (B, n, n) (Moro: ``inertia_matrix``).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from robolab import DHRobot
+        >>> from robolab.symbols import q1, q2
+        >>> arm = DHRobot((1.0, 0, 0, q1), (1.0, 0, 0, q2))
+        >>> arm.masses = [1.0, 1.0]
+        >>> arm.cm_positions = [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]  # point masses at the tips
+        >>> arm.inertia_tensors = [np.zeros((3, 3))] * 2
+        >>> fast = arm.numeric()
+        >>> fast.mass_matrix([0.0, 0.0])  # m1 l1² + m2 (l1 + l2)², as in the screw form
+        array([[5., 2.],
+               [2., 1.]])
+        >>> np.array_equal(fast.inertia_matrix([0.0, 0.0]), fast.mass_matrix([0.0, 0.0]))
+        True
+        """
+        return self.inertia_matrix(q)
+
+    def gravity_forces(self, q: ArrayLike) -> np.ndarray:
+        """Return the gravity torques G(q), shape (n,) or (B, n) (Moro: ``gravity_vector``)."""
+        return self.gravity_vector(q)
+
     def inertia_matrix(self, q: ArrayLike) -> np.ndarray:
-        """Return the mass matrix M(q), shape (n, n) or (B, n, n)."""
+        """Return the mass matrix M(q), shape (n, n) or (B, n, n): Moro's name of
+        :meth:`mass_matrix`."""
         n = self.dof
         upper = [(a, b) for a in range(n) for b in range(a, n)]
 
@@ -643,7 +671,8 @@ class NumericDHRobot:
         return out
 
     def gravity_vector(self, q: ArrayLike) -> np.ndarray:
-        """Return the gravity torques G(q), shape (n,) or (B, n)."""
+        """Return the gravity torques G(q), shape (n,) or (B, n): Moro's name of
+        :meth:`gravity_forces`."""
         q = self._state(q, "q")
         function = self._program_function("gravity_vector", lambda p: list(p.gravity), 1)
         return self._call(function, q)
