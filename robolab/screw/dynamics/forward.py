@@ -41,6 +41,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._fast import space_frame
+from .._fast.space_frame import one_state_floats
 from ..book_form import BookArrays, robot_or_arrays
 from ..friction import JointFriction
 from ..kinematics.forward import joint_arrays
@@ -262,7 +263,7 @@ def forward_dynamics_crba(
     array([ -0.97392907,  25.58466784, -32.91499212])
     """
     model = model_of(robot)
-    values = space_frame.one_state_floats(model.n, joint_positions, joint_velocities, joint_torques)
+    values = one_state_floats(model.n, joint_positions, joint_velocities, joint_torques)
     if values is not None and tip_wrench is None and friction_of(robot) is None:
         values += gravity_of(robot, gravity).tolist()  # one state, float64 and finite: checked
         accelerations = model.compiled.call(("forward", True, False), values)

@@ -22,6 +22,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._fast import space_frame
+from .._fast.space_frame import one_state_floats, one_state_mass_matrix
 from ..book_form import BookArrays, robot_or_arrays
 from ..kinematics.forward import joint_array
 from ..robot import ScrewRobot
@@ -109,9 +110,9 @@ def mass_matrix_crba(robot: ScrewRobot | BookArrays, joint_positions: ArrayLike)
            [-7.18426391e-03,  4.32157368e-01,  1.91630858e-01]])
     """
     model = model_of(robot)
-    values = space_frame.one_state_floats(model.n, joint_positions)
+    values = one_state_floats(model.n, joint_positions)
     if values is not None:  # one state, float64 and finite: checked
-        return space_frame.one_state_mass_matrix(model, values)
+        return one_state_mass_matrix(model, values)
     q = joint_array(joint_positions, model.n, "joint_positions")
     return space_frame.mass_matrix(model, q)
 

@@ -66,6 +66,7 @@ from ...spatial.rigid_body_motions import (
 )
 from ...support.arguments import require_choice
 from .._fast import space_frame
+from .._fast.space_frame import one_state_floats, one_state_inverse_dynamics
 from ..book_form import BookArrays, robot_or_arrays
 from ..kinematics.forward import joint_array, joint_arrays
 from ..robot import ScrewRobot
@@ -630,12 +631,10 @@ def inverse_dynamics_rnea(
     array([ 74.69616155, -33.06766016,  -3.23057314])
     """
     model = model_of(robot)
-    values = space_frame.one_state_floats(
-        model.n, joint_positions, joint_velocities, joint_accelerations
-    )
+    values = one_state_floats(model.n, joint_positions, joint_velocities, joint_accelerations)
     if values is not None and tip_wrench is None:  # one state, float64 and finite: checked
         values += gravity_of(robot, gravity).tolist()
-        return space_frame.one_state_inverse_dynamics(model, values)
+        return one_state_inverse_dynamics(model, values)
     q, qd, qdd = joint_arrays(
         model.n,
         joint_positions,
