@@ -3,6 +3,13 @@
 Every error names the file, the JSON path of the bad field and what was expected, e.g.
 ``ur5.json: $.link_frames[2][1]: expected a row of 4 numbers, got a list of 3 items``.
 
+A file describes at most :data:`robolab.screw.robot.MAX_ROBOT_JOINTS` joints, and is read
+in time linear in them. The robot's and the joints' names are read in Unicode normal form
+NFC, distinct in that form, and refused with a control or invisible character, as
+:func:`robolab.support.arguments.as_name` says; the description and the source's texts
+are refused with such a character too. A number is JSON's (ASCII digits), and one no
+double holds is refused at its JSON path.
+
 Examples
 --------
 >>> model = read_robot_model("ur5")
@@ -17,6 +24,7 @@ import math
 import os
 import sys
 import unicodedata
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -159,6 +167,8 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _json_path(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
+    if not isinstance(key, str):  # a key of a dict handed to save_robot (source=...)
+        return f"{path}[{shorten(repr(key))}]"
     if key.isidentifier() and key.isascii():
         return f"{path}.{key}"
     # escaped: a key is shown, never obeyed (no control, bidi or invisible character)
@@ -412,7 +422,7 @@ def _kind(value: Any) -> str:
     if isinstance(value, list | tuple):
         return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
     if isinstance(value, dict):
-        keys = [shorten(key) for key in list(value)[:10]]
+        keys = [shorten(key) if isinstance(key, str) else key for key in islice(value, 10)]
         more = f" and {len(value) - 10} more" if len(value) > 10 else ""
         return f"an object with keys {keys}{more}"
     return f"a {type(value).__name__}"

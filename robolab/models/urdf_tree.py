@@ -31,7 +31,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from xml.parsers import expat
 
 import numpy as np
@@ -364,7 +364,7 @@ def _parse_xml(text: str, where: str) -> ET.Element:
         depth -= 1
         builder.end(tag)
 
-    def refuse_declarations(*_: Any) -> None:
+    def refuse_declarations(*_: Any) -> NoReturn:
         raise _Refused(
             "a DOCTYPE or ENTITY declaration was found; robolab reads plain URDF only and "
             "never expands entities"
