@@ -315,7 +315,7 @@ def read_source(name_or_path: str | os.PathLike) -> tuple[str, str]:
             return entry.read_text(encoding="utf-8"), entry.name
     names = ", ".join(entry.name.removesuffix(".json") for entry in bundled_files())
     raise ValueError(
-        f"unknown robot {text!r}; the bundled robots are: {names} "
+        f"unknown robot {shorten(text)!r}; the bundled robots are: {names} "
         "(or pass the path of a .json model file)"
     )
 
@@ -350,7 +350,7 @@ def read_bounded_text(path: Path, what: str, expected: str) -> str:
     the meantime is refused too.
     """
     limit = MAX_ROBOT_FILE_BYTES
-    prefix = f"cannot read {what} {path}"
+    prefix = f"cannot read {what} {shorten(str(path), keep=100)}"
     try:
         info = os.stat(path)
     except OSError as error:
@@ -366,11 +366,7 @@ def read_bounded_text(path: Path, what: str, expected: str) -> str:
             )
 
     def refuse_size(size: str) -> None:
-        raise ValueError(
-            f"{prefix}: it {size}, more than the {limit} bytes robolab reads "
-            f"(robolab.models.file_format.MAX_ROBOT_FILE_BYTES); expected {expected} "
-            "no larger than that"
-        )
+        raise too_large(prefix, size, expected)
 
     refuse_kind(info.st_mode)
     if info.st_size > limit:
@@ -395,6 +391,45 @@ def read_bounded_text(path: Path, what: str, expected: str) -> str:
             f"{prefix}: it is not UTF-8 text (byte {data[error.start]:#04x} at offset "
             f"{error.start}: {error.reason}); expected {expected} saved as UTF-8"
         ) from None
+
+
+def too_large(prefix: str, size: str, expected: str) -> ValueError:
+    """The error for a file or a text larger than :data:`MAX_ROBOT_FILE_BYTES` (one wording).
+
+    Examples
+    --------
+    >>> print(too_large("URDF text", "has 5000000 bytes", "URDF text"))
+    URDF text: it has 5000000 bytes, more than the 4194304 bytes robolab reads \
+(robolab.models.file_format.MAX_ROBOT_FILE_BYTES); expected URDF text no larger than that
+    """
+    return ValueError(
+        f"{prefix}: it {size}, more than the {MAX_ROBOT_FILE_BYTES} bytes robolab reads "
+        f"(robolab.models.file_format.MAX_ROBOT_FILE_BYTES); expected {expected} "
+        "no larger than that"
+    )
+
+
+def check_text_size(text: str, what: str, expected: str) -> None:
+    """Refuse ``text`` (given instead of a file) beyond :data:`MAX_ROBOT_FILE_BYTES` in UTF-8.
+
+    The limit and the words are a file's (:func:`read_bounded_text`): the same robot is
+    read, or refused, whether it comes as a file or as text.
+
+    Examples
+    --------
+    >>> check_text_size("<robot/>", "URDF text", "URDF text")
+    >>> check_text_size("é" * 3_000_000, "URDF text", "URDF text")
+    Traceback (most recent call last):
+    ...
+    ValueError: URDF text: it has 6000000 bytes, more than the 4194304 bytes robolab reads \
+(robolab.models.file_format.MAX_ROBOT_FILE_BYTES); expected URDF text no larger than that
+    """
+    limit = MAX_ROBOT_FILE_BYTES
+    if len(text) > limit:  # at least one byte a character: too large without counting
+        raise too_large(what, f"has {len(text)} characters (as many bytes or more)", expected)
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise too_large(what, f"has {size} bytes", expected)
 
 
 def write_text(path: Path, text: str) -> None:

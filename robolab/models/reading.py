@@ -3,6 +3,13 @@
 Every error names the file, the JSON path of the bad field and what was expected, e.g.
 ``ur5.json: $.link_frames[2][1]: expected a row of 4 numbers, got a list of 3 items``.
 
+A file describes at most :data:`robolab.screw.robot.MAX_ROBOT_JOINTS` joints, and is read
+in time linear in them. The robot's and the joints' names are read in Unicode normal form
+NFC, distinct in that form, and refused with a control or invisible character, as
+:func:`robolab.support.arguments.as_name` says; the description and the source's texts
+are refused with such a character too. A number is JSON's (ASCII digits), and one no
+double holds is refused at its JSON path.
+
 Examples
 --------
 >>> model = read_robot_model("ur5")
@@ -16,6 +23,8 @@ import json
 import math
 import os
 import sys
+import unicodedata
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -28,6 +37,7 @@ from ..conventions import (
     JOINT_TYPES,
 )
 from ..screw.friction import JointFriction
+from ..screw.robot import MAX_ROBOT_JOINTS
 from ..screw.validation import (
     ScrewDataProblem,
     screw_axis_problem,
@@ -40,6 +50,12 @@ from ..spatial.inertia import (
     link_inertia_problem,
 )
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
+from ..support.arguments import (
+    NAME_EXPECTED,
+    hidden_character_problem,
+    name_problem,
+    repeated_name,
+)
 from .file_format import (
     DH_KEYS,
     EXCHANGE_KEYS,
@@ -56,6 +72,8 @@ from .file_format import (
 )
 
 __all__ = ["read_robot_model"]
+
+_JOINT_LIMIT = "robolab.screw.robot.MAX_ROBOT_JOINTS, the most a robot may have"
 
 
 def read_robot_model(name_or_path: str | os.PathLike) -> RobotModelData:
@@ -149,9 +167,12 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _json_path(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
-    if key.isidentifier():
+    if not isinstance(key, str):  # a key of a dict handed to save_robot (source=...)
+        return f"{path}[{shorten(repr(key))}]"
+    if key.isidentifier() and key.isascii():
         return f"{path}.{key}"
-    return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+    # escaped: a key is shown, never obeyed (no control, bidi or invisible character)
+    return f"{path}[{json.dumps(shorten(key))}]"
 
 
 def _first_duplicate(data: Any) -> tuple[str, str, int] | None:
@@ -163,11 +184,15 @@ def _first_duplicate(data: Any) -> tuple[str, str, int] | None:
             key, count = next(iter(value.duplicates.items()))
             return path, key, count
         if isinstance(value, dict):
-            items = [(_json_path(path, key), item) for key, item in value.items()]
+            pairs: Any = value.items()
         elif isinstance(value, list):
-            items = [(_json_path(path, k), item) for k, item in enumerate(value)]
+            pairs = enumerate(value)
         else:
             continue
+        # only the objects and lists inside: a list of a million numbers is one step
+        items = [
+            (_json_path(path, key), item) for key, item in pairs if isinstance(item, dict | list)
+        ]
         stack.extend(reversed(items))
     return None
 
@@ -176,6 +201,11 @@ def parse_json(text: str, where: str) -> dict[str, Any]:
     def no_constants(name: str) -> float:
         raise ValueError(f"{where}: {name} is not valid JSON; write finite numbers only")
 
+    if text.startswith("\ufeff"):
+        raise ValueError(
+            f"{where}: not valid JSON: it starts with a byte-order mark (U+FEFF); expected "
+            "JSON text without one (save the file as UTF-8 without BOM)"
+        )
     try:
         data = json.loads(
             text,
@@ -217,7 +247,11 @@ def model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
             if exchange
             else ""
         )
-        fail(f"$.{unknown[0]}", f"one of the keys {list(allowed)}{hint}", _Said("an unknown key"))
+        fail(
+            _json_path("$", unknown[0]),
+            f"one of the keys {list(allowed)}{hint}",
+            _Said("an unknown key"),
+        )
     required = [key for key in allowed if key not in OPTIONAL_KEYS]
     if not exchange:
         version = data["schema_version"]
@@ -233,17 +267,28 @@ def model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
     if missing:
         fail(f"$.{missing[0]}", "this required key", _Said("nothing (the key is missing)"))
 
-    name = _string(data["name"], "$.name", fail)
+    name = _name(data["name"], "$.name", fail)
     n = data["n_joints"]
     if not _is_int(n) or n < 1:
         fail("$.n_joints", "a positive integer", n)
+    if n > MAX_ROBOT_JOINTS:
+        fail("$.n_joints", f"at most {MAX_ROBOT_JOINTS} joints ({_JOINT_LIMIT})", n)
 
-    joint_names = tuple(
-        _string(v, f"$.joint_names[{i}]", fail)
-        for i, v in enumerate(_list(data["joint_names"], "$.joint_names", n, fail))
-    )
-    if len(set(joint_names)) != n:
-        fail("$.joint_names", "distinct names", joint_names)
+    written = _list(data["joint_names"], "$.joint_names", n, fail)
+    joint_names = tuple(_name(v, f"$.joint_names[{i}]", fail) for i, v in enumerate(written))
+    repeat = repeated_name(joint_names)
+    if repeat is not None:
+        first, i = repeat
+        spelling = (
+            f" (written {written[first]!r} and {written[i]!r}: the same in normal form NFC)"
+            if written[i] != written[first]
+            else ""
+        )
+        fail(
+            "$.joint_names",
+            "distinct names",
+            _Said(f"{joint_names[i]!r} twice, at [{first}] and [{i}]{spelling}"),
+        )
     joint_types = tuple(_list(data["joint_types"], "$.joint_types", n, fail))
     for i, joint_type in enumerate(joint_types):
         if joint_type not in JOINT_TYPES:
@@ -271,7 +316,9 @@ def model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
             for i, G in enumerate(_list(data["spatial_inertias"], "$.spatial_inertias", n, fail))
         ]
     )
-    product = np.linalg.multi_dot([np.eye(4), *link_frames])
+    product = np.eye(4)
+    for frame in link_frames:  # in order: multi_dot would search an order in O(n³) steps
+        product = product @ frame
     scale = max(1.0, float(np.abs(home_ee_pose).max()))
     if np.abs(product - home_ee_pose).max() > FILE_CONSISTENCY_TOLERANCE * scale:
         fail(
@@ -321,6 +368,7 @@ def model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
     description = _string(data["description"], "$.description", fail)
     if "\n" in description:
         fail("$.description", "a one-line description", _Said("text with a line break"))
+    _refuse_hidden(description, "$.description", fail)
     source = check_source(data["source"], "$.source", fail)
     units = data["units"]
     if units != UNITS:
@@ -370,11 +418,13 @@ def _kind(value: Any) -> str:
     if isinstance(value, int | float):
         return f"the number {value!r}"
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return f"the text {shorten(value)!r}"
     if isinstance(value, list | tuple):
         return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
     if isinstance(value, dict):
-        return f"an object with keys {list(value)}"
+        keys = [shorten(key) if isinstance(key, str) else key for key in islice(value, 10)]
+        more = f" and {len(value) - 10} more" if len(value) > 10 else ""
+        return f"an object with keys {keys}{more}"
     return f"a {type(value).__name__}"
 
 
@@ -390,6 +440,23 @@ def _string(value: Any, path: str, fail: _Failer) -> str:
     if not isinstance(value, str) or not value.strip():
         fail(path, "a non-empty string", value)
     return value
+
+
+def _refuse_hidden(text: str, path: str, fail: _Failer) -> None:
+    """Refuse text holding a control or invisible character (robolab.support.arguments)."""
+    problem = hidden_character_problem(text)
+    if problem is not None:
+        fail(path, "text without control or invisible characters", _Said(problem))
+
+
+def _name(value: Any, path: str, fail: _Failer) -> str:
+    """A robot's or a joint's name: non-empty text as :func:`robolab.support.arguments.as_name`
+    takes it, in normal form NFC."""
+    text = _string(value, path, fail)
+    problem = name_problem(text)
+    if problem is not None:
+        fail(path, NAME_EXPECTED, _Said(problem))
+    return unicodedata.normalize("NFC", text)
 
 
 def _list(value: Any, path: str, length: int | None, fail: _Failer) -> list[Any]:
@@ -460,14 +527,18 @@ def check_source(value: Any, path: str, fail: _Failer | None = None) -> dict[str
         fail(path, f"an object with keys {list(SOURCE_KEYS)}", value)
     for key in value:
         if key not in SOURCE_KEYS:
-            fail(f"{path}.{key}", f"one of the keys {list(SOURCE_KEYS)}", _Said("an unknown key"))
+            fail(
+                _json_path(path, key),
+                f"one of the keys {list(SOURCE_KEYS)}",
+                _Said("an unknown key"),
+            )
     for key in ("citation", "document"):
         if key not in value:
             fail(f"{path}.{key}", "this required key", _Said("nothing (the key is missing)"))
-        _string(value[key], f"{path}.{key}", fail)
+        _refuse_hidden(_string(value[key], f"{path}.{key}", fail), f"{path}.{key}", fail)
     changes = value.get("changes", [])
     for k, change in enumerate(_list(changes, f"{path}.changes", None, fail)):
-        _string(change, f"{path}.changes[{k}]", fail)
+        _refuse_hidden(_string(change, f"{path}.changes[{k}]", fail), f"{path}.changes[{k}]", fail)
     return {"citation": value["citation"], "document": value["document"], "changes": list(changes)}
 
 
@@ -478,9 +549,9 @@ def _plausibility_exception(value: Any, path: str, n: int, fail: _Failer) -> Pla
         fail(f"{path}.link", f"a link number 1..{n}", value["link"])
     if value["check"] not in PLAUSIBILITY_CHECKS:
         fail(f"{path}.check", f"one of {list(PLAUSIBILITY_CHECKS)}", value["check"])
-    return PlausibilityException(
-        value["link"], value["check"], _string(value["reason"], f"{path}.reason", fail)
-    )
+    reason = _string(value["reason"], f"{path}.reason", fail)
+    _refuse_hidden(reason, f"{path}.reason", fail)
+    return PlausibilityException(value["link"], value["check"], reason)
 
 
 def _friction(value: Any, n: int, fail: _Failer) -> JointFriction:
@@ -514,7 +585,11 @@ def _dh_section(
     tables = {}
     for convention, table in section.items():
         if convention not in DH_CONVENTIONS:
-            fail(f"$.dh.{convention}", 'the key "standard" or "modified"', _Said("an unknown key"))
+            fail(
+                _json_path("$.dh", convention),
+                'the key "standard" or "modified"',
+                _Said("an unknown key"),
+            )
         tables[convention] = _dh_table(
             table, convention, f"$.dh.{convention}", joint_types, spatial_inertias, fail
         )
@@ -534,7 +609,7 @@ def _dh_table(
         fail(path, f"an object with keys {list(DH_KEYS)}", value)
     for key in value:
         if key not in DH_KEYS:
-            fail(f"{path}.{key}", f"one of the keys {list(DH_KEYS)}", _Said("an unknown key"))
+            fail(_json_path(path, key), f"one of the keys {list(DH_KEYS)}", _Said("an unknown key"))
     for key in DH_KEYS[:4]:
         if key not in value:
             fail(f"{path}.{key}", "this required key", _Said("nothing (the key is missing)"))

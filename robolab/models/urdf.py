@@ -49,11 +49,13 @@ joint 'hinge' is continuous: stored as revolute with limits (-π, π), which cov
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..conventions import DEFAULT_GRAVITY, DEFAULT_PRISMATIC_LIMITS, DEFAULT_REVOLUTE_LIMITS
+from ..screw.robot import too_many_joints
 from ..screw.validation import (
     raise_problem,
     screw_axis_problem,
@@ -61,8 +63,17 @@ from ..screw.validation import (
     transform_problem,
 )
 from ..spatial.rigid_body_motions import transform_inv_unchecked
+from ..support.arguments import as_name
 from .file_format import RobotModelData
-from .urdf_tree import MOVABLE, UrdfInertial, UrdfJoint, UrdfLink, UrdfRobot, parse_urdf
+from .urdf_tree import (
+    MOVABLE,
+    UrdfInertial,
+    UrdfJoint,
+    UrdfLink,
+    UrdfRobot,
+    parse_urdf,
+    some_names,
+)
 
 __all__ = [
     "DEFAULT_PRISMATIC_LIMITS",
@@ -150,13 +161,16 @@ def serial_chain_from_urdf(
     into the body frame, so a rotated ``<inertial><origin rpy>`` is honoured.
     A massless body keeps its frame origin as "centre of mass".
     """
-    if base_link is None:
-        base_link = robot.root
+    if not isinstance(robot, UrdfRobot):
+        raise TypeError(f"robot must be a UrdfRobot (from parse_urdf), got {type(robot).__name__}")
+    # The links' names are in normal form NFC (parse_urdf): so are the names asked for.
+    base_link = robot.root if base_link is None else as_name(base_link, "base_link")
+    ee_link = None if ee_link is None else as_name(ee_link, "ee_link")
     for role, link in (("base_link", base_link), ("ee_link", ee_link)):
         if link is not None and link not in robot.links:
             raise ValueError(
                 f"{role} {link!r} is not a link of URDF robot {robot.name!r}; "
-                f"links: {sorted(robot.links)}"
+                f"links: {some_names(sorted(robot.links), count=50)}"
             )
     notes: list[str] = []
     if ee_link is None:
@@ -177,6 +191,12 @@ def serial_chain_from_urdf(
     chain_joints = [joint for joint in path if joint.type in MOVABLE]
     if not chain_joints:
         raise ValueError(f"no movable joint between {base_link!r} and {ee_link!r}")
+    too_many = too_many_joints(
+        len(chain_joints),
+        f"the chain from {base_link!r} to {ee_link!r} of URDF robot {robot.name!r}",
+    )
+    if too_many is not None:
+        raise ValueError(too_many)
     for joint in path:
         if joint.type in ("floating", "planar"):
             raise ValueError(
@@ -309,17 +329,17 @@ def _single_leaf(robot: UrdfRobot, base_link: str) -> str:
             leaves = _leaves(robot, base_link)
             raise ValueError(
                 f"the URDF tree branches at link {link!r} into "
-                f"{[joint.child for joint in children]}; say which chain to keep with "
-                f"ee_link (one of {leaves}, or any link on the way); the other branches are "
-                "then locked at q = 0 and lumped into the chain"
+                f"{some_names([joint.child for joint in children])}; say which chain to keep "
+                f"with ee_link (one of {some_names(leaves)}, or any link on the way); the other "
+                "branches are then locked at q = 0 and lumped into the chain"
             )
         link = children[0].child
 
 
 def _leaves(robot: UrdfRobot, start: str) -> list[str]:
-    leaves, frontier = [], [start]
+    leaves, frontier = [], deque([start])
     while frontier:
-        link = frontier.pop(0)
+        link = frontier.popleft()
         children = robot.child_joints(link)
         if not children:
             leaves.append(link)
@@ -355,9 +375,9 @@ def _rigid_members(
     robot: UrdfRobot, start: str, chain_names: set[str], notes: list[str]
 ) -> list[str]:
     """Links moving rigidly with ``start`` (fixed children, locked side branches)."""
-    members, frontier = [start], [start]
+    members, frontier = [start], deque([start])
     while frontier:
-        link = frontier.pop(0)
+        link = frontier.popleft()
         for joint in robot.child_joints(link):
             if joint.name in chain_names:
                 continue

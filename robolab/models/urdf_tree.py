@@ -1,9 +1,16 @@
 """Parse a URDF file into its tree of links and joints (plain data, nothing fetched).
 
 :func:`parse_urdf` reads the kinematic tree and the inertial data of a URDF with the
-standard library's :mod:`xml.etree.ElementTree`, on the file's text only: meshes,
-``package://`` URIs and ``<!ENTITY>`` declarations are never resolved, a document with a
-DOCTYPE is refused, and every error names the element that is wrong.
+standard library's XML parser (:mod:`xml.parsers.expat`, into :mod:`xml.etree.ElementTree`
+elements), on the file's text only: meshes, ``package://`` URIs and ``<!ENTITY>``
+declarations are never resolved, a document with a DOCTYPE is refused, and every error
+names the element that is wrong. The parse is bounded: text as long as the largest file
+(:data:`robolab.models.file_format.MAX_ROBOT_FILE_BYTES`), at most
+:data:`MAX_URDF_ELEMENTS` elements nested at most :data:`MAX_URDF_DEPTH` deep, at most
+:data:`MAX_URDF_LINKS` links and as many joints. Names are read in Unicode normal form
+NFC and refused with a control or invisible character
+(:func:`robolab.support.arguments.as_name`); numbers are decimal numbers in ASCII digits,
+as XML writes a double (not ``1_000`` nor ``١``, which Python's ``float`` would take).
 :func:`robolab.models.urdf.serial_chain_from_urdf` turns the tree into the one record
 between a file and a robot; :mod:`robolab.models.urdf` re-exports the names here.
 
@@ -18,21 +25,58 @@ Examples
 from __future__ import annotations
 
 import math
+import os
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any, NoReturn
+from xml.parsers import expat
 
 import numpy as np
 
 from ..spatial.inertia import link_inertia_problem
 from ..spatial.transforms import rpy_to_rotation
-from .file_format import read_bounded_text, shorten
+from ..support.arguments import as_name
+from .file_format import check_text_size, read_bounded_text, shorten
 
-__all__ = ["UrdfInertial", "UrdfJoint", "UrdfLink", "UrdfRobot", "parse_urdf"]
+__all__ = [
+    "MAX_URDF_DEPTH",
+    "MAX_URDF_ELEMENTS",
+    "MAX_URDF_LINKS",
+    "UrdfInertial",
+    "UrdfJoint",
+    "UrdfLink",
+    "UrdfRobot",
+    "parse_urdf",
+]
 
 MOVABLE = ("revolute", "continuous", "prismatic")
 _KNOWN_TYPES = (*MOVABLE, "fixed", "floating", "planar")
+
+#: Deepest nesting of elements :func:`parse_urdf` reads. A URDF nests a few levels
+#: (``<robot><link><visual><geometry><mesh>``, a ``<gazebo>`` plugin a few more).
+MAX_URDF_DEPTH = 64
+
+#: Most elements :func:`parse_urdf` reads; the bundled Panda URDF has 250.
+MAX_URDF_ELEMENTS = 100_000
+
+#: Most ``<link>`` elements (and most ``<joint>`` elements) :func:`parse_urdf` reads: a
+#: tree of links many times the joints of a robot (fixed frames, sensors, other branches),
+#: of which a chain keeps at most :data:`robolab.screw.robot.MAX_ROBOT_JOINTS` joints.
+MAX_URDF_LINKS = 10_000
+
+#: A decimal number as XML writes a double, in ASCII digits (xsd:double without INF, NaN).
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+#: XML's white space (Python's ``str.split()`` and ``float()`` also take other spaces).
+_XML_SPACE = " \t\r\n"
+
+_NUMBER_EXPECTED = "a decimal number in ASCII digits such as 0.25 or -1.5e-3"
+
+#: What XML (INF, NaN) and Python (inf, infinity, nan) write for numbers that are not finite.
+_NON_FINITE = ("inf", "infinity", "nan")
 
 
 @dataclass(frozen=True)
@@ -118,7 +162,7 @@ class UrdfRobot:
 # --------------------------------------------------------------------------- parsing
 
 
-def parse_urdf(source: str | Path) -> UrdfRobot:
+def parse_urdf(source: str | os.PathLike) -> UrdfRobot:
     """Parse a URDF from a file path or from its XML text.
 
     Only the kinematic tree and the inertial data are read (``<visual>`` and
@@ -128,11 +172,14 @@ def parse_urdf(source: str | Path) -> UrdfRobot:
 
     Parameters
     ----------
-    source : str or pathlib.Path
+    source : str or path-like
         A path to a ``.urdf`` file, or the XML text itself (a string starting
         with ``<``). The file must be a regular UTF-8 file of at most
         :data:`robolab.models.file_format.MAX_ROBOT_FILE_BYTES` bytes; a directory,
-        a device, a FIFO or a larger file is refused before it is read.
+        a device, a FIFO or a larger file is refused before it is read. Text is
+        held to the same limit (its UTF-8 bytes). Either is parsed to at most
+        :data:`MAX_URDF_ELEMENTS` elements, :data:`MAX_URDF_DEPTH` deep, and
+        :data:`MAX_URDF_LINKS` links and joints.
 
     Returns
     -------
@@ -140,10 +187,15 @@ def parse_urdf(source: str | Path) -> UrdfRobot:
 
     Raises
     ------
+    TypeError
+        For a ``source`` that is neither text nor a path.
     ValueError
         For a file that cannot be read as above, malformed XML or a malformed
         URDF; the message names the file (or the robot) and the element
         (``<joint name="elbow">``, ``<origin>`` ...) and what was expected.
+        Names with a control or invisible character (``U+XXXX`` in the
+        message), two names equal in Unicode normal form NFC, and numbers that
+        are not decimal numbers in ASCII digits are refused too.
 
     Examples
     --------
@@ -155,31 +207,25 @@ def parse_urdf(source: str | Path) -> UrdfRobot:
     ValueError: URDF <robot name="r">: <link> #1 has no name attribute
     """
     text, where = _read_text(source)
-    if "<!DOCTYPE" in text or "<!ENTITY" in text:
-        raise ValueError(
-            f"{where}: a DOCTYPE or ENTITY declaration was found; robolab reads plain URDF "
-            "only and never expands entities"
-        )
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as error:
-        raise ValueError(f"{where}: not well-formed XML ({error})") from error
+    root = _parse_xml(text, where)
     if root.tag != "robot":
-        raise ValueError(f"{where}: the root element must be <robot>, got <{root.tag}>")
-    for element in root.iter():
-        if isinstance(element.tag, str) and "xacro" in element.tag:
-            raise ValueError(
-                f"{where}: found a xacro element <{element.tag}>; expand the file with xacro first"
-            )
-    robot_name = root.get("name") or ""
+        raise ValueError(f"{where}: the root element must be <robot>, got <{shorten(root.tag)}>")
+    robot_name = _name(root.get("name") or "", "<robot> name", where)
     if robot_name:
-        named = f'<robot name="{robot_name}">'
+        named = f'<robot name="{shorten(robot_name, keep=30)}">'
         where = f"{where}, {named}" if where.startswith("URDF file") else f"URDF {named}"
 
     link_elements = _named_elements(root, "link", where)
+    if len(link_elements) > MAX_URDF_LINKS:
+        raise ValueError(
+            f"{where}: {len(link_elements)} <link> elements, more than the {MAX_URDF_LINKS} "
+            "robolab reads (robolab.models.urdf_tree.MAX_URDF_LINKS)"
+        )
     try:  # the element parsers name the element; the prefix names the file or robot
         links = {
-            name: UrdfLink(name, _parse_inertial(element, f'<link name="{name}">'))
+            name: UrdfLink(
+                name, _parse_inertial(element, f'<link name="{shorten(name, keep=30)}">')
+            )
             for name, element in link_elements.items()
         }
     except ValueError as error:
@@ -187,6 +233,11 @@ def parse_urdf(source: str | Path) -> UrdfRobot:
     if not links:
         raise ValueError(f"{where}: no <link> elements")
     joint_elements = _named_elements(root, "joint", where)
+    if len(joint_elements) > MAX_URDF_LINKS:
+        raise ValueError(
+            f"{where}: {len(joint_elements)} <joint> elements, more than the {MAX_URDF_LINKS} "
+            "robolab reads (robolab.models.urdf_tree.MAX_URDF_LINKS)"
+        )
     try:
         joints = {
             name: _parse_joint(element, name, links) for name, element in joint_elements.items()
@@ -198,42 +249,146 @@ def parse_urdf(source: str | Path) -> UrdfRobot:
     for joint in joints.values():
         if joint.child in children:
             raise ValueError(
-                f"{where}: link {joint.child!r} is the child of two joints "
-                f"({children[joint.child]!r} and {joint.name!r}); a URDF must be a tree"
+                f"{where}: link {_shown(joint.child)} is the child of two joints "
+                f"({_shown(children[joint.child])} and {_shown(joint.name)}); a URDF must be "
+                "a tree"
             )
         children[joint.child] = joint.name
     roots = [name for name in links if name not in children]
     if len(roots) != 1:
         raise ValueError(
             f"{where}: expected exactly one root link (a link that is no joint's child), "
-            f"found {len(roots)}: {roots}"
+            f"found {len(roots)}: {some_names(roots)}"
         )
     robot = UrdfRobot(robot_name, links, joints, roots[0])
     _require_acyclic(robot, where)
     return robot
 
 
+def some_names(names: list[str], count: int = 10) -> str:
+    """The first ``count`` of ``names`` as a list, and how many more (for an error message).
+
+    Examples
+    --------
+    >>> some_names([f"link{i}" for i in range(12)], count=2)
+    "['link0', 'link1'] and 10 more"
+    """
+    more = f" and {len(names) - count} more" if len(names) > count else ""
+    return f"{[shorten(name) for name in names[:count]]}{more}"
+
+
+def _shown(name: str) -> str:
+    """A name from the file for a message: quoted, its middle left out when long."""
+    return repr(shorten(name, keep=30))
+
+
+def _name(text: str, what: str, where: str) -> str:
+    """A name read from the file, in normal form NFC (refused with a hidden character)."""
+    try:
+        return as_name(text, what)
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+
+
 def _named_elements(root: ET.Element, tag: str, where: str) -> dict[str, ET.Element]:
     """The ``<tag>`` children of ``root`` by their (required, distinct) name attribute."""
     elements: dict[str, ET.Element] = {}
     for index, element in enumerate(root.findall(tag), start=1):
-        name = element.get("name")
-        if not name:
+        text = element.get("name")
+        if not text:
             raise ValueError(f"{where}: <{tag}> #{index} has no name attribute")
+        name = _name(text, f"<{tag}> #{index} name", where)
         if name in elements:
-            raise ValueError(f"{where}: two {tag}s are named {name!r}")
+            first = elements[name].get("name")
+            spelling = "" if first == text else f" ({first!r} and {text!r} in normal form NFC)"
+            raise ValueError(f"{where}: two {tag}s are named {_shown(name)}{spelling}")
         elements[name] = element
     return elements
 
 
-def _read_text(source: str | Path) -> tuple[str, str]:
-    if isinstance(source, Path) or not str(source).lstrip().startswith("<"):
+def _read_text(source: str | os.PathLike) -> tuple[str, str]:
+    if not isinstance(source, str | os.PathLike):
+        raise TypeError(f"source must be a path or URDF text (a str), got {type(source).__name__}")
+    if isinstance(source, str) and not source.strip():
+        raise ValueError("source must be a path or URDF text, got an empty str")
+    if not isinstance(source, str) or not source.lstrip(_XML_SPACE + "\ufeff").startswith("<"):
         # A regular UTF-8 file of at most MAX_ROBOT_FILE_BYTES, or a ValueError naming it.
         path = Path(source)
-        return read_bounded_text(path, "URDF file", "a .urdf file"), f"URDF file {path}"
-    if not isinstance(source, str):
-        raise TypeError(f"source must be a path or XML text, got {type(source).__name__}")
+        shown = shorten(str(path), keep=100)
+        return read_bounded_text(path, "URDF file", "a .urdf file"), f"URDF file {shown}"
+    # The same limit as a file's, in the same words.
+    check_text_size(source, "URDF text", "URDF text")
     return source, "URDF text"
+
+
+class _Refused(Exception):
+    """Raised inside the XML parser's handlers: what is wrong, without the file's name."""
+
+
+def _parse_xml(text: str, where: str) -> ET.Element:
+    """The root element of ``text``: no DOCTYPE, no entity, no xacro, bounded in size.
+
+    Parsed with expat directly (as :mod:`xml.etree.ElementTree` does), so that a DOCTYPE
+    is refused where it starts, before any entity is declared, and the depth and number
+    of elements are counted as they are read: parsing stops at the first element past
+    :data:`MAX_URDF_DEPTH` or :data:`MAX_URDF_ELEMENTS`.
+    """
+    parser = expat.ParserCreate()
+    builder = ET.TreeBuilder()
+    depth = count = 0
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        nonlocal depth, count
+        depth += 1
+        count += 1
+        line = parser.CurrentLineNumber
+        if depth > MAX_URDF_DEPTH:
+            raise _Refused(
+                f"elements nested more than {MAX_URDF_DEPTH} deep (line {line}), more than "
+                "robolab reads (robolab.models.urdf_tree.MAX_URDF_DEPTH); expected a URDF, "
+                "whose elements nest a few levels deep"
+            )
+        if count > MAX_URDF_ELEMENTS:
+            raise _Refused(
+                f"more than {MAX_URDF_ELEMENTS} elements (line {line}), more than robolab "
+                "reads (robolab.models.urdf_tree.MAX_URDF_ELEMENTS)"
+            )
+        if "xacro" in tag:
+            raise _Refused(
+                f"found a xacro element <{shorten(tag)}>; expand the file with xacro first"
+            )
+        builder.start(tag, attributes)
+
+    def end(tag: str) -> None:
+        nonlocal depth
+        depth -= 1
+        builder.end(tag)
+
+    def refuse_declarations(*_: Any) -> NoReturn:
+        raise _Refused(
+            "a DOCTYPE or ENTITY declaration was found; robolab reads plain URDF only and "
+            "never expands entities"
+        )
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.StartDoctypeDeclHandler = refuse_declarations
+    parser.EntityDeclHandler = refuse_declarations
+    parser.ExternalEntityRefHandler = refuse_declarations
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    try:
+        parser.Parse(text, True)
+    except _Refused as error:
+        raise ValueError(f"{where}: {error}") from None
+    except expat.ExpatError as error:
+        raise ValueError(f"{where}: not well-formed XML ({error})") from None
+    except UnicodeEncodeError as error:  # a lone surrogate in a str: not text
+        character = error.object[error.start]
+        raise ValueError(
+            f"{where}: not text: U+{ord(character):04X} at index {error.start} is half of a "
+            "character (a lone surrogate); expected URDF text"
+        ) from None
+    return builder.close()
 
 
 def _require_acyclic(robot: UrdfRobot, where: str) -> None:
@@ -246,20 +401,40 @@ def _require_acyclic(robot: UrdfRobot, where: str) -> None:
             frontier.append(joint.child)
     unreached = [name for name in robot.links if name not in reached]
     if unreached:
-        raise ValueError(f"{where}: links {unreached} are not connected to the root link")
+        raise ValueError(
+            f"{where}: links {some_names(unreached)} are not connected to the root link"
+        )
+
+
+def decimal_number(text: str) -> float | None:
+    """``text`` as a float if it is a decimal number as XML writes a double, else None.
+
+    ASCII digits with an optional sign, point and exponent, and XML's white space around
+    it; Python's ``float`` also takes ``1_000``, digits of other scripts (``١``), other
+    spaces and ``inf``/``nan``, none of which is a number in a URDF. A number too large
+    for a double comes back as ±inf, for the caller to refuse.
+
+    Examples
+    --------
+    >>> decimal_number(" -1.5e-3 "), decimal_number("1_000"), decimal_number("\u0661")
+    (-0.0015, None, None)
+    """
+    stripped = text.strip(_XML_SPACE)
+    return float(stripped) if _DECIMAL.fullmatch(stripped) else None
 
 
 def _floats(text: str | None, count: int, what: str, default: tuple[float, ...]) -> np.ndarray:
     if text is None:
         return np.array(default, dtype=float)
-    parts = text.split()
-    try:
-        values = [float(part) for part in parts]
-    except ValueError:
-        raise ValueError(f"{what} must hold {count} numbers, got {shorten(text)!r}") from None
-    if len(values) != count or not all(math.isfinite(v) for v in values):
+    parts = re.split(f"[{_XML_SPACE}]+", text.strip(_XML_SPACE))
+    values = [decimal_number(part) for part in parts]
+    if len(values) != count or any(value is None for value in values):
+        raise ValueError(
+            f"{what} must hold {count} numbers, each {_NUMBER_EXPECTED}, got {shorten(text)!r}"
+        )
+    if not all(math.isfinite(value) for value in values if value is not None):
         raise ValueError(f"{what} must hold {count} finite numbers, got {shorten(text)!r}")
-    return np.array(values)
+    return np.array(values, dtype=float)
 
 
 def _number(element: ET.Element, attribute: str, what: str, default: float | None = None) -> float:
@@ -268,10 +443,13 @@ def _number(element: ET.Element, attribute: str, what: str, default: float | Non
         if default is None:
             raise ValueError(f"{what} has no {attribute} attribute")
         return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"{what}: {attribute}={shorten(text)!r} is not a number") from None
+    value = decimal_number(text)
+    if value is None and text.strip(_XML_SPACE).lstrip("+-").lower() in _NON_FINITE:
+        value = math.inf  # XML's INF and NaN, Python's inf: refused below as not finite
+    if value is None:
+        raise ValueError(
+            f"{what}: {attribute}={shorten(text)!r} is not a number; expected {_NUMBER_EXPECTED}"
+        )
     if not math.isfinite(value):
         raise ValueError(f"{what}: {attribute}={shorten(text)!r} must be a finite number")
     return value
@@ -285,7 +463,8 @@ def _parse_origin(parent: ET.Element, what: str) -> np.ndarray:
         return T
     xyz = _floats(element.get("xyz"), 3, f"{what} <origin xyz>", (0.0, 0.0, 0.0))
     rpy = _floats(element.get("rpy"), 3, f"{what} <origin rpy>", (0.0, 0.0, 0.0))
-    T[:3, :3] = rpy_to_rotation(*rpy)
+    if rpy.any():  # rpy_to_rotation(0, 0, 0) is exactly the identity already in T
+        T[:3, :3] = rpy_to_rotation(*rpy)
     T[:3, 3] = xyz
     return T
 
@@ -328,20 +507,22 @@ def _parse_inertial(link: ET.Element, what: str) -> UrdfInertial | None:
 
 
 def _parse_joint(element: ET.Element, name: str, links: dict[str, UrdfLink]) -> UrdfJoint:
-    what = f'<joint name="{name}">'
+    what = f'<joint name="{shorten(name, keep=30)}">'
     joint_type = element.get("type")
     if joint_type not in _KNOWN_TYPES:
-        raise ValueError(f"{what}: type must be one of {list(_KNOWN_TYPES)}, got {joint_type!r}")
+        raise ValueError(
+            f"{what}: type must be one of {list(_KNOWN_TYPES)}, got "
+            f"{None if joint_type is None else _shown(joint_type)}"
+        )
     ends: dict[str, str] = {}
     for tag in ("parent", "child"):
         end = element.find(tag)
         if end is None or not end.get("link"):
             raise ValueError(f'{what} needs a <{tag} link="..."/> element')
-        if end.get("link") not in links:
-            raise ValueError(
-                f"{what}: <{tag}> names link {end.get('link')!r}, which does not exist"
-            )
-        ends[tag] = end.get("link", "")
+        link = as_name(end.get("link", ""), f"{what} <{tag}> link")
+        if link not in links:
+            raise ValueError(f"{what}: <{tag}> names link {_shown(link)}, which does not exist")
+        ends[tag] = link
     axis_element = element.find("axis")
     axis = _floats(
         None if axis_element is None else axis_element.get("xyz"),
@@ -373,5 +554,5 @@ def _parse_joint(element: ET.Element, name: str, links: dict[str, UrdfLink]) -> 
         axis=axis,
         lower=lower,
         upper=upper,
-        mimic=None if mimic is None else mimic.get("joint", ""),
+        mimic=None if mimic is None else as_name(mimic.get("joint", ""), f"{what} <mimic> joint"),
     )

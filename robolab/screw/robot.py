@@ -80,7 +80,7 @@ from ..conventions import (
 )
 from ..spatial.inertia import PlausibilityException, as_plausibility_exceptions
 from ..spatial.rigid_body_motions import adjoint_representation_unchecked, transform_inv_unchecked
-from ..support.arguments import as_float_array
+from ..support.arguments import as_float_array, as_name, repeated_name
 from .friction import JointFriction, as_joint_friction
 from .validation import (
     raise_problem,
@@ -94,6 +94,7 @@ __all__ = [
     "DEFAULT_PRISMATIC_LIMITS",
     "DEFAULT_REVOLUTE_LIMITS",
     "JOINT_TYPES",
+    "MAX_ROBOT_JOINTS",
     "ScrewRobot",
 ]
 
@@ -102,6 +103,32 @@ __all__ = [
 # data are robolab.screw.validation's, shared with the file and URDF readers.
 
 _T = TypeVar("_T")
+
+#: Most joints a robot may have: :class:`ScrewRobot` and the robot files (model files and
+#: the chain of a URDF, :mod:`robolab.models`) refuse more. Real serial arms have up to a
+#: few dozen joints (a snake robot some hundreds); 1000 keeps reading, checking and building
+#: a robot well under a second, and every algorithm of robolab linear or better in them.
+#:
+#: >>> MAX_ROBOT_JOINTS
+#: 1000
+MAX_ROBOT_JOINTS = 1000
+
+
+def too_many_joints(n: int, what: str) -> str | None:
+    """Why ``n`` joints are too many (``what`` names where they were counted), or None.
+
+    Examples
+    --------
+    >>> print(too_many_joints(5000, "screw_axes_space has 5000 columns"))
+    screw_axes_space has 5000 columns: 5000 joints, more than the 1000 a robot may have \
+(robolab.screw.robot.MAX_ROBOT_JOINTS)
+    """
+    if n <= MAX_ROBOT_JOINTS:
+        return None
+    return (
+        f"{what}: {n} joints, more than the {MAX_ROBOT_JOINTS} a robot may have "
+        "(robolab.screw.robot.MAX_ROBOT_JOINTS)"
+    )
 
 
 def _read_only(array: np.ndarray) -> np.ndarray:
@@ -116,14 +143,15 @@ class ScrewRobot:
     Parameters
     ----------
     name : str
-        The robot's name.
+        The robot's name, kept in Unicode normal form NFC; control and invisible
+        characters are refused (:func:`robolab.support.arguments.as_name`).
     home_ee_pose : array_like, shape (4, 4)
         M = T_sb(0), the end-effector pose at the home configuration. Must
         equal the product M_01 M_12 ⋯ M_{n,n+1} of ``link_frames`` (to 1e-6).
     screw_axes_space : array_like, shape (6, n)
         Screw axes S_i = [ω; v] of the joints in the space frame at home, as
         columns: ‖ω‖ = 1 for a revolute joint, ω = 0 and ‖v‖ = 1 for a
-        prismatic joint.
+        prismatic joint; 1 ≤ n ≤ :data:`MAX_ROBOT_JOINTS` (1000).
     link_frames : sequence of n+1 array_like, shape (4, 4)
         M_{i-1,i}: the pose of centre-of-mass frame {i} in frame {i-1} at
         home; ``link_frames[0]`` = M_01 from the base, ``link_frames[n]`` =
@@ -134,7 +162,9 @@ class ScrewRobot:
     gravity : array_like, shape (3,)
         Gravitational acceleration in the space frame, default (0, 0, -9.81).
     joint_names : sequence of n str, optional
-        Default ``"joint1"``, ..., ``"jointn"``. Must be distinct.
+        Default ``"joint1"``, ..., ``"jointn"``. Names as ``name``, and distinct once
+        in normal form NFC (``"é"`` written precomposed or with a combining accent is one
+        name).
     joint_types : sequence of n str, optional
         ``"revolute"`` or ``"prismatic"``; by default read from the screw
         axis (ω = 0 means prismatic). Given types must match the axes.
@@ -234,8 +264,7 @@ class ScrewRobot:
         plausibility_exceptions: Sequence[Any] | None = None,
         friction: JointFriction | Mapping[str, Any] | None = None,
     ) -> None:
-        if not isinstance(name, str):
-            raise TypeError(f"name must be a str, got {type(name).__name__} {name!r}")
+        name = as_name(name, "name")
         screws = _check_screw_axes(screw_axes_space)
         n = screws.shape[1]
         names = _check_joint_names(joint_names, n)
@@ -291,6 +320,9 @@ class ScrewRobot:
         True
         """
         n = len(joint_names)
+        too_many = too_many_joints(n, f"joint_names holds {n} names")
+        if too_many is not None:
+            raise ValueError(too_many)
         names, types = tuple(joint_names), tuple(joint_types)
         exceptions = as_plausibility_exceptions(plausibility_exceptions, n)
         exempt = {e.link for e in exceptions if e.check == "inertia_triangle"}
@@ -505,6 +537,9 @@ def _check_screw_axes(screw_axes_space: Any) -> np.ndarray:
     screws = as_float_array(screw_axes_space, "screw_axes_space", (6, None))
     if screws.shape[1] == 0:
         raise ValueError("screw_axes_space must have at least one column (one joint), got none")
+    too_many = too_many_joints(screws.shape[1], f"screw_axes_space has {screws.shape[1]} columns")
+    if too_many is not None:
+        raise ValueError(too_many)
     return screws
 
 
@@ -522,15 +557,23 @@ def _check_joint_names(joint_names: Sequence[str] | None, n: int) -> tuple[str, 
                 f"joint_names[{i}] (joint {i + 1}) must be a str, "
                 f"got {type(joint_name).__name__} {joint_name!r}"
             )
-    seen: dict[str, int] = {}
-    for i, joint_name in enumerate(names):
-        if joint_name in seen:
-            raise ValueError(
-                f"joint_names[{i}] (joint {i + 1}): the name {joint_name!r} is already "
-                f"used by joint {seen[joint_name] + 1}; joint names must be distinct"
-            )
-        seen[joint_name] = i
-    return names
+    normalised = tuple(
+        as_name(joint_name, f"joint_names[{i}] (joint {i + 1})")
+        for i, joint_name in enumerate(names)
+    )
+    repeat = repeated_name(normalised)
+    if repeat is not None:
+        first, i = repeat
+        spelling = (
+            ""
+            if names[i] == names[first]
+            else f" (as {names[first]!r}: the same name in Unicode normal form NFC)"
+        )
+        raise ValueError(
+            f"joint_names[{i}] (joint {i + 1}): the name {names[i]!r} is already "
+            f"used by joint {first + 1}{spelling}; joint names must be distinct"
+        )
+    return normalised
 
 
 def _check_joint_types(

@@ -21,6 +21,12 @@ or ``None`` (any size). With ``batch=True`` any number of leading axes is
 accepted in front of it, so ``(4, 4)`` with ``batch=True`` accepts a single
 transform or a stack of shape ``(B, 4, 4)``.
 
+Names (of robots, joints, links) are text a person reads: :func:`as_name` returns them in
+Unicode normal form NFC, so that two spellings of the same name are the same name, and
+refuses the characters that cannot be seen or that act on a terminal or on the text
+around them (:data:`REFUSED_NAME_CATEGORIES`); :func:`repeated_name` finds a name used
+twice. Every door that takes names asks them.
+
 The physical checks of a link's inertia, which every door through which
 inertial data enters applies alike, are in :mod:`robolab.spatial.inertia`.
 """
@@ -30,6 +36,7 @@ from __future__ import annotations
 import math
 import numbers
 import sys
+import unicodedata
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from decimal import Decimal
@@ -530,3 +537,129 @@ def require_choice(value: object, name: str, choices: Sequence[object]) -> None:
 
 def _describe(value: object) -> str:
     return f"{type(value).__name__} {_short(value)}"
+
+
+# --------------------------------------------------------------------------- names
+
+#: The Unicode categories no name may hold, each with what it is: control characters
+#: (``Cc``: NUL, the ESC of ANSI escape sequences, newlines, tabs), format characters
+#: (``Cf``: zero-width spaces and joiners, bidirectional overrides and isolates, the
+#: byte-order mark, the soft hyphen), surrogates (``Cs``: half of a character, not text)
+#: and the line and paragraph separators (``Zl``, ``Zp``).
+REFUSED_NAME_CATEGORIES = {
+    "Cc": "a control character",
+    "Cf": "an invisible format character",
+    "Cs": "a lone surrogate, half of a character",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+
+#: Longest name (of a robot, a joint, a link), in characters: a name is read, not stored
+#: text; a longer one is refused rather than copied into every message and view.
+MAX_NAME_LENGTH = 1000
+
+#: What a name must be, in the words of every door's error message.
+NAME_EXPECTED = (
+    f"a name of at most {MAX_NAME_LENGTH} characters without control or invisible "
+    f"characters (Unicode categories {', '.join(REFUSED_NAME_CATEGORIES)})"
+)
+
+
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 60 else repr(text[:57]) + "..."
+
+
+def hidden_character_problem(text: str) -> str | None:
+    """The first control or invisible character of ``text``, described; None if there is none.
+
+    The description gives the text (escaped), the character as ``U+XXXX`` with its Unicode
+    name and what it is (:data:`REFUSED_NAME_CATEGORIES`), and where it is. For names
+    (:func:`name_problem`) and for any text that is shown to a reader as it is (a model
+    file's description and citation).
+
+    Examples
+    --------
+    >>> hidden_character_problem("elbow") is None
+    True
+    >>> print(hidden_character_problem("elbow\\u200b"))
+    the text 'elbow\\u200b', which holds U+200B ZERO WIDTH SPACE (an invisible format character) \
+at index 5
+    """
+    if text.isprintable():  # the common case, at C speed: no Cc, Cf, Cs, Zl, Zp
+        return None
+    for index, character in enumerate(text):
+        kind = REFUSED_NAME_CATEGORIES.get(unicodedata.category(character))
+        if kind is not None:
+            label = unicodedata.name(character, "")
+            return (
+                f"the text {_shown(text)}, which holds U+{ord(character):04X}"
+                f"{' ' + label if label else ''} ({kind}) at index {index}"
+            )
+    return None  # only spaces other than U+0020, private-use or unassigned characters
+
+
+def name_problem(text: str) -> str | None:
+    """What keeps ``text`` from being a name, described (:data:`NAME_EXPECTED`); or None.
+
+    A name longer than :data:`MAX_NAME_LENGTH` characters, or holding a control or
+    invisible character (:func:`hidden_character_problem`).
+
+    Examples
+    --------
+    >>> print(name_problem("x" * 5000))
+    the text 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... of 5000 characters
+    """
+    if len(text) > MAX_NAME_LENGTH:
+        return f"the text {_shown(text)} of {len(text)} characters"
+    return hidden_character_problem(text)
+
+
+def as_name(value: object, name: str) -> str:
+    """Return ``value``, a name, in Unicode normal form NFC; refuse what no name may hold.
+
+    ``TypeError`` unless ``value`` is a ``str``; ``ValueError`` for a name longer than
+    :data:`MAX_NAME_LENGTH` or one holding a control or invisible character, named as
+    ``U+XXXX`` (:func:`name_problem`). The same name written with a precomposed letter
+    or with a combining accent comes back the same.
+
+    Examples
+    --------
+    >>> as_name("Gelenk\\u0301", "joint_names[0]") == as_name("Gelenḱ", "joint_names[0]")
+    True
+    >>> as_name("wrist\\x1b[31m", "joint_names[2]")
+    Traceback (most recent call last):
+    ...
+    ValueError: joint_names[2] must be a name of at most 1000 characters without control or \
+invisible characters (Unicode categories Cc, Cf, Cs, Zl, Zp), got the text 'wrist\\x1b[31m', \
+which holds U+001B (a control character) at index 5
+    >>> as_name(3, "name")
+    Traceback (most recent call last):
+    ...
+    TypeError: name must be a str, got int 3
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {_describe(value)}")
+    problem = name_problem(value)
+    if problem is not None:
+        raise ValueError(f"{name} must be {NAME_EXPECTED}, got {problem}")
+    return unicodedata.normalize("NFC", value)
+
+
+def repeated_name(names: Sequence[str]) -> tuple[int, int] | None:
+    """``(first, second)``: the indices of the first name that ``names`` holds twice, or None.
+
+    Compare names once normalised (:func:`as_name`): in one linear pass.
+
+    Examples
+    --------
+    >>> repeated_name(["shoulder", "elbow", "wrist", "elbow"])
+    (1, 3)
+    >>> repeated_name(["shoulder", "elbow"]) is None
+    True
+    """
+    seen: dict[str, int] = {}
+    for index, text in enumerate(names):
+        if text in seen:
+            return seen[text], index
+        seen[text] = index
+    return None

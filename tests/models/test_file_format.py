@@ -11,7 +11,15 @@ import sympy as sp
 
 import robolab.screw.robot as screw_robot
 from robolab import JointFriction, ScrewRobot
-from robolab.models.file_format import RobotModelData, read_source, shorten, write_text
+from robolab.models.file_format import (
+    MAX_ROBOT_FILE_BYTES,
+    RobotModelData,
+    check_text_size,
+    read_source,
+    shorten,
+    too_large,
+    write_text,
+)
 from robolab.models.library import load_robot
 from robolab.models.reading import read_robot_model
 from robolab.symbols import q1, q3
@@ -146,3 +154,31 @@ def test_write_text_writes_a_file_and_refuses_a_directory(tmp_path):
     assert (tmp_path / "r.json").read_text(encoding="utf-8") == "{}\n"
     with pytest.raises(ValueError, match=r"cannot write robot model file .*: it is a directory"):
         write_text(tmp_path, "{}\n")
+
+
+def test_text_is_held_to_the_file_limit_in_its_utf8_bytes():
+    limit = MAX_ROBOT_FILE_BYTES
+    check_text_size("a" * limit, "URDF text", "URDF text")  # exactly the limit is allowed
+    with pytest.raises(ValueError, match=rf"^URDF text: it has {limit + 1} characters \(as many "):
+        check_text_size("a" * (limit + 1), "URDF text", "URDF text")
+    # 2 bytes a character in UTF-8: half as many characters already exceed the limit
+    with pytest.raises(ValueError, match=rf"^URDF text: it has {limit + 2} bytes, more than the "):
+        check_text_size("é" * (limit // 2 + 1), "URDF text", "URDF text")
+    check_text_size("\ud800", "URDF text", "URDF text")  # counted, not encoded: the parser says
+
+
+def test_a_file_and_a_text_too_large_are_refused_in_the_same_words():
+    error = too_large("cannot read URDF file r.urdf", "has 9 bytes", "a .urdf file")
+    assert str(error) == (
+        f"cannot read URDF file r.urdf: it has 9 bytes, more than the {MAX_ROBOT_FILE_BYTES} "
+        "bytes robolab reads (robolab.models.file_format.MAX_ROBOT_FILE_BYTES); expected a "
+        ".urdf file no larger than that"
+    )
+
+
+def test_a_long_unknown_name_or_path_is_shortened_in_the_message(tmp_path):
+    with pytest.raises(ValueError, match=r"^unknown robot 'xxxxxxxxxxxx…xxxxxxxxxxxx \(100000 "):
+        read_source("x" * 100_000)
+    with pytest.raises(ValueError, match=r"^cannot read robot model file .{100}…") as caught:
+        read_source(str(tmp_path / ("y" * 100_000 + ".json")))
+    assert len(str(caught.value)) < 500

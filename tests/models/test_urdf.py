@@ -212,3 +212,18 @@ def test_the_chain_goes_through_the_screw_validation_of_every_door(monkeypatch):
     monkeypatch.setattr(urdf, "spatial_inertia_problem", refuse)
     with pytest.raises(ValueError, match=r"^URDF robot '.*': body of joint 'shoulder': refused$"):
         serial_chain_from_urdf(parse_urdf(DATA / "fixed_child_link.urdf"), "tcp")
+
+
+def test_the_links_asked_for_are_names_like_the_files():
+    robot = parse_urdf(
+        '<robot name="r"><link name="base"/><link name="c\u00f4te"/>'
+        '<joint name="j" type="revolute"><parent link="base"/><child link="c\u00f4te"/>'
+        '<axis xyz="0 0 1"/></joint></robot>'
+    )
+    assert serial_chain_from_urdf(robot, ee_link="co\u0302te").ee_link == "c\u00f4te"  # NFC
+    with pytest.raises(ValueError, match=r"^ee_link must be a name .* U\+200B ZERO WIDTH SPACE"):
+        serial_chain_from_urdf(robot, ee_link="c\u00f4te\u200b")
+    with pytest.raises(TypeError, match=r"^base_link must be a str, got int 3$"):
+        serial_chain_from_urdf(robot, base_link=3)
+    with pytest.raises(TypeError, match=r"^robot must be a UrdfRobot \(from parse_urdf\), got str"):
+        serial_chain_from_urdf("robot.urdf")

@@ -8,7 +8,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from robolab.models.urdf_tree import parse_urdf
+from robolab.models.urdf_tree import (
+    MAX_URDF_DEPTH,
+    MAX_URDF_ELEMENTS,
+    MAX_URDF_LINKS,
+    decimal_number,
+    parse_urdf,
+    some_names,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "urdf"
 
@@ -162,3 +169,80 @@ def test_broken_urdf_gets_an_error_naming_the_element(text, message):
 def test_unreadable_file_is_named():
     with pytest.raises(ValueError, match=r"cannot read URDF file .*missing\.urdf"):
         parse_urdf(DATA / "missing.urdf")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1", 1.0),
+        ("-0.5", -0.5),
+        ("+.5", 0.5),
+        ("5.", 5.0),
+        ("1e-3", 1e-3),
+        ("2.5E+2", 250.0),
+        (" \t1.5\n", 1.5),  # XML white space around it
+        ("1e999", float("inf")),  # for the caller to refuse as not finite
+    ],
+)
+def test_a_decimal_number_as_xml_writes_it_is_read(text, value):
+    assert decimal_number(text) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1_000",  # float() takes it
+        "\u0661",  # ARABIC-INDIC DIGIT ONE: float() takes it
+        "\uff11",  # FULLWIDTH DIGIT ONE
+        "\u22121",  # MINUS SIGN
+        "\u00a01",  # NO-BREAK SPACE, which float() strips
+        "0x10",
+        "inf",
+        "NaN",
+        "INF",
+        "1e",
+        ".",
+        "",
+        "1 2",
+    ],
+)
+def test_what_is_not_a_decimal_number_in_ascii_is_none(text):
+    assert decimal_number(text) is None
+
+
+def test_the_parse_limits_are_generous_for_real_urdf():
+    panda = Path(__file__).resolve().parents[2] / "robots" / "urdf" / "panda.urdf"
+    text = panda.read_text(encoding="utf-8")
+    assert text.count("<link") * 100 < MAX_URDF_LINKS
+    assert text.count("<") * 100 < MAX_URDF_ELEMENTS
+    assert MAX_URDF_DEPTH >= 32
+
+
+def test_at_most_max_urdf_links_links_and_joints():
+    links = "".join(f"<link name='l{i}'/>" for i in range(MAX_URDF_LINKS + 1))
+    with pytest.raises(ValueError, match=r"10001 <link> elements, more than the 10000 robolab"):
+        parse_urdf(f"<robot name='r'>{links}</robot>")
+    joints = "".join(
+        f"<joint name='j{i}' type='fixed'><parent link='a'/><child link='b'/></joint>"
+        for i in range(MAX_URDF_LINKS + 1)
+    )
+    with pytest.raises(ValueError, match=r"10001 <joint> elements, more than the 10000 robolab"):
+        parse_urdf(f"<robot name='r'><link name='a'/><link name='b'/>{joints}</robot>")
+
+
+def test_a_deep_or_large_document_stops_at_the_limit():
+    deep = "<robot name='r'>" + "<a>" * MAX_URDF_DEPTH + "</a>" * MAX_URDF_DEPTH + "</robot>"
+    with pytest.raises(
+        ValueError, match=rf"^URDF text: elements nested more than {MAX_URDF_DEPTH}"
+    ):
+        parse_urdf(deep)
+    fits = "<robot name='r'><link name='a'/>" + "<a>" * 63 + "</a>" * 63 + "</robot>"
+    assert parse_urdf(fits).root == "a"  # <robot> and 63 <a>: exactly 64 deep
+    many = "<robot name='r'><link name='a'/>" + "<x/>" * MAX_URDF_ELEMENTS + "</robot>"
+    with pytest.raises(ValueError, match=rf"^URDF text: more than {MAX_URDF_ELEMENTS} elements"):
+        parse_urdf(many)
+
+
+def test_some_names_lists_a_few_and_counts_the_rest():
+    assert some_names(["a", "b"]) == "['a', 'b']"
+    assert some_names([f"l{i}" for i in range(25)], count=3) == "['l0', 'l1', 'l2'] and 22 more"

@@ -295,6 +295,33 @@ def test_repr_and_html_say_what_the_robot_is():
             ValueError,
             r"joint_names\[1\] \(joint 2\): the name 'a' is already used by joint 1",
         ),
+        (
+            {"joint_names": ["c\u00f4te", "co\u0302te"]},
+            ValueError,
+            r"^joint_names\[1\] \(joint 2\): the name 'co\u0302te' is already used by joint 1 "
+            r"\(as 'c\u00f4te': the same name in Unicode normal form NFC\); joint names must be "
+            "distinct$",
+        ),
+        (
+            {"joint_names": ["elbow", "elbow\u200b"]},
+            ValueError,
+            r"^joint_names\[1\] \(joint 2\) must be a name of at most 1000 characters without "
+            r"control or invisible characters \(Unicode categories Cc, Cf, Cs, Zl, Zp\), got the "
+            r"text 'elbow\\u200b', which holds U\+200B ZERO WIDTH SPACE \(an invisible format "
+            r"character\) at index 5$",
+        ),
+        (
+            {"joint_names": ["a", "\x1b[2Jb"]},
+            ValueError,
+            r"joint_names\[1\] \(joint 2\) must be a name .* U\+001B \(a control character\)",
+        ),
+        (
+            {"joint_names": ["a\u202eb", "b"]},
+            ValueError,
+            r"joint_names\[0\] \(joint 1\) must be a name .* U\+202E RIGHT-TO-LEFT OVERRIDE",
+        ),
+        ({"name": "arm\x00"}, ValueError, r"^name must be a name .* U\+0000 \(a control"),
+        ({"name": "arm\n2"}, ValueError, r"^name must be a name .* U\+000A \(a control"),
         ({"joint_types": ["revolute"]}, ValueError, "joint_types must have 2 entries"),
         (
             {"joint_types": ["revolute", "hinge"]},
@@ -388,3 +415,46 @@ def test_from_checked_keeps_the_checks_a_record_does_not_guarantee():
         plausibility_exceptions=[(1, "inertia_triangle", "textbook")],
     )
     assert not robot.home_ee_pose.flags.writeable
+
+
+def test_names_are_kept_in_unicode_normal_form_nfc():
+    robot = planar_2r(name="Bra\u0303o", joint_names=["e\u0301paule", "coude"])  # decomposed
+    assert robot.name == "Br\u00e3o"
+    assert robot.joint_names == ("\u00e9paule", "coude")
+
+
+def test_at_most_max_robot_joints_joints():
+    assert rl.screw.robot.MAX_ROBOT_JOINTS == 1000
+
+    def chain(n: int) -> dict:
+        home = translation(0.1 * (n + 1))
+        screws = np.zeros((6, n))
+        screws[2] = 1.0
+        screws[4] = -0.1 * np.arange(1, n + 1)
+        return {
+            "home_ee_pose": home,
+            "screw_axes_space": screws,
+            "link_frames": [translation(0.1)] * (n + 1),
+            "spatial_inertias": [POINT_MASS] * n,
+        }
+
+    assert planar_2r(**chain(1000)).n_joints == 1000
+    with pytest.raises(
+        ValueError,
+        match=r"^screw_axes_space has 1001 columns: 1001 joints, more than the 1000 a robot may "
+        r"have \(robolab\.screw\.robot\.MAX_ROBOT_JOINTS\)$",
+    ):
+        planar_2r(**chain(1001))
+    big = chain(1001)
+    with pytest.raises(ValueError, match=r"^joint_names holds 1001 names: 1001 joints, more than"):
+        ScrewRobot.from_checked(
+            "snake",
+            big["home_ee_pose"],
+            big["screw_axes_space"],
+            np.array(big["link_frames"]),
+            np.array(big["spatial_inertias"]),
+            np.array([0, 0, -9.81]),
+            [f"j{i}" for i in range(1001)],
+            ["revolute"] * 1001,
+            [(-1.0, 1.0)] * 1001,
+        )

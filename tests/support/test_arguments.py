@@ -15,10 +15,15 @@ import pytest
 import sympy as sp
 
 from robolab.support.arguments import (
+    MAX_NAME_LENGTH,
     as_figure_size,
     as_float_array,
+    as_name,
     as_real_number,
     as_transform,
+    hidden_character_problem,
+    name_problem,
+    repeated_name,
     require_bool,
     require_choice,
     require_finite,
@@ -217,3 +222,75 @@ def test_as_transform_takes_one_or_a_batch():
     assert as_transform(np.tile(np.eye(4), (5, 1, 1)), "T", batch=True).shape == (5, 4, 4)
     with pytest.raises(ValueError, match=r"^T must have shape \(4, 4\), got shape \(2, 4, 4\)$"):
         as_transform(np.tile(np.eye(4), (2, 1, 1)), "T")
+
+
+# ------------------------------------------------------------------ names
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("a\x00", r"U\+0000 \(a control character\) at index 1"),  # NUL
+        ("\x1b[31mred", r"U\+001B \(a control character\) at index 0"),  # ANSI escape
+        ("a\nb", r"U\+000A \(a control character\) at index 1"),
+        ("a\tb", r"U\+0009 \(a control character\) at index 1"),
+        ("a\x85", r"U\+0085 \(a control character\) at index 1"),  # NEL
+        ("ab\u200b", r"U\+200B ZERO WIDTH SPACE \(an invisible format character\) at index 2"),
+        ("a\u200db", r"U\+200D ZERO WIDTH JOINER \(an invisible format character\)"),
+        ("a\u202eb", r"U\+202E RIGHT-TO-LEFT OVERRIDE \(an invisible format character\)"),
+        ("a\u2066b", r"U\+2066 LEFT-TO-RIGHT ISOLATE \(an invisible format character\)"),
+        ("\ufeffa", r"U\+FEFF ZERO WIDTH NO-BREAK SPACE \(an invisible format character\)"),
+        ("so\u00adft", r"U\+00AD SOFT HYPHEN \(an invisible format character\)"),
+        ("a\U000e0041", r"U\+E0041 TAG LATIN CAPITAL LETTER A \(an invisible format character\)"),
+        ("a\u2028b", r"U\+2028 LINE SEPARATOR \(a line separator\) at index 1"),
+        ("a\u2029b", r"U\+2029 PARAGRAPH SEPARATOR \(a paragraph separator\) at index 1"),
+        ("a\ud800", r"U\+D800 \(a lone surrogate, half of a character\) at index 1"),
+    ],
+)
+def test_a_name_with_a_control_or_invisible_character_is_refused_naming_it(text, shown):
+    with pytest.raises(
+        ValueError,
+        match=r"^joint_names\[0\] must be a name of at most 1000 characters without control or "
+        r"invisible characters \(Unicode categories Cc, Cf, Cs, Zl, Zp\), got the text '.*', "
+        rf"which holds {shown}",
+    ):
+        as_name(text, "joint_names[0]")
+    assert hidden_character_problem(text) == name_problem(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["elbow", "Gelenk 2", "épaule", "肩", "ŝultro", "a\u00a0b", "\U0001f916", ""]
+)
+def test_names_in_any_script_with_visible_characters_are_kept(text):
+    assert as_name(text, "name") == text  # already in NFC
+    assert name_problem(text) is None
+
+
+def test_a_name_comes_back_in_nfc_so_that_two_spellings_are_one_name():
+    precomposed, decomposed = "c\u00f4te", "co\u0302te"  # côte
+    assert precomposed != decomposed
+    assert as_name(decomposed, "name") == precomposed
+    assert as_name("\u212b", "name") == "\u00c5"  # ANGSTROM SIGN is canonically Å
+
+
+def test_a_name_longer_than_the_limit_is_refused_and_the_message_stays_short():
+    assert MAX_NAME_LENGTH == 1000
+    assert as_name("x" * 1000, "name") == "x" * 1000
+    with pytest.raises(
+        ValueError, match=r"got the text 'x{57}'\.\.\. of 1001 characters$"
+    ) as caught:
+        as_name("x" * 1001, "name")
+    assert len(str(caught.value)) < 300
+    assert hidden_character_problem("x" * 5000) is None  # free text may be long
+
+
+@pytest.mark.parametrize("value", [None, 3, b"elbow", ["elbow"]])
+def test_a_name_that_is_not_text_is_a_type_error(value):
+    with pytest.raises(TypeError, match=r"^name must be a str, got "):
+        as_name(value, "name")
+
+
+def test_repeated_name_finds_the_first_name_used_twice():
+    assert repeated_name(["a", "b", "c", "b", "a"]) == (1, 3)
+    assert repeated_name([]) is None
+    assert repeated_name([f"joint{i}" for i in range(10_000)]) is None
