@@ -39,6 +39,7 @@ from typing import Any
 
 import sympy as sp
 
+from ..support.arguments import as_name
 from .parameters import (
     DEFAULT_GRAVITY,
     check_gravity,
@@ -276,8 +277,8 @@ class DHModel:
         ('RP', (0.0, 1000.0), None)
         """
         chain = DHChain.read(rows, convention, tool)
-        if name is not None and not isinstance(name, str):
-            raise TypeError(f"name: expected a str, got {type(name).__name__} {name!r}")
+        if name is not None:
+            name = as_name(name, "name")  # NFC, no control or invisible characters
         n = chain.dof
         inertial = DHInertial(
             tuple(placeholder_masses(n)),

@@ -231,3 +231,15 @@ def test_the_private_check_can_fail():
         "    def h(self):\n        return self._model\n"
     )
     assert len(private_reads(source, {"_model"})) == 3
+
+
+def test_a_robot_name_is_normalised_and_hidden_characters_are_refused():
+    from robolab.dh.model import DHModel
+    from robolab.symbols import q1
+
+    decomposed, composed = "Gelenk\u0301", "Gelenḱ"
+    assert DHModel.new([(1.0, 0, 0, q1)], name=decomposed).name == composed
+    with pytest.raises(ValueError, match=r"U\+202E"):
+        DHModel.new([(1.0, 0, 0, q1)], name="arm\u202e")  # a right-to-left override
+    with pytest.raises(TypeError, match="name must be a str"):
+        DHModel.new([(1.0, 0, 0, q1)], name=3)

@@ -359,7 +359,7 @@ def test_bad_rows_name_the_row_the_field_and_what_was_expected(rows, options, me
             {},
             r"row 2: expected a tuple \(a, alpha, d, theta\[, joint_type\]\), got int 5",
         ),
-        ([(l1, 0, 0, q1)], {"name": 3}, r"name: expected a str, got int 3"),
+        ([(l1, 0, 0, q1)], {"name": 3}, r"name must be a str, got int 3"),
     ],
 )
 def test_a_row_or_a_name_of_the_wrong_kind_is_a_type_error(rows, options, message):
