@@ -26,6 +26,16 @@ schema version 3):
 robolab is a wheel without them; or ``make assignments CHAPTERS="01 04"``) is its command
 line. docs/teaching.md walks a teacher through the nbgrader commands.
 
+What enters the generated code is checked first: the chapter id is two digits, exercise and
+answer names are ASCII identifiers, the points a finite number ≥ 0, and the chapter's label
+goes into each set-up cell as a Python string literal. A chapter is read as data (a regular
+UTF-8 file of at most :data:`robolab.models.file_format.MAX_ROBOT_FILE_BYTES` bytes, JSON
+nested at most :data:`MAX_NOTEBOOK_DEPTH` deep, valid against nbformat 4's schema), and a
+chapter that could not be graded as written (nbgrader's region markers in its cells, a check
+sharing its line with other code, an exercise defined where it cannot be re-drawn) is refused
+with the cell that is wrong. Its code is the teacher's and is copied as it is: the tool reads
+the course's chapters, never a student's notebook.
+
 Examples
 --------
 >>> import nbformat
@@ -53,15 +63,27 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import getpass
+import json
+import math
+import numbers
 import os
 import re
+import secrets
 import sys
-from collections.abc import Iterable, Sequence
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import nbformat
+from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
 from nbformat.v4 import new_code_cell, new_markdown_cell
+from nbformat.v4.rwbase import rejoin_lines
+from nbformat.validator import get_validator
+
+from ..models.file_format import MAX_ROBOT_FILE_BYTES, read_bounded_text, shorten
 
 __all__ = [
     "NBGRADER_CONFIG",
@@ -90,6 +112,24 @@ c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE (replace None above)"}
 c.Execute.timeout = 120
 """
 
+#: Deepest nesting of JSON arrays and objects read in a chapter notebook. The course's
+#: chapters are 8 deep (a cell's output's data); nbformat and its schema validator recurse
+#: into the nesting, and Python's recursion limit stops them near 500.
+MAX_NOTEBOOK_DEPTH = 64
+
+#: What nbgrader looks for in a cell's lines (``ClearSolutions``, ``ClearHiddenTests``):
+#: in a chapter they would cut a cell where the chapter did not mean it.
+NBGRADER_MARKERS = ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "END HIDDEN TESTS")
+
+#: The names the generated cells define: a chapter that assigns them would change whose
+#: numbers the exercises are drawn for, or what the hidden test reads.
+GENERATED_NAMES = ("student", "seed_for", "student_name", "_graded")
+
+_CHAPTER_ID = re.compile(r"[0-9]{2}")
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_ASSIGNMENT = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+_NOTEBOOK_EXPECTED = "a chapter notebook NN-title.ipynb (Jupyter's nbformat 4 JSON)"
+
 
 def _nbgrader_username() -> str:
     """nbgrader's student id for this process: the OS user, or ``JUPYTERHUB_USER`` for jovyan.
@@ -98,7 +138,7 @@ def _nbgrader_username() -> str:
     files a submission under, repeated here so that a kernel without nbgrader follows it too.
     """
     try:
-        import pwd
+        import pwd  # lazy, optional dependency: Windows has no pwd
 
         osname = pwd.getpwuid(os.getuid())[0]
     except (ImportError, KeyError):  # Windows, or a uid without a passwd entry
@@ -122,14 +162,26 @@ def student_name() -> str:
     the autograder draws the numbers the student saw: ``ada`` on Zero to JupyterHub,
     ``jupyter-ada`` on The Littlest JupyterHub (whose OS users are ``jupyter-<name>``).
 
+    The name is returned in Unicode's composed form (NFC), so that ``José`` typed on one
+    system and read back from a folder name in decomposed form on another (macOS stores
+    names decomposed) draws the same numbers. It is only ever data (a seed, a printed
+    ``repr``), never code.
+
     Examples
     --------
     >>> import os
     >>> os.environ["ROBOLAB_STUDENT"] = "ada"
     >>> student_name()
     'ada'
+    >>> os.environ["ROBOLAB_STUDENT"] = "Jose\\u0301"  # an e and a combining acute accent
+    >>> student_name() == "Jos\\u00e9"
+    True
     >>> del os.environ["ROBOLAB_STUDENT"]
     """
+    return unicodedata.normalize("NFC", _raw_student_name())
+
+
+def _raw_student_name() -> str:
     if os.environ.get("NBGRADER_EXECUTION") == "autograde":
         here = Path.cwd()
         if here.parent.parent.name == "autograded":
@@ -138,6 +190,183 @@ def student_name() -> str:
     if named:
         return named
     return _nbgrader_username()
+
+
+# --- what enters the generated code ------------------------------------------------------
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, its middle left out when long (for error messages)."""
+    return shorten(repr(value), keep=30)
+
+
+def _check_points(points: object) -> float:
+    """``points`` as a float: a finite number ≥ 0 (it is written into JSON and code)."""
+    if isinstance(points, bool) or not isinstance(points, numbers.Real):
+        raise TypeError(
+            "points must be a number ≥ 0 such as 1 or 0.5 (each exercise's points), got "
+            f"{type(points).__name__} {_shown(points)}"
+        )
+    try:
+        value = float(points)
+    except OverflowError:  # an int or Fraction beyond the largest float
+        value = math.inf
+    if not (math.isfinite(value) and value >= 0):
+        raise ValueError(
+            f"points must be a number ≥ 0 and finite (nbgrader keeps it in JSON, which has no "
+            f"infinity or NaN), got {_shown(points)}"
+        )
+    return value
+
+
+def _check_chapter_id(chapter_id: object) -> str:
+    if not isinstance(chapter_id, str):
+        raise TypeError(
+            f"chapter_id must be a chapter's two-digit number as text, such as '04', got "
+            f"{type(chapter_id).__name__} {_shown(chapter_id)}"
+        )
+    if not _CHAPTER_ID.fullmatch(chapter_id):
+        raise ValueError(
+            "chapter_id must be a chapter's two-digit number such as '04' (two of 0-9: it "
+            f"becomes part of each student's set-up code), got {_shown(chapter_id)}"
+        )
+    return chapter_id
+
+
+def _check_identifier(name: str, what: str, where: str) -> str:
+    if not _IDENTIFIER.fullmatch(name):
+        raise ValueError(
+            f"{where}: {what} {name!r} must be an ASCII name (letters A-Z, digits, '_'; "
+            "nbgrader's cell ids are made of it)"
+        )
+    if name in GENERATED_NAMES:
+        raise ValueError(
+            f"{where}: {what} {name!r} is one of the names the graded version defines "
+            f"({', '.join(GENERATED_NAMES)}); rename it"
+        )
+    return name
+
+
+# --- reading a chapter ----------------------------------------------------------------------
+
+
+def _size_problem(data: object) -> str | None:
+    """What is too big in ``data``: nesting deeper than :data:`MAX_NOTEBOOK_DEPTH` (a cycle
+    nests forever), or more values than a file robolab reads can hold (a list that holds
+    itself twice, 60 times over, is a tree of 2**60 values)."""
+    stack: list[tuple[object, int, str]] = [(data, 1, "$")]
+    most = MAX_ROBOT_FILE_BYTES // 2 + 1  # each value but one takes two bytes: `1,`, `[]`
+    budget = most
+    while stack:
+        value, depth, path = stack.pop()
+        budget -= 1
+        if budget < 0:
+            return f"more than {most} values (a file robolab reads holds fewer)"
+        if isinstance(value, Mapping):
+            items: Iterable[tuple[object, object]] = value.items()
+        elif isinstance(value, list | tuple):
+            items = enumerate(value)
+        else:
+            continue
+        if depth > MAX_NOTEBOOK_DEPTH:
+            return f"nested more than {MAX_NOTEBOOK_DEPTH} levels deep (at {path})"
+        for key, item in items:
+            stack.append((item, depth + 1, f"{path}[{key!r}]" if depth < 4 else path))
+    return None
+
+
+def _schema_problem(error: Any) -> str:
+    """One line for the schema error: the branch of the cell's (output's) own type."""
+    while error.validator == "oneOf" and error.context:
+        branches: dict[object, list[Any]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        types = [
+            sub
+            for sub in error.context
+            if sub.validator == "enum" and sub.path and sub.path[-1] in ("cell_type", "output_type")
+        ]
+        kept = [subs for subs in branches.values() if not any(sub in types for sub in subs)]
+        if not kept and types:
+            field = types[0].path[-1]
+            allowed = sorted({str(v) for sub in types for v in sub.validator_value})
+            return (
+                f"at {types[0].json_path}: expected one of {', '.join(allowed)} for {field}, "
+                f"got {_shown(types[0].instance)}"
+            )
+        if len(kept) != 1:
+            break
+        error = best_match(kept[0])
+    if error.validator == "oneOf":
+        return f"at {error.json_path}: not one of the forms the schema allows"
+    return f"at {error.json_path}: {shorten(error.message, keep=60)}"
+
+
+def _checked_notebook(data: object, where: str) -> nbformat.NotebookNode:
+    """A copy of ``data`` as a valid nbformat 4 notebook, each cell's source one string.
+
+    Cell ids are not kept (the graded version numbers its cells), so a chapter written before
+    nbformat 4.5 or with duplicate ids is read as well.
+    """
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{where}: expected {_NOTEBOOK_EXPECTED}, got {type(data).__name__}")
+    too_big = _size_problem(data)
+    if too_big is not None:
+        raise ValueError(
+            f"{where}: {too_big}; expected {_NOTEBOOK_EXPECTED}, whose chapters nest 8 levels"
+        )
+    try:
+        copy = json.loads(json.dumps(data, allow_nan=False))
+    except (TypeError, ValueError) as error:  # a set, an object, NaN: not JSON
+        raise ValueError(
+            f"{where}: not JSON data ({error}); expected {_NOTEBOOK_EXPECTED}"
+        ) from None
+    major, minor = copy.get("nbformat"), copy.get("nbformat_minor")
+    if major != 4 or not isinstance(minor, int) or isinstance(minor, bool) or minor < 0:
+        raise ValueError(
+            f"{where}: expected a Jupyter notebook of format 4 (nbformat 4, nbformat_minor a "
+            f"whole number ≥ 0), got nbformat {_shown(major)}, nbformat_minor {_shown(minor)} "
+            "(open and save it in JupyterLab to convert an older notebook)"
+        )
+    minor = min(minor, nbformat.v4.nbformat_minor)
+    copy["nbformat_minor"] = minor
+    if isinstance(copy.get("cells"), list):
+        for index, cell in enumerate(copy["cells"]):
+            if isinstance(cell, dict):
+                cell.pop("id", None)
+                if minor >= 5:
+                    cell["id"] = f"cell-{index}"
+    schema = get_validator(version=4, version_minor=minor, name="jsonschema")
+    problem = best_match(schema.iter_errors(copy))
+    if problem is not None:
+        raise ValueError(
+            f"{where}: not a valid Jupyter notebook (nbformat 4.{minor} schema) "
+            f"{_schema_problem(problem)}; expected {_NOTEBOOK_EXPECTED}"
+        )
+    return rejoin_lines(nbformat.from_dict(copy))
+
+
+def _read_chapter(path: Path) -> nbformat.NotebookNode:
+    """A chapter notebook file, read as data with every bound of a robot file."""
+    text = read_bounded_text(path, "chapter notebook", _NOTEBOOK_EXPECTED)
+    where = f"chapter notebook {path}"
+
+    def no_constant(name: str) -> object:
+        raise ValueError(f"{where}: {name} is not valid JSON; expected {_NOTEBOOK_EXPECTED}")
+
+    try:
+        data = json.loads(text, parse_constant=no_constant)
+    except json.JSONDecodeError as error:
+        raise ValueError(
+            f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg}); "
+            f"expected {_NOTEBOOK_EXPECTED}"
+        ) from None
+    except RecursionError:
+        raise ValueError(
+            f"{where}: nested too deeply to read (beyond Python's recursion limit); expected "
+            f"{_NOTEBOOK_EXPECTED}, nested at most {MAX_NOTEBOOK_DEPTH} levels"
+        ) from None
+    return _checked_notebook(data, where)
 
 
 # --- one chapter ---------------------------------------------------------------------------
@@ -163,6 +392,12 @@ def _nbgrader(
     return meta
 
 
+def _lines(source: str) -> list[str]:
+    """The lines of ``source`` as Python numbers them (``str.splitlines`` also splits at a
+    form feed or a line separator inside a string, and would shift every line after it)."""
+    return re.split(r"\r\n|\r|\n", source)
+
+
 def _final_check(source: str, where: str) -> tuple[str, ast.expr, ast.Module]:
     """The exercise name and argument of the ``exercise_N.check(x)`` a cell ends with."""
     try:
@@ -179,17 +414,22 @@ def _final_check(source: str, where: str) -> tuple[str, ast.expr, ast.Module]:
         or len(call.args) != 1
         or call.keywords
     ):
+        ending = source.strip().splitlines()[-1] if source.strip() else "nothing"
         raise ValueError(
             f"{where} must end with `exercise_N.check(answer)` (notebooks/README.md), "
-            f"it ends with {source.strip().splitlines()[-1] if source.strip() else 'nothing'!r}"
+            f"it ends with {_shown(ending)}"
         )
-    return call.func.value.id, call.args[0], tree
+    if len(tree.body) > 1 and (tree.body[-2].end_lineno or 0) >= tree.body[-1].lineno:
+        raise ValueError(
+            f"{where}: put `{call.func.value.id}.check(...)` on a line of its own (the "
+            "graded version takes the lines before it, and would lose what shares its line)"
+        )
+    return _check_identifier(call.func.value.id, "the exercise", where), call.args[0], tree
 
 
 def _without_last_statement(source: str, tree: ast.Module) -> list[str]:
     last = tree.body[-1]
-    lines = source.splitlines()
-    kept = lines[: last.lineno - 1]
+    kept = _lines(source)[: last.lineno - 1]
     while kept and not kept[-1].strip():
         kept.pop()
     return kept
@@ -202,6 +442,7 @@ def _answer_source(student: str, solution: str, where: str) -> tuple[str, str, s
         raise ValueError(
             f"the student's cell of {where} must check a variable (`{exercise}.check(answer)`)"
         )
+    _check_identifier(answer.id, "the answer variable", f"the student's cell of {where}")
     solved, value, solution_tree = _final_check(solution, f"the solution cell of {where}")
     if solved != exercise:
         raise ValueError(f"the solution cell of {where} checks {solved}, not {exercise}")
@@ -258,25 +499,59 @@ def _personal_source() -> str:
     )
 
 
-def _drawn_where_defined(source: str, exercises: set[str], chapter_id: str) -> str:
+def _drawn_where_defined(source: str, exercises: set[str], chapter_id: str, where: str) -> str:
     """``source`` with each exercise drawn for the student right after the line defining it.
 
     So whatever the cell (and the cells after it) shows of the exercise, its statement and
-    its data are the student's own numbers, the ones the hidden test grades.
+    its data are the student's own numbers, the ones the hidden test grades. The label is
+    written as a Python string literal (``json.dumps`` of text is one, in the double quotes
+    the chapters use), of a checked chapter id and exercise name.
     """
-    lines = source.splitlines()
+    lines = _lines(source)
     tree = ast.parse(source)
-    for node in reversed(tree.body):
+    for position in range(len(tree.body) - 1, -1, -1):
+        node = tree.body[position]
         names = [
             target.id
             for target in (node.targets if isinstance(node, ast.Assign) else [])
             if isinstance(target, ast.Name) and target.id in exercises
         ]
+        if not names:
+            continue
+        end = node.end_lineno or len(lines)
+        if position + 1 < len(tree.body) and tree.body[position + 1].lineno <= end:
+            raise ValueError(
+                f"{where}: put the definition of {names[0]} on lines of its own (the line after "
+                "it draws the exercise for the student, before anything uses it)"
+            )
         for name in reversed(names):
-            label = f"{chapter_id}/{name}"
-            redraw = f'{name} = {name}.with_seed(seed_for(student, "{label}"), own=True)'
-            lines.insert(node.end_lineno or len(lines), " " * node.col_offset + redraw)
+            label = json.dumps(f"{chapter_id}/{name}")
+            redraw = f"{name} = {name}.with_seed(seed_for(student, {label}), own=True)"
+            lines.insert(end, " " * node.col_offset + redraw)
     return "\n".join(lines)
+
+
+def _refuse_what_nbgrader_would_misread(cells: list[nbformat.NotebookNode], chapter: str) -> None:
+    for index, cell in enumerate(cells):
+        where = f"cell {index} of chapter {chapter}"
+        if "nbgrader" in cell.metadata:
+            raise ValueError(
+                f"{where} already has nbgrader metadata: pass the course's chapter, not an "
+                "nbgrader notebook"
+            )
+        marker = next((m for m in NBGRADER_MARKERS if m in cell.source), None)
+        if marker is not None:
+            raise ValueError(
+                f"{where} contains {marker!r}, one of nbgrader's region markers; reword it "
+                "(nbgrader would cut the cell there, and could hand out part of a solution)"
+            )
+        if cell.cell_type == "code":
+            taken = _assigned_names(cell.source) & set(GENERATED_NAMES)
+            if taken:
+                raise ValueError(
+                    f"{where} assigns {sorted(taken)[0]}, a name the graded version's set-up "
+                    f"defines ({', '.join(GENERATED_NAMES)}); rename it"
+                )
 
 
 def chapter_assignment(
@@ -293,9 +568,9 @@ def chapter_assignment(
     chapter : nbformat.NotebookNode
         A course chapter (version 4), read with ``nbformat.read``; not modified.
     chapter_id : str
-        The chapter's number, ``"04"``: part of the per-student seeds' labels.
+        The chapter's two-digit number, ``"04"``: part of the per-student seeds' labels.
     points : float
-        Points of each exercise's hidden test (≥ 0).
+        Points of each exercise's hidden test (finite, ≥ 0).
     personal : bool
         Re-draw each exercise for :func:`student_name` (True), or keep the chapter's seeds.
 
@@ -306,13 +581,29 @@ def chapter_assignment(
 
     Raises
     ------
+    TypeError
+        ``chapter`` not a notebook (a mapping), ``chapter_id`` not text, ``points`` not a
+        number.
     ValueError
-        A chapter with no exercises, a solution cell without the student's cell before it,
-        or cells that do not end with ``exercise_N.check(...)`` (the names the cell).
+        A chapter id other than two digits 0-9; points negative, infinite or NaN; a chapter
+        that is not a valid nbformat 4 notebook or nests deeper than
+        :data:`MAX_NOTEBOOK_DEPTH`; a chapter with no exercises, a solution cell without the
+        student's cell before it, cells that do not end with ``exercise_N.check(...)`` on a
+        line of its own, exercise or answer names that are not ASCII identifiers or are
+        :data:`GENERATED_NAMES`, an exercise answered twice or not defined by a plain
+        assignment, nbgrader's markers (:data:`NBGRADER_MARKERS`) or metadata in a cell (the
+        message names the cell).
     """
-    if not isinstance(points, int | float) or not points >= 0:
-        raise ValueError(f"points must be a number ≥ 0, got {points!r}")
-    cells = [nbformat.from_dict(cell) for cell in chapter.cells]
+    points = _check_points(points)
+    chapter_id = _check_chapter_id(chapter_id)
+    if not isinstance(chapter, Mapping):
+        raise TypeError(
+            f"chapter must be a notebook (nbformat.read(path, as_version=4)), got "
+            f"{type(chapter).__name__}"
+        )
+    notebook_in = _checked_notebook(chapter, f"chapter {chapter_id}")
+    cells = list(notebook_in.cells)
+    _refuse_what_nbgrader_would_misread(cells, chapter_id)
     solutions = [i for i, c in enumerate(cells) if "solution" in c.metadata.get("tags", [])]
     if not solutions:
         raise ValueError(
@@ -325,6 +616,9 @@ def chapter_assignment(
             raise ValueError(f"the solution cell {index} of chapter {chapter_id} follows no code")
         answers[index - 1] = _answer_source(cells[index - 1].source, cells[index].source, where)
     exercises = [exercise for exercise, _, _ in answers.values()]
+    twice = sorted({name for name in exercises if exercises.count(name) > 1})
+    if twice:
+        raise ValueError(f"chapter {chapter_id} has more than one answer cell for {twice[0]}")
     setup = [
         i
         for i, cell in enumerate(cells)
@@ -332,6 +626,13 @@ def chapter_assignment(
     ]
     if not setup:
         raise ValueError(f"chapter {chapter_id} defines none of {exercises} in a code cell")
+    defined = set().union(*(_assigned_names(cells[i].source) for i in setup))
+    missing = [name for name in exercises if name not in defined]
+    if personal and missing:
+        raise ValueError(
+            f"chapter {chapter_id} does not define {missing[0]} by a plain `{missing[0]} = ...` "
+            "at the top level of a code cell, where it can be drawn for each student"
+        )
 
     out: list[nbformat.NotebookNode] = []
     for index, cell in enumerate(cells):
@@ -355,7 +656,8 @@ def chapter_assignment(
         if index in setup:
             cell.metadata["nbgrader"] = _nbgrader(f"setup_{index}", locked=True)
             if personal:
-                cell.source = _drawn_where_defined(cell.source, set(exercises), chapter_id)
+                where = f"cell {index} of chapter {chapter_id}"
+                cell.source = _drawn_where_defined(cell.source, set(exercises), chapter_id, where)
         if index in answers:
             exercise, answer, source = answers[index]
             cell.source = source
@@ -377,7 +679,8 @@ def chapter_assignment(
         out.append(cell)
     for position, cell in enumerate(out):
         cell["id"] = f"graded-{position:02d}"
-    notebook = nbformat.from_dict({**chapter, "cells": out})
+    minor = max(notebook_in.nbformat_minor, 5)  # cell ids came with nbformat 4.5
+    notebook = nbformat.from_dict({**notebook_in, "nbformat_minor": minor, "cells": out})
     nbformat.validate(notebook)
     return notebook
 
@@ -387,7 +690,7 @@ def chapter_assignment(
 #: The chapters next to the package in a checkout of the repository (an editable install);
 #: a wheel, as on Binder or a hub's image, has no notebooks.
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-_CHAPTER_FILE = re.compile(r"^(\d\d)-[a-z0-9-]+\.ipynb$")
+_CHAPTER_FILE = re.compile(r"([0-9]{2})-[a-z0-9-]+\.ipynb")
 
 
 def default_notebooks() -> Path:
@@ -404,24 +707,71 @@ def default_notebooks() -> Path:
 
 def _chapters_in(notebooks: Path) -> list[str]:
     return sorted(
-        p.name[:2] for p in notebooks.glob("[0-9][0-9]-*.ipynb") if _CHAPTER_FILE.match(p.name)
+        p.name[:2] for p in notebooks.glob("[0-9][0-9]-*.ipynb") if _CHAPTER_FILE.fullmatch(p.name)
     )
 
 
-def _chapter_path(chapter: str | Path, notebooks: Path) -> Path:
-    text = str(chapter)
-    if text.isdigit():
-        hits = sorted(notebooks.glob(f"{int(text):02d}-*.ipynb"))
+def _folder(value: object, name: str) -> Path:
+    if not isinstance(value, str | os.PathLike):
+        raise TypeError(f"{name} must be a folder's path, got {type(value).__name__}")
+    text = os.fspath(value)
+    if not isinstance(text, str) or not text.strip() or "\0" in text:
+        raise ValueError(f"{name} must be a folder's path, got {_shown(text)}")
+    return Path(text)
+
+
+def _chapter_path(chapter: object, notebooks: Path) -> Path:
+    if not isinstance(chapter, str | os.PathLike):
+        raise TypeError(
+            f"each chapter must be a number such as '04' or a notebook's path, got "
+            f"{type(chapter).__name__} {_shown(chapter)}"
+        )
+    text = os.fspath(chapter)
+    if isinstance(chapter, str) and re.fullmatch(r"[0-9]{1,2}", text):
+        hits = [
+            p for p in notebooks.glob(f"{int(text):02d}-*.ipynb") if _CHAPTER_FILE.fullmatch(p.name)
+        ]
         if len(hits) != 1:
-            known = sorted(p.name[:2] for p in notebooks.glob("[0-9][0-9]-*.ipynb"))
-            raise ValueError(f"no chapter {text} in {notebooks} (chapters: {', '.join(known)})")
+            known = ", ".join(_chapters_in(notebooks))
+            raise ValueError(f"no chapter {text} in {notebooks} (chapters: {known})")
         return hits[0]
-    path = Path(chapter)
-    if not path.is_file() or not _CHAPTER_FILE.match(path.name):
+    if isinstance(chapter, str) and chapter.strip().isdigit():
         raise ValueError(
-            f"{chapter!r} is neither a chapter number nor a chapter notebook NN-title.ipynb"
+            f"a chapter number is one or two digits 0-9 such as 4 or 04, got {_shown(chapter)}"
+        )
+    path = Path(text)
+    if not _CHAPTER_FILE.fullmatch(path.name):
+        raise ValueError(
+            f"{_shown(text)} is neither a chapter number nor a chapter notebook NN-title.ipynb"
         )
     return path
+
+
+def _write_file(path: Path, text: str) -> None:
+    """Write ``text`` through a new file beside ``path``, then put it in ``path``'s place.
+
+    Nothing is ever opened at ``path`` itself: a FIFO, device or link there is replaced, not
+    written through, and a run that fails leaves no half-written notebook.
+    """
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+        with open(os.open(temporary, flags, 0o666), "wb") as file:
+            file.write(text.encode("utf-8"))
+        os.replace(temporary, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):  # no folder, or not a folder: nothing was made
+            temporary.unlink(missing_ok=True)
+        if isinstance(error, FileExistsError):  # mkdir: a file where a folder belongs
+            problem = f"{error.filename} is in the way: it exists and is not a folder"
+        elif error.filename not in (None, str(temporary)):
+            problem = f"{error.strerror or error} ({error.filename})"
+        else:
+            problem = str(error.strerror or error)
+        raise ValueError(
+            f"cannot write {path}: {problem}; expected a course folder that can be written to"
+        ) from None
 
 
 def write_assignments(
@@ -438,18 +788,22 @@ def write_assignments(
 
     Each chapter goes to ``<course>/source/ch<NN>/<NN-title>.ipynb`` (one assignment per
     chapter), or every chapter into ``source/<assignment>/`` when ``assignment`` is given.
-    ``<course>/nbgrader_config.py`` (:data:`NBGRADER_CONFIG`) is written if missing.
+    ``<course>/nbgrader_config.py`` (:data:`NBGRADER_CONFIG`) is written if missing. Every
+    chapter is read and converted before anything is written; a chapter file is read as
+    data (see the module's notes), and each notebook is written to a new file that then
+    takes the target's place.
 
     Parameters
     ----------
     chapters : iterable of str or Path
-        Chapter numbers (``"4"``, ``"04"``) or chapter notebook files.
+        Chapter numbers (``"4"``, ``"04"``) or chapter notebook files, each at most once.
     course : str or Path
         The nbgrader course folder (its ``CourseDirectory.root``); created if needed.
     assignment : str, optional
-        One assignment name for all the chapters (letters, digits, ``_`` and ``-``).
+        One assignment name for all the chapters (letters, digits, ``_`` and ``-``, starting
+        with a letter or digit, at most 64 characters).
     points : float
-        Points per exercise.
+        Points per exercise (finite, ≥ 0).
     personal : bool
         Numbers per student (see :func:`chapter_assignment`).
     overwrite : bool
@@ -465,39 +819,77 @@ def write_assignments(
 
     Raises
     ------
+    TypeError
+        ``chapters`` a single text rather than a list of them, or a chapter, folder or
+        ``points`` of the wrong kind.
     ValueError
-        An unknown chapter, a bad assignment name, no chapters.
+        An unknown or repeated chapter, a bad assignment name, no chapters, bad points, a
+        chapter file that cannot be read as a chapter notebook or converted (see
+        :func:`chapter_assignment`), a course folder that cannot be written to.
     FileExistsError
         A source notebook exists and ``overwrite`` is False.
     """
-    folder = default_notebooks() if notebooks is None else Path(notebooks)
+    points = _check_points(points)
+    if isinstance(chapters, str | bytes | os.PathLike) or not isinstance(chapters, Iterable):
+        raise TypeError(
+            "chapters must be a list of chapter numbers or files such as ['01', '04'], got "
+            f"{type(chapters).__name__} {_shown(chapters)}"
+        )
+    root = _folder(course, "course")
+    folder = default_notebooks() if notebooks is None else _folder(notebooks, "notebooks")
+    if assignment is not None and (
+        not isinstance(assignment, str) or not _ASSIGNMENT.fullmatch(assignment)
+    ):
+        raise ValueError(
+            "assignment must be letters, digits, '_' and '-' (an nbgrader id), starting with a "
+            f"letter or digit, at most 64 characters, got {_shown(assignment)}"
+        )
     paths = [_chapter_path(chapter, folder) for chapter in chapters]
     if not paths:
         raise ValueError("no chapters given: name at least one (e.g. 01 04)")
-    if assignment is not None and not re.fullmatch(r"[A-Za-z0-9_-]+", assignment):
-        raise ValueError(
-            f"assignment must be letters, digits, '_' and '-' (an nbgrader id), got {assignment!r}"
-        )
-    root = Path(course)
+    names = [path.name for path in paths]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise ValueError(f"chapter {twice[0]} is named more than once")
     targets = [root / "source" / (assignment or f"ch{p.name[:2]}") / p.name for p in paths]
-    existing = [str(t) for t in targets if t.exists()]
+    existing = [str(t) for t in targets if os.path.lexists(t)]
     if existing and not overwrite:
         raise FileExistsError(
             f"{', '.join(existing)} exist(s): replace them with --force (overwrite=True)"
         )
-    for path, target in zip(paths, targets, strict=True):
-        chapter = nbformat.read(path, as_version=4)
-        graded = chapter_assignment(chapter, path.name[:2], points=points, personal=personal)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(graded, target)
+    graded = [
+        chapter_assignment(_read_chapter(path), path.name[:2], points=points, personal=personal)
+        for path in paths
+    ]
+    for notebook, target in zip(graded, targets, strict=True):
+        _write_file(target, nbformat.writes(notebook) + "\n")
     config = root / "nbgrader_config.py"
-    if not config.exists():
-        config.write_text(NBGRADER_CONFIG, encoding="utf-8")
+    if not os.path.lexists(config):
+        _write_file(config, NBGRADER_CONFIG)
     return targets
 
 
+def _points_option(text: str) -> float:
+    """``--points``: a finite number ≥ 0, or argparse's one-line error naming the option."""
+    try:
+        return _check_points(float(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a finite number ≥ 0 such as 1 or 0.5, got {_shown(text)}"
+        ) from None
+
+
+def _one_line(error: BaseException) -> str:
+    """An error message on one line (a path or a quoted cell may hold line breaks)."""
+    return " ".join(str(error).split())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m robolab.lessons.assignments [chapters] --course DIR``; all chapters if none."""
+    """``python -m robolab.lessons.assignments [chapters] --course DIR``; all chapters if none.
+
+    Returns 0, or 2 after one ``error:`` line on stderr naming what is wrong (a chapter file,
+    an option, the course folder) and what was expected.
+    """
     parser = argparse.ArgumentParser(
         prog="python -m robolab.lessons.assignments",
         description="Write course chapters as nbgrader assignments (source versions).",
@@ -510,38 +902,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"(default: ./notebooks if it exists, else {NOTEBOOKS})",
     )
     parser.add_argument("--assignment", help="one assignment for all the chapters")
-    parser.add_argument("--points", type=float, default=1.0, help="points per exercise")
+    parser.add_argument(
+        "--points", type=_points_option, default=1.0, help="points per exercise (≥ 0)"
+    )
     parser.add_argument(
         "--same-numbers", action="store_true", help="everyone gets the chapter's numbers"
     )
     parser.add_argument("--force", action="store_true", help="replace existing source files")
     args = parser.parse_args(argv)
-    if args.notebooks is not None:
-        notebooks, looked = Path(args.notebooks).expanduser(), "--notebooks"
-    else:
-        notebooks, looked = default_notebooks(), f"./notebooks, then {NOTEBOOKS}"
-    numbers = [str(c) for c in args.chapters if str(c).isdigit()]
-    if (numbers or not args.chapters) and not _chapters_in(notebooks):
-        print(
-            f"error: no chapters NN-title.ipynb in {notebooks} (looked in {looked}): "
-            "pass --notebooks DIR, the notebooks/ folder of a copy of the course "
-            "(on a hub, e.g. ~/robolab/notebooks from the nbgitpuller link)",
-            file=sys.stderr,
-        )
-        return 2
-    chapters = args.chapters or _chapters_in(notebooks)
     try:
+        if args.notebooks is not None:
+            notebooks = _folder(args.notebooks, "--notebooks").expanduser()
+            looked = "--notebooks"
+        else:
+            notebooks, looked = default_notebooks(), f"./notebooks, then {NOTEBOOKS}"
+        numbers = [str(c) for c in args.chapters if str(c).isdigit()]
+        if (numbers or not args.chapters) and not _chapters_in(notebooks):
+            print(
+                f"error: no chapters NN-title.ipynb in {notebooks} (looked in {looked}): "
+                "pass --notebooks DIR, the notebooks/ folder of a copy of the course "
+                "(on a hub, e.g. ~/robolab/notebooks from the nbgitpuller link)",
+                file=sys.stderr,
+            )
+            return 2
         written = write_assignments(
-            chapters,
-            args.course,
+            args.chapters or _chapters_in(notebooks),
+            _folder(args.course, "--course"),
             assignment=args.assignment,
             points=args.points,
             personal=not args.same_numbers,
             overwrite=args.force,
             notebooks=notebooks,
         )
-    except (ValueError, FileExistsError) as error:
-        print(f"error: {error}", file=sys.stderr)
+    except (ValueError, TypeError, OSError) as error:
+        print(f"error: {_one_line(error)}", file=sys.stderr)
         return 2
     for path in written:
         print(path)

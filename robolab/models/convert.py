@@ -13,9 +13,13 @@ everything the conversion assumed is printed and recorded in the file's
 is only read: nothing is fetched, meshes are ignored. Like every robot file it
 must be a regular UTF-8 file of at most
 :data:`robolab.models.file_format.MAX_ROBOT_FILE_BYTES`; the output must be a
-regular file (or a new one). Anything else — a device, a FIFO, a directory, an
-oversized or malformed file — ends with exit status 2 and one ``error:`` line
-naming the file.
+regular file (or a new one), and not the URDF itself. Anything else — a device, a
+FIFO, a directory, an oversized or malformed file, an empty path — ends with exit
+status 2 and one ``error:`` line naming the file. The texts given as options are
+written into the model file, so each must be one line of at most
+:data:`MAX_OPTION_CHARACTERS` characters without control or invisible characters
+(stored in Unicode's composed form, NFC); a bad one ends the same way, naming the
+option.
 
 Examples
 --------
@@ -37,17 +41,28 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
 from ..conventions import DEFAULT_GRAVITY
+from .file_format import shorten
 from .library import RobotModelData, save_robot
 from .urdf import SerialChain, parse_urdf, serial_chain_from_urdf
 
-__all__ = ["main", "model_from_chain"]
+__all__ = ["MAX_OPTION_CHARACTERS", "main", "model_from_chain"]
+
+#: Longest text the command line takes for a name, description, citation or link.
+MAX_OPTION_CHARACTERS = 1000
+
+#: Unicode categories refused in an option's text: control and format characters
+#: (ANSI escapes, NUL, bidi overrides, zero-width spaces), line and paragraph separators,
+#: private-use, surrogate and unassigned code points.
+_INVISIBLE = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
 
 
 def model_from_chain(
@@ -99,34 +114,82 @@ def model_from_chain(
     return RobotModelData(**fields)
 
 
+def _option_text(value: str | None, option: str, *, normalize: bool = True) -> str | None:
+    """An option's text, checked: one visible line of at most MAX_OPTION_CHARACTERS."""
+    if value is None:
+        return None
+    expected = (
+        f"expected one line of at most {MAX_OPTION_CHARACTERS} characters without control "
+        "or invisible characters"
+    )
+    if not value.strip():
+        raise ValueError(f"{option}: {expected}, got an empty text")
+    if len(value) > MAX_OPTION_CHARACTERS:
+        raise ValueError(f"{option}: {expected}, got {len(value)} characters")
+    bad = next((c for c in value if unicodedata.category(c) in _INVISIBLE), None)
+    if bad is not None:
+        name = unicodedata.name(bad, f"U+{ord(bad):04X}")
+        raise ValueError(f"{option}: {expected}, got {shorten(repr(value), 30)} (it holds {name})")
+    return unicodedata.normalize("NFC", value) if normalize else value
+
+
+def _paths(urdf_text: str, output_text: str) -> tuple[Path, Path]:
+    """The two paths; an empty one (``Path("")`` is the current folder) and writing over the
+    URDF are refused."""
+    for text, option in ((urdf_text, "the URDF file"), (output_text, "-o/--output")):
+        if not text.strip():
+            raise ValueError(f"{option}: expected a file's path, got {text!r}")
+    urdf, output = Path(urdf_text), Path(output_text)
+    try:
+        same = os.path.samefile(urdf, output)
+    except (OSError, ValueError):  # one of them is not there (yet): not the same file
+        same = False
+    if same:
+        raise ValueError(
+            f"-o/--output {output} is the URDF file being read; expected a new .json path"
+        )
+    return urdf, output
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 on success, 2 on an error)."""
+    """Run the command line; return the exit status (0 on success, 2 on an error).
+
+    An error prints one ``error:`` line on stderr naming the file or option and what was
+    expected (argparse's own errors, a missing or unknown option, end with such a line
+    after the usage).
+    """
     parser = argparse.ArgumentParser(
         prog="python -m robolab.models.convert",
         description="Convert a URDF serial chain into a robolab robot model file (JSON).",
     )
-    parser.add_argument("urdf", type=Path, help="the .urdf file to read")
+    parser.add_argument("urdf", help="the .urdf file to read")
     parser.add_argument(
         "--ee-link", required=True, help="the end-effector link; says which chain to keep"
     )
     parser.add_argument("--base-link", help="the fixed base link (default: the URDF's root)")
-    parser.add_argument("-o", "--output", type=Path, required=True, help="the .json file to write")
+    parser.add_argument("-o", "--output", required=True, help="the .json file to write")
     parser.add_argument("--name", help="model name (default: the URDF's robot name)")
     parser.add_argument("--description", help="one-line description for list_robots()")
     parser.add_argument("--citation", help="where the URDF's numbers come from")
     args = parser.parse_args(argv)
     try:
-        chain = serial_chain_from_urdf(parse_urdf(args.urdf), args.ee_link, args.base_link)
+        urdf, output = _paths(args.urdf, args.output)
+        ee_link = _option_text(args.ee_link, "--ee-link", normalize=False)
+        base_link = _option_text(args.base_link, "--base-link", normalize=False)
+        name = _option_text(args.name, "--name")
+        description = _option_text(args.description, "--description")
+        citation = _option_text(args.citation, "--citation")
+        chain = serial_chain_from_urdf(parse_urdf(urdf), ee_link, base_link)
         model = model_from_chain(
             chain,
-            name=args.name,
-            description=args.description,
-            citation=args.citation,
-            document=f"URDF file {args.urdf.name}",
+            name=name,
+            description=description,
+            citation=citation,
+            document=f"URDF file {urdf.name}",
         )
-        path = save_robot(model, args.output, tidy=True)
-    except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
+        path = save_robot(model, output, tidy=True)
+    except (ValueError, TypeError, OSError) as error:
+        print(f"error: {' '.join(str(error).split())}", file=sys.stderr)
         return 2
     joints = ", ".join(chain.joint_names)
     count = len(chain.joint_names)

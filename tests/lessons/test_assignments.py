@@ -24,6 +24,7 @@ commands took 35 s of CPU, about 2 s each to start Python and nbgrader, 12 s of 
 
 from __future__ import annotations
 
+import ast
 import csv
 import json
 import os
@@ -391,3 +392,374 @@ def test_release_fetch_submit_collect_autograde_and_feedback(tmp_path):
             course / "feedback" / "ada" / ASSIGNMENT / f"{CHAPTER[:-6]}.html",
             Path(folder) / "nbgrader-feedback.png",
         )
+
+
+# ------------------------------------------------------------------ what enters the code
+
+
+def _chapter(setup: str, student: str, solution: str) -> nbformat.NotebookNode:
+    """A one-exercise chapter: the set-up cell, the student's cell, the tagged solution."""
+    return nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell(setup),
+            nbformat.v4.new_code_cell(student),
+            nbformat.v4.new_code_cell(solution, metadata={"tags": ["solution"]}),
+        ]
+    )
+
+
+_SETUP = (
+    "from robolab.exercises import Exercise\nexercise_1 = Exercise('Pi', 'Pi?', solve=lambda: 3.14)"
+)
+_STUDENT = "answer = None\nexercise_1.check(answer)"
+_SOLUTION = "exercise_1.check(3.14)"
+
+
+@pytest.mark.parametrize(
+    "chapter_id",
+    [
+        '01", own=True); import os; os.system("touch /tmp/pwned"); x = ("',  # issue 29, item 1
+        "01'); __import__('os').system('id') #",
+        "01\n__import__('os')",
+        "01\\",
+        "٠١",  # Arabic-Indic digits: str.isdigit() says yes
+        "0１",  # a full-width digit
+        "1",
+        "001",
+        "",
+    ],
+)
+def test_a_chapter_id_is_two_digits_and_nothing_else(chapter_id):
+    with pytest.raises(ValueError, match="chapter_id must be a chapter's two-digit number"):
+        chapter_assignment(_chapter(_SETUP, _STUDENT, _SOLUTION), chapter_id)
+
+
+def test_the_seed_label_is_a_python_string_literal():
+    graded = chapter_assignment(_chapter(_SETUP, _STUDENT, _SOLUTION), "07")
+    setup = _by_grade_id(graded)["setup_0"].source
+    calls = [
+        node
+        for node in ast.walk(ast.parse(setup))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "seed_for"
+    ]
+    assert len(calls) == 1
+    student, label = calls[0].args
+    assert isinstance(student, ast.Name) and student.id == "student"
+    assert isinstance(label, ast.Constant) and label.value == "07/exercise_1"
+    with pytest.raises(TypeError, match="chapter_id must be a chapter's two-digit number"):
+        chapter_assignment(_chapter(_SETUP, _STUDENT, _SOLUTION), 7)
+
+
+@pytest.mark.parametrize(
+    ("points", "error", "message"),
+    [
+        (float("inf"), ValueError, "finite"),
+        (float("nan"), ValueError, "finite"),
+        (-0.5, ValueError, "got -0.5"),
+        (10**400, ValueError, "finite"),  # an int beyond any float
+        ("2", TypeError, "got str"),
+        (True, TypeError, "got bool"),
+        (None, TypeError, "got NoneType"),
+    ],
+)
+def test_points_are_a_finite_number_at_least_zero(points, error, message):
+    with pytest.raises(error, match=f"points must be a number ≥ 0.*{message}"):
+        chapter_assignment(_chapter(_SETUP, _STUDENT, _SOLUTION), "01", points=points)
+    with pytest.raises(error, match=f"points must be a number ≥ 0.*{message}"):
+        write_assignments(["01"], "unused", points=points)
+
+
+def test_numpy_and_fraction_points_are_written_as_json_numbers():
+    from fractions import Fraction
+
+    for points, written in ((np.float64(0.5), 0.5), (Fraction(3, 2), 1.5), (2, 2.0)):
+        graded = chapter_assignment(_chapter(_SETUP, _STUDENT, _SOLUTION), "01", points=points)
+        text = nbformat.writes(graded)
+        assert json.loads(text)["cells"][4]["metadata"]["nbgrader"]["points"] == written
+
+
+@pytest.mark.parametrize(
+    ("setup", "student", "solution", "message"),
+    [
+        # the check shares its line: the solution's `answer = 3.14` would be lost
+        (_SETUP, _STUDENT, "answer = 3.14; exercise_1.check(answer)", "on a line of its own"),
+        (_SETUP, "answer = None; exercise_1.check(answer)", _SOLUTION, "on a line of its own"),
+        # the definition shares its line with a use: the use would see the class's numbers
+        (_SETUP + "; print(exercise_1)", _STUDENT, _SOLUTION, "on lines of its own"),
+        # names that become nbgrader ids and code
+        (
+            _SETUP.replace("exercise_1", "übung_1"),
+            _STUDENT.replace("exercise_1", "übung_1"),
+            _SOLUTION.replace("exercise_1", "übung_1"),
+            "must be an ASCII name",
+        ),
+        (_SETUP, "student = None\nexercise_1.check(student)", _SOLUTION, "assigns student, a name"),
+        (_SETUP + "\nseed_for = None", _STUDENT, _SOLUTION, "assigns seed_for"),
+        # nbgrader's markers would cut a cell (and hand out the rest of a solution)
+        (
+            _SETUP,
+            _STUDENT,
+            "answer = 3.14  ### END SOLUTION\nexercise_1.check(answer)",
+            "'END SOLUTION', one of nbgrader's region markers",
+        ),
+        (_SETUP + "\n# BEGIN HIDDEN TESTS", _STUDENT, _SOLUTION, "'BEGIN HIDDEN TESTS'"),
+        # defined only inside a block: it could not be drawn for the student
+        (
+            _SETUP.replace("\nexercise_1 = ", "\nif True:\n    exercise_1 = ") + "\nother = 1",
+            _STUDENT,
+            _SOLUTION,
+            "defines none of",
+        ),
+    ],
+)
+def test_a_chapter_that_could_not_be_graded_as_written_is_refused(
+    setup, student, solution, message
+):
+    with pytest.raises(ValueError, match=message):
+        chapter_assignment(_chapter(setup, student, solution), "01")
+
+
+def test_a_chapter_with_nbgrader_metadata_or_two_answers_for_one_exercise_is_refused():
+    chapter = _chapter(_SETUP, _STUDENT, _SOLUTION)
+    chapter.cells[0].metadata["nbgrader"] = {"grade_id": "setup_0", "locked": True}
+    with pytest.raises(ValueError, match="cell 0 of chapter 01 already has nbgrader metadata"):
+        chapter_assignment(chapter, "01")
+    chapter = _chapter(_SETUP, _STUDENT, _SOLUTION)
+    chapter.cells += [nbformat.from_dict(dict(c)) for c in chapter.cells[1:]]
+    for position, cell in enumerate(chapter.cells):
+        cell["id"] = f"c{position}"
+    with pytest.raises(ValueError, match="more than one answer cell for exercise_1"):
+        chapter_assignment(chapter, "01")
+
+
+def test_the_redraw_follows_the_definition_past_a_form_feed_and_a_line_separator():
+    """str.splitlines() breaks lines at \\f and U+2028 inside a string, Python does not."""
+    setup = "note = 'a\fb\u2028c'\n" + _SETUP + "\nafter = exercise_1"
+    graded = chapter_assignment(_chapter(setup, _STUDENT, _SOLUTION), "01")
+    source = _by_grade_id(graded)["setup_0"].source
+    lines = source.split("\n")
+    assert lines[0] == "note = 'a\fb\u2028c'"
+    assert lines[2].startswith("exercise_1 = Exercise(")
+    assert (
+        lines[3]
+        == 'exercise_1 = exercise_1.with_seed(seed_for(student, "01/exercise_1"), own=True)'
+    )
+    assert lines[4] == "after = exercise_1"
+    assert ast.literal_eval(ast.parse(source).body[0].value) == "a\fb\u2028c"
+
+
+def test_the_chapter_is_checked_as_a_notebook_and_not_modified():
+    chapter = _chapter(_SETUP, _STUDENT, _SOLUTION)
+    before = json.dumps(chapter, sort_keys=True)
+    chapter_assignment(chapter, "01")
+    assert json.dumps(chapter, sort_keys=True) == before
+    with pytest.raises(TypeError, match="chapter must be a notebook"):
+        chapter_assignment("01-rotations-and-transforms.ipynb", "01")
+    broken = _chapter(_SETUP, _STUDENT, _SOLUTION)
+    broken.cells[1].source = 5
+    with pytest.raises(
+        ValueError, match=r"chapter 01: not a valid Jupyter notebook .* at \$\.cells\[1\]"
+    ):
+        chapter_assignment(broken, "01")
+    looped = _chapter(_SETUP, _STUDENT, _SOLUTION)
+    looped.metadata["self"] = looped.metadata  # a cycle nests forever
+    with pytest.raises(ValueError, match="nested more than 64 levels deep"):
+        chapter_assignment(looped, "01")
+    shared: list = []
+    for _ in range(60):  # 61 levels, but 2**60 values once written out
+        shared = [shared, shared]
+    wide = _chapter(_SETUP, _STUDENT, _SOLUTION)
+    wide.metadata["shared"] = shared
+    with pytest.raises(ValueError, match="more than 2097153 values"):
+        chapter_assignment(wide, "01")
+    odd = _chapter(_SETUP, _STUDENT, _SOLUTION)
+    odd.metadata["tags"] = {1, 2}
+    with pytest.raises(ValueError, match="not JSON data"):
+        chapter_assignment(odd, "01")
+
+
+def test_the_student_name_is_composed_unicode(monkeypatch):
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    monkeypatch.setenv("ROBOLAB_STUDENT", "Jose\u0301")  # as macOS stores a folder name
+    assert student_name() == "Jos\u00e9"
+
+
+@pytest.mark.parametrize(
+    ("chapters", "error", "message"),
+    [
+        ("01", TypeError, "chapters must be a list"),  # would be the chapters 0 and 1
+        ([1], TypeError, "each chapter must be a number such as '04'"),
+        (["٣"], ValueError, "one or two digits 0-9"),
+        (["4", "04"], ValueError, "named more than once"),
+        ([], ValueError, "no chapters given"),
+    ],
+)
+def test_a_bad_chapter_list_is_named(chapters, error, message):
+    with pytest.raises(error, match=message):
+        write_assignments(chapters, "unused", notebooks=NOTEBOOKS)
+
+
+def test_assignment_and_folder_names(tmp_path):
+    for assignment in ("-rf", "a b", "week/1", "a" * 65, "wéek"):
+        with pytest.raises(ValueError, match="assignment must be letters, digits"):
+            write_assignments(["01"], tmp_path, assignment=assignment, notebooks=NOTEBOOKS)
+    with pytest.raises(ValueError, match="course must be a folder's path, got ''"):
+        write_assignments(["01"], "", notebooks=NOTEBOOKS)
+    with pytest.raises(TypeError, match="notebooks must be a folder's path, got int"):
+        write_assignments(["01"], tmp_path, notebooks=1)
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_fifo_or_link_in_place_of_a_source_notebook_is_replaced_not_written_through(tmp_path):
+    course = tmp_path / "course"
+    target = course / "source" / ASSIGNMENT / CHAPTER
+    target.parent.mkdir(parents=True)
+    os.mkfifo(target)  # written through, it would block until someone reads it
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("keep", encoding="utf-8")
+    (course / "nbgrader_config.py").symlink_to(tmp_path / "missing.py")  # a dangling link
+    with pytest.raises(FileExistsError, match="--force"):
+        write_assignments(["01"], course, notebooks=NOTEBOOKS)
+    assert write_assignments(["01"], course, notebooks=NOTEBOOKS, overwrite=True) == [target]
+    assert target.is_file() and not target.is_symlink()
+    assert nbformat.read(target, as_version=4).cells[0].cell_type == "markdown"
+    assert not (tmp_path / "missing.py").exists()  # the teacher's link is left alone
+    target.unlink()
+    target.symlink_to(elsewhere)
+    write_assignments(["01"], course, notebooks=NOTEBOOKS, overwrite=True)
+    assert elsewhere.read_text(encoding="utf-8") == "keep" and not target.is_symlink()
+    assert [p.name for p in target.parent.iterdir()] == [CHAPTER]  # no temporary file left
+
+
+# ------------------------------------------------------------------ the command line, run
+
+
+def _bad_notebooks(folder: Path) -> dict[str, tuple[Path, str]]:
+    """Chapter files a hostile or careless hand could give: file → what the error must say."""
+    good = json.loads((NOTEBOOKS / CHAPTER).read_text(encoding="utf-8"))
+    deep = {**good, "metadata": {"x": json.loads("[" * 900 + "]" * 900)}}
+    cases = {
+        "21-missing.ipynb": (None, "No such file or directory"),
+        "22-latin1.ipynb": (b"\xff\xfe{}", "it is not UTF-8 text"),
+        "23-truncated.ipynb": (b'{"cells": [', "not valid JSON (line 1, column 12"),
+        "24-list.ipynb": (b"[1, 2]", "expected a chapter notebook NN-title.ipynb"),
+        "25-infinity.ipynb": (b'{"nbformat": Infinity}', "Infinity is not valid JSON"),
+        "26-nesting.ipynb": (
+            b'{"a": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+            "nested too deeply to read",
+        ),
+        "27-deep.ipynb": (json.dumps(deep).encode(), "nested more than 64 levels deep"),
+        "28-huge.ipynb": (b" " * (4 * 1024 * 1024 + 1), "more than the 4194304 bytes"),
+        "29-version3.ipynb": (
+            b'{"nbformat": 3, "nbformat_minor": 0, "metadata": {}, "worksheets": []}',
+            "got nbformat 3",
+        ),
+        "30-cell.ipynb": (
+            b'{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, '
+            b'"cells": [{"cell_type": "code"}]}',
+            "(nbformat 4.5 schema) at $.cells[0]: 'metadata' is a required property",
+        ),
+        "31-kind.ipynb": (
+            b'{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": '
+            b'[{"cell_type": "weird", "metadata": {}, "source": ""}]}',
+            "at $.cells[0].cell_type: expected one of code, markdown, raw for cell_type",
+        ),
+        "32-folder.ipynb": ("folder", "it is a directory, not a regular file"),
+    }
+    made = {}
+    for name, (content, message) in cases.items():
+        path = folder / name
+        if content == "folder":
+            path.mkdir()
+        elif content is not None:
+            path.write_bytes(content)
+        made[name] = (path, message)
+    return made
+
+
+def _run(module: str, *args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    return subprocess.run(
+        [sys.executable, "-m", module, *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_command_line_ends_bad_chapter_files_with_one_line(tmp_path):
+    """Each bad file: exit status 2, one `error:` line naming the file and what was expected,
+    nothing written (issue 29, item 9: raw nbformat, codec, AttributeError, RecursionError)."""
+    for name, (path, message) in _bad_notebooks(tmp_path).items():
+        done = _run("robolab.lessons.assignments", str(path), "--course", "course", cwd=tmp_path)
+        lines = done.stderr.splitlines()
+        assert done.returncode == 2, (name, done.stderr[-2000:])
+        assert len(lines) == 1 and lines[0].startswith("error: "), (name, done.stderr[-2000:])
+        assert name in lines[0] and message in lines[0], (name, lines[0])
+        assert not (tmp_path / "course").exists(), name
+
+
+_BAD_OPTIONS = [
+    (["--points", "inf"], "argument --points: expected a finite number ≥ 0"),
+    (["--points", "1e999"], "argument --points: expected a finite number ≥ 0"),
+    (["--points", "-1"], "argument --points: expected a finite number ≥ 0"),
+    (["--points", "one"], "argument --points: expected a finite number ≥ 0"),
+    (["٣"], "error: a chapter number is one or two digits 0-9"),
+    (["01", "1"], "is named more than once"),
+    (["--assignment", "a;b"], "error: assignment must be letters, digits"),
+    (["--course", ""], "error: --course must be a folder's path, got ''"),
+    (["--notebooks", ""], "error: --notebooks must be a folder's path, got ''"),
+]
+
+
+def _option_run(args: list[str]) -> list[str]:
+    """The command line's arguments for one case of _BAD_OPTIONS."""
+    chapters = [] if any(a.isdigit() for a in args) else ["01"]
+    course = [] if "--course" in args else ["--course", "course"]
+    notebooks = [] if "--notebooks" in args else ["--notebooks", str(NOTEBOOKS)]
+    return [*chapters, *args, *course, *notebooks]
+
+
+@pytest.mark.parametrize(("args", "message"), _BAD_OPTIONS[::4])
+def test_the_command_line_ends_bad_options_with_one_line(tmp_path, args, message):
+    done = _run("robolab.lessons.assignments", *_option_run(args), cwd=tmp_path)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr and "Infinity" not in done.stdout
+    last = done.stderr.splitlines()[-1]
+    assert message in last, last
+    if not args[0].startswith("--points"):  # argparse prints its usage above its error
+        assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert not (tmp_path / "course").exists()
+
+
+@pytest.mark.parametrize(("args", "message"), _BAD_OPTIONS)
+def test_bad_options_are_named_in_one_line(tmp_path, monkeypatch, capsys, args, message):
+    """The same cases, in this process (the subprocess test above runs every fourth)."""
+    monkeypatch.chdir(tmp_path)
+    try:
+        status = assignments.main(_option_run(args))
+    except SystemExit as exit:  # argparse's errors
+        status = exit.code
+    assert status == 2
+    error = capsys.readouterr().err
+    assert message in error.splitlines()[-1], error
+    assert not (tmp_path / "course").exists()
+
+
+def test_the_command_line_names_a_course_folder_it_cannot_write(tmp_path):
+    (tmp_path / "course").write_text("a file, not a folder", encoding="utf-8")
+    done = _run(
+        "robolab.lessons.assignments",
+        "01",
+        "--course",
+        "course",
+        "--notebooks",
+        str(NOTEBOOKS),
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stderr[-2000:]
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("error: cannot write course/source/ch01/01-rotations-and-transforms")
+    assert "Not a directory" in line and "expected a course folder that can be written to" in line

@@ -3,6 +3,9 @@ model_from_chain, which gives a URDF chain its name and provenance."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -50,3 +53,90 @@ def test_the_chain_is_the_one_checked_record_between_a_file_and_a_robot(tmp_path
     assert model.source["changes"] == chain.source["changes"]
     again = read_robot_model(save_robot(model, tmp_path / "arm.json"))
     assert np.array_equal(again.spatial_inertias, chain.spatial_inertias)
+
+
+# ------------------------------------------------------------------ bad input, run as a command
+
+
+def _convert(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    return subprocess.run(
+        [sys.executable, "-m", "robolab.models.convert", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+_LINE = "expected one line of at most 1000 characters without control or invisible characters"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["", "--ee-link", "tcp", "-o", "x.json"], "the URDF file: expected a file's path, got ''"),
+        (["robot.urdf", "--ee-link", "tcp", "-o", ""], "-o/--output: expected a file's path"),
+        (
+            ["robot.urdf", "--ee-link", "tcp", "-o", "robot.urdf"],
+            "-o/--output robot.urdf is the URDF file being read",
+        ),
+        (
+            ["robot.urdf", "--ee-link", "tcp", "-o", "same.urdf"],  # a link to the URDF
+            "-o/--output same.urdf is the URDF file being read",
+        ),
+        (["latin1.urdf", "--ee-link", "tcp", "-o", "x.json"], "latin1.urdf: it is not UTF-8"),
+        (["folder", "--ee-link", "tcp", "-o", "x.json"], "folder: it is a directory"),
+        (["robot.urdf", "--ee-link", "tcp", "-o", "folder"], "folder: it is a directory"),
+        (["robot.urdf", "--ee-link", "tc\u200bp", "-o", "x.json"], "ZERO WIDTH SPACE"),
+        (["robot.urdf", "--ee-link", "", "-o", "x.json"], f"--ee-link: {_LINE}, got an empty"),
+        (
+            ["robot.urdf", "--ee-link", "tcp", "-o", "x.json", "--name", "arm\nrm -rf"],
+            f"--name: {_LINE}, got 'arm\\nrm -rf' (it holds U+000A)",
+        ),
+        (
+            ["robot.urdf", "--ee-link", "tcp", "-o", "x.json", "--name", "\x1b[2Jarm"],
+            "(it holds U+001B)",
+        ),
+        (
+            ["robot.urdf", "--ee-link", "tcp", "-o", "x.json", "--citation", "a\u202eb"],
+            "--citation: expected one line",  # a right-to-left override
+        ),
+        (
+            ["robot.urdf", "--ee-link", "tcp", "-o", "x.json", "--description", "x" * 1001],
+            f"--description: {_LINE}, got 1001 characters",
+        ),
+        (["robot.urdf", "--ee-link", "tcp", "-o", "x.json", "--name", " "], "got an empty text"),
+    ],
+)
+def test_bad_paths_and_options_end_in_one_line(tmp_path, args, message):
+    (tmp_path / "robot.urdf").write_bytes((DATA / "branch.urdf").read_bytes())
+    (tmp_path / "same.urdf").symlink_to(tmp_path / "robot.urdf")
+    (tmp_path / "latin1.urdf").write_bytes(b"<robot name='caf\xe9'/>")
+    (tmp_path / "folder").mkdir()
+    done = _convert(*args, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr[-2000:]
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("error: ") and message in line, line
+    assert not (tmp_path / "x.json").exists()
+    assert (tmp_path / "robot.urdf").read_bytes() == (DATA / "branch.urdf").read_bytes()
+
+
+def test_a_missing_option_ends_with_argparse_line(tmp_path):
+    done = _convert(str(DATA / "branch.urdf"), "-o", "x.json", cwd=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1].endswith(
+        "error: the following arguments are required: --ee-link"
+    )
+
+
+def test_option_texts_are_stored_composed(tmp_path, capsys):
+    output = tmp_path / "arm.json"
+    decomposed = "Bras de Jose\u0301"  # e + combining acute, as some systems type it
+    args = [str(DATA / "branch.urdf"), "--ee-link", "tcp", "-o", str(output)]
+    assert main([*args, "--name", decomposed, "--citation", "Jose\u0301, 2020"]) == 0
+    model = read_robot_model(output)
+    assert model.name == "Bras de Jos\u00e9"
+    assert model.source["citation"] == "Jos\u00e9, 2020"
+    assert "wrote" in capsys.readouterr().out
