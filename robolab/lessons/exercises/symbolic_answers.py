@@ -592,6 +592,7 @@ def _breakpoints(cases: set[Any]) -> list[Any]:
 
 
 _MAX_BREAKPOINTS = 12
+_MAX_SEARCHES = 16  # (breakpoint, variable) pairs searched, each along the first two points
 #: How far from 0 the values of a symbol are searched for the places where a case changes.
 _REACH = 8.0
 
@@ -615,10 +616,11 @@ def _roots(g: Any, variable: Any, base: dict[Any, Any], low: float, high: float)
         a, b = float(a), float(b)
         for _ in range(30):  # bisection: to about 1e-8 of the grid step
             middle = (a + b) / 2
-            if at(a) * at(middle) <= 0:
+            height = at(middle)
+            if ha * height <= 0:
                 b = middle
             else:
-                a = middle
+                a, ha = middle, height
         roots.append((a + b) / 2)
         if len(roots) >= 4:
             break
@@ -630,20 +632,24 @@ def _points_around_breakpoints(
 ) -> list[dict[Any, float]]:
     """Points just before and just after each place where a case changes (near the bases)."""
     points = []
-    for g in _breakpoints(cases):
-        for atom in sides.atoms:
-            stand_in = sides.stand_in[atom]
-            if stand_in not in g.free_symbols or stand_in.is_integer:
-                continue
-            low, high = {1: (1e-3, _REACH), -1: (-_REACH, -1e-3)}.get(
-                1 if stand_in.is_positive else -1 if stand_in.is_negative else 0,
-                (-_REACH, _REACH),
-            )
-            for base in bases:
-                fixed = {sides.stand_in[a]: sp.Float(v, 15) for a, v in base.items() if a != atom}
-                for root in _roots(g, stand_in, fixed, low, high):
-                    step = 1e-6 * max(1.0, abs(root))
-                    points += [{**base, atom: root - step}, {**base, atom: root + step}]
+    searches = [
+        (g, atom)
+        for g in _breakpoints(cases)
+        for atom in sides.atoms
+        if sides.stand_in[atom] in g.free_symbols and not sides.stand_in[atom].is_integer
+    ]
+    for g, atom in searches[:_MAX_SEARCHES]:
+        stand_in = sides.stand_in[atom]
+        low, high = (-_REACH, _REACH)
+        if stand_in.is_positive:
+            low, high = 1e-3, _REACH
+        elif stand_in.is_negative:
+            low, high = -_REACH, -1e-3
+        for base in bases:
+            fixed = {sides.stand_in[a]: sp.Float(v, 15) for a, v in base.items() if a != atom}
+            for root in _roots(g, stand_in, fixed, low, high):
+                step = 1e-6 * max(1.0, abs(root))
+                points += [{**base, atom: root - step}, {**base, atom: root + step}]
     return points
 
 
