@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import os
@@ -37,10 +38,13 @@ from numpy.typing import ArrayLike
 from ...support import widgets as _widgets
 from ...support.progress import front_end
 from .check_result import (
+    ANSWER_SECONDS,
+    CALL_SECONDS,
     CheckResult,
     checked_tolerance,
     error_text,
     fmt,
+    run_within,
     value_text,
     with_hint,
 )
@@ -530,15 +534,20 @@ class Exercise:
                 rows=self.rows,
             )
             if not result.correct and answer is not None:  # degrees, or an author's slip
-                slip = known_slip(
-                    answer,
-                    self.expected,
-                    self._solve,
-                    self.parameters,
-                    angles=self.angles,
-                    slips=self._slips,
-                    rtol=self.rtol,
-                    atol=self.atol,
+                # one budget for all the slips tried: an answer slow to read is slow each time
+                _, slip = run_within(
+                    ANSWER_SECONDS,
+                    functools.partial(
+                        known_slip,
+                        answer,
+                        self.expected,
+                        self._solve,
+                        self.parameters,
+                        angles=self.angles,
+                        slips=self._slips,
+                        rtol=self.rtol,
+                        atol=self.atol,
+                    ),
                 )
                 result = result if slip is None else slip
         if result.correct:
@@ -563,11 +572,20 @@ class Exercise:
         """The comparison by the exercise's own ``checker``."""
         if answer is None:
             return CheckResult(False, "No answer yet: the answer is None.")
+        if self._checker is None:  # pragma: no cover - called only with a checker
+            raise RuntimeError(f"exercise {self.title!r} has no checker")
+        checker = functools.partial(self._checker, answer, **self.parameters)
         try:
-            result = self._checker(answer, **self.parameters)  # type: ignore[misc]
-        except Exception as error:  # the student's code may raise anything
+            finished, result = run_within(CALL_SECONDS, checker)
+        except (Exception, SystemExit) as error:  # the student's code may raise anything
             return CheckResult(
                 False, f"checking the answer raised {type(error).__name__}{error_text(error)}."
+            )
+        if not finished:
+            return CheckResult(
+                False,
+                f"checking the answer took more than {CALL_SECONDS:g} s, so it was stopped: does "
+                "your answer (or a function in it) loop forever?",
             )
         if not isinstance(result, CheckResult):
             raise TypeError(

@@ -16,6 +16,7 @@ import sympy as sp
 from numpy.typing import ArrayLike
 
 from .check_result import (
+    ANSWER_SECONDS,
     CheckResult,
     as_numbers,
     checked_tolerance,
@@ -26,6 +27,7 @@ from .check_result import (
     index_text,
     is_boolean,
     right_result,
+    run_within,
     short_text,
     wrong_result,
 )
@@ -474,11 +476,28 @@ def check_numeric(
         if pose_array.shape != (4, 4) or not np.all(np.isfinite(pose_array)):
             raise ValueError(f"pose must be a finite 4×4 transform, got {short_text(pose, 80)}")
     try:
-        return _check_numbers(
-            answer, expected_array, is_boolean(expected), rtol, atol, name, hint, pose_array, rows
+        finished, result = run_within(
+            ANSWER_SECONDS,
+            _check_numbers,
+            answer,
+            expected_array,
+            is_boolean(expected),
+            rtol,
+            atol,
+            name,
+            hint,
+            pose_array,
+            rows,
         )
     except Exception as error:  # nothing a student types may crash the check
         return wrong_result(could_not_compare(answer, name, error), hint)
+    if not finished or result is None:
+        return wrong_result(
+            f"reading {name} as numbers took more than {ANSWER_SECONDS:g} s, so it was stopped: "
+            f"it is {describe_value(answer)}; expected a number or an array of numbers.",
+            hint,
+        )
+    return result
 
 
 def _check_numbers(
@@ -493,7 +512,7 @@ def _check_numbers(
     rows: Rows = "omega_v",
 ) -> CheckResult:
     """:func:`check_numeric` once the expected value and the tolerances are known to be fine."""
-    answer_array = as_numbers(answer, name, bools=bools)
+    answer_array = as_numbers(answer, name, bools=bools, limit=max(1000, 100 * expected_array.size))
     if isinstance(answer_array, str):
         return wrong_result(answer_array, hint)
     if expected_array.ndim == 0 and answer_array.size == 1:

@@ -479,3 +479,206 @@ def test_the_text_output_that_nbval_compares_is_the_message():
     )
     assert data["text/html"] == bad._repr_html_() and data["text/markdown"].startswith("❌")
     assert "CheckResult(" in repr(bad)  # repr() stays the dataclass's, for debugging
+
+
+# --- hostile answers (issue 29): each gets a sentence, none a traceback or a hang -----------------
+
+
+class _FloatRaises:
+    def __float__(self):
+        raise RuntimeError("boom")
+
+
+class _FloatLies:
+    def __float__(self):
+        return "1.57"
+
+
+class _FloatNeverEnds:
+    def __float__(self):
+        while True:
+            pass
+
+
+class _GetattrRaises:
+    def __getattr__(self, name):
+        raise RuntimeError(f"no {name}")
+
+
+class _ReprRaises:
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+
+class _ReprNeverEnds:
+    def __repr__(self):
+        while True:
+            pass
+
+
+def _nested(depth):
+    value = HALF_PI
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _contains_itself():
+    loop = []
+    loop.append(loop)
+    return loop
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        (_nested(5000), "answer is nested more than 32 lists deep (does a list contain itself?)"),
+        (_contains_itself(), "answer is nested more than 32 lists deep"),
+        ([1.0] * 3_000_000, "answer has more than 1,000 entries in all, far more than the"),
+        ([[1.0] * 1000] * 1000, "has more than 1,000 entries in all"),
+        (_FloatRaises(), "answer must be a number or an array of numbers, got a _FloatRaises"),
+        (_FloatLies(), "answer must be a number or an array of numbers, got a _FloatLies"),
+        (_GetattrRaises(), "answer must be a number or an array of numbers, got a _GetattrRa"),
+        (_ReprRaises(), "got a _ReprRaises (<_ReprRaises object>)."),
+        (sp.MatrixSymbol("A", 2, 2), "answer is a SymPy MatrixSymbol (A), a SymPy matrix express"),
+        (sp.Lambda(sp.Symbol("x"), sp.Symbol("x")), "a SymPy function: call it on its arguments"),
+        (sp.Integer(10) ** 500, "too large to be a floating-point number."),
+    ],
+    ids=[
+        "deep",
+        "itself",
+        "millions",
+        "a million in rows",
+        "float raises",
+        "float lies",
+        "getattr raises",
+        "repr raises",
+        "MatrixSymbol",
+        "Lambda",
+        "10^500",
+    ],
+)
+def test_hostile_answers_for_a_number_are_named(answer, words):
+    assert words in _wrong(answer, HALF_PI)
+
+
+def test_a_repr_that_never_ends_is_not_waited_for():
+    assert "got a _ReprNeverEnds (<_ReprNeverEnds object>)." in _wrong(_ReprNeverEnds(), HALF_PI)
+
+
+def test_an_answer_that_never_turns_into_a_number_is_stopped(monkeypatch):
+    from robolab.lessons.exercises import numeric_answers
+
+    monkeypatch.setattr(numeric_answers, "ANSWER_SECONDS", 0.2)
+    message = _wrong(_FloatNeverEnds(), HALF_PI)
+    assert message.startswith("✗ reading answer as numbers took more than 0.2 s, so it was stop")
+    assert message.endswith("expected a number or an array of numbers.")
+
+
+def test_an_exercise_bounds_its_slip_search_too(monkeypatch):
+    from robolab.lessons.exercises import exercise as exercise_module
+    from robolab.lessons.exercises import numeric_answers
+
+    monkeypatch.setattr(numeric_answers, "ANSWER_SECONDS", 0.2)
+    monkeypatch.setattr(exercise_module, "ANSWER_SECONDS", 0.3)
+    # With angles, the slip search reads the answer again for each candidate: one budget.
+    angle = Exercise(
+        "Turn", "Angle?", solve=lambda q: q, generate=lambda rng: {"q": 0.5}, angles=["q"]
+    )
+    result = angle.check(_FloatNeverEnds())
+    assert not result and "took more than 0.2 s" in result.message
+
+
+# --- the time budget and the size of an expression ----------------------------------------------
+
+
+def _spin():
+    while True:
+        pass
+
+
+def test_run_within_stops_python_code_and_leaves_no_timer_behind():
+    import signal
+
+    from robolab.lessons.exercises.check_result import run_within
+
+    before = signal.getsignal(signal.SIGALRM)
+    assert run_within(0.1, _spin) == (False, None)
+    assert run_within(5.0, max, 2, 3) == (True, 3)
+    assert signal.getsignal(signal.SIGALRM) is before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_run_within_nests_and_each_budget_reports_its_own():
+    from robolab.lessons.exercises.check_result import run_within
+
+    def inner_first():  # the inner budget ends first: the outer call goes on
+        return run_within(0.1, _spin), "after"
+
+    assert run_within(5.0, inner_first) == (True, ((False, None), "after"))
+
+    reached = []
+
+    def outer_first():  # the outer budget ends first: the inner one does not swallow it
+        reached.append("in")
+        run_within(60.0, _spin)
+        reached.append("never")
+
+    assert run_within(0.2, outer_first) == (False, None) and reached == ["in"]
+
+
+def test_run_within_is_not_fooled_by_except_exception():
+    from robolab.lessons.exercises.check_result import run_within
+
+    def stubborn():
+        while True:
+            try:  # noqa: SIM105 - as a student writes it
+                _spin()
+            except Exception:  # what a student might write: the stop is no Exception
+                pass
+
+    assert run_within(0.1, stubborn) == (False, None)
+
+
+def test_the_size_of_an_expression_is_measured_without_walking_repeats():
+    from robolab.lessons.exercises.check_result import expression_size
+
+    x = sp.Symbol("x")
+    assert expression_size(x) == (1, 1)
+    assert expression_size(sp.sin(x) + 1) == (4, 3)  # Add(1, sin(x)): Add, 1, sin, x
+    assert expression_size(sp.Matrix([x, sp.cos(x)])) == (3, 2)
+    doubled = x
+    for _ in range(60):
+        doubled = doubled**2 + doubled
+    nodes, depth = expression_size(doubled)
+    assert nodes > 2**60 and depth == 2 * 60 + 1
+
+
+HOSTILE = {
+    "code as text": "__import__('os').system('echo owned')",
+    "deep list": _nested(200),
+    "list containing itself": _contains_itself(),
+    "float raises": _FloatRaises(),
+    "float lies": _FloatLies(),
+    "getattr raises": _GetattrRaises(),
+    "repr raises": _ReprRaises(),
+    "MatrixSymbol": sp.MatrixSymbol("A", 2, 1),
+    "Lambda": sp.Lambda(sp.Symbol("x"), sp.cos(sp.Symbol("x"))),
+    "look-alike q1": sp.Symbol("q1"),
+    "equation": sp.Eq(sp.cos(q1), 0),
+    "cases beyond the samples": sp.Piecewise((l1 * sp.cos(q1), sp.Abs(q1) < 2), (0, True)),
+    "10^500": sp.Integer(10) ** 500,
+    "complex nan": complex(math.nan, 1.0),
+    "bytes": b"\x00\xff",
+}
+
+
+@pytest.mark.parametrize("answer", HOSTILE.values(), ids=HOSTILE.keys())
+@pytest.mark.parametrize("expected", NUMBERS_EXPECTED + SYMBOLIC_EXPECTED, ids=str)
+def test_no_hostile_answer_raises_or_passes(answer, expected):
+    _wrong(answer, expected)
+
+
+@pytest.mark.parametrize("returned", HOSTILE.values(), ids=HOSTILE.keys())
+def test_no_hostile_result_of_a_function_raises_or_passes(returned):
+    assert _function_message(lambda q: returned).startswith("for <lambda>(0.0): ")

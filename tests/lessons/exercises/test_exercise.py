@@ -200,6 +200,26 @@ def test_a_checker_survives_what_students_type():
     assert not short and "IndexError" in short.message
 
 
+def test_a_checker_that_runs_the_students_code_is_bounded_in_time(monkeypatch):
+    def run(answer):
+        return CheckResult(bool(answer(0.5) == 0.5), "ran")
+
+    def spins(q):
+        while True:
+            pass
+
+    def leaves(q):
+        raise SystemExit(1)
+
+    exercise = Exercise("Identity", "Write f(q) = q.", solve=lambda: 0.0, checker=run)
+    monkeypatch.setattr(exercises, "CALL_SECONDS", 0.2)
+    stopped = exercise.check(spins)
+    assert not stopped
+    assert stopped.message.startswith("checking the answer took more than 0.2 s, so it was stop")
+    assert exercise.check(leaves).message.startswith("checking the answer raised SystemExit")
+    assert exercise.check(lambda q: q)
+
+
 def test_a_checker_must_be_a_function_returning_a_check_result():
     with pytest.raises(TypeError, match="checker must be a function"):
         Exercise("t", "p", solve=lambda: 1.0, checker="yes")

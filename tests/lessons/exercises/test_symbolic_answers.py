@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import re
 
+import pytest
 import sympy as sp
+from hypothesis import given
+from hypothesis import strategies as st
 
 from robolab.exercises import (
     check,
@@ -100,7 +104,149 @@ def test_expression_answers_that_are_not_expressions():
 
 
 def test_numeric_agreement_without_simplification_is_accepted_and_said():
-    # Large enough that SymPy is not asked to simplify; agreement at random points decides.
+    # Large enough that SymPy is not asked to simplify; agreement at random points decides:
+    # the 6 seeded ones and 6 drawn from the answer itself.
     big = sum(sp.cos(k * q1) ** 2 + sp.sin(k * q1) ** 2 for k in range(1, 80)) + sp.cos(q1)
     result = check_expression(big, 79 + sp.cos(q1))
-    assert result and "agrees with the expected expression at 6 random points" in result.message
+    assert result and "agrees with the expected expression at 12 random points" in result.message
+
+
+# --- a verdict sound both ways (issue 29, item 6) ------------------------------------------------
+
+
+NUMBER = r"(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)"
+
+
+def _point_of(message: str, symbol: str = "q₁") -> float:
+    """The value of ``symbol`` at the point a wrong answer's message names."""
+    return float(re.search(rf"{symbol} = {NUMBER}", message).group(1))
+
+
+def test_an_expansion_is_not_wrong_because_floats_cancel():
+    # (q1 + 1)**20 near q1 = -1.4 is about 7e-8, the terms of its expansion up to 1e5: in
+    # double precision the expansion loses most digits. Both forms are the same polynomial.
+    expanded = sp.expand((q1 + 1) ** 20)
+    assert check(expanded, (q1 + 1) ** 20)
+    assert check((q1 + 1) ** 20, expanded)
+    assert not check(expanded - q1**10, (q1 + 1) ** 20)  # one coefficient off by one: wrong
+    # An exact zero times 10^200: no number of digits evaluates it, SymPy proves it is zero.
+    zero = (sp.sin(q1) ** 2 + sp.cos(q1) ** 2 - 1) * 10**200
+    assert check(zero + sp.cos(q1), sp.cos(q1))
+
+
+def test_a_piecewise_answer_equal_only_where_the_samples_fall_is_wrong():
+    answer = sp.Piecewise((sp.sin(q1), sp.Abs(q1) < 2), (0, True))
+    result = check(answer, sp.sin(q1))
+    assert not result
+    where = _point_of(result.message)
+    assert abs(where) >= 2 - 1e-6  # a point outside the cases where the answer is sin(q1)
+    shown = float(re.search(rf"the expected value is {NUMBER}", result.message).group(1))
+    assert abs(shown - math.sin(where)) < 1e-3  # sin at the point, both shown to 4 digits
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected", "between"),
+    [
+        (sp.Heaviside(q1 - 0.5) * q1, sp.Max(q1, 0), (0.0, 0.5)),  # differs on (0, 0.5) only
+        (sp.Max(q1, sp.Rational(1, 1000)), sp.Max(q1, 0), (-8.0, 0.001)),
+        (sp.Min(q1, 3) + 1, sp.Min(q1, 3.01) + 1, (3.0, 8.0)),
+        (sp.Abs(sp.sin(q1)), sp.sin(q1), (-8.0, 0.0)),
+        (sp.floor(q1 + sp.Rational(1, 3)), sp.floor(q1), (-8.0, 8.0)),
+    ],
+)
+def test_answers_with_cases_that_differ_somewhere_are_wrong_with_that_point(
+    answer, expected, between
+):
+    result = check(answer, expected)
+    assert not result, result
+    assert between[0] <= _point_of(result.message) <= between[1], result.message
+
+
+@given(st.floats(-7.5, 7.5, allow_nan=False))
+def test_an_answer_that_changes_at_any_reachable_breakpoint_is_wrong(breakpoint):
+    answer = sp.Piecewise((sp.cos(q1), q1 < breakpoint), (sp.cos(q1) + 1, True))
+    assert not check(answer, sp.cos(q1))
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        (sp.Max(q1, 0), sp.Piecewise((q1, q1 > 0), (0, True))),
+        (sp.Min(q1, 1), sp.Piecewise((q1, q1 < 1), (1, True))),
+        (sp.Heaviside(q1) * q1, sp.Max(q1, 0)),
+        (sp.sign(q1) * q1, sp.Abs(q1)),
+        (sp.Abs(l1) * sp.cos(q1), l1 * sp.cos(q1)),  # a length is positive: |l₁| = l₁
+    ],
+)
+def test_answers_with_cases_that_are_right_everywhere_are_right(answer, expected):
+    assert check(answer, expected)
+
+
+def test_cases_the_expected_expression_does_not_need_are_refused_unless_proved():
+    # Equal to sin(q1) for |q1| < 2000 rad: no sample tells, SymPy cannot prove it.
+    far = sp.Piecewise((sp.sin(q1), sp.Abs(q1) < 2000), (0, True))
+    result = check(far, sp.sin(q1))
+    assert not result
+    assert "uses Abs and Piecewise, which the expected expression does not need" in result.message
+    assert "write it without cases" in result.message
+    identity = check(sp.floor(q1) + sp.frac(q1), q1)  # true, but SymPy cannot show it
+    assert not identity and "uses floor and frac" in identity.message
+
+
+def test_an_equation_and_an_expression_are_not_each_other():
+    tau = sp.Symbol("tau")
+    result = check(sp.Eq(sp.cos(q1), 0), sp.cos(q1))
+    assert not result and "is an equation" in result.message
+    assert "give the expression itself" in result.message
+    equation = check(tau - l1 * sp.cos(q1), sp.Eq(tau, l1 * sp.cos(q1)))
+    assert not equation and "must be an equation, sp.Eq(left side, right side)" in equation.message
+    assert not check(sp.Eq(tau, l1 * sp.Abs(sp.cos(q1))), sp.Eq(tau, l1 * sp.cos(q1)))
+
+
+def test_a_symbol_named_like_the_expected_one_is_told_apart():
+    result = check(sp.cos(sp.Symbol("q1")), sp.cos(q1))
+    assert not result
+    assert "uses a symbol q₁ (Symbol('q1')) that is not the expected expression's q₁ (a " in (
+        result.message
+    )
+    assert "function of time" in result.message and "from robolab.symbols import" in (
+        result.message
+    )
+
+
+def test_sympy_objects_that_are_not_expressions():
+    x = sp.Symbol("x")
+    assert "a SymPy function, not a SymPy expression: call it on its arguments" in (
+        check(sp.Lambda(x, sp.cos(x)), sp.cos(q1)).message
+    )
+    matrix = sp.Matrix([sp.cos(q1), sp.sin(q1)])
+    assert "a SymPy matrix expression, not a SymPy Matrix of entries" in (
+        check(sp.MatrixSymbol("A", 2, 1), matrix).message
+    )
+
+
+def test_answers_too_deep_or_too_large_are_named_at_once():
+    deep = q1
+    for _ in range(300):
+        deep = sp.sin(deep, evaluate=False)
+    result = check(deep, sp.sin(q1))
+    assert not result and "is nested 302 levels deep (at most 100 are checked)" in result.message
+    huge = q1
+    for _ in range(40):  # 2⁴⁰ parts as a tree, a few hundred objects in memory
+        huge = huge**2 + huge
+    result = check(huge, sp.sin(q1))
+    assert not result and "parts as a tree (at most 200,000 are checked)" in result.message
+
+
+def test_an_answer_sympy_cannot_evaluate_in_time_is_stopped(monkeypatch):
+    from robolab.lessons.exercises import symbolic_answers
+
+    class Endless(sp.Function):
+        def _eval_evalf(self, precision):
+            while True:
+                pass
+
+    monkeypatch.setattr(symbolic_answers, "ANSWER_SECONDS", 0.3)
+    result = check(Endless(q1), sp.sin(q1))
+    assert not result
+    assert result.message.startswith("checking answer took more than 0.3 s, so it was stopped")
