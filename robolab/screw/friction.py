@@ -59,6 +59,14 @@ from ..support.arguments import as_float_array
 
 __all__ = ["DEFAULT_FRICTION_SMOOTHING", "JointFriction", "as_joint_friction"]
 
+#: The accepted smoothing ε (rad/s or m/s). Below 10⁻⁶ the smoothed Coulomb friction is a
+#: viscous friction f_c/ε so steep that the motion is absurdly stiff (the adaptive
+#: integrator would crawl in steps of about ε); above 10³ it is no Coulomb friction at all.
+SMOOTHING_RANGE = (1e-6, 1e3)
+#: The largest accepted coefficient b (N·m·s/rad) and level f_c (N·m): larger ones are typos
+#: or other units (the strongest robot joints give 10⁴ to 10⁵ N·m in all).
+MAX_FRICTION_COEFFICIENT = 1e6
+
 
 def _coefficients(value: Any, name: str, symbol: str) -> np.ndarray:
     array = as_float_array(value, f"friction {name}")
@@ -72,6 +80,12 @@ def _coefficients(value: Any, name: str, symbol: str) -> np.ndarray:
         raise ValueError(
             f"friction {name} coefficients {symbol} must be ≥ 0 (friction takes energy, "
             f"never gives it), got {bad:g}"
+        )
+    if (array > MAX_FRICTION_COEFFICIENT).any():
+        bad = float(array[array > MAX_FRICTION_COEFFICIENT].flat[0])
+        raise ValueError(
+            f"friction {name} coefficients {symbol} must be at most "
+            f"{MAX_FRICTION_COEFFICIENT:g} (in SI units), got {bad:g}"
         )
     array.setflags(write=False)
     return array
@@ -120,8 +134,27 @@ class JointFriction:
                 f"friction smoothing ε must be positive (the velocity scale of tanh(θ̇/ε)), "
                 f"got {epsilon:g}"
             )
-        object.__setattr__(self, "viscous", _coefficients(viscous, "viscous", "b"))
-        object.__setattr__(self, "coulomb", _coefficients(coulomb, "Coulomb", "f_c"))
+        low, high = SMOOTHING_RANGE
+        if not low <= epsilon <= high:
+            raise ValueError(
+                f"friction smoothing ε must lie in [{low:g}, {high:g}] rad/s (m/s), got "
+                f"{epsilon:g}: "
+                + (
+                    "below it the smoothed Coulomb friction is so steep a viscous friction "
+                    "f_c/ε that the motion is absurdly stiff"
+                    if epsilon < low
+                    else "above it tanh(θ̇/ε) is no Coulomb friction at any joint speed"
+                )
+            )
+        b = _coefficients(viscous, "viscous", "b")
+        f_c = _coefficients(coulomb, "Coulomb", "f_c")
+        if b.ndim == f_c.ndim == 1 and b.size != f_c.size:
+            raise ValueError(
+                f"friction viscous and Coulomb coefficients must be as many (one per joint), "
+                f"got {b.size} and {f_c.size}"
+            )
+        object.__setattr__(self, "viscous", b)
+        object.__setattr__(self, "coulomb", f_c)
         object.__setattr__(self, "smoothing", epsilon)
 
     def __setattr__(self, key: str, value: object) -> None:
@@ -130,14 +163,36 @@ class JointFriction:
     def torques(self, joint_velocities: ArrayLike) -> np.ndarray:
         """τ_f(θ̇) = b θ̇ + f_c tanh(θ̇/ε) for joint velocities of shape (n,) or (..., n).
 
+        The velocities are real numbers (finite); with one coefficient per joint their last
+        axis has one entry per joint.
+
         Examples
         --------
         >>> JointFriction(viscous=[1.0, 2.0]).torques([[1.0, 1.0], [0.5, -0.5]])
         array([[ 1. ,  2. ],
                [ 0.5, -1. ]])
+        >>> JointFriction(viscous=[1.0, 2.0]).torques([1.0, 2.0, 3.0])
+        Traceback (most recent call last):
+        ...
+        ValueError: joint_velocities must have shape (2,) or (..., 2): one per joint of the
+        friction coefficients, got shape (3,)
         """
-        qd = np.asarray(joint_velocities, dtype=float)
-        return self.viscous * qd + self.coulomb * np.tanh(qd / self.smoothing)
+        qd = as_float_array(joint_velocities, "joint_velocities")
+        joints = max(array.size if array.ndim else 0 for array in (self.viscous, self.coulomb))
+        if joints and (qd.ndim == 0 or qd.shape[-1] != joints):
+            raise ValueError(
+                f"joint_velocities must have shape ({joints},) or (..., {joints}): one per "
+                f"joint of the friction coefficients, got shape {qd.shape}"
+            )
+        with np.errstate(over="ignore", invalid="ignore"):
+            torques = self.viscous * qd + self.coulomb * np.tanh(qd / self.smoothing)
+        if not np.isfinite(torques).all():
+            index = tuple(int(i) for i in np.argwhere(~np.isfinite(torques))[0])
+            raise ValueError(
+                f"the friction torque overflows at joint_velocities{list(index)} = "
+                f"{float(qd[index]):g}: expected joint speeds whose b θ̇ is a float"
+            )
+        return torques
 
     def is_zero(self) -> bool:
         """True if every coefficient is zero (the friction does nothing).

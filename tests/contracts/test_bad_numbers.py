@@ -493,3 +493,226 @@ def test_compare_models_values_are_real_numbers(value, error, message):
     arm = rl.DHRobot((l1, 0, 0, q1))
     with pytest.raises(error, match=message):
         compare_models(arm, arm.to_modified(), values={"l_1": value}, dynamics=False)
+
+
+# ------------------------------------------------------------------ issue 29, items 5, 7, 8:
+# simulations, integrators, trajectories, friction, control and inverse kinematics. Each
+# case is a clear error now (its type and words below); before, most gave NaN, finite
+# garbage, a hang, a NumPy warning or a message without the argument's name.
+
+_ZERO2 = np.zeros(2)
+_HOLD = np.zeros((20, 2))
+
+
+def _planar():
+    return rl.load_robot("planar2r")
+
+
+def _fdt(torques=None, timestep=0.01, resolution=1, **keywords):
+    torques = np.zeros((3, 2)) if torques is None else torques
+    return rl.forward_dynamics_trajectory(
+        _planar(), [0.1, 0.2], _ZERO2, torques, timestep, resolution, **keywords
+    )
+
+
+def _simulate(**keywords):
+    arguments = {"duration": 1.0, "timestep": 0.01, **keywords}
+    return rl.simulate(_planar(), [0.1, 0.2], **arguments)
+
+
+def _control(Kp=1.0, Kd=1.0, resolution=1, tip=None, rows=20, **keywords):
+    hold = np.zeros((rows, 2))
+    return rl.simulate_control(
+        _planar(),
+        [0.1, 0.2],
+        _ZERO2,
+        tip,
+        hold,
+        hold,
+        hold,
+        _planar(),
+        Kp,
+        0,
+        Kd,
+        0.01,
+        resolution,
+        **keywords,
+    )
+
+
+def _tracking(**keywords):
+    return rl.simulate_tracking(_planar(), _planar(), _HOLD, _HOLD, _HOLD, 0.01, 10, 5, **keywords)
+
+
+def _motor():
+    return rl.JointActuator(200e-6, 0.817e-3, 107.815, 1.2)
+
+
+def _joint(**keywords):
+    arguments = {"link_inertia": 1.2, "Kp": 0.5, "Kd": 0.01, "target": 0.1, "duration": 0.1}
+    return rl.simulate_joint(_motor(), **(arguments | keywords))
+
+
+def _target():
+    return rl.forward_kinematics_space(_planar(), [0.5, 1.0])
+
+
+def _friction(**keywords):
+    return _planar().replace(friction=rl.JointFriction(**keywords))
+
+
+ISSUE_29_DOORS = [
+    # integrators and single steps (item 8)
+    (lambda: rl.runge_kutta4_step(_planar(), [0.1, 0.2], _ZERO2, _ZERO2, 100.0),
+     rl.SimulationDiverged, r"Runge–Kutta step of 100 s diverged: .* reached .* ran away"),
+    (lambda: rl.runge_kutta4_step(_planar(), [0.1, 0.2], _ZERO2, _ZERO2, 1e300),
+     ValueError, r"timestep must be at most 1e\+09 s"),
+    (lambda: rl.runge_kutta4_step(_planar(), [0.1, 0.2], _ZERO2, [1e150, 0], 0.01),
+     ValueError, r"joint_torques holds 1e\+150 at index \(0,\)"),
+    (lambda: rl.runge_kutta4_step(
+        _planar(), [0.1, 0.2], _ZERO2, _ZERO2, 0.01, tip_wrench=[1e99] * 6),
+     ValueError, r"tip_wrench holds 1e\+99 at index \(0,\)"),
+    (lambda: rl.runge_kutta4_step(_planar(), [0.1, 0.2], _ZERO2, _ZERO2, 1e-12),
+     ValueError, r"timestep must be at least 1e-09 s"),
+    (lambda: rl.euler_step([0.0], [1.0], [1.0], 1e300),
+     ValueError, r"timestep must be at most 1e\+09 s"),
+    (lambda: rl.euler_step([0.0], [0.0], [1e9], 0.01),
+     rl.SimulationDiverged, r"Euler step of 0.01 s diverged: joint 1's velocity reached 1e\+07"),
+    # forward_dynamics_trajectory (items 7, 8)
+    (lambda: _fdt(np.full((10, 2), 1e150), integrator="rk45"),
+     ValueError, r"joint_torque_traj holds 1e\+150 at index \(0, 0\)"),
+    (lambda: _fdt(tip_wrench_traj=[1e150] * 6, integrator="rk45"),
+     ValueError, r"tip_wrench_traj holds 1e\+150"),
+    (lambda: _fdt(np.zeros((2, 2)), 100.0, integrator="rk4"),
+     rl.SimulationDiverged, r"diverged at step 1 \(t = 100 s\): joint 1's velocity reached"),
+    (lambda: _fdt(resolution=10**12),
+     ValueError, r"integration steps, more than the budget of 1,000,000 a call"),
+    (lambda: _fdt(resolution=10**9, integrator="rk45"),
+     ValueError, r"more than the budget of 1,000,000"),
+    (lambda: _fdt(np.zeros((2_000_000, 2))), ValueError, r"1,999,999 timesteps × integration"),
+    (lambda: _fdt(timestep=1e-300), ValueError, r"timestep must be at least 1e-09 s"),
+    (lambda: _fdt(resolution=10**6, timestep=1e-4, torques=np.zeros((2, 2))),
+     ValueError, r"timestep / integration_resolution = 1e-10 s must be at least 1e-09 s"),
+    (lambda: _fdt(resolution=2.0), TypeError, r"integration_resolution must be an int ≥ 1"),
+    (lambda: rl.forward_dynamics_trajectory(
+        _planar(), [0.1, 0.2], [1e7, 0], np.zeros((3, 2)), 0.01, 1),
+     ValueError, r"joint_velocities holds 1e\+07 at index \(0,\): an initial joint speed"),
+    (lambda: rl.forward_dynamics_trajectory(
+        _friction(coulomb=1.0, smoothing=1e-9), [0.1, 0.2], _ZERO2, np.zeros((3, 2)), 0.1, 1,
+        integrator="rk45"),
+     ValueError, r"friction smoothing ε must lie in \[1e-06, 1000\]"),
+    # simulate (items 7, 8)
+    (lambda: _simulate(integrator="rk45", joint_torques=[1e150, 0]),
+     ValueError, r"joint_torques holds 1e\+150"),
+    (lambda: _simulate(integrator="rk45", rtol=1e-300), ValueError, r"rtol must lie in \[1e-13"),
+    (lambda: _simulate(integrator="rk45", rtol=10), ValueError, r"rtol must lie in .* got 10"),
+    (lambda: _simulate(integrator="rk45", atol=5.0), ValueError, r"atol must lie in \(0, 1\)"),
+    (lambda: _simulate(integrator="rk4", rtol="x"), TypeError, r"rtol must be a real number"),
+    (lambda: _simulate(duration=10, timestep=10, integrator="rk4"),
+     rl.SimulationDiverged, r"velocity reached .* ran away"),
+    (lambda: _simulate(duration=5, timestep=1, integrator="euler"),
+     rl.SimulationDiverged, r"diverged at step 4 \(t = 4 s\): joint 1's velocity reached"),
+    (lambda: rl.simulate(_planar(), [0.1, 0.2], [1e300, 0], duration=0.02, timestep=0.01),
+     ValueError, r"joint_velocities holds 1e\+300"),
+    (lambda: _simulate(timestep=1e-12, duration=1e-11), ValueError, r"at least 1e-09 s"),
+    # friction (items 7, 8)
+    (lambda: rl.JointFriction(coulomb=1.0).torques(None),
+     TypeError, r"joint_velocities must be numeric, got None"),
+    (lambda: rl.JointFriction(coulomb=1.0).torques("a"),
+     TypeError, r"joint_velocities must be numeric, got the text 'a'"),
+    (lambda: rl.JointFriction(coulomb=1.0).torques([np.nan]),
+     ValueError, r"joint_velocities contains a non-finite value"),
+    (lambda: rl.JointFriction(viscous=[1.0, 2.0]).torques([1.0, 2.0, 3.0]),
+     ValueError, r"joint_velocities must have shape \(2,\) or \(\.\.\., 2\)"),
+    (lambda: rl.JointFriction(viscous=10.0).torques([1e308]),
+     ValueError, r"the friction torque overflows at joint_velocities\[0\] = 1e\+308"),
+    (lambda: rl.JointFriction(coulomb=1.0, smoothing=1e-9), ValueError, r"got 1e-09: below it"),
+    (lambda: rl.JointFriction(coulomb=1.0, smoothing=1e300), ValueError, r"got 1e\+300: above"),
+    (lambda: rl.JointFriction(viscous=1e300), ValueError, r"b must be at most 1e\+06"),
+    (lambda: rl.JointFriction(viscous=[1.0], coulomb=[1.0, 2.0]), ValueError, r"as many"),
+    # trajectories (item 8)
+    (lambda: rl.via_point_trajectory([0, 1, 2], [0, 1e-300, 2e-300]),
+     ValueError, r"are 1e-300 s apart: via times must be at least 1e-09 s apart"),
+    (lambda: rl.via_point_trajectory([0, 1, 2], [0, 1e300, 2e300]),
+     ValueError, r"times must span at most 1e\+09 s"),
+    (lambda: rl.via_point_trajectory([0, 1], [1e9, 1e9 + 1e-7]),
+     ValueError, r"count the times from the first via point"),
+    (lambda: rl.via_point_trajectory([-1e308, 1e308], [0, 1]),
+     ValueError, r"points\[0\] and points\[1\] differ by more than the largest float"),
+    (lambda: rl.via_point_trajectory([0, 1], [0, 1])(0.5, 1.0),
+     TypeError, r"derivative must be an int"),
+    (lambda: rl.rest_to_rest_trajectory([0, 1], [0, 1e-300], "trapezoidal"),
+     ValueError, r"via times must be at least 1e-09 s apart"),
+    (lambda: rl.cubic_time_scaling(1e-300, 0.0, 2), ValueError, r"duration must be at least"),
+    (lambda: rl.quintic_time_scaling(1e300, 0.0), ValueError, r"duration must be at most"),
+    (lambda: rl.cubic_time_scaling(2.0, 1.0, 2.0), TypeError, r"derivative must be an int"),
+    (lambda: rl.trapezoidal_profile(velocity=1e-300, acceleration=1e-300),
+     ValueError, r"the duration of the profile .* must be at most 1e\+09 s"),
+    (lambda: rl.trapezoidal_profile(duration=1e300, acceleration=1e300),
+     ValueError, r"duration must be at most 1e\+09 s"),
+    (lambda: rl.trapezoidal_time_scaling(1e-12, 0.0, velocity=1.5e12),
+     ValueError, r"duration must be at least 1e-09 s"),
+    (lambda: rl.minimum_time_profile([0], [1e-300], 1, 1),
+     ValueError, r"the fastest motion from joint_position_start .* at least 1e-09 s"),
+    (lambda: rl.minimum_time_profile([0], [1], 1e-300, 1e-300),
+     ValueError, r"the fastest motion .* must be at most 1e\+09 s"),
+    (lambda: rl.joint_trajectory([0], [1], 1.0, 10**10, 3), ValueError, r"n_points must be at"),
+    (lambda: rl.joint_trajectory([], [], 1.0, 3, 3), ValueError, r"at least one joint"),
+    (lambda: rl.joint_trajectory([0], [1], 1e-300, 3, 3), ValueError, r"at least 1e-09 s"),
+    (lambda: rl.screw_trajectory(np.eye(4), np.eye(4), 1.0, 10**9, 3),
+     ValueError, r"n_points must be at most 1,000,000"),
+    (lambda: rl.cartesian_trajectory(np.eye(4), np.eye(4), 1e10, 3, 3),
+     ValueError, r"duration must be at most 1e\+09 s"),
+    # control (item 5 and the sweep)
+    (lambda: _control(1e6, 1e3, rows=100),
+     rl.SimulationDiverged, r"velocity reached .* ran away\); .* or lower Kp and Kd"),
+    (lambda: _control(resolution=10**12), ValueError, r"more than the budget of 1,000,000"),
+    (lambda: _control(tip=[1e150] * 6), ValueError, r"tip_wrench_traj holds 1e\+150"),
+    (lambda: _control(Kp=-1.0), ValueError, r"Kp = -1 at joint 1: Kp must be zero or positive"),
+    (lambda: _tracking(integration_resolution="2"), TypeError, r"integration_resolution must be"),
+    (lambda: _tracking(integration_resolution=2.5), TypeError, r"integration_resolution must be"),
+    (lambda: _tracking(integration_resolution=10**12), ValueError, r"more than the budget"),
+    (lambda: rl.scaled_inertias(_planar(), 1e308), ValueError, r"factor must lie in \[0.001"),
+    (lambda: rl.with_payload(_planar(), 1e308), ValueError, r"at most 1e\+06 kg"),
+    (lambda: _joint(timestep=1e-300), ValueError, r"steps is too many \(at most 10,000,000"),
+    (lambda: _joint(duration=1e300), ValueError, r"steps is too many"),
+    (lambda: _joint(target=1e308), ValueError, r"target must be at most 1e\+06 rad in size"),
+    (lambda: rl.JointActuator(1e-4, gear_ratio=1e308), ValueError, r"gear_ratio must be at least"),
+    (lambda: rl.simulate_joints(_planar(), None, Kp=0.5, Kd=0.02, target=[0.3, -0.2], duration=1.0),
+     TypeError, r"actuators must be a list of 2 JointActuator objects"),
+    (lambda: rl.simulate_joints(
+        _planar(), [rl.JointActuator(1e-4, 1e-4, 100.0, 5.0)] * 2, Kp=0.5, Kd=0.02,
+        target=[0.3, -0.2], duration=1000.0, timestep=0.001),
+     ValueError, r"steps is too many \(at most 100,000"),
+    (lambda: rl.resolved_rate_control(_planar(), [0.2, 0.5], _target(), max_steps=10**9),
+     ValueError, r"max_steps must be at most 100,000"),
+    (lambda: rl.resolved_rate_control(_planar(), [0.2, 0.5], _target(), damping=1e300),
+     ValueError, r"damping must be 0 \(none\) or lie in \[1e-06, 1e\+06\]"),
+    (lambda: rl.resolved_rate_control(_planar(), [0.2, 0.5], _target(), damping=1e-300),
+     ValueError, r"damping must be 0 \(none\) or lie in"),
+    (lambda: rl.resolved_rate_control(_planar(), [0.2, 0.5], _target(), timestep=1e-300),
+     ValueError, r"timestep must be at least 1e-09 s"),
+    (lambda: rl.resolved_rate_control(_planar(), [0.2, 0.5], _target(), linear_tolerance=1e-300),
+     ValueError, r"linear_tolerance must be at least 1e-15"),
+    # inverse kinematics (budgets)
+    (lambda: rl.inverse_kinematics_space(_planar(), _target(), [0.3, 0.8], max_iterations=10**9),
+     ValueError, r"max_iterations must be at most 100,000 \(the iteration budget\)"),
+    (lambda: rl.inverse_kinematics_space(_planar(), _target(), [0.3, 0.8], 1e-300, 1e-300),
+     ValueError, r"angular_tolerance must be at least 1e-15"),
+    (lambda: rl.inverse_kinematics_body(
+        _planar(), _target(), [0.3, 0.8], method="damped_least_squares", damping=1e-300),
+     ValueError, r"damping must lie in \[1e-06, 1e\+06\]"),
+    (lambda: rl.inverse_kinematics_body(
+        _planar(), _target(), [0.3, 0.8], method="damped_least_squares", damping=1e300),
+     ValueError, r"damping must lie in"),
+    (lambda: rl.inverse_kinematics_body(_planar(), _target(), [0.3, 0.8], angular_tolerance=7.0),
+     ValueError, r"angular_tolerance must be at most 3\.14159"),
+    (lambda: rl.inverse_kinematics_analytic(_planar(), [1e300, 0, 0]),
+     rl.OutOfReachError, r"the target is 1e\+300 m from the origin of the space frame"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("call", "error", "message"), ISSUE_29_DOORS)
+def test_issue_29_simulation_trajectory_friction_and_control_doors(call, error, message):
+    with pytest.raises(error, match=message):
+        call()

@@ -256,3 +256,56 @@ def test_a_saved_file_with_friction_passes_the_published_schema(tmp_path):
     data["friction"]["viscous"] = -1
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)
+
+
+# --------------------------------------------------------- issue 29: what the doors refuse
+
+
+@pytest.mark.parametrize(
+    ("velocities", "error", "words"),
+    [
+        (None, TypeError, r"joint_velocities must be numeric, got None"),
+        ("fast", TypeError, r"joint_velocities must be numeric, got the text 'fast'"),
+        ([math.nan, 0.0], ValueError, r"joint_velocities contains a non-finite value \(nan\)"),
+        ([1.0, 2.0, 3.0], ValueError, r"joint_velocities must have shape \(2,\) or \(\.\.\., 2\)"),
+        (1.0, ValueError, r"joint_velocities must have shape \(2,\) or \(\.\.\., 2\)"),
+        ([1e308, 0.0], ValueError, r"the friction torque overflows at joint_velocities\[0\]"),
+        ([True, 0.0], TypeError, r"got the boolean True at index \(0,\)"),
+    ],
+)
+def test_friction_torques_check_the_velocities(velocities, error, words):
+    """JointFriction.torques(None) returned NaN (issue 29, item 8)."""
+    with pytest.raises(error, match=words):
+        rl.JointFriction(viscous=[10.0, 1.0], coulomb=1.0).torques(velocities)
+
+
+def test_one_coefficient_for_all_joints_takes_any_shape():
+    friction = rl.JointFriction(viscous=2.0)
+    assert friction.torques(0.5) == 1.0
+    np.testing.assert_array_equal(friction.torques([[0.5], [-1.0]]), [[1.0], [-2.0]])
+
+
+@pytest.mark.parametrize(
+    ("keywords", "words"),
+    [
+        (
+            {"smoothing": 1e-9},
+            r"smoothing ε must lie in \[1e-06, 1000\] rad/s \(m/s\), got 1e-09: "
+            r"below it the smoothed Coulomb friction is so steep",
+        ),
+        ({"smoothing": 1e300}, r"smoothing ε must lie in \[1e-06, 1000\] .* got 1e\+300: above it"),
+        ({"viscous": 1e300}, r"friction viscous coefficients b must be at most 1e\+06"),
+        ({"coulomb": [1.0, 2e6]}, r"friction Coulomb coefficients f_c must be at most 1e\+06"),
+        ({"viscous": [1.0, 2.0], "coulomb": [1.0, 2.0, 3.0]}, r"must be as many .* got 2 and 3"),
+    ],
+)
+def test_friction_out_of_range_is_refused(keywords, words):
+    """A smoothing of 1e-9 was accepted and hung the adaptive integrator (issue 29, item 7)."""
+    with pytest.raises(ValueError, match=words):
+        rl.JointFriction(**keywords)
+
+
+def test_the_ends_of_the_ranges_are_accepted():
+    for smoothing in (1e-6, 1e3):
+        assert rl.JointFriction(coulomb=1.0, smoothing=smoothing).smoothing == smoothing
+    assert rl.JointFriction(viscous=1e6, coulomb=1e6).torques([1.0])[0] == pytest.approx(2e6)

@@ -40,6 +40,7 @@ from ...support.renames import renamed_keywords
 from ..dynamics.mass_matrix import mass_matrix_crba
 from ..dynamics.rnea import inverse_dynamics_rnea
 from ..robot import ScrewRobot
+from ..simulation.divergence import QUIET, RUNAWAY_SPEED, SimulationDiverged
 from .laws import checked_gains
 
 __all__ = [
@@ -53,6 +54,15 @@ __all__ = [
 ]
 
 GRAVITY = 9.81
+#: The most samples of :func:`simulate_joint` (duration / timestep; a step is a few µs).
+MAX_JOINT_STEPS = 10_000_000
+#: The most RK4 steps of :func:`simulate_joints` (each evaluates the arm's dynamics four
+#: times: 10⁵ steps take 20 to 40 s).
+MAX_ARM_STEPS = 100_000
+#: The largest gear ratio r accepted (harmonic drives reach a few hundred).
+MAX_GEAR_RATIO = 1e6
+#: The largest link angle (rad) a target or start may have: a million radians.
+LARGEST_ANGLE = 1e6
 
 
 def _nonnegative(value: object, name: str) -> float:
@@ -102,9 +112,10 @@ class JointActuator:
         if inertia <= 0:
             raise ValueError(f"motor_inertia must be positive, got {inertia:g} kg·m²")
         ratio = as_real_number(self.gear_ratio, "gear_ratio")
-        if ratio < 1:
+        if not 1 <= ratio <= MAX_GEAR_RATIO:
             raise ValueError(
-                f"gear_ratio must be at least 1 (θ_m = r q; 1 is a direct drive), got {ratio:g}"
+                f"gear_ratio must be at least 1 (θ_m = r q; 1 is a direct drive) and at most "
+                f"{MAX_GEAR_RATIO:g}, got {ratio:g}"
             )
         limit = self.torque_limit
         if not (isinstance(limit, float | int) and limit == math.inf):
@@ -304,6 +315,31 @@ def matrix_exponential(matrix: np.ndarray) -> np.ndarray:
     return total
 
 
+def _link_angle(value: object, name: str) -> float:
+    """A link angle in rad, at most :data:`LARGEST_ANGLE` in size."""
+    angle = as_real_number(value, name)
+    if abs(angle) > LARGEST_ANGLE:
+        raise ValueError(
+            f"{name} must be at most {LARGEST_ANGLE:g} rad in size (a link angle), got {angle:g}"
+        )
+    return angle
+
+
+def _sample_count(timestep: object, duration: object, most: int) -> tuple[float, int]:
+    """(Δt, duration / Δt rounded): at least 2 steps, at most ``most``."""
+    h = as_real_number(timestep, "timestep", positive=True)
+    span = as_real_number(duration, "duration", positive=True)
+    steps = span / h
+    if steps < 1.5:
+        raise ValueError(f"duration {span:g} s must cover at least two steps of {h:g} s")
+    if steps > most + 0.5:
+        raise ValueError(
+            f"duration / timestep = {span:g} s / {h:g} s = {steps:.3g} steps is too many (at "
+            f"most {most:,}: a longer duration or a shorter timestep than that is a typo)"
+        )
+    return h, round(steps)
+
+
 def _maps(a: np.ndarray, timestep: float) -> tuple[list[list[float]], list[list[float]]]:
     """Exact zero-order-hold map x⁺ = Φ x + Γ w of x' = A x + E w (E = the last 2 columns)."""
     n = 3
@@ -345,11 +381,11 @@ def simulate_joint(
     Kp, Kd, Ki : float
         Gains at the motor: N·m/rad, N·m·s/rad, N·m/(rad·s); zero or positive, Kp > 0.
     target : float
-        Commanded link angle q_d, rad.
+        Commanded link angle q_d, rad (at most 10⁶ in size).
     duration, timestep : float
-        Seconds simulated and between samples.
+        Seconds simulated and between samples: 2 to :data:`MAX_JOINT_STEPS` (10⁷) samples.
     joint_position : float
-        q(0), the link angle at the start, at rest.
+        q(0), the link angle at the start, at rest (at most 10⁶ rad in size).
     link_damping : float
         B_ℓ, N·m·s/rad at the link.
     gravity_torque : float
@@ -392,14 +428,8 @@ def simulate_joint(
     p, i, d = checked_gains(Kp, Ki, Kd, positive=("Kp",), plant=(inertia, damping))
     if damping + d == 0:
         raise ValueError("Kd must be positive when there is no damping B: the loop would ring")
-    h = as_real_number(timestep, "timestep", positive=True)
-    span = as_real_number(duration, "duration", positive=True)
-    steps = round(span / h)
-    if steps < 2:
-        raise ValueError(f"duration {span:g} s must cover at least two steps of {h:g} s")
-    if steps > 10_000_000:
-        raise ValueError(f"duration / timestep = {steps} steps is too many (at most 10⁷)")
-    q_d, q_0 = as_real_number(target, "target"), as_real_number(joint_position, "joint_position")
+    h, steps = _sample_count(timestep, duration, MAX_JOINT_STEPS)
+    q_d, q_0 = _link_angle(target, "target"), _link_angle(joint_position, "joint_position")
     grav = as_real_number(gravity_torque, "gravity_torque")
     load = as_real_number(disturbance, "disturbance")
     windup = require_bool(anti_windup, "anti_windup")
@@ -526,7 +556,7 @@ def simulate_joints(
     target : array_like (n,)
         Link angles commanded from t = 0, rad.
     duration, timestep : float
-        Seconds.
+        Seconds: 2 to :data:`MAX_ARM_STEPS` (10⁵) RK4 steps.
     joint_positions : array_like (n,), optional
         q(0), the link angles at the start, at rest (default zeros).
     anti_windup : bool
@@ -534,6 +564,12 @@ def simulate_joints(
     Returns
     -------
     JointsResult
+
+    Raises
+    ------
+    SimulationDiverged
+        When a joint speed becomes non-finite or passes 10⁶ rad/s (a timestep too long for
+        the gains), naming the step, the time and the joint.
 
     Examples
     --------
@@ -554,6 +590,11 @@ def simulate_joints(
     n = robot.n_joints
     if any(kind != "revolute" for kind in robot.joint_types):
         raise ValueError(f"simulate_joints needs revolute joints, got {list(robot.joint_types)}")
+    if isinstance(actuators, str | bytes) or not isinstance(actuators, Sequence):
+        raise TypeError(
+            f"actuators must be a list of {n} JointActuator objects, one per joint, got "
+            f"{type(actuators).__name__}"
+        )
     motors = list(actuators)
     if len(motors) != n or not all(isinstance(m, JointActuator) for m in motors):
         raise ValueError(f"actuators must be {n} JointActuator objects, one per joint")
@@ -563,10 +604,10 @@ def simulate_joints(
         if joint_positions is None
         else as_float_array(joint_positions, "joint_positions", (n,))
     )
-    h = as_real_number(timestep, "timestep", positive=True)
-    steps = round(as_real_number(duration, "duration", positive=True) / h)
-    if not 2 <= steps <= 1_000_000:
-        raise ValueError(f"duration / timestep must give 2 to 10⁶ steps, got {steps}")
+    for name, angles in (("target", goal), ("joint_positions", q0)):
+        for j, angle in enumerate(angles):
+            _link_angle(float(angle), f"{name}[{j}]")
+    h, steps = _sample_count(timestep, duration, MAX_ARM_STEPS)
     windup = require_bool(anti_windup, "anti_windup")
     r = np.array([m.gear_ratio for m in motors])
     rotor = r**2 * np.array([m.motor_inertia for m in motors])
@@ -596,14 +637,25 @@ def simulate_joints(
 
     x = np.concatenate([q0, zero, zero])
     states, torques, flags = [x], [], []
-    for _ in range(steps):
-        k1 = rate(x)
-        k2 = rate(x + h / 2 * k1)
-        k3 = rate(x + h / 2 * k2)
-        k4 = rate(x + h * k3)
-        x = x + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
-        if not np.all(np.isfinite(x)):
-            raise ValueError("the simulation left the finite numbers: check the gains and step")
+    for step in range(1, steps + 1):
+        with np.errstate(**QUIET):
+            k1 = rate(x)
+            k2 = rate(x + h / 2 * k1)
+            k3 = rate(x + h / 2 * k2)
+            k4 = rate(x + h * k3)
+            x = x + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+        speed = np.abs(x[n : 2 * n])
+        if not np.all(np.isfinite(x)) or speed.max() > RUNAWAY_SPEED:
+            joint = int(np.argmax(~np.isfinite(speed) | (speed > RUNAWAY_SPEED))) + 1
+            raise SimulationDiverged(
+                f"the simulation diverged at step {step} (t = {step * h:.6g} s): joint {joint}'s "
+                f"velocity became {x[n + joint - 1]:g} (non-finite or over "
+                f"{RUNAWAY_SPEED:g} rad/s, a speed no arm reaches); try a smaller timestep "
+                f"(now {h:g} s) or lower gains",
+                step=step,
+                time=step * h,
+                joint=joint,
+            )
         states.append(x)
     for state in states:
         u, saturated = control(state)

@@ -37,8 +37,14 @@ from numpy.typing import ArrayLike, NDArray
 from ...spatial.rigid_body_motions import log6_vector_unchecked, transform_inv_unchecked
 from ...support.arguments import as_float_array, as_real_number, as_transform, require_int
 from ..kinematics.forward import body_chain_of, forward_kinematics_body_kernel, joint_array
+from ..kinematics.inverse import (
+    checked_damping,
+    checked_iterations,
+    checked_tolerance,
+)
 from ..kinematics.jacobian import jacobian_body_kernel
 from ..robot import ScrewRobot
+from ..trajectories.time_scaling import time_span
 
 __all__ = [
     "STOP_REASONS",
@@ -49,6 +55,8 @@ __all__ = [
 
 #: What can stop a resolved-rate motion.
 STOP_REASONS = ("reached", "joint_limit", "singularity", "iteration_limit")
+#: The largest null-space gain k₀ accepted (the motion climbs ∇w at k₀ per second).
+MAX_NULL_SPACE_GAIN = 1e6
 
 #: A null-space objective: the gradient ∇w(q), shape (n,), of what the arm should increase.
 NullSpaceObjective = Callable[[NDArray[np.float64]], ArrayLike]
@@ -273,9 +281,10 @@ def resolved_rate_control(
         K (1/s), > 0. With ``timestep`` Δt, KΔt must be below 2 (the loop is unstable
         otherwise); KΔt = 1 is the Newton–Raphson step of numerical inverse kinematics.
     timestep : float
-        Δt (s), > 0.
+        Δt (s), from a nanosecond to 10⁹ s.
     damping : float
-        λ ≥ 0 of the damped least-squares inverse (rad and m); 0 is the pseudo-inverse.
+        λ of the damped least-squares inverse (rad and m): 0 (the pseudo-inverse) or in
+        [10⁻⁶, 10⁶] (:data:`~robolab.screw.kinematics.inverse.DAMPING_RANGE`).
     null_space : None, "joint_limits" or callable
         The objective whose gradient ∇w(q) (shape (n,)) the null-space motion climbs;
         ``"joint_limits"`` is Liégeois' (:func:`joint_limit_gradient`).
@@ -284,9 +293,11 @@ def resolved_rate_control(
     max_joint_speed : float or array_like, shape (n,), optional
         Speed limits |q̇_i| (rad/s or m/s), > 0.
     max_steps : int
-        The iteration limit, ≥ 1.
+        The iteration limit, ≥ 1 and at most the budget
+        :data:`~robolab.screw.kinematics.inverse.MAX_ITERATIONS` (10⁵).
     angular_tolerance, linear_tolerance : float
-        Reached when ‖ω‖ ≤ ε_ω (rad) and ‖v‖ ≤ ε_v (m) of the error twist log(T_sb⁻¹T_sd).
+        Reached when ‖ω‖ ≤ ε_ω (rad) and ‖v‖ ≤ ε_v (m) of the error twist log(T_sb⁻¹T_sd);
+        at least 10⁻¹⁵, and ε_ω at most π.
     singularity_tolerance : float
         The motion stops as ``"singularity"`` when the smallest singular value of J_b falls
         below it with λ = 0 (the pseudo-inverse would blow up), or when a damped motion runs
@@ -329,20 +340,28 @@ def resolved_rate_control(
     _check_start(robot, q)
     target = as_transform(target_pose, "target_pose")
     gain = as_real_number(gain, "gain", positive=True)
-    timestep = as_real_number(timestep, "timestep", positive=True)
+    timestep = time_span(as_real_number(timestep, "timestep", positive=True), "timestep")
     if gain * timestep >= 2:
         raise ValueError(
             f"gain·timestep = {gain * timestep:.6g} ≥ 2: the loop is unstable (each step "
             f"multiplies the error by about 1 - gain·timestep = {1 - gain * timestep:.6g}); "
             "use gain·timestep ≤ 1"
         )
-    damping = _nonnegative(damping, "damping")
+    as_real_number(damping, "damping")
+    damping = checked_damping(damping, zero=True)
     null_space_gain = _nonnegative(null_space_gain, "null_space_gain")
+    if null_space_gain > MAX_NULL_SPACE_GAIN:
+        raise ValueError(
+            f"null_space_gain must be at most {MAX_NULL_SPACE_GAIN:g}, got {null_space_gain:g}"
+        )
     max_steps = require_int(max_steps, "max_steps")
     if max_steps < 1:
         raise ValueError(f"max_steps must be at least 1, got {max_steps}")
+    max_steps = checked_iterations(max_steps, "max_steps")
     angular_tolerance = as_real_number(angular_tolerance, "angular_tolerance", positive=True)
+    angular_tolerance = checked_tolerance(angular_tolerance, "angular_tolerance", np.pi)
     linear_tolerance = as_real_number(linear_tolerance, "linear_tolerance", positive=True)
+    linear_tolerance = checked_tolerance(linear_tolerance, "linear_tolerance")
     singularity_tolerance = _nonnegative(singularity_tolerance, "singularity_tolerance")
     speed_limits = _speed_limits(max_joint_speed, n)
     low, high = _limits(robot)
@@ -393,12 +412,18 @@ def resolved_rate_control(
             rates = J.T @ np.linalg.solve(J @ J.T + damping**2 * np.eye(6), twist)
         else:
             rates = np.linalg.pinv(J) @ twist
-        if objective is not None and null_space_gain:
-            projector = np.eye(n) - np.linalg.pinv(J) @ J
-            rates = rates + projector @ (null_space_gain * objective(q))
-        if speed_limits is not None:
-            rates = rates / max(1.0, float(np.max(np.abs(rates) / speed_limits)))
-        q_next = q + timestep * rates
+        with np.errstate(over="ignore", invalid="ignore"):  # a non-finite step is named below
+            if objective is not None and null_space_gain:
+                projector = np.eye(n) - np.linalg.pinv(J) @ J
+                rates = rates + projector @ (null_space_gain * objective(q))
+            if speed_limits is not None:
+                rates = rates / max(1.0, float(np.max(np.abs(rates) / speed_limits)))
+            q_next = q + timestep * rates
+        if not np.isfinite(q_next).all():
+            raise ValueError(
+                f"step {step + 1} of the resolved-rate motion left the finite numbers (joint "
+                f"rates {rates}): lower gain, null_space_gain or the null-space objective"
+            )
         outside = np.flatnonzero((q_next < low) | (q_next > high))
         if outside.size:
             i = int(outside[0])

@@ -43,10 +43,12 @@ from ..robot import ScrewRobot
 from ..simulation.divergence import (
     CHECK_EVERY,
     QUIET,
+    RUNAWAY_SPEED,
     SimulationDiverged,
     divergence_advice,
     finite,
     first_bad_row,
+    first_runaway_row,
     locate,
 )
 from ..simulation.dynamics_trajectory import checked_trajectories, tip_trajectory
@@ -55,7 +57,10 @@ from ..simulation.integrators import (
     advance,
     checked_integrator,
     checked_resolution,
+    checked_start_speed,
+    checked_step_count,
     checked_timestep,
+    checked_torques,
     closed_form_dynamics,
 )
 from .laws import (
@@ -81,9 +86,10 @@ __all__ = [
 CONTROLLERS = ("pd", "pd_gravity", "pd_feedforward", "computed_torque")
 
 _QUANTITIES = ("positions", "velocities", "accelerations")
-
-#: A joint speed (rad/s or m/s) no arm reaches: past it the closed loop has run away.
-RUNAWAY_SPEED = 1e6
+#: The factors :func:`scaled_inertias` accepts: a model error of the masses, not another arm.
+MASS_FACTOR_RANGE = (1e-3, 1e3)
+#: The largest payload :func:`with_payload` accepts, in kg (a thousand tonnes).
+MAX_PAYLOAD = 1e6
 
 
 @dataclass(frozen=True)
@@ -100,20 +106,25 @@ class LoopForm:
         point i (the book's).
     runaway_speed : float or None
         A joint speed past which the loop has run away even if still finite (checked on
-        the current states, as the generated loops check them); None: only non-finite
-        states.
+        the current states, as the generated loops check them); None: not there.
     check_every : int
         Rows between two checks of the states.
+    runaway_rows : float or None
+        A joint speed past which a recorded row has run away: checked on every row of a
+        block of ``check_every`` rows after the non-finite ones (as
+        :func:`~robolab.screw.simulation.dynamics_trajectory.forward_dynamics_trajectory`
+        checks its rows), and located at its first integration step; None: not there.
     """
 
     current_error_in_integral: bool
     row_zero_is_start: bool
     runaway_speed: float | None
     check_every: int
+    runaway_rows: float | None = None
 
 
 #: The loop of :func:`simulate_control`, the book's ``SimulateControl``.
-BOOK_LOOP = LoopForm(True, False, None, CHECK_EVERY)
+BOOK_LOOP = LoopForm(True, False, None, CHECK_EVERY, RUNAWAY_SPEED)
 #: The loop of :func:`simulate_tracking` (and of its generated loops).
 TRACKING_LOOP = LoopForm(False, True, RUNAWAY_SPEED, 50)
 
@@ -173,7 +184,7 @@ def scaled_inertias(robot: ScrewRobot, factor: float) -> ScrewRobot:
     ----------
     robot : ScrewRobot
     factor : float
-        Positive; 0.8 is a model whose links are 20 % too light.
+        Positive, in [10⁻³, 10³]; 0.8 is a model whose links are 20 % too light.
 
     Returns
     -------
@@ -193,6 +204,11 @@ def scaled_inertias(robot: ScrewRobot, factor: float) -> ScrewRobot:
     value = float(as_float_array(factor, "factor", ()))
     if not np.isfinite(value) or value <= 0:
         raise ValueError(f"factor must be a positive number (a mass scale), got {factor!r}")
+    low, high = MASS_FACTOR_RANGE
+    if not low <= value <= high:
+        raise ValueError(
+            f"factor must lie in [{low:g}, {high:g}] (a model error of the masses), got {value:g}"
+        )
     return robot.replace(spatial_inertias=robot.spatial_inertias * value)
 
 
@@ -209,7 +225,7 @@ def with_payload(robot: ScrewRobot, mass: float) -> ScrewRobot:
     ----------
     robot : ScrewRobot
     mass : float
-        m_p ≥ 0 in kg.
+        m_p ≥ 0 in kg, at most 10⁶.
 
     Returns
     -------
@@ -231,6 +247,8 @@ def with_payload(robot: ScrewRobot, mass: float) -> ScrewRobot:
     m_p = float(as_float_array(mass, "mass", ()))
     if not np.isfinite(m_p) or m_p < 0:
         raise ValueError(f"mass must be a payload mass ≥ 0 in kg, got {mass!r}")
+    if m_p > MAX_PAYLOAD:
+        raise ValueError(f"mass must be a payload mass of at most {MAX_PAYLOAD:g} kg, got {m_p:g}")
     frames = np.array(robot.link_frames)
     inertias = np.array(robot.spatial_inertias)
     G = inertias[-1]
@@ -445,7 +463,11 @@ def closed_loop(
             if (i + 1) % form.check_every == 0 or row == N - 1:
                 if form.runaway_speed is not None:
                     _check_runaway(q, qd, tau, names, row, timestep, form.runaway_speed)
+                limit = None
                 bad = first_bad_row(positions, velocities, checked, row + 1)
+                if bad < 0 and form.runaway_rows is not None:
+                    limit = form.runaway_rows
+                    bad = first_runaway_row(velocities, checked, row + 1, limit)
                 if bad >= 0:
                     before = start if bad == 0 else (positions[bad - 1], velocities[bad - 1])
                     raise _diverged_on_the_way(
@@ -461,6 +483,7 @@ def closed_loop(
                         timestep,
                         resolution,
                         integrator,
+                        limit,
                     )
                 checked = row + 1
     if limits is None:
@@ -481,16 +504,18 @@ def _diverged_on_the_way(
     timestep: float,
     resolution: int,
     integrator: str,
+    speed_limit: float | None = None,
 ) -> SimulationDiverged:
-    """The error for row ``row`` of :func:`closed_loop`, reached non-finite from ``before``.
+    """The error for row ``row`` of :func:`closed_loop`, reached non-finite from ``before``
+    (with ``speed_limit``: finite, with a speed over the limit).
 
     A torque that is already infinite (gains so stiff that τ overflowed) is named as
     such; otherwise :func:`~robolab.screw.simulation.divergence.locate` finds the first
-    integration step that gave a non-finite state.
+    integration step that gave a non-finite state (or a speed over the limit).
     """
     point = row - offset  # the reference point whose torque led to the row
     tau = torques[point]
-    if not finite(tau):
+    if speed_limit is None and not finite(tau):
         entry = tuple(np.argwhere(~np.isfinite(tau))[0])  # (joint,), or (state, joint)
         joint, value = int(entry[-1]) + 1, float(tau[entry])
         time = point * timestep
@@ -509,7 +534,7 @@ def _diverged_on_the_way(
         model, tau, gravity, None if tip is None else tip[point], friction
     )
     dt = timestep / resolution
-    return locate(
+    error = locate(
         lambda q, qd: advance(dynamics, q, qd, dt, integrator),
         *before,
         point,
@@ -518,6 +543,16 @@ def _diverged_on_the_way(
         resolution,
         integrator,
         f"on the way to row {row} of the result",
+        speed_limit,
+    )
+    if speed_limit is None:
+        return error
+    return SimulationDiverged(
+        f"{error}; or lower Kp and Kd (gains too stiff for the time step make the discrete "
+        "loop unstable although the continuous one is not)",
+        step=error.step,
+        time=error.time,
+        joint=error.joint,
     )
 
 
@@ -688,9 +723,13 @@ def simulate_control(
     Raises
     ------
     robolab.screw.simulation.divergence.SimulationDiverged
-        If the simulated state becomes NaN or infinite (usually gains too
-        stiff for the time step); the message names the step, the time and
-        the joint.
+        If the simulated state becomes NaN or infinite, or a joint speed passes 10⁶ rad/s
+        (usually gains too stiff for the time step: the discrete loop is unstable and the
+        state runs away); the message names the step, the time and the joint.
+    ValueError
+        Gains that make the loop unstable, a tip wrench over 10¹² (N·m, N), initial joint
+        speeds over 10⁶, more than 10⁶ integration steps (reference points ×
+        ``integration_resolution``) or a step shorter than a nanosecond.
 
     Examples
     --------
@@ -733,6 +772,7 @@ def simulate_control(
     model_gravity = gravity_of(estimated_robot, estimated_gravity)
     q = joint_array(joint_positions, n, "joint_positions", batch=False)
     qd = joint_array(joint_velocities, n, "joint_velocities", batch=False)
+    checked_start_speed(qd)
     q_desired, qd_desired, qdd_desired = checked_trajectories(
         n,
         (),
@@ -741,7 +781,11 @@ def simulate_control(
         desired_joint_acceleration_traj=desired_joint_acceleration_traj,
     )
     tip = tip_trajectory(tip_wrench_traj, len(q_desired), ())
+    if tip is not None:
+        checked_torques(tip, "tip_wrench_traj")
     kp, ki, kd = checked_gains(Kp, Ki, Kd, n, positive=())
+    dt, resolution = checked_timestep(timestep), checked_resolution(integration_resolution)
+    checked_step_count(len(q_desired) + 1, resolution, dt)  # every reference point is integrated
     positions, _, torques, _ = closed_loop(
         BOOK_LOOP,
         model,
@@ -761,8 +805,8 @@ def simulate_control(
         ki,
         kd,
         None,
-        checked_timestep(timestep),
-        checked_resolution(integration_resolution),
+        dt,
+        resolution,
         checked_integrator(integrator, FIXED_STEP_INTEGRATORS),
     )
     return torques, positions
@@ -880,17 +924,15 @@ raise Kd or lower Ki
     kp, ki, kd = checked_gains(Kp, Ki, Kd, n)
     limits = _torque_limits(torque_limits, n)
     integrator = checked_integrator(integrator, FIXED_STEP_INTEGRATORS)
-    resolution = int(integration_resolution)
-    if resolution != integration_resolution or resolution < 1:
-        raise ValueError(
-            f"integration_resolution must be a whole number ≥ 1, got {integration_resolution!r}"
-        )
+    resolution = checked_resolution(integration_resolution)
+    checked_step_count(N, resolution, dt)
     q0 = q_d[0] if joint_positions is None else joint_array(joint_positions, n, "joint_positions")
     qd0 = (
         qd_d[0]
         if joint_velocities is None
         else joint_array(joint_velocities, n, "joint_velocities")
     )
+    checked_start_speed(qd0, "the initial joint velocities")
     gravity = gravity_of(robot, None)
     estimated_gravity = gravity_of(estimated_robot, None)
     friction = friction_of(robot)

@@ -70,6 +70,16 @@ METHODS = ("newton", "damped_least_squares")
 #: Newton–Raphson tolerances when a robot is given without them (rad and m).
 DEFAULT_ANGULAR_TOLERANCE = 1e-6
 DEFAULT_LINEAR_TOLERANCE = 1e-6
+#: The budget of an iteration: at most this many updates (``max_iterations``; also the
+#: ``max_steps`` of resolved-rate motion). An update takes some 50 µs: 5 s at most.
+MAX_ITERATIONS = 100_000
+#: The smallest tolerance accepted (rad, m): the rounding of the forward kinematics is about
+#: 10⁻¹⁶ of the arm's size, so a smaller one could never be met.
+SMALLEST_TOLERANCE = 1e-15
+#: The accepted damping λ of a damped least-squares step (rad and m): below 10⁻⁶, λ² is lost
+#: in the rounding of J Jᵀ (no damping, and a singular system at a singularity); above 10⁶
+#: the step is nothing.
+DAMPING_RANGE = (1e-6, 1e6)
 
 
 @dataclass(frozen=True)
@@ -120,21 +130,86 @@ class InverseKinematicsResult:
         return (self.joint_positions, self.success)[index]
 
 
-def _tolerance(value: Any, name: str) -> float:
+def checked_tolerance(value: Any, name: str, largest: float | None = None) -> float:
+    """A tolerance (rad or m) from :data:`SMALLEST_TOLERANCE` up to ``largest``, as a float.
+
+    Examples
+    --------
+    >>> checked_tolerance(1e-300, "angular_tolerance")
+    Traceback (most recent call last):
+    ...
+    ValueError: angular_tolerance must be at least 1e-15 (the rounding of the forward kinematics:
+    a smaller tolerance can never be met), got 1e-300
+    """
     tolerance = float(as_float_array(value, name, ()))
     if tolerance <= 0.0:
         raise ValueError(f"{name} must be positive, got {tolerance:g}")
+    if tolerance < SMALLEST_TOLERANCE:
+        raise ValueError(
+            f"{name} must be at least {SMALLEST_TOLERANCE:g} (the rounding of the forward "
+            f"kinematics: a smaller tolerance can never be met), got {tolerance:g}"
+        )
+    if largest is not None and tolerance > largest:
+        raise ValueError(
+            f"{name} must be at most {largest:.6g} (a larger one accepts every "
+            f"orientation), got {tolerance:g}"
+        )
     return tolerance
+
+
+def checked_damping(value: Any, name: str = "damping", *, zero: bool = False) -> float:
+    """λ of a damped least-squares step in :data:`DAMPING_RANGE` (or 0 with ``zero=True``).
+
+    Examples
+    --------
+    >>> checked_damping(0.05)
+    0.05
+    >>> checked_damping(1e-300)
+    Traceback (most recent call last):
+    ...
+    ValueError: damping must lie in [1e-06, 1e+06] (rad and m), got 1e-300: below it λ² is lost
+    in the rounding of J Jᵀ, above it the step is nothing
+    """
+    damping = float(as_float_array(value, name, ()))
+    low, high = DAMPING_RANGE
+    if zero and damping == 0.0:
+        return damping
+    if damping <= 0.0:
+        raise ValueError(f"{name} must be {'zero or ' if zero else ''}positive, got {damping:g}")
+    if not low <= damping <= high:
+        either = "be 0 (none) or lie" if zero else "lie"
+        raise ValueError(
+            f"{name} must {either} in [{low:g}, {high:g}] (rad and m), got {damping:g}: below "
+            "it λ² is lost in the rounding of J Jᵀ, above it the step is nothing"
+        )
+    return damping
+
+
+def checked_iterations(value: Any, name: str, smallest: int = 0) -> int:
+    """An iteration limit: an int from ``smallest`` to :data:`MAX_ITERATIONS` (the budget).
+
+    Examples
+    --------
+    >>> checked_iterations(10**9, "max_iterations")
+    Traceback (most recent call last):
+    ...
+    ValueError: max_iterations must be at most 100,000 (the iteration budget), got 1,000,000,000
+    """
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise TypeError(f"{name} must be an int ≥ {smallest}, got {value!r}")
+    if value < smallest:
+        raise ValueError(f"{name} must be ≥ {smallest}, got {value}")
+    if value > MAX_ITERATIONS:
+        raise ValueError(
+            f"{name} must be at most {MAX_ITERATIONS:,} (the iteration budget), got {value:,}"
+        )
+    return int(value)
 
 
 def _iterations(max_iterations: Any, method: str) -> int:
     if max_iterations is None:
         return DEFAULT_MAX_ITERATIONS if method == "newton" else DEFAULT_DLS_MAX_ITERATIONS
-    if isinstance(max_iterations, bool) or not isinstance(max_iterations, int | np.integer):
-        raise TypeError(f"max_iterations must be an int ≥ 0, got {max_iterations!r}")
-    if max_iterations < 0:
-        raise ValueError(f"max_iterations must be ≥ 0, got {max_iterations}")
-    return int(max_iterations)
+    return checked_iterations(max_iterations, "max_iterations")
 
 
 def _error_twist_body(
@@ -182,11 +257,11 @@ def _inverse_kinematics(
     """
     target = as_transform(target_pose, "target_pose")
     theta = joint_array(initial_guess, chain.n, "initial_guess", batch=False).astype(float)
-    angular_tolerance = _tolerance(angular_tolerance, "angular_tolerance")
-    linear_tolerance = _tolerance(linear_tolerance, "linear_tolerance")
+    angular_tolerance = checked_tolerance(angular_tolerance, "angular_tolerance", np.pi)
+    linear_tolerance = checked_tolerance(linear_tolerance, "linear_tolerance")
     require_choice(method, "method", METHODS)
     max_iterations = _iterations(max_iterations, method)
-    damping = _tolerance(damping, "damping")
+    damping = checked_damping(damping)
     error_twist, jacobian = _FORMS[form]
     twist = error_twist(chain, home, target, theta)
     iterations = 0
@@ -275,15 +350,16 @@ def inverse_kinematics_body(
         θ⁰; Newton–Raphson finds the solution near it (if any).
     angular_tolerance, linear_tolerance : float
         ε_ω (rad) and ε_v (m) on the error twist V_b; with a robot, 1e-6 unless
-        given (the book's form has no defaults).
+        given (the book's form has no defaults). At least 10⁻¹⁵, and ε_ω at most π.
     max_iterations : int, optional
         At most this many updates: by default 20 for Newton–Raphson (the book's
-        limit), 200 for damped least squares.
+        limit), 200 for damped least squares; at most :data:`MAX_ITERATIONS` (10⁵).
     method : {"newton", "damped_least_squares"}
         The update: the book's Newton–Raphson step J†V, or the damped
         least-squares (Levenberg–Marquardt) step Jᵀ(J Jᵀ + λ² 1)⁻¹ V.
     damping : float
-        λ of the damped step (default 0.05); ignored by Newton–Raphson.
+        λ of the damped step (default 0.05), in :data:`DAMPING_RANGE` ([10⁻⁶, 10⁶]);
+        ignored by Newton–Raphson.
 
     Returns
     -------

@@ -57,6 +57,9 @@ __all__ = [
 
 #: The families with a closed form here, as :func:`arm_family` names them.
 FAMILIES = ("planar 2R", "6R spherical wrist (Puma type)", "6R three parallel axes (UR type)")
+#: Targets farther than this (m) are out of reach without computing (their squares would
+#: leave the floats).
+FARTHEST_TARGET = 1e100
 #: Geometry tolerance (m, and sine of an angle) for recognising intersecting/parallel axes.
 GEOMETRY_TOLERANCE = 1e-9
 #: Each returned solution reproduces the target to this (m and rad).
@@ -609,6 +612,13 @@ def inverse_kinematics_analytic(
         pose[:3, 3] = array
     else:
         pose = as_transform(array, "target")
+    distance = math.hypot(*pose[:3, 3])
+    if distance > FARTHEST_TARGET:
+        raise OutOfReachError(
+            f"the target is {distance:.4g} m from the origin of the space frame: out of reach of "
+            f"any arm (robolab solves for targets within {FARTHEST_TARGET:g} m)",
+            distance,
+        )
     if family == "planar 2R":
         found = _solve_planar_2r(robot, pose[:3, 3])
     elif family == FAMILIES[1]:

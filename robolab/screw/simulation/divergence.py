@@ -1,6 +1,8 @@
 """A simulation that diverged: :class:`SimulationDiverged`, where it happened and what to try.
 
-A simulation never returns NaN or infinite values quietly. The time loops
+A simulation never returns NaN or infinite values quietly, nor a state that ran away: a
+joint speed over :data:`RUNAWAY_SPEED` (10⁶ rad/s or m/s, which no arm reaches) is
+finite garbage, the sign of a time step far too long for the dynamics. The time loops
 (:func:`~robolab.screw.simulation.dynamics_trajectory.forward_dynamics_trajectory`,
 :func:`~robolab.screw.control.tracking.simulate_control`,
 :func:`~robolab.screw.control.tracking.simulate_tracking`) integrate blocks of rows
@@ -8,7 +10,9 @@ unchecked and test each block once (:func:`first_bad_row`); when a row is not fi
 :func:`locate` repeats that row's integration steps (deterministic, so the same
 numbers) to find the first step that left the finite numbers, and
 :func:`diverged` writes the error: the step, the time, the joint, the value it had one
-step before, and what to try (:func:`divergence_advice`). A single step
+step before, and what to try (:func:`divergence_advice`). A block whose rows are finite
+but run away (:func:`first_runaway_row`) is located the same way, with the speed limit.
+A single step
 (:func:`~robolab.screw.simulation.integrators.euler_step`,
 :func:`~robolab.screw.simulation.integrators.runge_kutta4_step`) is checked by
 :func:`check_step`.
@@ -38,6 +42,11 @@ from typing import Any
 import numpy as np
 
 __all__ = ["SimulationDiverged"]
+
+#: A joint speed (rad/s, or m/s for a prismatic joint) no arm reaches: a simulated state
+#: past it has run away (the time step is far too long for the dynamics, or the gains too
+#: stiff for it), even while its numbers are still finite.
+RUNAWAY_SPEED = 1e6
 
 #: Trajectory rows integrated between two finiteness checks of the state (one vectorised
 #: ``np.isfinite`` per block; a bad block is then searched step by step).
@@ -99,23 +108,48 @@ def finite(*arrays: np.ndarray) -> bool:
     return all(bool(np.isfinite(a).all()) for a in arrays)
 
 
-def non_finite_entry(q: np.ndarray, qd: np.ndarray) -> tuple[tuple[int, ...], int, str, str]:
+def sane(q: np.ndarray, qd: np.ndarray, speed_limit: float | None = None) -> bool:
+    """Whether the state is finite and, with ``speed_limit``, no joint speed exceeds it."""
+    if not finite(q, qd):
+        return False
+    return speed_limit is None or not bool((np.abs(qd) > speed_limit).any())
+
+
+def non_finite_entry(
+    q: np.ndarray, qd: np.ndarray, speed_limit: float | None = None
+) -> tuple[tuple[int, ...], int, str, str]:
     """(batch index, joint from 1, "velocity" or "position", value) of the first bad entry.
 
     The first robot of a batch with a bad entry; in it the velocity first (it
-    blows up before the position does).
+    blows up before the position does). A bad entry is a non-finite one or, with
+    ``speed_limit`` and a finite state, a speed over the limit.
     """
     q, qd = np.broadcast_arrays(q, qd)
+    over = speed_limit is not None and finite(q, qd)
+    bad_q = np.zeros(q.shape, bool) if over else ~np.isfinite(q)
+    bad_qd = np.abs(qd) > speed_limit if over else ~np.isfinite(qd)
     robot: tuple[int, ...] = ()
     if q.ndim > 1:
-        bad = (~np.isfinite(q) | ~np.isfinite(qd)).any(axis=-1)
-        robot = tuple(int(i) for i in np.argwhere(bad)[0])
-    for quantity, values in (("velocity", qd[robot]), ("position", q[robot])):
-        joints = np.flatnonzero(~np.isfinite(values))
+        robot = tuple(int(i) for i in np.argwhere((bad_q | bad_qd).any(axis=-1))[0])
+    for quantity, values, bad in (
+        ("velocity", qd[robot], bad_qd[robot]),
+        ("position", q[robot], bad_q[robot]),
+    ):
+        joints = np.flatnonzero(bad)
         if joints.size:
             value = float(values[joints[0]])
             return robot, int(joints[0]) + 1, quantity, "NaN" if np.isnan(value) else f"{value:g}"
-    raise AssertionError("no non-finite entry")  # pragma: no cover - callers check first
+    raise AssertionError("no bad entry")  # pragma: no cover - callers check first
+
+
+def what_happened(quantity: str, value: str, speed_limit: float | None) -> str:
+    """ "became inf" of a non-finite entry, "reached 3e+07, over ..." of a runaway speed."""
+    if speed_limit is None:
+        return f"{quantity} became {value}"
+    return (
+        f"{quantity} reached {value}, over {speed_limit:g} (a speed no arm reaches: the state "
+        "ran away)"
+    )
 
 
 def divergence_advice(timestep: float, resolution: int | None, integrator: str | None) -> str:
@@ -138,14 +172,16 @@ def diverged(
     integrator: str,
     during: str,
     previous: tuple[np.ndarray, np.ndarray] | None = None,
+    speed_limit: float | None = None,
 ) -> SimulationDiverged:
     """The error for a non-finite state (q, qd) after integration ``step`` (from 1).
 
     ``during`` says where the step lies in the trajectory (shown when there
     are several integration steps per trajectory step); ``previous`` is the
-    state before the step, whose value of the bad entry is shown.
+    state before the step, whose value of the bad entry is shown. With
+    ``speed_limit`` the state is finite and a speed ran past the limit.
     """
-    robot, joint, quantity, value = non_finite_entry(q, qd)
+    robot, joint, quantity, value = non_finite_entry(q, qd, speed_limit)
     if previous is not None:
         before = np.broadcast_arrays(*previous)[0 if quantity == "position" else 1]
         entry = (*robot, joint - 1)
@@ -156,7 +192,8 @@ def diverged(
     else:
         when = f"at integration step {step} (t = {time:.6g} s, {during})"
     return SimulationDiverged(
-        f"the simulation diverged {when}{where}: joint {joint}'s {quantity} became {value}; "
+        f"the simulation diverged {when}{where}: joint {joint}'s "
+        f"{what_happened(quantity, value, speed_limit)}; "
         + divergence_advice(timestep, resolution, integrator),
         step=step,
         time=time,
@@ -174,6 +211,16 @@ def first_bad_row(positions: np.ndarray, velocities: np.ndarray, start: int, sto
     return -1  # pragma: no cover - the block check found one
 
 
+def first_runaway_row(velocities: np.ndarray, start: int, stop: int, speed_limit: float) -> int:
+    """The first row in [start, stop) with a joint speed over ``speed_limit``, or -1.
+
+    The rows are finite (:func:`first_bad_row` found none that is not).
+    """
+    fast = (np.abs(velocities[start:stop]) > speed_limit).reshape(stop - start, -1).any(axis=1)
+    rows = np.flatnonzero(fast)
+    return start + int(rows[0]) if rows.size else -1
+
+
 def locate(
     step: Step,
     q: np.ndarray,
@@ -184,14 +231,16 @@ def locate(
     resolution: int,
     integrator: str,
     during: str,
+    speed_limit: float | None = None,
 ) -> SimulationDiverged:
     """The error for trajectory interval ``interval``, which led from (q, qd) to a bad state.
 
     The interval (counted from 0, ``timestep`` long) started at the finite state
     (q, qd) and its ``resolution`` integration steps ``step`` ended in the non-finite
-    state ``stored``. The steps are repeated (deterministic, so the same numbers) to find
-    the first one that gave a non-finite state; ``during`` names the interval in the
-    message (see :func:`diverged`).
+    state ``stored`` (with ``speed_limit``: the finite state ``stored`` with a speed over
+    it). The steps are repeated (deterministic, so the same numbers) to find the first
+    one that gave such a state; ``during`` names the interval in the message (see
+    :func:`diverged`).
     """
     dt = timestep / resolution
     previous = q, qd
@@ -201,9 +250,9 @@ def locate(
             k += 1
             previous = q, qd
             q, qd = step(q, qd)
-            if not finite(q, qd):
+            if not sane(q, qd, speed_limit):
                 break
-    if finite(q, qd):  # pragma: no cover - the repeat is bitwise the same as the first run
+    if sane(q, qd, speed_limit):  # pragma: no cover - the repeat is bitwise the same
         q, qd = stored
     return diverged(
         q,
@@ -215,18 +264,23 @@ def locate(
         integrator,
         during,
         previous,
+        speed_limit,
     )
 
 
-def check_step(q: np.ndarray, qd: np.ndarray, dt: float, integrator: str) -> None:
-    """Raise :class:`SimulationDiverged` if one public step gave a non-finite state."""
-    if not finite(q, qd):
-        robot, joint, quantity, value = non_finite_entry(q, qd)
+def check_step(
+    q: np.ndarray, qd: np.ndarray, dt: float, integrator: str, speed_limit: float | None = None
+) -> None:
+    """Raise :class:`SimulationDiverged` if one public step gave a non-finite state, or
+    (with ``speed_limit``) a speed over the limit."""
+    if not sane(q, qd, speed_limit):
+        limit = None if not finite(q, qd) else speed_limit
+        robot, joint, quantity, value = non_finite_entry(q, qd, limit)
         where = f" (batch index {robot})" if robot else ""
         method = "Euler" if integrator == "euler" else "Runge–Kutta"
         raise SimulationDiverged(
-            f"the {method} step of {dt:g} s diverged{where}: joint {joint}'s {quantity} became "
-            f"{value}; " + divergence_advice(dt, None, None),
+            f"the {method} step of {dt:g} s diverged{where}: joint {joint}'s "
+            f"{what_happened(quantity, value, limit)}; " + divergence_advice(dt, None, None),
             step=1,
             time=dt,
             joint=joint,

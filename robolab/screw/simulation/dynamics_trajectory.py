@@ -14,7 +14,10 @@ state, (N, ..., n) for a batch of robots simulated together.
 A simulation never returns NaN or infinite values quietly: when a step makes
 θ or θ̇ non-finite (a time step too large for the arm's dynamics, or for the
 gains of a controller), :class:`~robolab.screw.simulation.divergence.SimulationDiverged`
-is raised, naming the step, the time and the joint.
+is raised, naming the step, the time and the joint; so it is when a joint speed runs past
+:data:`~robolab.screw.simulation.divergence.RUNAWAY_SPEED` (10⁶ rad/s) while the numbers are
+still finite. Every run is bounded (:mod:`robolab.screw.simulation.integrators`: at most
+10⁶ fixed steps a call, and a budget of evaluations for ``"rk45"``).
 
 The motion of one state under torques alone (no tip wrench, no friction, a fixed-step
 integrator) is computed by a generated loop (:func:`robolab.screw._fast.loops.torque_rows`,
@@ -45,18 +48,25 @@ from ..robot import ScrewRobot
 from .divergence import (
     CHECK_EVERY,
     QUIET,
+    RUNAWAY_SPEED,
     SimulationDiverged,
     finite,
     first_bad_row,
+    first_runaway_row,
     locate,
 )
 from .integrators import (
     INTEGRATORS,
     Accelerations,
+    AdaptiveBudget,
+    adaptive_budget,
     advance,
     checked_integrator,
     checked_resolution,
+    checked_start_speed,
+    checked_step_count,
     checked_timestep,
+    checked_torques,
     closed_form_dynamics,
     solve_ivp_interval,
 )
@@ -309,9 +319,14 @@ def forward_dynamics_trajectory(
     Raises
     ------
     SimulationDiverged
-        If a step makes the state NaN or infinite (the time step is too
-        long for the motion); the message names the step, the time and
-        the joint.
+        If a step makes the state NaN or infinite, or a joint speed passes 10⁶ rad/s (the
+        time step is too long for the motion); the message names the step, the time and
+        the joint. With ``"rk45"`` also when the solver spends its budget of evaluations
+        (:func:`~robolab.screw.simulation.integrators.adaptive_budget`: a stiff motion).
+    ValueError
+        For more than 10⁶ integration steps (rows × ``integration_resolution``), a step
+        shorter than a nanosecond, torques or tip-wrench entries over 10¹² (N·m, N), or
+        initial joint speeds over 10⁶.
 
     Examples
     --------
@@ -367,9 +382,17 @@ def _forward_dynamics_trajectory(
 ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`forward_dynamics_trajectory` of a model, with gravity checked; checks the rest."""
     q0, qd0 = joint_arrays(model.n, joint_positions, joint_velocities=joint_velocities)
+    checked_start_speed(qd0)
     batch = q0.shape[:-1]
-    tau = _trajectory("joint_torque_traj", joint_torque_traj, model.n, batch)
+    tau = checked_torques(
+        _trajectory("joint_torque_traj", joint_torque_traj, model.n, batch), "joint_torque_traj"
+    )
     tip = tip_trajectory(tip_wrench_traj, tau.shape[0], batch)
+    if tip is not None:
+        checked_torques(tip, "tip_wrench_traj")
+    dt = checked_timestep(timestep)
+    resolution = checked_resolution(integration_resolution)
+    checked_step_count(len(tau), resolution, dt)
     return simulate_kernel(
         model,
         q0,
@@ -377,8 +400,8 @@ def _forward_dynamics_trajectory(
         tau,
         gravity,
         tip,
-        checked_timestep(timestep),
-        checked_resolution(integration_resolution),
+        dt,
+        resolution,
         checked_integrator(integrator, INTEGRATORS),
         friction,
     )
@@ -401,12 +424,13 @@ def simulate_kernel(
     Row 0 is the start; row i + 1 the state after row i's torques (and tip wrench) held
     over ``resolution`` steps of the integrator. One state under torques alone goes to
     the generated loop first (:func:`robolab.screw._fast.loops.torque_rows`, the same
-    numbers); where it gives up, the readable loop :func:`integrate_rows` runs and says
-    what diverged.
+    numbers); where it gives up, or its rows ran away (a speed over
+    :data:`~robolab.screw.simulation.divergence.RUNAWAY_SPEED`), the readable loop
+    :func:`integrate_rows` runs and says what diverged.
     """
     if q.ndim == 1 and tip is None and friction is None and integrator != "rk45":
         rows = _generated_rows(model, q, qd, tau, gravity, timestep, resolution, integrator)
-        if rows is not None:
+        if rows is not None and not (np.abs(rows[1]) > RUNAWAY_SPEED).any():
             return rows
     return integrate_rows(
         model, q, qd, tau, gravity, tip, timestep, resolution, integrator, friction
@@ -457,26 +481,36 @@ def integrate_rows(
     integrator: str,
     friction: JointFriction | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The readable loop of :func:`simulate_kernel`: NumPy steps, checked in blocks of rows."""
+    """The readable loop of :func:`simulate_kernel`: NumPy steps, checked in blocks of rows.
+
+    A block with a non-finite row is reported at its first non-finite integration step;
+    a finite block with a joint speed over :data:`~.divergence.RUNAWAY_SPEED` at the first
+    step past it.
+    """
     N = tau.shape[0]
     positions = np.empty((N, *q.shape))
     velocities = np.empty((N, *q.shape))
     positions[0], velocities[0] = q, qd
     dt = timestep / resolution
-    checked = 1  # rows [0, checked) are known to be finite
+    budget = adaptive_budget((N - 1) * resolution) if integrator == "rk45" else None
+    checked = 1  # rows [0, checked) are known to be finite and not to have run away
     with np.errstate(**QUIET):
         for i in range(N - 1):
             dynamics = closed_form_dynamics(
                 model, tau[i], gravity, None if tip is None else tip[i], friction
             )
-            if integrator == "rk45":
-                q, qd = _adaptive(dynamics, q, qd, timestep, dt, i)
+            if budget is not None:
+                q, qd = _adaptive(dynamics, q, qd, timestep, dt, i, budget)
             else:
                 for _ in range(resolution):
                     q, qd = advance(dynamics, q, qd, dt, integrator)
             positions[i + 1], velocities[i + 1] = q, qd
             if i + 2 - checked >= CHECK_EVERY or i == N - 2:
+                limit = None
                 row = first_bad_row(positions, velocities, checked, i + 2)
+                if row < 0:
+                    limit = RUNAWAY_SPEED
+                    row = first_runaway_row(velocities, checked, i + 2, limit)
                 if row >= 0:
                     dynamics = closed_form_dynamics(
                         model,
@@ -501,17 +535,27 @@ def integrate_rows(
                         resolution,
                         integrator,
                         f"between rows {row - 1} and {row} of the trajectory",
+                        limit,
                     )
                 checked = i + 2
     return positions, velocities
 
 
 def _adaptive(
-    dynamics: Accelerations, q: np.ndarray, qd: np.ndarray, timestep: float, dt: float, row: int
+    dynamics: Accelerations,
+    q: np.ndarray,
+    qd: np.ndarray,
+    timestep: float,
+    dt: float,
+    row: int,
+    budget: AdaptiveBudget,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The state one trajectory interval on by SciPy's RK45 (steps of at most ``dt``)."""
+    """The state one trajectory interval on by SciPy's RK45 (steps of at most ``dt``), with
+    what is left of the call's ``budget``."""
     try:
-        q_end, qd_end = solve_ivp_interval(dynamics, q, qd, np.array([0.0, timestep]), max_step=dt)
+        q_end, qd_end = solve_ivp_interval(
+            dynamics, q, qd, np.array([0.0, timestep]), max_step=dt, budget=budget
+        )
     except FloatingPointError as error:
         raise SimulationDiverged(
             f"the adaptive integration diverged between rows {row} and {row + 1} of the "

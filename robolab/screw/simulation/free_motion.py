@@ -50,8 +50,12 @@ from .integrators import (
     DEFAULT_ATOL,
     DEFAULT_RTOL,
     INTEGRATORS,
+    adaptive_budget,
     checked_integrator,
+    checked_start_speed,
     checked_timestep,
+    checked_tolerances,
+    checked_torques,
     closed_form_dynamics,
     solve_ivp_interval,
 )
@@ -206,7 +210,8 @@ def simulate(
     gravity : array_like, shape (3,), optional
         By default the robot's.
     rtol, atol : float
-        Tolerances of ``"rk45"`` (:func:`scipy.integrate.solve_ivp`); unused otherwise.
+        Tolerances of ``"rk45"`` (:func:`scipy.integrate.solve_ivp`), checked always, used
+        only by it: 10⁻¹³ ≤ rtol < 1 and 0 < atol < 1.
 
     Returns
     -------
@@ -215,11 +220,15 @@ def simulate(
     Raises
     ------
     SimulationDiverged
-        If the state becomes NaN or infinite (the step is too large for the motion,
-        typically explicit Euler), naming the step, the time and the joint.
+        If the state becomes NaN or infinite, or a joint speed passes 10⁶ rad/s (the step is
+        too large for the motion, typically explicit Euler), naming the step, the time and
+        the joint; with ``"rk45"`` also when the solver spends its budget of evaluations of
+        the dynamics (:func:`~robolab.screw.simulation.integrators.adaptive_budget`: the
+        motion is too stiff, e.g. a tiny friction smoothing).
     ValueError
-        For bad arguments, or a mass matrix that is singular along the way (naming the
-        joint that moves no mass).
+        For bad arguments (torques over 10¹² N·m, initial speeds over 10⁶ rad/s, a step
+        outside [10⁻⁹, 10⁹] s, more than 10⁶ steps), or a mass matrix that is singular
+        along the way (naming the joint that moves no mass).
 
     Examples
     --------
@@ -252,9 +261,12 @@ def simulate(
         q0, qd0 = joint_arrays(n, joint_positions, joint_velocities=joint_velocities)
     if q0.ndim != 1:
         raise ValueError(f"joint_positions must have shape ({n},): one state, got {q0.shape}")
+    checked_start_speed(qd0)
     tau = np.zeros(n) if joint_torques is None else joint_array(joint_torques, n, "joint_torques")
     if tau.shape != (n,):
         raise ValueError(f"joint_torques must have shape ({n},), got {tau.shape}")
+    checked_torques(tau, "joint_torques")
+    rtol, atol = checked_tolerances(rtol, atol)
     dt = checked_timestep(timestep)
     rows = _rows(float(as_float_array(duration, "duration", ())), dt)
     g = gravity_of(robot, gravity)
@@ -290,14 +302,14 @@ def _adaptive_run(
     rtol: float,
     atol: float,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The states at ``times`` by one SciPy RK45 run; a failure is SimulationDiverged."""
-    tolerances = [as_float_array(x, key, ()) for x, key in ((rtol, "rtol"), (atol, "atol"))]
-    if any(float(x) <= 0 for x in tolerances):
-        raise ValueError(f"rtol and atol must be positive, got {rtol!r} and {atol!r}")
+    """The states at ``times`` by one SciPy RK45 run (within its budget, checked tolerances);
+    a failure is SimulationDiverged."""
     dynamics = closed_form_dynamics(model, tau, gravity, None, friction)  # type: ignore[arg-type]
     try:
         with np.errstate(**QUIET):
-            q, qd = solve_ivp_interval(dynamics, q0, qd0, times, rtol=rtol, atol=atol)
+            q, qd = solve_ivp_interval(
+                dynamics, q0, qd0, times, rtol=rtol, atol=atol, budget=adaptive_budget()
+            )
     except FloatingPointError as error:
         raise SimulationDiverged(f"the adaptive integration (rk45) diverged: {error}") from error
     if not finite(q, qd):

@@ -25,14 +25,29 @@ take (``integrator=...``):
     Adaptive: SciPy's :func:`scipy.integrate.solve_ivp` with the Dormand–Prince
     5(4) pair ``method="RK45"``, which chooses its own steps to meet the tolerances
     ``rtol`` and ``atol``; the time step of a simulation then only says where the
-    state is reported (and bounds the solver's step).
+    state is reported (and bounds the solver's step). Every adaptive run has a budget:
+    at most :data:`ADAPTIVE_EVALUATIONS` (10⁵) evaluations of θ̈ = f(θ, θ̇), plus 12 for
+    each step that the bound on its step forces (:func:`adaptive_budget`); a stiff motion
+    (a friction smoothing ε far below the joint speeds, say) that would make the solver
+    crawl raises :class:`~robolab.screw.simulation.divergence.SimulationDiverged` naming
+    the budget instead of running for hours, and so does a joint speed over
+    :data:`~robolab.screw.simulation.divergence.RUNAWAY_SPEED` (the state ran away).
+
+Every simulation is bounded: at most :data:`MAX_INTEGRATION_STEPS` (10⁶) fixed steps a
+call, a time step of at least a nanosecond
+(:data:`~robolab.screw.trajectories.time_scaling.SHORTEST_TIME`), applied torques (and
+tip wrenches) of at most :data:`MAX_JOINT_TORQUE` (10¹² N·m or N) and initial joint
+speeds under :data:`~robolab.screw.simulation.divergence.RUNAWAY_SPEED`.
 
 The book's two steps of a robot are here by name too: :func:`euler_step` (the book's
 ``EulerStep``, given θ̈) and :func:`runge_kutta4_step` (one RK4 step of a robot under
 constant torques, the robot's joint friction included); both raise
 :class:`~robolab.screw.simulation.divergence.SimulationDiverged` when the new state is not
-finite. :func:`closed_form_dynamics` is the θ̈ = f(θ, θ̇) of a robot under held torques
-that the simulations integrate.
+finite, or when the step took a joint speed from at most
+:data:`~robolab.screw.simulation.divergence.RUNAWAY_SPEED` (10⁶) to more: a step far too
+long for the dynamics runs away (one RK4 step of 100 s of a dropped arm gives speeds of
+10³³) rather than overflowing. :func:`closed_form_dynamics` is the θ̈ = f(θ, θ̇) of a
+robot under held torques that the simulations integrate.
 
 Examples
 --------
@@ -58,7 +73,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...conventions import DEFAULT_INTEGRATOR_ATOL, DEFAULT_INTEGRATOR_RTOL
-from ...support.arguments import as_float_array
+from ...support.arguments import as_float_array, as_real_number
 from ..book_form import BookArrays, robot_or_arrays
 from ..dynamics.forward import (
     forward_dynamics_crba_kernel,
@@ -70,7 +85,8 @@ from ..dynamics.model import DynamicsModel
 from ..friction import JointFriction
 from ..kinematics.forward import joint_array
 from ..robot import ScrewRobot
-from .divergence import QUIET, check_step
+from ..trajectories.time_scaling import SHORTEST_TIME, time_span
+from .divergence import QUIET, RUNAWAY_SPEED, SimulationDiverged, check_step
 
 __all__ = [
     "FIXED_STEP_INTEGRATORS",
@@ -90,6 +106,19 @@ FIXED_STEP_INTEGRATORS = ("euler", "semi_implicit_euler", "rk4")
 #: Tolerances of the adaptive integrator unless given (robolab.conventions).
 DEFAULT_RTOL = DEFAULT_INTEGRATOR_RTOL
 DEFAULT_ATOL = DEFAULT_INTEGRATOR_ATOL
+#: The accepted relative tolerance of the adaptive integrator: SciPy raises a smaller one
+#: to 100 ε (2.2e-14), and 1 (an error of 100 %) is no accuracy at all.
+RTOL_RANGE = (1e-13, 1.0)
+
+#: The most fixed integration steps of one simulation call (rows × integration_resolution).
+MAX_INTEGRATION_STEPS = 1_000_000
+#: The budget of the adaptive integrator: evaluations of θ̈ = f(θ, θ̇) a call may use,
+#: besides 12 for each step the bound on its step forces (:func:`adaptive_budget`). An
+#: ordinary run uses a few thousand (a UR5 dropped for 5 s, reported every ms: 4000).
+ADAPTIVE_EVALUATIONS = 100_000
+#: The largest applied joint torque (N·m) or force (N), and tip-wrench entry, a simulation
+#: accepts: a million times the strongest robot joint; larger ones only make it run away.
+MAX_JOINT_TORQUE = 1e12
 
 Accelerations = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
@@ -147,6 +176,42 @@ def advance(
     )
 
 
+class AdaptiveBudget:
+    """What an adaptive run may still spend: evaluations of θ̈ = f(θ, θ̇) (see
+    :func:`adaptive_budget`), shared by the intervals of one simulation call.
+
+    Examples
+    --------
+    >>> budget = AdaptiveBudget(10)
+    >>> budget.limit, budget.used
+    (10, 0)
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.used = limit, 0
+
+
+class BudgetSpent(Exception):
+    """Raised inside the solver's right-hand side when the budget is spent (at time ``t``)."""
+
+    def __init__(self, t: float) -> None:
+        super().__init__(t)
+        self.t = t
+
+
+def adaptive_budget(forced_steps: int = 0) -> AdaptiveBudget:
+    """The budget of one adaptive simulation call: :data:`ADAPTIVE_EVALUATIONS` evaluations,
+    plus 12 (two Dormand–Prince steps of six) for each of the ``forced_steps`` that a bound on
+    the step (``max_step``) forces.
+
+    Examples
+    --------
+    >>> adaptive_budget().limit, adaptive_budget(1000).limit
+    (100000, 112000)
+    """
+    return AdaptiveBudget(ADAPTIVE_EVALUATIONS + 12 * forced_steps)
+
+
 def solve_ivp_interval(
     accelerations: Accelerations,
     q: np.ndarray,
@@ -156,12 +221,17 @@ def solve_ivp_interval(
     rtol: float = DEFAULT_RTOL,
     atol: float = DEFAULT_ATOL,
     max_step: float = np.inf,
+    budget: AdaptiveBudget | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The states at ``times`` (from ``times[0]``) by SciPy's adaptive ``solve_ivp`` (RK45).
 
     A batch of states (..., n) is integrated as one system (the solver's step then
     suits the fastest robot of the batch). Raises ``FloatingPointError`` when the
-    solver gives up (its message, e.g. a step size below the machine's spacing).
+    solver gives up (its message, e.g. a step size below the machine's spacing), when it
+    has spent its ``budget`` of evaluations (by default :func:`adaptive_budget`: a stiff
+    motion makes it crawl), or when a joint speed passes
+    :data:`~robolab.screw.simulation.divergence.RUNAWAY_SPEED` (the state ran away; the
+    solver stops there).
 
     Parameters
     ----------
@@ -173,6 +243,9 @@ def solve_ivp_interval(
         Increasing times; the first is the start.
     rtol, atol, max_step : float
         Passed to :func:`scipy.integrate.solve_ivp`.
+    budget : AdaptiveBudget, optional
+        The evaluations left to the call (spent here); by default a fresh
+        :func:`adaptive_budget`.
 
     Returns
     -------
@@ -195,22 +268,49 @@ def solve_ivp_interval(
 
     shape = q.shape
     size = q.size
+    spend = adaptive_budget() if budget is None else budget
 
-    def rate(_t: float, x: np.ndarray) -> np.ndarray:
+    def rate(t: float, x: np.ndarray) -> np.ndarray:
+        if spend.used >= spend.limit:
+            raise BudgetSpent(t)
+        spend.used += 1
         position, velocity = x[:size].reshape(shape), x[size:].reshape(shape)
         return np.concatenate([velocity.ravel(), accelerations(position, velocity).ravel()])
 
+    def speed_margin(_t: float, x: np.ndarray) -> float:
+        return RUNAWAY_SPEED - float(np.abs(x[size:]).max())
+
+    speed_margin.terminal = True  # type: ignore[attr-defined]
+    speed_margin.direction = -1  # type: ignore[attr-defined]
     start = np.concatenate([q.ravel(), qd.ravel()])
-    result = solve_ivp(
-        rate,
-        (float(times[0]), float(times[-1])),
-        start,
-        method="RK45",
-        t_eval=times,
-        rtol=rtol,
-        atol=atol,
-        max_step=max_step,
-    )
+    try:
+        result = solve_ivp(
+            rate,
+            (float(times[0]), float(times[-1])),
+            start,
+            method="RK45",
+            t_eval=times,
+            rtol=rtol,
+            atol=atol,
+            max_step=max_step,
+            events=speed_margin,
+        )
+    except BudgetSpent as spent:
+        raise FloatingPointError(
+            f"solve_ivp (RK45) spent its budget of {spend.limit:,} evaluations of the "
+            f"dynamics by t = {spent.t:.6g} s of [{times[0]:g}, {times[-1]:g}] s: the motion "
+            "is too stiff for an explicit solver (a friction smoothing ε far below the joint "
+            "speeds, or huge torques, make it crawl in tiny steps); try integrator='rk4' with "
+            "a small timestep, or larger rtol and atol"
+        ) from None
+    if result.status == 1 and result.t_events[0].size:  # the runaway event stopped it
+        when, state = float(result.t_events[0][0]), result.y_events[0][0]
+        velocity = state[size:]
+        joint = int(np.argmax(np.abs(velocity))) % shape[-1] + 1
+        raise FloatingPointError(
+            f"joint {joint}'s velocity reached {RUNAWAY_SPEED:g} at t = {when:.6g} s (a speed "
+            "no arm reaches: the state ran away)"
+        )
     if result.status != 0 or result.y.shape[1] != len(times):
         raise FloatingPointError(f"solve_ivp (RK45) failed: {result.message}")
     states = result.y.T
@@ -221,11 +321,113 @@ def solve_ivp_interval(
 
 
 def checked_timestep(timestep: Any, name: str = "timestep") -> float:
-    """A positive time step (or another span of time named ``name``), as a float."""
-    value = float(as_float_array(timestep, name, ()))
-    if value <= 0.0:
-        raise ValueError(f"{name} must be positive, got {value:g}")
-    return value
+    """A positive time step (or another span of time named ``name``), as a float, from a
+    nanosecond to about 32 years (:func:`~robolab.screw.trajectories.time_scaling.time_span`).
+
+    Examples
+    --------
+    >>> checked_timestep(0.01)
+    0.01
+    >>> checked_timestep(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: timestep must be positive, got -1
+    """
+    return time_span(float(as_float_array(timestep, name, ())), name)
+
+
+def checked_tolerances(rtol: Any, atol: Any) -> tuple[float, float]:
+    """The tolerances of the adaptive integrator: rtol in :data:`RTOL_RANGE`, 0 < atol < 1.
+
+    Examples
+    --------
+    >>> checked_tolerances(1e-6, 1e-9)
+    (1e-06, 1e-09)
+    >>> checked_tolerances(10, 1e-9)
+    Traceback (most recent call last):
+    ...
+    ValueError: rtol must lie in [1e-13, 1) (a relative error; SciPy raises a smaller one to
+    2.2e-14, and 1 is no accuracy at all), got 10
+    """
+    relative = as_real_number(rtol, "rtol")
+    absolute = as_real_number(atol, "atol")
+    if relative <= 0 or absolute <= 0:
+        raise ValueError(f"rtol and atol must be positive, got {relative:g} and {absolute:g}")
+    low, high = RTOL_RANGE
+    if not low <= relative < high:
+        raise ValueError(
+            f"rtol must lie in [{low:g}, {high:g}) (a relative error; SciPy raises a smaller "
+            f"one to 2.2e-14, and 1 is no accuracy at all), got {relative:g}"
+        )
+    if absolute >= 1.0:
+        raise ValueError(
+            f"atol must lie in (0, 1) (an absolute error in rad, m, rad/s and m/s), "
+            f"got {absolute:g}"
+        )
+    return relative, absolute
+
+
+def checked_step_count(rows: int, resolution: int, timestep: float) -> int:
+    """The fixed integration steps of a run of ``rows`` rows, (rows - 1) × resolution, at
+    most :data:`MAX_INTEGRATION_STEPS`, each at least a nanosecond long.
+
+    Examples
+    --------
+    >>> checked_step_count(101, 10, 0.01)
+    1000
+    >>> checked_step_count(10**6, 10, 0.01)
+    Traceback (most recent call last):
+    ...
+    ValueError: the simulation would take 999,999 timesteps × integration_resolution 10 =
+    9,999,990 integration steps, more than the budget of 1,000,000 a call; use fewer
+    timesteps or a smaller integration_resolution
+    """
+    steps = (rows - 1) * resolution
+    if steps > MAX_INTEGRATION_STEPS:
+        raise ValueError(
+            f"the simulation would take {rows - 1:,} timesteps × integration_resolution "
+            f"{resolution:,} = {steps:,} integration steps, more than the budget of "
+            f"{MAX_INTEGRATION_STEPS:,} a call; use fewer timesteps or a smaller "
+            "integration_resolution"
+        )
+    if timestep / resolution < SHORTEST_TIME:
+        raise ValueError(
+            f"timestep / integration_resolution = {timestep / resolution:.3g} s must be at "
+            f"least {SHORTEST_TIME:g} s (a nanosecond: shorter steps lose the motion in "
+            "rounding); use a smaller integration_resolution"
+        )
+    return steps
+
+
+def refuse_over(values: np.ndarray, name: str, bound: float, expected: str) -> None:
+    """Raise ``ValueError`` naming the first entry of ``values`` over ``bound`` in size."""
+    over = np.abs(values) > bound
+    if over.any():
+        index = tuple(int(i) for i in np.argwhere(over)[0])
+        raise ValueError(f"{name} holds {float(values[index]):g} at index {index}: {expected}")
+
+
+def checked_torques(torques: np.ndarray, name: str) -> np.ndarray:
+    """``torques`` (finite) if no entry exceeds :data:`MAX_JOINT_TORQUE` in size."""
+    refuse_over(
+        torques,
+        name,
+        MAX_JOINT_TORQUE,
+        f"applied torques (N·m), forces (N) and wrenches must be at most {MAX_JOINT_TORQUE:g} "
+        "in size (a million times the strongest robot joint)",
+    )
+    return torques
+
+
+def checked_start_speed(joint_velocities: np.ndarray, name: str = "joint_velocities") -> None:
+    """Refuse initial joint speeds over :data:`~.divergence.RUNAWAY_SPEED` (no arm moves so)."""
+    refuse_over(
+        joint_velocities,
+        name,
+        RUNAWAY_SPEED,
+        f"an initial joint speed must be at most {RUNAWAY_SPEED:g} rad/s (m/s), which no arm "
+        "reaches",
+    )
 
 
 def checked_resolution(integration_resolution: Any) -> int:
@@ -274,11 +476,14 @@ def checked_step(
     """One step of (θ, θ̇) under θ̈ = accelerations(θ, θ̇), checked: a single public step.
 
     Raises :class:`~robolab.screw.simulation.divergence.SimulationDiverged` when the new
-    state is not finite. Loops use :func:`advance` and check blocks of steps instead.
+    state is not finite, or when the step took the joint speeds from at most
+    :data:`~robolab.screw.simulation.divergence.RUNAWAY_SPEED` to more (it ran away). Loops
+    use :func:`advance` and check blocks of steps instead.
     """
+    limit = RUNAWAY_SPEED if not (np.abs(qd) > RUNAWAY_SPEED).any() else None
     with np.errstate(**QUIET):
         q, qd = advance(accelerations, q, qd, dt, integrator)
-    check_step(q, qd, dt, integrator)
+    check_step(q, qd, dt, integrator, limit)
     return q, qd
 
 
@@ -306,7 +511,8 @@ def euler_step(
     Raises
     ------
     SimulationDiverged
-        If the new state is not finite (it overflowed).
+        If the new state is not finite (it overflowed), or the step took a joint speed from
+        at most 10⁶ to more (it ran away).
 
     Examples
     --------
@@ -394,7 +600,14 @@ def runge_kutta4_step(
     Raises
     ------
     SimulationDiverged
-        If the new state is not finite (the step is far too long).
+        If the new state is not finite, or the step took a joint speed from at most
+        :data:`~robolab.screw.simulation.divergence.RUNAWAY_SPEED` (10⁶ rad/s) to more, or
+        two steps of Δt/2 end further from the step than it moves the state
+        (:func:`check_step_length`): the step is far too long for the dynamics (one step of
+        100 s of a dropped arm).
+    ValueError
+        For a torque or tip-wrench entry over :data:`MAX_JOINT_TORQUE` (10¹² N·m or N), or
+        a time step outside [10⁻⁹, 10⁹] s.
 
     Examples
     --------
@@ -421,5 +634,52 @@ def runge_kutta4_step(
     model, q, qd, tau, gravity, tip_wrench = forward_inputs(
         robot, joint_positions, joint_velocities, joint_torques, gravity, tip_wrench
     )
+    checked_torques(tau, "joint_torques")
+    if tip_wrench is not None:
+        checked_torques(tip_wrench, "tip_wrench")
     dynamics = closed_form_dynamics(model, tau, gravity, tip_wrench, friction_of(robot))
-    return checked_step(dynamics, q, qd, checked_timestep(timestep), "rk4")
+    dt = checked_timestep(timestep)
+    q_end, qd_end = checked_step(dynamics, q, qd, dt, "rk4")
+    check_step_length(dynamics, q, qd, (q_end, qd_end), dt)
+    return q_end, qd_end
+
+
+def check_step_length(
+    accelerations: Accelerations,
+    q: np.ndarray,
+    qd: np.ndarray,
+    result: tuple[np.ndarray, np.ndarray],
+    dt: float,
+) -> None:
+    """Raise :class:`SimulationDiverged` if one RK4 step of ``dt`` is meaningless.
+
+    The step ``result`` is compared with two RK4 steps of dt/2 from the same state: for a
+    step within the dynamics' time scale they agree to a small fraction of the change
+    (the error of RK4 is O(dt⁵)); where they differ by more than the step changes the
+    state itself (plus 10⁻⁹ of it, the rounding), dt is far longer than the motion's time
+    scale and the numbers are garbage even if finite and slow.
+    """
+    with np.errstate(**QUIET):
+        halves = advance(accelerations, q, qd, 0.5 * dt, "rk4")
+        halves = advance(accelerations, *halves, 0.5 * dt, "rk4")
+    for name, start, full, half in zip(
+        ("position", "velocity"), (q, qd), result, halves, strict=True
+    ):
+        start, full, half = np.broadcast_arrays(start, full, half)
+        change = np.maximum(np.abs(full - start), np.abs(half - start))
+        with np.errstate(**QUIET):
+            bad = ~(np.abs(full - half) <= change + 1e-9 * (1.0 + np.abs(start)))
+        if bad.any():
+            index = tuple(int(i) for i in np.argwhere(bad)[0])
+            where = f" (batch index {index[:-1]})" if len(index) > 1 else ""
+            raise SimulationDiverged(
+                f"the Runge–Kutta step of {dt:g} s is far too long for the motion{where}: two "
+                f"steps of {0.5 * dt:g} s give joint {index[-1] + 1}'s {name} "
+                f"{float(half[index]):.6g} where the step gives {float(full[index]):.6g}, "
+                "further apart than either is from the start (RK4 agrees with itself to "
+                f"O(Δt⁵) only within the dynamics' time scale); try a smaller timestep (now "
+                f"{dt:g} s)",
+                step=1,
+                time=dt,
+                joint=index[-1] + 1,
+            )

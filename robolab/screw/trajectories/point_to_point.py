@@ -41,6 +41,8 @@ __all__ = [
 
 _METHODS = {3: cubic_time_scaling, 5: quintic_time_scaling}
 _METHOD_NAMES = {"cubic": 3, "quintic": 5}
+#: The most points of one trajectory (a million: a millisecond apart for 16 minutes).
+MAX_POINTS = 1_000_000
 
 
 def _scaling_at_points(duration: Any, n_points: Any, method: Any) -> np.ndarray:
@@ -50,6 +52,10 @@ def _scaling_at_points(duration: Any, n_points: Any, method: Any) -> np.ndarray:
         raise TypeError(f"n_points must be an int ≥ 2, got {type(n_points).__name__} {n_points!r}")
     if n_points < 2:
         raise ValueError(f"n_points must be ≥ 2 (the start and the end), got {n_points}")
+    if n_points > MAX_POINTS:
+        raise ValueError(
+            f"n_points must be at most {MAX_POINTS:,} (the points are stored), got {n_points:,}"
+        )
     key = _METHOD_NAMES.get(method, method) if isinstance(method, str) else method
     if isinstance(key, bool) or key not in _METHODS:
         raise ValueError(f"method must be 3 or 'cubic', 5 or 'quintic', got {method!r}")
@@ -93,13 +99,22 @@ def joint_trajectory(
     """
     start = as_float_array(joint_position_start, "joint_position_start", (None,))
     end = as_float_array(joint_position_end, "joint_position_end", (None,))
+    if start.size == 0:
+        raise ValueError("joint_position_start must hold at least one joint, got none")
     if end.shape != start.shape:
         raise ValueError(
             f"joint_position_end must have the shape of joint_position_start {start.shape}, "
             f"got {end.shape}"
         )
     s = _scaling_at_points(duration, n_points, method)[:, None]
-    return start + s * (end - start)
+    with np.errstate(over="ignore", invalid="ignore"):
+        change = end - start
+    if not np.isfinite(change).all():
+        raise ValueError(
+            "joint_position_end - joint_position_start overflows (more than 1.8e308); "
+            "expected joint positions whose difference is a float"
+        )
+    return start + s * change
 
 
 def _pose_endpoints(

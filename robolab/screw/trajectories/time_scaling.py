@@ -39,6 +39,7 @@ the others follow in step.
 from __future__ import annotations
 
 import math
+import numbers
 import warnings
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +59,13 @@ __all__ = [
     "trapezoidal_time_scaling",
 ]
 
+#: The shortest span of time robolab accepts, in seconds: a duration, a time step, the gap
+#: between two via points (a nanosecond: robot motions and control periods are far longer,
+#: and shorter spans only lose the motion in rounding or overflow its derivatives 1/T²).
+SHORTEST_TIME = 1e-9
+#: The longest duration of a motion, in seconds (about 32 years: a longer one is a typo).
+LONGEST_TIME = 1e9
+
 #: Relative slack on the conditions 1 < vT ≤ 2 and aT² ≥ 4 (rounding of numbers typed in).
 _SLACK = 1e-12
 
@@ -65,11 +73,36 @@ _SLACK = 1e-12
 _TIME_TOLERANCE = 1e-12
 
 
-def checked_duration(duration: Any) -> float:
-    """T > 0 in seconds, as a float."""
-    value = float(as_float_array(duration, "duration", ()))
+def checked_duration(duration: Any, name: str = "duration") -> float:
+    """T in seconds, as a float: positive, from :data:`SHORTEST_TIME` to :data:`LONGEST_TIME`.
+
+    Examples
+    --------
+    >>> checked_duration(2)
+    2.0
+    >>> checked_duration(1e-300)
+    Traceback (most recent call last):
+    ...
+    ValueError: duration must be at least 1e-09 s (a nanosecond: a shorter one loses the motion
+    in rounding or overflows its derivatives), got 1e-300 s
+    """
+    value = float(as_float_array(duration, name, ()))
+    return time_span(value, name)
+
+
+def time_span(value: float, name: str) -> float:
+    """``value`` (a finite float, seconds) if it lies in [SHORTEST_TIME, LONGEST_TIME]."""
     if value <= 0.0:
-        raise ValueError(f"duration must be positive, got {value:g}")
+        raise ValueError(f"{name} must be positive, got {value:g}")
+    if value < SHORTEST_TIME:
+        raise ValueError(
+            f"{name} must be at least {SHORTEST_TIME:g} s (a nanosecond: a shorter one loses "
+            f"the motion in rounding or overflows its derivatives), got {value:g} s"
+        )
+    if value > LONGEST_TIME:
+        raise ValueError(
+            f"{name} must be at most {LONGEST_TIME:g} s (about 32 years), got {value:g} s"
+        )
     return value
 
 
@@ -84,10 +117,22 @@ def normalised_time(duration: Any, t: Any) -> tuple[float, np.ndarray]:
     return T, np.clip(times / T, 0.0, 1.0)
 
 
-def checked_derivative(derivative: Any) -> int:
-    """0, 1 or 2: which of s, ṡ, s̈ to return."""
-    if derivative not in (0, 1, 2) or isinstance(derivative, bool):
-        raise ValueError(f"derivative must be 0 (s), 1 (ds/dt) or 2 (d²s/dt²), got {derivative!r}")
+def checked_derivative(derivative: Any, words: str = "0 (s), 1 (ds/dt) or 2 (d²s/dt²)") -> int:
+    """0, 1 or 2: which derivative to return (``words`` says what each one is).
+
+    Examples
+    --------
+    >>> checked_derivative(1.0)
+    Traceback (most recent call last):
+    ...
+    TypeError: derivative must be an int, 0 (s), 1 (ds/dt) or 2 (d²s/dt²), got float 1.0
+    """
+    if isinstance(derivative, bool) or not isinstance(derivative, numbers.Integral):
+        raise TypeError(
+            f"derivative must be an int, {words}, got {type(derivative).__name__} {derivative!r}"
+        )
+    if derivative not in (0, 1, 2):
+        raise ValueError(f"derivative must be {words}, got {derivative!r}")
     return int(derivative)
 
 
@@ -202,6 +247,7 @@ for T = 2 (trapezoidal_profile computes the third value from two)
     def __post_init__(self) -> None:
         for name in ("duration", "velocity", "acceleration"):
             as_real_number(getattr(self, name), name, positive=True)
+        time_span(float(self.duration), "duration")
         T, v, a = self.duration, self.velocity, self.acceleration
         area = v * T - v * v / a
         if abs(area - 1.0) > 1e-8 or v / a > 0.5 * T * (1.0 + 1e-8):
@@ -326,6 +372,8 @@ def trapezoidal_profile(
 (the slowest trapezoid has v = 1/T = 0.5)
     """
     T = _optional_positive(duration, "duration")
+    if T is not None:
+        time_span(T, "duration")
     v = _optional_positive(velocity, "velocity")
     a = _optional_positive(acceleration, "acceleration")
     given = [name for name, x in (("duration", T), ("velocity", v), ("acceleration", a)) if x]
@@ -336,10 +384,11 @@ def trapezoidal_profile(
         )
     if T is None:
         assert v is not None and a is not None
+        what = f"the duration of the profile (from velocity = {v:g}, acceleration = {a:g})"
         if v * v / a > 1.0:
             peak = math.sqrt(a)
-            return TrapezoidalProfile(2.0 / peak, peak, a)
-        return TrapezoidalProfile(1.0 / v + v / a, v, a)
+            return TrapezoidalProfile(time_span(2.0 / peak, what), peak, a)
+        return TrapezoidalProfile(time_span(1.0 / v + v / a, what), v, a)
     if a is None:
         assert v is not None
         product = v * T
@@ -364,7 +413,10 @@ def trapezoidal_profile(
             f"s reaches 1 in {2.0 / math.sqrt(a):.6g} s at the earliest, not {T:g} s"
         )
     # the smaller root of v² - aT v + a = 0, written without the cancellation of aT - √(...)
-    return TrapezoidalProfile(T, 2.0 * a / (a * T + math.sqrt(max(discriminant, 0.0))), a)
+    if math.isfinite(discriminant):
+        return TrapezoidalProfile(T, 2.0 * a / (a * T + math.sqrt(max(discriminant, 0.0))), a)
+    # a T² beyond the floats: the same root divided by a, 2 / (T + √(T² - 4/a))
+    return TrapezoidalProfile(T, 2.0 / (T + math.sqrt(max(T * T - 4.0 / a, 0.0))), a)
 
 
 @renamed_keywords(total_time="duration")
@@ -463,11 +515,23 @@ def minimum_time_profile(
     n = start.size
     speed = _limits(max_velocity, "max_velocity", n)
     accel = _limits(max_acceleration, "max_acceleration", n)
-    distance = np.abs(end - start)
+    with np.errstate(over="ignore"):
+        distance = np.abs(end - start)
+    if not np.isfinite(distance).all():
+        raise ValueError(
+            "joint_position_end - joint_position_start overflows (more than 1.8e308); "
+            "expected joint positions whose difference is a float"
+        )
     moving = distance > 0.0
     if not np.any(moving):
         raise ValueError("joint_position_end equals joint_position_start: no joint moves")
-    return trapezoidal_profile(
-        velocity=float(np.min(speed[moving] / distance[moving])),
-        acceleration=float(np.min(accel[moving] / distance[moving])),
-    )
+    with np.errstate(over="ignore"):
+        velocity = float(np.min(speed[moving] / distance[moving]))
+        acceleration = float(np.min(accel[moving] / distance[moving]))
+    try:
+        return trapezoidal_profile(velocity=velocity, acceleration=acceleration)
+    except ValueError as error:
+        raise ValueError(
+            f"the fastest motion from joint_position_start to joint_position_end within "
+            f"max_velocity and max_acceleration: {error}"
+        ) from None

@@ -31,7 +31,14 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ...support.arguments import as_float_array, require_choice
-from .time_scaling import cubic_time_scaling, quintic_time_scaling, trapezoidal_profile
+from .time_scaling import (
+    LONGEST_TIME,
+    SHORTEST_TIME,
+    checked_derivative,
+    cubic_time_scaling,
+    quintic_time_scaling,
+    trapezoidal_profile,
+)
 
 __all__ = [
     "CONTINUITY_CHOICES",
@@ -52,6 +59,9 @@ _SCALING_PEAKS = {"cubic": (1.5, 6.0), "quintic": (15.0 / 8.0, 10.0 / np.sqrt(3.
 TRAPEZOID_VELOCITY = 1.5
 #: t may exceed [T_1, T_k] by this fraction of T_k - T_1 (rounding of sample times).
 _TIME_TOLERANCE = 1e-12
+#: Two via times must differ by this fraction of the largest |T_j| at least: closer, their
+#: difference is mostly the rounding of the times (fewer than four digits of it are left).
+TIME_RESOLUTION = 1e-12
 
 
 def heuristic_velocities(
@@ -139,9 +149,18 @@ class ViaPointTrajectory:
         self.continuity, self.scalar = continuity, scalar
         h = np.diff(times)[:, None]
         b0, b1, v0, v1 = points[:-1], points[1:], velocities[:-1], velocities[1:]
-        a2 = (3.0 * b1 - 3.0 * b0 - 2.0 * v0 * h - v1 * h) / h**2
-        a3 = (2.0 * b0 + (v0 + v1) * h - 2.0 * b1) / h**3
+        with np.errstate(over="ignore", invalid="ignore"):
+            a2 = (3.0 * b1 - 3.0 * b0 - 2.0 * v0 * h - v1 * h) / h**2
+            a3 = (2.0 * b0 + (v0 + v1) * h - 2.0 * b1) / h**3
         self.coefficients = np.stack([b0, v0, a2, a3], axis=1)
+        if not np.isfinite(self.coefficients).all():
+            j = int(np.flatnonzero(~np.isfinite(self.coefficients).reshape(len(h), -1).all(1))[0])
+            raise ValueError(
+                f"the cubic from via point {j} to {j + 1} leaves the floats (its coefficients "
+                f"overflow): the points or velocities are too large for the {float(h[j, 0]):g} s "
+                f"between times[{j}] = {times[j]:g} and times[{j + 1}] = {times[j + 1]:g}; "
+                "expected via points whose change over each segment is a float"
+            )
 
     @property
     def duration(self) -> float:
@@ -211,10 +230,7 @@ def _check_evaluation(
     t: ArrayLike, derivative: object, times: NDArray[np.float64]
 ) -> NDArray[np.float64]:
     """The checked times, clipped into [times[0], times[-1]] (after the rounding slack)."""
-    if derivative not in (0, 1, 2) or isinstance(derivative, bool):
-        raise ValueError(
-            f"derivative must be 0, 1 (velocity) or 2 (acceleration), got {derivative!r}"
-        )
+    checked_derivative(derivative, "0, 1 (velocity) or 2 (acceleration)")
     values = as_float_array(t, "t")
     first, last = float(times[0]), float(times[-1])
     slack = _TIME_TOLERANCE * (last - first)
@@ -246,6 +262,16 @@ def _check_points(points: ArrayLike) -> tuple[NDArray[np.float64], bool]:
         raise ValueError(
             f"points must hold at least two via points (start and end), got {values.shape[0]}"
         )
+    if values.shape[1] < 1:
+        raise ValueError(f"points must hold at least one coordinate each, got shape {values.shape}")
+    with np.errstate(over="ignore", invalid="ignore"):
+        steps = np.diff(values, axis=0)
+    if not np.isfinite(steps).all():
+        j = int(np.flatnonzero(~np.isfinite(steps).all(axis=1))[0])
+        raise ValueError(
+            f"points[{j}] and points[{j + 1}] differ by more than the largest float (1.8e308); "
+            "expected via points whose differences are finite"
+        )
     return values, scalar
 
 
@@ -259,6 +285,25 @@ def _check_times(times: Any, k: int) -> NDArray[np.float64]:
         raise ValueError(
             f"times must increase strictly: times[{j}] = {values[j]:g} is not before "
             f"times[{j + 1}] = {values[j + 1]:g}"
+        )
+    shortest = max(SHORTEST_TIME, TIME_RESOLUTION * float(np.abs(values).max()))
+    if np.any(steps < shortest):
+        j = int(np.argmax(steps < shortest))
+        hint = (
+            "(a nanosecond at least: a shorter gap loses the motion in rounding or overflows "
+            "its derivatives)"
+            if shortest == SHORTEST_TIME
+            else "(10⁻¹² of the largest |time|: count the times from the first via point)"
+        )
+        raise ValueError(
+            f"times[{j}] = {values[j]:.17g} and times[{j + 1}] = {values[j + 1]:.17g} are "
+            f"{steps[j]:.3g} s apart: via times must be at least {shortest:.3g} s apart {hint}"
+        )
+    span = float(values[-1] - values[0])
+    if span > LONGEST_TIME:
+        raise ValueError(
+            f"times must span at most {LONGEST_TIME:g} s (about 32 years), got {span:g} s "
+            f"from times[0] = {values[0]:g} to times[{k - 1}] = {values[-1]:g}"
         )
     return values
 
@@ -321,11 +366,12 @@ def via_point_trajectory(
     k, n = values.shape
     when = _check_times(times, k)
     if velocities is None:
-        chosen = (
-            heuristic_velocities(values, when)
-            if continuity == "velocity"
-            else spline_velocities(values, when)
-        )
+        with np.errstate(over="ignore", invalid="ignore"):  # the cubics are checked below
+            chosen = (
+                heuristic_velocities(values, when)
+                if continuity == "velocity"
+                else spline_velocities(values, when)
+            )
     else:
         if continuity == "acceleration":
             raise ValueError(

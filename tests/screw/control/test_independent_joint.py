@@ -10,6 +10,7 @@ here from SHV eq. J θ̈_m + B θ̇_m = u - d/r, with the saturation and gravity
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -290,3 +291,58 @@ def test_the_old_keywords_still_work_with_a_warning():
             arm, motors, Kp=0.5, Kd=0.02, target=[0.1, 0.1], duration=0.01, initial=[0.05, 0.0]
         )
     np.testing.assert_allclose(run.positions[0], [0.05, 0.0])
+
+
+# --------------------------------------------------------- issue 29: bounded, in range
+
+
+def _joint(**changes):
+    arguments = dict(link_inertia=1.2, Kp=0.5, Kd=0.01, target=0.1, duration=0.1) | changes
+    return simulate_joint(MOTOR, **arguments)
+
+
+def _arm(actuators=None, **changes):
+    """simulate_joints of the planar 2R behind two 100:1 gears (PD), with ``changes``."""
+    if actuators is None:
+        actuators = [JointActuator(1e-4, 1e-4, 100.0, 5.0)] * 2
+    arguments = dict(Kp=0.5, Kd=0.02, target=[0.3, -0.2], duration=1.0) | changes
+    return robolab.simulate_joints(robolab.load_robot("planar2r"), actuators, **arguments)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: _joint(timestep=1e-300), ValueError, r"= 1e\+299 steps is too many \(at most 1"),
+        (lambda: _joint(duration=1e300), ValueError, r"steps is too many \(at most 10,000,000"),
+        (lambda: _joint(target=1e308), ValueError, r"target must be at most 1e\+06 rad in size"),
+        (lambda: _joint(joint_position=-2e6), ValueError, r"joint_position must be at most 1e\+06"),
+        (lambda: JointActuator(1e-4, gear_ratio=1e308), ValueError, r"gear_ratio must be at least"),
+        (
+            lambda: _arm("none"),
+            TypeError,
+            r"actuators must be a list of 2 JointActuator objects, one per joint, got str",
+        ),
+        (
+            lambda: _arm(duration=1000.0, timestep=0.001),
+            ValueError,
+            r"= 1e\+06 steps is too many \(at most 100,000",
+        ),
+        (lambda: _arm(target=[0.3, 1e300]), ValueError, r"target\[1\] must be at most 1e\+06"),
+    ],
+)
+def test_runs_and_values_out_of_range_are_refused(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_an_arm_whose_joint_loops_run_away_is_said_to_diverge():
+    """Steps of 10 s (the loops' time constants are milliseconds) made NumPy warn of an
+    overflow before a ValueError without a place; the step and joint are named now."""
+    with pytest.raises(robolab.SimulationDiverged) as info:
+        _arm(duration=100.0, timestep=10.0)
+    assert re.match(
+        r"the simulation diverged at step 1 \(t = 10 s\): joint \d's velocity became \S+ "
+        r"\(non-finite or over 1e\+06 rad/s, a speed no arm reaches\); try a smaller timestep "
+        r"\(now 10 s\) or lower gains",
+        str(info.value),
+    ), str(info.value)

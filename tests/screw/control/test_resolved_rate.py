@@ -220,3 +220,39 @@ def test_bad_robot_start_and_target():
         resolved_rate_control(robolab.load_robot("puma560", form="dh"), np.zeros(6), np.eye(4))
     with pytest.raises(TypeError, match="robot must be a ScrewRobot"):
         resolved_rate_control("panda", READY, target)
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "words"),
+    [
+        # issue 29: every long run bounded, every number in its range
+        (dict(max_steps=10**9), ValueError, "max_steps must be at most 100,000 (the iteration"),
+        (dict(damping=1e300), ValueError, "damping must be 0 (none) or lie in [1e-06, 1e+06]"),
+        (dict(damping=1e-300), ValueError, "damping must be 0 (none) or lie in [1e-06, 1e+06]"),
+        (dict(timestep=1e-300), ValueError, "timestep must be at least 1e-09 s"),
+        (dict(angular_tolerance=1e-300), ValueError, "angular_tolerance must be at least 1e-15"),
+        (dict(linear_tolerance=1e-300), ValueError, "linear_tolerance must be at least 1e-15"),
+        (dict(angular_tolerance=4.0), ValueError, "angular_tolerance must be at most 3.14159"),
+        (dict(null_space_gain=1e300), ValueError, "null_space_gain must be at most 1e+06"),
+        (
+            dict(null_space=lambda q: np.full(7, 1e308), null_space_gain=1e6),
+            ValueError,
+            "step 1 of the resolved-rate motion left the finite numbers",
+        ),
+    ],
+)
+def test_out_of_range_arguments_are_named(change, error, words):
+    target = forward_kinematics_space(PANDA, LIMIT_TARGET)
+    kwargs = dict(gain=2.0, timestep=0.05, null_space="joint_limits") | change
+    with pytest.raises(
+        error,
+        match=words.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[").replace("+", r"\+"),
+    ):
+        resolved_rate_control(PANDA, READY, target, **kwargs)
+
+
+def test_the_ends_of_the_ranges_are_accepted():
+    target = forward_kinematics_space(PANDA, LIMIT_TARGET)
+    for damping in (1e-6, 1e6):
+        motion = resolved_rate_control(PANDA, READY, target, damping=damping, max_steps=3)
+        assert motion.steps <= 3

@@ -11,6 +11,8 @@ gravity torques and mass matrix (Spong §7.4.2, links of mass m, length l, centr
 l/2, inertia m l²/12 about it; g = 9.81 in the arm's plane).
 """
 
+import re
+
 import matplotlib.pyplot as plt
 import modern_robotics as mr
 import numpy as np
@@ -284,7 +286,7 @@ def test_friction_of_the_true_robot_acts():
         ({"controllers": ("pd", "lqr")}, "controllers must be among"),
         ({"controllers": ()}, "controllers must name at least one"),
         ({"integrator": "rk45"}, "integrator must be"),
-        ({"integration_resolution": 0}, "integration_resolution must be a whole number"),
+        ({"integration_resolution": 0}, r"integration_resolution must be ≥ 1 \(integration steps"),
         ({"timestep": -0.001}, "timestep"),
         ({"estimated_robot": "ur5"}, "the estimated model has 6 joints"),
         ({"desired_joint_velocity_traj": np.zeros((5, 2))}, "same number of rows"),
@@ -675,3 +677,100 @@ def test_simulate_control_is_the_loop_of_simulate_tracking_in_the_books_form():
         40.0 * error + 5.0 * error + 10.0 * (refs[1][0] - refs[1][0]),
     )
     np.testing.assert_allclose(with_integral[0], expected, atol=1e-10)
+
+
+# --------------------------------------------------------- issue 29: stiff gains, budgets, doors
+
+
+def stiff_control(rows=100, **changes):
+    """The issue's case: the planar 2R from (0.1, 0.2) held at 0 with Kp = 10⁶, Kd = 10³."""
+    hold = np.zeros((rows, 2))
+    arguments = {
+        "joint_positions": [0.1, 0.2],
+        "joint_velocities": [0.0, 0.0],
+        "tip_wrench_traj": None,
+        "desired_joint_position_traj": hold,
+        "desired_joint_velocity_traj": hold,
+        "desired_joint_acceleration_traj": hold,
+        "estimated_robot": arm(),
+        "Kp": 1e6,
+        "Ki": 0.0,
+        "Kd": 1e3,
+        "timestep": 0.01,
+        "integration_resolution": 1,
+        **changes,
+    }
+    return mbc.simulate_control(arm(), **arguments)
+
+
+def test_stiff_gains_in_simulate_control_raise_instead_of_returning_1e26_rad():
+    """Issue 29, item 5: the run returned joint positions up to 1e26 rad; the first
+    integration step that takes a joint speed past 10⁶ rad/s is named now, as
+    simulate_tracking names a loop that ran away."""
+    with pytest.raises(rl.SimulationDiverged) as info:
+        stiff_control()
+    message = str(info.value)
+    assert re.fullmatch(
+        r"the simulation diverged at step (\d) \(t = 0\.0\1 s\): joint \d's velocity reached \S+ "
+        r"\(it was \S+ one step before\), over 1e\+06 \(a speed no arm reaches: the state ran "
+        r"away\); try a smaller timestep \(now 0\.01 s\) or a larger integration_resolution "
+        r"\(now 1\), or integrator='rk4'; or lower Kp and Kd \(gains too stiff for the time "
+        r"step make the discrete loop unstable although the continuous one is not\)",
+        message,
+    ), message
+    step = info.value.step
+    # stopped one reference point earlier, the run is finite and under 10⁶ rad/s
+    tau, q = stiff_control(rows=step - 1)
+    assert np.isfinite(tau).all() and np.isfinite(q).all()
+    # gains the time step can carry hold the arm: the error decays (Euler, Δt = 10 ms)
+    tau, q = stiff_control(Kp=400.0, Kd=40.0)
+    assert np.abs(q[-1]).max() < 1e-3
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "message"),
+    [
+        ({"integration_resolution": 10**12}, ValueError, r"integration steps, more than the budg"),
+        ({"integration_resolution": 2.0}, TypeError, r"integration_resolution must be an int"),
+        ({"timestep": 1e-300}, ValueError, r"timestep must be at least 1e-09 s"),
+        ({"tip_wrench_traj": [1e150] * 6}, ValueError, r"tip_wrench_traj holds 1e\+150 at index"),
+        ({"joint_velocities": [0.0, 1e7]}, ValueError, r"joint_velocities holds 1e\+07 at index"),
+        ({"Kp": -1.0}, ValueError, r"Kp = -1 at joint 1: Kp must be zero or positive"),
+        ({"Ki": 1e9}, ValueError, r"unstable gains at joint 1"),
+        ({"estimated_robot": None}, TypeError, r"estimated_robot must be a ScrewRobot"),
+    ],
+)
+def test_simulate_control_refuses_what_it_cannot_run(changes, error, message):
+    with pytest.raises(error, match=message):
+        stiff_control(**changes)
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "message"),
+    [
+        ({"integration_resolution": "2"}, TypeError, r"integration_resolution must be an int ≥ 1"),
+        ({"integration_resolution": 2.5}, TypeError, r"integration_resolution must be an int ≥ 1"),
+        ({"integration_resolution": 10**12}, ValueError, r"more than the budget of 1,000,000"),
+        ({"joint_velocities": [1e7, 0.0]}, ValueError, r"the initial joint velocities holds 1e"),
+        ({"timestep": 2e9}, ValueError, r"timestep must be at most 1e\+09 s"),
+    ],
+)
+def test_simulate_tracking_refuses_what_it_cannot_run(changes, error, message):
+    hold = np.zeros((11, 2))
+    with pytest.raises(error, match=message):
+        mbc.simulate_tracking(
+            arm(), arm(), hold, hold, hold, changes.pop("timestep", 0.001), 100.0, 20.0, **changes
+        )
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: mbc.scaled_inertias(arm(), 1e308), r"factor must lie in \[0.001, 1000\]"),
+        (lambda: mbc.scaled_inertias(arm(), 1e-300), r"factor must lie in \[0.001, 1000\]"),
+        (lambda: mbc.with_payload(arm(), 1e308), r"payload mass of at most 1e\+06 kg"),
+    ],
+)
+def test_model_errors_out_of_range_are_refused(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

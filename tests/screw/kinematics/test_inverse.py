@@ -334,3 +334,49 @@ def test_default_iteration_limits_per_method():
 def test_bad_method_or_damping_is_refused(keywords, error, message):
     with pytest.raises(error, match=message):
         ik.inverse_kinematics_body(B_2R, M_2R, M_2R, [0, 0], 1e-3, 1e-3, **keywords)
+
+
+@pytest.mark.parametrize(
+    ("keywords", "error", "message"),
+    [
+        # issue 29: the iteration is bounded by a budget, every number in its range
+        ({"max_iterations": 10**9}, ValueError, r"max_iterations must be at most 100,000 \(the "),
+        ({"max_iterations": 100_001}, ValueError, r"max_iterations must be at most 100,000"),
+        (
+            {"method": "damped_least_squares", "damping": 1e-300},
+            ValueError,
+            r"damping must lie in \[1e-06, 1e\+06\] \(rad and m\), got 1e-300: below it λ² is "
+            r"lost in the rounding of J Jᵀ",
+        ),
+        ({"method": "damped_least_squares", "damping": 1e300}, ValueError, r"got 1e\+300"),
+        ({"angular_tolerance": 1e-300}, ValueError, r"angular_tolerance must be at least 1e-15"),
+        ({"linear_tolerance": 1e-16}, ValueError, r"linear_tolerance must be at least 1e-15"),
+        ({"angular_tolerance": 10.0}, ValueError, r"angular_tolerance must be at most 3\.14159"),
+    ],
+)
+def test_out_of_range_budgets_and_tolerances_are_refused(keywords, error, message):
+    """max_iterations=10⁹ with a tolerance of 1e-300 ran for hours; λ = 1e-300 gave
+    LinAlgError, λ = 1e300 OverflowError."""
+    tolerances = {"angular_tolerance": 1e-3, "linear_tolerance": 1e-3}
+    keywords = tolerances | keywords
+    for inverse in (ik.inverse_kinematics_body, ik.inverse_kinematics_space):
+        with pytest.raises(error, match=message):
+            inverse(B_2R, M_2R, M_2R, [0, 0], **keywords)
+
+
+def test_the_budget_and_the_ends_of_the_ranges_are_accepted():
+    result = ik.inverse_kinematics_body(
+        B_2R, M_2R, M_2R, [0.3, 0.2], 1e-15, 1e-15, max_iterations=ik.MAX_ITERATIONS
+    )
+    assert result.success and result.iterations < 10
+    for damping in ik.DAMPING_RANGE:
+        ik.inverse_kinematics_body(
+            B_2R,
+            M_2R,
+            M_2R,
+            [0.3, 0.2],
+            np.pi,
+            1.0,
+            method="damped_least_squares",
+            damping=damping,
+        )

@@ -222,3 +222,16 @@ def test_ur5_out_of_reach_says_by_how_much():
     with pytest.raises(OutOfReachError, match=r"out of reach by \d\.\d+ m") as err:
         inverse_kinematics_analytic(UR5, T)
     assert err.value.distance > 0.5  # the UR5 reaches under 1 m
+
+
+@pytest.mark.parametrize("arm", [ARM_2R, PUMA, rl.load_robot("ur5")])
+def test_a_target_beyond_the_floats_is_out_of_reach_without_overflow(arm):
+    """A target 1e300 m away made NumPy overflow (issue 29); it is out of reach, and says so."""
+    pose = np.eye(4)
+    pose[:3, 3] = [1e300, 0.0, 0.0]
+    with pytest.raises(OutOfReachError) as info:
+        inverse_kinematics_analytic(arm, pose if arm is not ARM_2R else pose[:3, 3])
+    assert info.value.distance == 1e300
+    assert "the target is 1e+300 m from the origin of the space frame: out of reach" in str(
+        info.value
+    )

@@ -94,17 +94,30 @@ def test_euler_trajectory_names_step_time_joint_and_timestep():
 @pytest.mark.parametrize("integrator", ["euler", "rk4"])
 @pytest.mark.parametrize("resolution", [1, 3])
 def test_the_reported_step_is_the_first_non_finite_one(integrator, resolution):
-    """Up to the step before, the same simulation returns finite numbers; one row more fails."""
+    """Up to the step before, the same simulation gives finite numbers: it returns them, or
+    (issue 29) refuses them as a runaway (a speed over 10⁶ at an earlier step), never as a
+    non-finite state; one row more fails at the step reported."""
     with pytest.raises(SimulationDiverged) as info:
         rl.forward_dynamics_trajectory(
             ARM, [0.1, 0.2], [0.0, 0.0], [PUSH] * 200, 1.0, resolution, integrator=integrator
         )
+    assert "became NaN" in str(info.value) or "became inf" in str(info.value)
     step = info.value.step
     row = -(-step // resolution)  # the trajectory row the failing step leads to
-    q, qd = rl.forward_dynamics_trajectory(
-        ARM, [0.1, 0.2], [0.0, 0.0], [PUSH] * row, 1.0, resolution, integrator=integrator
-    )
-    assert np.isfinite(q).all() and np.isfinite(qd).all()
+    try:
+        q, qd = rl.forward_dynamics_trajectory(
+            ARM, [0.1, 0.2], [0.0, 0.0], [PUSH] * row, 1.0, resolution, integrator=integrator
+        )
+    except SimulationDiverged as shorter:
+        assert re.search(
+            r"velocity reached \S+ .*over 1e\+06 \(a speed no arm reaches: the "
+            r"state ran away\)",
+            str(shorter),
+        ), str(shorter)
+        assert shorter.step < step
+    else:
+        assert np.isfinite(q).all() and np.isfinite(qd).all()
+        assert np.abs(qd).max() <= 1e6
     with pytest.raises(SimulationDiverged, match=f"step {step} "):
         rl.forward_dynamics_trajectory(
             ARM, [0.1, 0.2], [0.0, 0.0], [PUSH] * (row + 1), 1.0, resolution, integrator=integrator
@@ -157,30 +170,35 @@ def test_array_form_diverges_too():
 def test_stiff_pd_gains_in_simulate_control():
     """Kp = 10⁶, Kd = 10³ with Δt = 10 ms: Euler's method multiplies the error by ~9 a step.
 
-    The pendulum's velocity reaches ~1e304 (the one-state dynamics have no θ̇² term for a
-    single joint, which would overflow near 1e154) and the controller's torque overflows.
+    The pendulum's velocity would go on to ~1e304 (and the simulation return that garbage
+    a row before the torque overflows); since issue 29 the first integration step that
+    takes a joint speed past 10⁶ rad/s is named instead, as simulate_tracking does.
     """
     with pytest.raises(SimulationDiverged) as info:
         _pendulum_control(1e6, 1e3, 4)
     assert re.fullmatch(
-        r"the simulation diverged at reference point 184 \(t = 1\.84 s\): the controller's "
-        r"torque on joint 1 became -inf, with joint velocities up to \S+e\+30\d \(gains too "
-        r"stiff for the time step make the state run away\); try a smaller timestep \(now "
-        r"0\.01 s\) or a larger integration_resolution \(now 4\), or integrator='rk4'",
+        r"the simulation diverged at integration step 9 \(t = 0\.0225 s, on the way to row 2 "
+        r"of the result\): joint 1's velocity reached -2\.35\d*e\+06 \(it was \S+ one step "
+        r"before\), over 1e\+06 \(a speed no arm reaches: the state ran away\); try a smaller "
+        r"timestep \(now 0\.01 s\) or a larger integration_resolution \(now 4\), or "
+        r"integrator='rk4'; or lower Kp and Kd \(gains too stiff for the time step make the "
+        r"discrete loop unstable although the continuous one is not\)",
         str(info.value),
     ), str(info.value)
-    assert (info.value.step, info.value.joint) == (184 * 4 + 1, 1)
-    # One reference point earlier the same simulation still returns finite numbers.
-    tau, q = _pendulum_control(1e6, 1e3, 4, rows=184)
+    assert (info.value.step, info.value.joint) == (9, 1)
+    # One reference point earlier the same simulation returns finite numbers that have not
+    # run away (integration steps 1 to 8).
+    tau, q = _pendulum_control(1e6, 1e3, 4, rows=2)
     assert np.isfinite(tau).all() and np.isfinite(q).all()
 
 
 def test_a_torque_that_overflows_is_named():
+    """Gains so stiff that the torque overflows before a row is recorded (Kp = 10²⁰⁰)."""
     with pytest.raises(SimulationDiverged) as info:
-        _pendulum_control(1e6, 1e3, 1)
+        _pendulum_control(1e200, 1e3, 1)
     assert re.match(
-        r"the simulation diverged at reference point 309 \(t = 3\.09 s\): the controller's "
-        r"torque on joint 1 became inf, with joint velocities up to \S+e\+30\d \(gains too stiff",
+        r"the simulation diverged at reference point 2 \(t = 0\.02 s\): the controller's "
+        r"torque on joint 1 became inf, with joint velocities up to \S+e\+19\d \(gains too stiff",
         str(info.value),
     ), str(info.value)
 
@@ -206,13 +224,14 @@ def test_single_steps():
         rl.euler_step([0.0, 1e308], [0.0, 1e308], [0.0, 0.0], 10.0)
     with pytest.raises(SimulationDiverged, match=r"batch index \(1,\)"):
         rl.euler_step([[0.0], [0.0]], [[0.0], [1e308]], [[0.0], [1e308]], 10.0)
+    # 10¹² N·m, the largest torque accepted (issue 29: 1e200 is refused at the door)
     with pytest.raises(SimulationDiverged, match=r"^the Runge–Kutta step of 1 s diverged: joint"):
-        rl.runge_kutta4_step(ARM, [0.1, 0.2], [0.0, 0.0], [1e200, 0.0], 1.0)
+        rl.runge_kutta4_step(ARM, [0.1, 0.2], [0.0, 0.0], [1e12, 0.0], 1.0)
     with pytest.raises(SimulationDiverged, match=r"^the Runge–Kutta step of 1 s diverged: joint"):
         integrators.runge_kutta4_step(
             [0.1, 0.2],
             [0.0, 0.0],
-            [1e200, 0.0],
+            [1e12, 0.0],
             GRAVITY,
             np.zeros(6),
             ARM.link_frames,
@@ -301,3 +320,37 @@ def test_one_locator_for_trajectories_and_control():
     assert error.time == pytest.approx(3 * 0.5 + 2 * 0.125)
     assert "on the way to row 3 of the result" in str(error)
     assert "integrator='rk4'" not in str(error)
+
+
+def test_a_finite_row_that_ran_away_is_found_and_named():
+    """Rows whose speeds pass RUNAWAY_SPEED (10⁶ rad/s) are bad though finite (issue 29)."""
+    assert divergence.RUNAWAY_SPEED == 1e6
+    velocities = np.zeros((6, 2))
+    velocities[4, 1] = -2e6
+    velocities[5, 0] = 3e6
+    assert divergence.first_runaway_row(velocities, 1, 6, 1e6) == 4
+    assert divergence.first_runaway_row(velocities, 1, 4, 1e6) == -1
+    assert divergence.non_finite_entry(np.zeros(2), velocities[4], 1e6) == (
+        (),
+        2,
+        "velocity",
+        "-2e+06",
+    )
+    assert divergence.sane(np.zeros(2), velocities[3], 1e6)
+    assert not divergence.sane(np.zeros(2), velocities[4], 1e6)
+    assert divergence.sane(np.zeros(2), velocities[4])  # without a limit: finite is enough
+    error = divergence.locate(
+        lambda q, qd: (q + qd, 10.0 * qd),
+        np.zeros(2),
+        np.array([1.0, 10.0]),
+        0,
+        (None, None),
+        1.0,
+        8,
+        "euler",
+        "x",
+        1e6,
+    )
+    # joint 2: 10 → 1e2, 1e3, 1e4, 1e5, 1e6 (not over), 1e7 at step 6
+    assert (error.step, error.joint, error.time) == (6, 2, 0.75)
+    assert "velocity reached 1e+07 (it was 1e+06 one step before), over 1e+06" in str(error)

@@ -7,13 +7,17 @@ in ModernRoboticsBook.jl's documentation for the three-link arm) and
 frictionless arm under gravity.
 """
 
+import re
+
 import modern_robotics as mr
 import numpy as np
 import pytest
 from reference.screw_arms import three_link_book, ur5
 
 import robolab as rl
+from robolab.screw.dynamics.model import model_of
 from robolab.screw.simulation import dynamics_trajectory as sim
+from robolab.screw.simulation.integrators import advance, closed_form_dynamics
 
 FRAMES, INERTIAS, SCREWS = three_link_book()
 TORQUES = np.array(
@@ -178,3 +182,93 @@ def test_many_robots_simulated_at_once_equal_one_by_one():
 def test_bad_input_is_refused_with_a_message(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# ------------------------------------------------ issue 29: bounded runs, no finite garbage
+
+PLANAR = rl.load_robot("planar2r")
+
+
+@pytest.mark.parametrize(("integrator", "rows"), [("euler", 3), ("rk4", 2)])
+def test_rows_that_ran_away_are_refused_though_finite(integrator, rows):
+    """Rows of 100 s gave θ ≈ 1e17 rad: the first step whose joint speed passes 10⁶ rad/s
+    is named (a block of rows that also holds NaN rows names the first non-finite step)."""
+    with pytest.raises(rl.SimulationDiverged) as info:
+        rl.forward_dynamics_trajectory(
+            PLANAR, [0.1, 0.2], [0.0, 0.0], np.zeros((rows, 2)), 100.0, 1, integrator=integrator
+        )
+    assert re.match(
+        r"the simulation diverged at step \d \(t = \d+ s\): joint \d's velocity reached \S+ "
+        r"\(it was \S+ one step before\), over 1e\+06 \(a speed no arm reaches: the state ran "
+        r"away\); try a smaller timestep \(now 100 s\)",
+        str(info.value),
+    ), str(info.value)
+    step = info.value.step
+    # the steps before it stay under 10⁶ rad/s, the step itself passes it
+    model = model_of(PLANAR)
+    q, qd = np.array([0.1, 0.2]), np.zeros(2)
+    dynamics = closed_form_dynamics(model, np.zeros(2), np.array(PLANAR.gravity), None)
+    for _ in range(step - 1):
+        q, qd = advance(dynamics, q, qd, 100.0, integrator)
+    assert np.isfinite(q).all() and np.abs(qd).max() <= 1e6
+    q, qd = advance(dynamics, q, qd, 100.0, integrator)
+    assert np.isfinite(qd).all() and np.abs(qd).max() > 1e6
+
+
+def test_the_generated_and_the_readable_loop_refuse_the_same_runaway():
+    model = model_of(PLANAR)
+    g = np.array(PLANAR.gravity)
+    start = np.array([0.1, 0.2]), np.zeros(2)
+    errors = []
+    for run in (sim.simulate_kernel, sim.integrate_rows):
+        with pytest.raises(rl.SimulationDiverged) as info:
+            run(model, *start, np.zeros((2, 2)), g, None, 100.0, 1, "rk4")
+        errors.append((str(info.value), info.value.step))
+    assert errors[0] == errors[1]
+    assert "ran away" in errors[0][0]
+
+
+@pytest.mark.parametrize(
+    ("rows", "resolution", "timestep", "message"),
+    [
+        (3, 10**12, 0.01, r"2 timesteps × integration_resolution 1,000,000,000,000 = "),
+        (1_000_002, 1, 0.01, r"= 1,000,001 integration steps, more than the budget of 1,000,000"),
+        (2, 10**6, 1e-4, r"timestep / integration_resolution = 1e-10 s must be at least 1e-09"),
+    ],
+)
+def test_the_integration_steps_of_a_call_are_bounded(rows, resolution, timestep, message):
+    torques = np.broadcast_to(np.zeros(2), (rows, 2))
+    for integrator in ("euler", "rk45"):
+        with pytest.raises(ValueError, match=message):
+            rl.forward_dynamics_trajectory(
+                PLANAR,
+                [0.1, 0.2],
+                [0.0, 0.0],
+                torques,
+                timestep,
+                resolution,
+                integrator=integrator,
+            )
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"joint_velocities": [1e7, 0.0]}, r"joint_velocities holds 1e\+07 at index \(0,\): an "),
+        ({"joint_torque_traj": [[0.0, 1e150]] * 3}, r"joint_torque_traj holds 1e\+150 at index "),
+        ({"tip_wrench_traj": [1e150] * 6}, r"tip_wrench_traj holds 1e\+150 at index \(0, 0\)"),
+        ({"timestep": 1e-300}, r"timestep must be at least 1e-09 s"),
+    ],
+)
+def test_doors_of_the_trajectory(changes, message):
+    arguments = {
+        "joint_positions": [0.1, 0.2],
+        "joint_velocities": [0.0, 0.0],
+        "joint_torque_traj": np.zeros((3, 2)),
+        "timestep": 0.01,
+        "integration_resolution": 1,
+        **changes,
+    }
+    for integrator in ("euler", "rk45"):
+        with pytest.raises(ValueError, match=message):
+            rl.forward_dynamics_trajectory(PLANAR, integrator=integrator, **arguments)

@@ -68,3 +68,16 @@ def test_the_result_record_is_simulation_result_and_the_old_name_works():
         DeprecationWarning, match="robolab.Simulation is now robolab.SimulationResult"
     ):
         assert rl.Simulation is rl.SimulationResult
+
+
+def test_a_run_that_runs_away_is_refused_not_returned():
+    """Issue 29: the planar 2R dropped with Euler steps of 1 s returned an energy drift of
+    1e28 J; the step at which a joint speed passes 10⁶ rad/s is named instead."""
+    arm = rl.load_robot("planar2r")
+    for name, duration in (("euler", 30.0), ("rk4", 10.0)):
+        with pytest.raises(rl.SimulationDiverged, match=r"velocity reached \S+ .*the state ran"):
+            rl.simulate(arm, [0.1, 0.2], duration=duration, timestep=10.0, integrator=name)
+    with pytest.raises(ValueError, match=r"joint_velocities holds 1e\+300 at index \(0,\)"):
+        rl.simulate(arm, [0.1, 0.2], [1e300, 0.0], duration=0.02, timestep=0.01)
+    run = rl.simulate(arm, [0.1, 0.2], duration=0.5, timestep=0.001, integrator="rk4")
+    assert run.relative_energy_drift < 1e-8  # an ordinary run is untouched

@@ -10,6 +10,7 @@ right-hand side; Pinocchio's kinetic and potential energies along the simulated 
 """
 
 import math
+import re
 
 import modern_robotics as mr
 import numpy as np
@@ -313,3 +314,168 @@ def test_euler_step_is_the_euler_step_of_advance():
     np.testing.assert_array_equal(
         rl.euler_step(q, qd, qdd, 0.01), advance(lambda _q, _qd: qdd, q, qd, 0.01, "euler")
     )
+
+
+# ------------------------------------------------ issue 29: finite garbage, budgets, doors
+
+
+def test_one_rk4_step_of_100_s_runs_away_instead_of_returning_garbage():
+    """One RK4 step of 100 s of the dropped planar 2R gave θ ≈ 1e17 rad; a step that takes a
+    joint speed from at most 10⁶ rad/s to more is refused (issue 29, item 8)."""
+    arm = rl.load_robot("planar2r")
+    with pytest.raises(rl.SimulationDiverged) as info:
+        rl.runge_kutta4_step(arm, [0.1, 0.2], [0.0, 0.0], [0.0, 0.0], 100.0)
+    assert re.fullmatch(
+        r"the Runge–Kutta step of 100 s diverged: joint \d's velocity reached \S+, over 1e\+06 "
+        r"\(a speed no arm reaches: the state ran away\); try a smaller timestep \(now 100 s\)",
+        str(info.value),
+    ), str(info.value)
+    assert (info.value.step, info.value.time) == (1, 100.0)
+
+
+def test_a_step_far_longer_than_the_motion_is_refused_though_slow_and_finite():
+    """The pendulum's θ̈ = -(g/L) cos θ is bounded, so a 2 s step does not run away; it is
+    still garbage (the exact fall from 0.1 rad swings back up by t = 2 s): two steps of
+    1 s end further from it than it moves the state, and that is said."""
+    with pytest.raises(rl.SimulationDiverged) as info:
+        rl.runge_kutta4_step(pendulum(), [0.1], [0.0], [0.0], 2.0)
+    assert re.match(
+        r"the Runge–Kutta step of 2 s is far too long for the motion: two steps of 1 s give "
+        r"joint 1's (position|velocity) \S+ where the step gives \S+, further apart than either "
+        r"is from the start",
+        str(info.value),
+    ), str(info.value)
+    # Steps within the motion's time scale are untouched: against SciPy's pendulum
+    times = np.array([0.0, 0.1])
+    theta, omega = pendulum_reference(0.1, times)
+    q, qd = rl.runge_kutta4_step(pendulum(), [0.1], [0.0], [0.0], 0.1)
+    assert q[0] == pytest.approx(theta[-1], abs=1e-5)
+    assert qd[0] == pytest.approx(omega[-1], abs=1e-4)
+
+
+def test_an_euler_step_that_runs_away_is_refused_and_one_that_starts_fast_is_not():
+    with pytest.raises(rl.SimulationDiverged, match=r"velocity reached 1e\+07, over 1e\+06"):
+        rl.euler_step([0.0], [0.0], [1e8], 0.1)
+    q, qd = rl.euler_step([0.0], [2e6], [0.0], 0.1)  # it was that fast already: arithmetic
+    assert (q[0], qd[0]) == (2e5, 2e6)
+
+
+def stiff(q, qd):
+    """θ̈ = -10⁸ θ̇: a damping so steep that an explicit solver crawls in 10⁻⁸ s steps."""
+    return -1e8 * qd
+
+
+def test_the_adaptive_run_is_bounded_by_its_budget_of_evaluations():
+    budget = integrators.AdaptiveBudget(600)
+    with pytest.raises(FloatingPointError) as info:
+        integrators.solve_ivp_interval(
+            stiff, np.zeros(1), np.ones(1), np.array([0.0, 1.0]), budget=budget
+        )
+    assert budget.used == 600
+    assert re.match(
+        r"solve_ivp \(RK45\) spent its budget of 600 evaluations of the dynamics by t = \S+ s "
+        r"of \[0, 1\] s: the motion is too stiff for an explicit solver",
+        str(info.value),
+    ), str(info.value)
+    # a mild motion within the same budget: e⁻ᵗ of θ̇ = -θ̇... θ̇(1) = e⁻¹
+    _, qd = integrators.solve_ivp_interval(
+        lambda q, qd: -qd,
+        np.zeros(1),
+        np.ones(1),
+        np.array([0.0, 1.0]),
+        budget=integrators.AdaptiveBudget(600),
+    )
+    assert qd[-1, 0] == pytest.approx(math.exp(-1.0), rel=1e-7)
+
+
+def test_the_default_budget_is_documented_and_grows_with_the_forced_steps():
+    assert integrators.adaptive_budget().limit == integrators.ADAPTIVE_EVALUATIONS == 100_000
+    assert integrators.adaptive_budget(10).limit == 100_000 + 120
+
+
+def test_rk45_stops_where_a_joint_speed_passes_a_million():
+    """θ̈ = 10⁹ from rest reaches 10⁶ rad/s at t = 10⁻³ s, where the solver stops."""
+    with pytest.raises(FloatingPointError) as info:
+        integrators.solve_ivp_interval(
+            lambda q, qd: np.full_like(q, 1e9), np.zeros(2), np.zeros(2), np.array([0.0, 1.0])
+        )
+    match = re.fullmatch(
+        r"joint \d's velocity reached 1e\+06 at t = (\S+) s \(a speed no arm reaches: the "
+        r"state ran away\)",
+        str(info.value),
+    )
+    assert match, str(info.value)
+    assert float(match.group(1)) == pytest.approx(1e-3, rel=1e-6)
+
+
+def test_a_tiny_friction_smoothing_with_rk45_spends_the_budget_not_hours(monkeypatch):
+    """Issue 29, item 7: ε = 1e-9 hung; it is refused now, and the smallest ε accepted with a
+    large Coulomb level makes the solver crawl until it has spent its budget (made small
+    here so that the test is quick)."""
+    monkeypatch.setattr(integrators, "ADAPTIVE_EVALUATIONS", 3000)
+    sticky = pendulum(friction=rl.JointFriction(coulomb=100.0, smoothing=1e-6))
+    with pytest.raises(rl.SimulationDiverged, match=r"spent its budget of 3,000 evaluations"):
+        rl.simulate(sticky, [0.3], duration=1.0, timestep=0.01, integrator="rk45")
+    with pytest.raises(rl.SimulationDiverged, match=r"spent its budget of 3,\d{3} evaluations"):
+        rl.forward_dynamics_trajectory(
+            sticky, [0.3], [0.0], np.zeros((3, 1)), 0.01, 1, integrator="rk45"
+        )
+
+
+@pytest.mark.parametrize("integrator", ["rk45", "rk4"])
+def test_huge_torques_are_refused_at_the_door(integrator):
+    for torque in (1e150, -2e12):
+        with pytest.raises(ValueError, match=r"joint_torques holds \S+ at index \(0,\): applied "):
+            rl.simulate(
+                pendulum(),
+                [0.1],
+                duration=1.0,
+                timestep=0.01,
+                integrator=integrator,
+                joint_torques=[torque],
+            )
+    with pytest.raises(ValueError, match=r"joint_torques holds 1e\+150 at index \(0,\)"):
+        rl.runge_kutta4_step(pendulum(), [0.1], [0.0], [1e150], 0.01)
+    with pytest.raises(ValueError, match=r"tip_wrench holds 1e\+13 at index \(5,\)"):
+        rl.runge_kutta4_step(pendulum(), [0.1], [0.0], [0.0], 0.01, tip_wrench=[0] * 5 + [1e13])
+
+
+@pytest.mark.parametrize(
+    ("rtol", "atol", "error", "message"),
+    [
+        (1e-300, 1e-9, ValueError, r"rtol must lie in \[1e-13, 1\)"),
+        (10.0, 1e-9, ValueError, r"rtol must lie in \[1e-13, 1\) .* got 10"),
+        (1e-6, 2.0, ValueError, r"atol must lie in \(0, 1\) .* got 2"),
+        (1e-6, -1.0, ValueError, r"rtol and atol must be positive, got 1e-06 and -1"),
+        ("x", 1e-9, TypeError, r"rtol must be a real number, got the text 'x'"),
+        (1e-6, None, TypeError, r"atol must be a real number, got None"),
+    ],
+)
+def test_tolerances_are_checked_even_when_unused(rtol, atol, error, message):
+    for name in ("rk45", "rk4"):
+        with pytest.raises(error, match=message):
+            rl.simulate(
+                pendulum(),
+                [0.1],
+                duration=0.1,
+                timestep=0.01,
+                integrator=name,
+                rtol=rtol,
+                atol=atol,
+            )
+
+
+@pytest.mark.parametrize(
+    ("timestep", "message"),
+    [
+        (1e-300, r"timestep must be at least 1e-09 s \(a nanosecond"),
+        (1e300, r"timestep must be at most 1e\+09 s"),
+        (float("nan"), r"timestep contains a non-finite value"),
+        (-1.0, r"timestep must be positive, got -1"),
+    ],
+)
+def test_timesteps_out_of_range_are_refused(timestep, message):
+    with pytest.raises(ValueError, match=message):
+        rl.runge_kutta4_step(pendulum(), [0.1], [0.0], [0.0], timestep)
+    with pytest.raises(ValueError, match=message):
+        rl.euler_step([0.0], [0.0], [0.0], timestep)

@@ -121,3 +121,28 @@ def test_the_old_keyword_total_time_still_works_with_a_warning():
     with pytest.warns(DeprecationWarning, match=r"joint_trajectory\(total_time=\.\.\.\) is now"):
         old = rl.joint_trajectory([0, 0], [1, 2], total_time=2, n_points=4, method=3)
     np.testing.assert_array_equal(old, rl.joint_trajectory([0, 0], [1, 2], 2, 4, 3))
+
+
+# --------------------------------------------------------- issue 29: sizes in range
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (
+            lambda: rl.joint_trajectory([0], [1], 1.0, 10**10, 3),
+            r"n_points must be at most 1,000,000",
+        ),
+        (lambda: rl.screw_trajectory(X_START, X_END, 1.0, 10**9, 5), r"n_points must be at most"),
+        (lambda: rl.joint_trajectory([], [], 1.0, 3, 3), r"must hold at least one joint, got none"),
+        (lambda: rl.joint_trajectory([-1e308], [1e308], 1.0, 3, 3), r"start overflows"),
+        (lambda: rl.joint_trajectory([0], [1], 1e-300, 3, 3), r"duration must be at least 1e-09"),
+    ],
+)
+def test_sizes_and_spans_out_of_range_are_refused(call, words):
+    with pytest.raises(ValueError, match=words):
+        call()
+
+
+def test_a_million_points_are_accepted():
+    assert rl.joint_trajectory([0.0], [1.0], 1.0, 1_000_000, 3).shape == (1_000_000, 1)

@@ -215,3 +215,55 @@ def test_the_old_name_total_time_still_works_with_a_warning():
         assert rl.TrapezoidalProfile(total_time=2.0, velocity=0.75, acceleration=1.125) == profile
     with pytest.warns(DeprecationWarning, match="total_time still works"):
         assert rl.trapezoidal_time_scaling(total_time=2.0, t=1.0, velocity=0.75) == 0.5
+
+
+# --------------------------------------------------------- issue 29: durations in range
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: rl.cubic_time_scaling(1e-300, 0.0, 2), r"duration must be at least 1e-09 s"),
+        (lambda: rl.quintic_time_scaling(1e300, 0.0), r"duration must be at most 1e\+09 s"),
+        (lambda: rl.trapezoidal_profile(duration=1e-300, velocity=1.5e300), r"at least 1e-09"),
+        (
+            lambda: rl.trapezoidal_profile(velocity=1e-300, acceleration=1e-300),
+            r"the duration of the profile \(from velocity = 1e-300, acceleration = 1e-300\) "
+            r"must be at most 1e\+09 s",
+        ),
+        (
+            lambda: rl.trapezoidal_profile(velocity=1e300, acceleration=1e300),
+            r"the duration of the profile .* must be at least 1e-09 s .* got 2e-150 s",
+        ),
+        (
+            lambda: rl.minimum_time_profile([0.0], [1e-300], 1.0, 1.0),
+            r"the fastest motion from joint_position_start to joint_position_end within "
+            r"max_velocity and max_acceleration: the duration of the profile",
+        ),
+        (
+            lambda: rl.minimum_time_profile([-1e308], [1e308], 1.0, 1.0),
+            r"joint_position_end - joint_position_start overflows",
+        ),
+        (
+            lambda: rl.TrapezoidalProfile(duration=1e-12, velocity=2e12, acceleration=4e24),
+            r"duration must be at least 1e-09 s",
+        ),
+    ],
+)
+def test_durations_out_of_range_are_refused(call, words):
+    with pytest.raises(ValueError, match=words):
+        call()
+
+
+def test_the_derivative_of_a_scaling_is_an_int():
+    with pytest.raises(TypeError, match=r"derivative must be an int, 0 \(s\), 1 \(ds/dt\)"):
+        rl.cubic_time_scaling(2.0, 1.0, 1.0)
+    assert rl.cubic_time_scaling(2.0, 1.0, np.int64(1)) == pytest.approx(0.75)
+
+
+def test_a_steep_ramp_whose_a_t_squared_overflows_still_gives_the_trapezoid():
+    """a = 10²⁰⁰ over T = 10 s: a²T² leaves the floats; the ramps last v/a ≈ 10⁻²⁰¹ s and
+    the profile coasts at v = 1/T (from v T - v²/a = 1)."""
+    profile = rl.trapezoidal_profile(duration=10.0, acceleration=1e200)
+    assert profile.velocity == pytest.approx(0.1, rel=1e-15)
+    assert profile.velocity * 10.0 - profile.velocity**2 / 1e200 == pytest.approx(1.0)

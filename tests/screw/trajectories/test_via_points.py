@@ -174,3 +174,63 @@ def test_rest_to_rest_bad_input():
         rl.rest_to_rest_trajectory([0, 1], [1, 1])
     with pytest.raises(ValueError, match=r"t must lie in"):
         rl.rest_to_rest_trajectory([0, 1], [0, 1])(1.5)
+
+
+# --------------------------------------------------------- issue 29: times too close, overflow
+
+
+@pytest.mark.parametrize(
+    ("points", "times", "words"),
+    [
+        # issue 29, item 8: via points 1e-300 s apart returned NaN
+        (
+            [0, 1, 2],
+            [0, 1e-300, 2e-300],
+            r"times\[0\] = 0 and times\[1\] = 1e-300 are 1e-300 s "
+            r"apart: via times must be at least 1e-09 s apart \(a nanosecond",
+        ),
+        (
+            [0, 1],
+            [1e9, 1e9 + 1e-7],
+            r"are 1.19e-07 s apart: via times must be at least 0.001 s "
+            r"apart \(10⁻¹² of the largest \|time\|: count the times from the first via point\)",
+        ),
+        (
+            [0, 1, 2],
+            [0, 1e300, 2e300],
+            r"times must span at most 1e\+09 s \(about 32 years\), "
+            r"got 2e\+300 s",
+        ),
+        ([-1e308, 1e308], [0, 1], r"points\[0\] and points\[1\] differ by more than the largest"),
+        (
+            [0, 1e300],
+            [0, 1e-9],
+            r"the cubic from via point 0 to 1 leaves the floats \(its "
+            r"coefficients overflow\)",
+        ),
+        (np.zeros((3, 0)), [0, 1, 2], r"points must hold at least one coordinate each"),
+    ],
+)
+def test_via_times_and_points_the_floats_cannot_carry_are_refused(points, times, words):
+    for continuity in ("velocity", "acceleration"):
+        with pytest.raises(ValueError, match=words):
+            rl.via_point_trajectory(points, times, continuity=continuity)
+    if "cubic from" not in words:  # rest to rest has no cubic coefficients to overflow
+        with pytest.raises(ValueError, match=words):
+            rl.rest_to_rest_trajectory(points, times, "trapezoidal")
+
+
+def test_times_a_nanosecond_apart_give_finite_numbers():
+    path = rl.via_point_trajectory([0.0, 1e-9, 2e-9], [0.0, 1e-9, 2e-9])
+    velocity = path(1e-9, derivative=1)
+    assert velocity == pytest.approx(1.0)  # the mean slope 1 of Craig's rule, continuous
+    assert np.isfinite(path([0.0, 5e-10, 2e-9], derivative=2)).all()
+
+
+def test_the_derivative_is_an_int():
+    path = rl.via_point_trajectory([0.0, 1.0], [0.0, 1.0])
+    with pytest.raises(TypeError, match=r"derivative must be an int, 0, 1 \(velocity\) or 2"):
+        path(0.5, derivative=1.0)
+    with pytest.raises(TypeError, match=r"derivative must be an int, .* got bool True"):
+        path(0.5, derivative=True)
+    assert path(0.5, derivative=np.int64(1)) == pytest.approx(1.5)
