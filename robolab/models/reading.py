@@ -36,7 +36,7 @@ from ..conventions import (
     FILE_CONSISTENCY_TOLERANCE,
     JOINT_TYPES,
 )
-from ..screw.friction import JointFriction
+from ..screw.friction import MAX_FRICTION_COEFFICIENT, SMOOTHING_RANGE, JointFriction
 from ..screw.robot import MAX_ROBOT_JOINTS
 from ..screw.validation import (
     ScrewDataProblem,
@@ -567,12 +567,23 @@ def _friction(value: Any, n: int, fail: _Failer) -> JointFriction:
             parameters[key] = float(item)
         else:
             parameters[key] = _matrix(item, f"$.friction.{key}", (n,), fail)
-        if (np.asarray(parameters[key]) < 0).any():
-            fail(f"$.friction.{key}", "coefficients ≥ 0 (friction takes energy)", item)
+        coefficients = np.asarray(parameters[key])
+        if (coefficients < 0).any() or (coefficients > MAX_FRICTION_COEFFICIENT).any():
+            fail(
+                f"$.friction.{key}",
+                f"coefficients from 0 (friction takes energy) to {MAX_FRICTION_COEFFICIENT:g}",
+                item,
+            )
     if "smoothing" in value:
-        if not _is_number(value["smoothing"]) or value["smoothing"] <= 0:
-            fail("$.friction.smoothing", "a positive number (rad/s or m/s)", value["smoothing"])
-        parameters["smoothing"] = float(value["smoothing"])
+        low, high = SMOOTHING_RANGE
+        smoothing = value["smoothing"]
+        if not _is_number(smoothing) or not low <= smoothing <= high:
+            fail(
+                "$.friction.smoothing",
+                f"a number from {low:g} to {high:g} (rad/s or m/s)",
+                smoothing,
+            )
+        parameters["smoothing"] = float(smoothing)
     return JointFriction(**parameters)
 
 

@@ -224,9 +224,11 @@ def test_a_model_file_carries_the_friction(tmp_path):
 @pytest.mark.parametrize(
     ("friction", "words"),
     [
-        ({"viscous": -1.0}, r"\$\.friction\.viscous: expected coefficients ≥ 0"),
+        ({"viscous": -1.0}, r"\$\.friction\.viscous: expected coefficients from 0"),
+        ({"coulomb": 1e9}, r"\$\.friction\.coulomb: expected coefficients from 0 .* to 1e\+06"),
         ({"viscous": [0.1, 0.2]}, r"\$\.friction\.viscous: expected a list of 6 numbers"),
-        ({"smoothing": 0}, r"\$\.friction\.smoothing: expected a positive number"),
+        ({"smoothing": 0}, r"\$\.friction\.smoothing: expected a number from 1e-06 to 1000"),
+        ({"smoothing": 1e-9}, r"\$\.friction\.smoothing: expected a number from 1e-06 to 1000"),
         ({"stiction": 1.0}, r"\$\.friction: expected an object with some of the keys"),
         ([0.1], r"\$\.friction: expected an object"),
     ],
