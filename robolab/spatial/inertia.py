@@ -26,7 +26,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..conventions import INERTIA_TOLERANCE
-from ..support.arguments import require_int
+from ..support.arguments import hidden_character_problem, require_int
 
 __all__ = [
     "INERTIA_CHECKS",
@@ -304,5 +304,11 @@ def as_plausibility_exceptions(
             )
         if not reason.strip():
             raise ValueError(f"{where}: reason must say why the data is kept, got an empty text")
+        hidden = hidden_character_problem(reason)
+        if hidden is not None:
+            raise ValueError(
+                f"{where}: reason must be text without control or invisible characters, "
+                f"got {hidden}"
+            )
         result.append(PlausibilityException(link, check, reason))
     return tuple(result)

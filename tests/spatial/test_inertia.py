@@ -170,3 +170,12 @@ def test_only_the_triangle_and_the_mass_can_be_accepted():
 def test_bad_exceptions_are_named_by_the_given_name(value, error, message):
     with pytest.raises(error, match=message):
         as_plausibility_exceptions(value, 2, name="accepted")
+
+
+def test_a_reason_with_hidden_characters_is_refused():
+    from robolab.spatial.inertia import as_plausibility_exceptions
+
+    with pytest.raises(ValueError, match=r"reason must be text without control .* U\+001B"):
+        as_plausibility_exceptions([(1, "inertia_triangle", "Paul 1981\x1b[2J")], 2)
+    with pytest.raises(ValueError, match=r"U\+202E"):
+        as_plausibility_exceptions([(1, "inertia_triangle", "as published\u202e")], 2)

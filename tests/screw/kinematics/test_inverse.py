@@ -11,7 +11,7 @@ import math
 import modern_robotics as mr
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from reference.screw_arms import panda_like, ur5
 
@@ -253,6 +253,10 @@ def test_damped_least_squares_reaches_modern_robotics_solution(seed):
     guess = q_target + rng.uniform(-0.1, 0.1, 6)
     T = rl.forward_kinematics_space(robot, q_target)
     B, S, M = robot.screw_axes_body, robot.screw_axes_space, robot.home_ee_pose
+    # Away from singularities: near one (σ_min of J_b not well above λ = 0.01) a damped step
+    # shrinks the error only by about σ²/(σ² + λ²) and needs thousands of steps (seed 882:
+    # σ_min = 9e-4 leaves 1e-5 rad after 1000), which test_damped_step_stays_bounded_... covers.
+    assume(np.linalg.svd(mr.JacobianBody(B, q_target), compute_uv=False)[-1] > 0.05)
     pairs = (
         (ik.inverse_kinematics_body, mr.IKinBody, B),
         (ik.inverse_kinematics_space, mr.IKinSpace, S),
