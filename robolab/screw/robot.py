@@ -38,7 +38,7 @@ defaults (gravity, joint limits) are :mod:`robolab.conventions`'.
 Examples
 --------
 A planar 2R arm with unit links and 1 kg point masses at the link tips
-(the book's example of section 8.1.1):
+(the example of MR §8.1.1):
 
 >>> import numpy as np
 >>> def translation(x):

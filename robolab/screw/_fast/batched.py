@@ -21,7 +21,7 @@ With S = [0, 0, k, 0, 0, d] the joint's screw axis in {J_i} (k = ‖ω‖, d the
 slide per unit of θ; k = 1, d = 0 for an ordinary revolute joint, k = 0 for a
 prismatic one), the algorithms are the textbook ones:
 
-RNEA (section 8.3.2): V_i = X_i V_{i-1} + S θ̇_i,
+RNEA (MR §8.3.2): V_i = X_i V_{i-1} + S θ̇_i,
 A_i = X_i A_{i-1} + S θ̈_i + [ad_{V_i}] S θ̇_i (A_0 = [0; -g]),
 F_i = G_i A_i - [ad_{V_i}]ᵀ G_i V_i + X_{i+1}ᵀ F_{i+1}, τ_i = Sᵀ F_i.
 

@@ -7,19 +7,22 @@ differ from the real robot's) predicts:
 
 PD (:func:`pd_law`)
     τ = u: no model at all (Spong, Hutchinson & Vidyasagar, *Robot Modeling and
-    Control*, §8.3); gravity makes a steady error unless K_i > 0.
+    Control*, 1st ed. 2006, ch. 6 "Independent joint control"); gravity makes a steady
+    error unless K_i > 0.
 PD + gravity compensation (:func:`pd_gravity_law`, :func:`pd_gravity_torque`)
-    τ = u + g̃(θ) (MR §11.4.1; Spong §9.3): with an exact g̃ and a constant θ_d it is
-    globally asymptotically stable for any K_p, K_d > 0 (Lyapunov function
-    ½θ̇ᵀMθ̇ + ½θ_eᵀK_pθ_e).
+    τ = u + g̃(θ) (MR §11.4; SHV 1st ed., ch. 8, "PD control revisited"): with an exact
+    g̃ and a constant θ_d it is globally asymptotically stable for any K_p, K_d > 0
+    (Lyapunov function ½θ̇ᵀMθ̇ + ½θ_eᵀK_pθ_e).
 PD + feed-forward (:func:`pd_feedforward_law`)
     τ = u + τ̃_d with the planned torques τ̃_d = M̃(θ_d)θ̈_d + h̃(θ_d, θ̇_d)
-    (:func:`planned_torques`, computed once along the reference; MR §11.4.1, feedforward
-    plus feedback; Siciliano et al. §8.5.2).
+    (:func:`planned_torques`, computed once along the reference; MR §11.4, feedforward
+    plus feedback; Siciliano et al., *Robotics: Modelling, Planning and Control*, 2009,
+    §8.4 "Computed torque feedforward control").
 Computed torque (:func:`computed_torque_law`, :func:`computed_torque`)
-    τ = M̃(θ)(θ̈_d + u) + h̃(θ, θ̇), inverse-dynamics control (MR eq. 11.35; Spong §9.4;
-    Siciliano §8.5.2), where h̃ = c̃ + g̃. With an exact model every joint error obeys the
-    linear ODE θ̈_e + K_d θ̇_e + K_p θ_e + K_i ∫θ_e = 0.
+    τ = M̃(θ)(θ̈_d + u) + h̃(θ, θ̇), inverse-dynamics control (MR §11.4, eq. 11.35; SHV
+    1st ed., ch. 8, "Inverse dynamics"; Siciliano §8.5.2 "Inverse dynamics control"),
+    where h̃ = c̃ + g̃. With an exact model every joint error obeys the linear ODE
+    θ̈_e + K_d θ̇_e + K_p θ_e + K_i ∫θ_e = 0.
 
 Each law is written once here and takes one state (n,) or a batch of states (..., n);
 :mod:`robolab.screw.control.tracking` runs them in closed loop against a simulated
@@ -254,7 +257,8 @@ def pd_gravity_torque(
 ) -> np.ndarray:
     """Torques of PD control plus gravity compensation: τ = K_p θ_e + K_d θ̇_e + g̃(θ).
 
-    Modern Robotics §11.4.1; Spong, Hutchinson & Vidyasagar §9.3. The gravity
+    Modern Robotics §11.4; Spong, Hutchinson & Vidyasagar, 1st ed., ch. 8, "PD control
+    revisited". The gravity
     torques g̃(θ) come from ``robot``, the controller's model.
 
     Parameters

@@ -1,4 +1,4 @@
-"""Forward dynamics (Modern Robotics, section 8.5): joint accelerations from torques.
+"""Forward dynamics (Modern Robotics, MR §8.5): joint accelerations from torques.
 
 Forward dynamics solves the equations of motion for θ̈:
 
@@ -389,7 +389,7 @@ def forward_dynamics_aba(
        a_i = a_{i-1} + c_i + S_i θ̈_i, from a_0 = [0; -g].
 
     Everything is written in {s}, where the quantities of neighbouring links
-    need no transformation to be added (the book, section 8.5, and
+    need no transformation to be added (MR §8.5 and
     ModernRoboticsBook.jl use the link frames). Agrees with
     :func:`forward_dynamics_crba` to rounding. A batch of many states
     (``BATCH_THRESHOLD`` of :mod:`robolab.screw._fast.batched` or more) runs the same three

@@ -1,4 +1,4 @@
-"""Inverse dynamics of open chains by Newton–Euler (Modern Robotics, section 8.3).
+"""Inverse dynamics of open chains by Newton–Euler (Modern Robotics, MR §8.3).
 
 The equations of motion of an n-joint open chain are (eq. 8.1, 8.13)
 
@@ -17,7 +17,7 @@ gravity from the robot (see :mod:`robolab.screw.book_form`).
 
 The recursive Newton–Euler algorithm
 ------------------------------------
-:func:`inverse_dynamics_rnea_steps` is the book's algorithm (section 8.3.2) line by
+:func:`inverse_dynamics_rnea_steps` is the book's algorithm (MR §8.3.2) line by
 line, for one state, and returns what it computed on the way, as data:
 
 * the **forward pass**, i = 1..n: the configuration T_{i,i-1} of frame {i-1} in the
@@ -276,7 +276,7 @@ def inverse_dynamics_rnea_steps(
 ) -> RneaSteps:
     """Newton–Euler inverse dynamics with every link's twist, acceleration and wrench kept.
 
-    The recursion of the book's section 8.3.2, for one state, written to be read
+    The recursion of MR §8.3.2, for one state, written to be read
     next to it; its torques are :func:`inverse_dynamics_rnea_textbook`, and equal
     :func:`inverse_dynamics_rnea`'s to rounding. With M_i = M_01 ⋯ M_{i-1,i} the home
     pose of frame {i}:
@@ -479,7 +479,7 @@ def inverse_dynamics_rnea_textbook(
 ) -> np.ndarray:
     """Joint torques by the book's recursive Newton–Euler algorithm, in the link frames.
 
-    The torques of :func:`inverse_dynamics_rnea_steps`: section 8.3.2 of the book,
+    The torques of :func:`inverse_dynamics_rnea_steps`: MR §8.3.2,
     written to be read next to it (one configuration at a time;
     :func:`inverse_dynamics_rnea` is the fast, batched form and agrees to rounding).
 

@@ -1,7 +1,7 @@
 """Numerical inverse kinematics (Modern Robotics §6.2): Newton–Raphson, damped least squares.
 
 Given a target end-effector pose T_sd, find joint positions θ with
-T_sb(θ) = T_sd. From a guess θ⁰ the book iterates (algorithm of section 6.2.2):
+T_sb(θ) = T_sd. From a guess θ⁰ the book iterates (the algorithm of MR §6.2.2):
 
 1. the error twist that would carry the end-effector to the target in one
    unit of time, V_b = log(T_sb(θⁱ)⁻¹ T_sd) (body form) or

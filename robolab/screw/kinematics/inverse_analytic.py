@@ -3,7 +3,7 @@
 :func:`inverse_kinematics_analytic` recognises the arm's family from its screw axes at
 home (never from its name) and solves it with the Paden–Kahan subproblems, rotations
 about one or two axes that carry a point to a point or to a given distance (Murray,
-Li & Sastry, *A Mathematical Introduction to Robotic Manipulation*, §3.3.2; Lynch &
+Li & Sastry, *A Mathematical Introduction to Robotic Manipulation*, Murray §3.3.2; Lynch &
 Park, *Modern Robotics* §6.1):
 
 * **planar 2R** (two parallel revolute axes): the distance from joint 1 to the target

@@ -17,7 +17,7 @@ Joint positions of shape (..., n) give Jacobians of shape (..., 6, n). Each Jaco
 takes a :class:`~robolab.ScrewRobot` or the book's screw axes first
 (:mod:`robolab.screw.book_form`).
 
-Manipulability (section 5.4) measures how well the arm moves (or pushes) in
+Manipulability (MR §5.4) measures how well the arm moves (or pushes) in
 each direction: :func:`manipulability` gives Yoshikawa's √det(J Jᵀ) or another
 measure by name, and :func:`manipulability_ellipsoid` the principal semi-axes
 of the velocity or force ellipsoid of any k×n block of a Jacobian, e.g. its

@@ -1,7 +1,7 @@
 """Point-to-point trajectories (Modern Robotics, chapter 9): a path and a time scaling.
 
 A point-to-point motion is a path followed with a time scaling s(t) that
-goes from 0 at t = 0 to 1 at t = T, the ``duration`` (section 9.2; the
+goes from 0 at t = 0 to 1 at t = T, the ``duration`` (MR §9.2; the
 scalings are in :mod:`robolab.screw.trajectories.time_scaling`).
 
 The paths: a straight line in joint space (:func:`joint_trajectory`), a
