@@ -9,7 +9,7 @@ motion τ = M(θ) θ̈ + c(θ, θ̇) + g(θ) + J_bᵀ(θ) F_tip. Two algorithms 
   Jacobian. :func:`composite_rigid_body_algorithm` is that loop as written;
   :func:`mass_matrix_crba` gives its numbers (to rounding) by the engines of
   :mod:`robolab.screw._fast`, for one state or a batch;
-* the book's way (section 8.2, :func:`mass_matrix_rnea`): column i of M is the torque
+* the book's way (Modern Robotics §8.5, :func:`mass_matrix_rnea`): column i of M is the torque
   needed for a unit acceleration of joint i alone, one inverse-dynamics call per column.
 
 Arguments as in :mod:`robolab.screw.dynamics.rnea`: the book's ``link_frames``,
@@ -168,7 +168,7 @@ def _mass_matrix_rnea_book(joint_positions, link_frames, spatial_inertias, screw
 
 @robot_or_arrays(_mass_matrix_rnea_book)
 def mass_matrix_rnea(robot: ScrewRobot | BookArrays, joint_positions: ArrayLike) -> np.ndarray:
-    """Mass matrix M(θ) the book's way: column i is the torque for θ̈ = e_i (section 8.2).
+    """Mass matrix M(θ) the book's way: column i is the torque for θ̈ = e_i (Modern Robotics §8.5).
 
     Calls inverse dynamics n times with zero velocity, zero gravity, no tip
     wrench and a unit acceleration of one joint. Slower than
