@@ -71,7 +71,7 @@ def chapter(cells) -> dict:
         source = "\n".join(
             line for line in cell.source.splitlines() if not line.startswith("%matplotlib")
         )
-        if source.strip() in {f"exercise_{i}" for i in range(1, 5)}:
+        if source.strip() in {f"exercise_{i}" for i in range(1, 6)}:
             continue
         # the chapter sets NumPy's print options: keep them from leaking into other tests
         with contextlib.redirect_stdout(io.StringIO()), np.printoptions(**np.get_printoptions()):
@@ -105,6 +105,110 @@ def link_blocks(text: str) -> list[list[str]]:
 
 def after_equals(line: str) -> np.ndarray:
     return np.array([float(x) for x in NUMBER.findall(line.split("=", 1)[1])])
+
+
+def newton_euler_classical(mass, inertia, V, dV):
+    """One rigid body, frame at its centre of mass: m_b = I ω̇ + ω × I ω, f_b = m (v̇ + ω × v)."""
+    w, v, dw, dv = V[:3], V[3:], dV[:3], dV[3:]
+    return np.concatenate([inertia @ dw + np.cross(w, inertia @ w), mass * (dv + np.cross(w, v))])
+
+
+BOX_MASS = 3.0
+BOX_INERTIA = BOX_MASS / 12 * np.diag([0.2**2 + 0.1**2, 0.4**2 + 0.1**2, 0.4**2 + 0.2**2])
+BOX_TWIST = np.array([0.0, 3.0, 4.0, 0.5, 0.0, 0.0])
+BOX_ACCELERATION = np.array([1.0, -2.0, 0.5, 0.2, 0.3, -1.0])
+
+
+def test_single_body_section_matrices(cells):
+    """Section 2: G_b of the box, [ad_V] (MR's ad), the Lie bracket and d/dt [Ad] = [ad]."""
+    text = output_of(cells, "commutator = robolab.vec_to_se3(V_b)")
+    lines = text.splitlines()
+    # the box's inertia from the textbook formula m (b² + c²)/12 ..., by hand
+    np.testing.assert_allclose(BOX_INERTIA.diagonal(), [0.0125, 0.0425, 0.05], atol=1e-15)
+    np.testing.assert_allclose(
+        numbers_on(lines, "diagonal of G_b = diag(I_b, m 1):"),
+        [*BOX_INERTIA.diagonal(), 3, 3, 3],
+        atol=PRINTED,
+    )
+    start = lines.index("[ad_V] of V_b:")
+    printed = np.array(
+        [[float(x) for x in NUMBER.findall(line)] for line in lines[start + 1 : start + 7]]
+    )
+    np.testing.assert_allclose(printed, mr.ad(BOX_TWIST), atol=PRINTED)
+    other = np.array([0.2, 0.0, -0.1, 0.0, 1.0, 0.0])
+    bracket = mr.VecTose3(BOX_TWIST) @ mr.VecTose3(other) - mr.VecTose3(other) @ mr.VecTose3(
+        BOX_TWIST
+    )
+    np.testing.assert_allclose(mr.se3ToVec(bracket), mr.ad(BOX_TWIST) @ other, atol=1e-12)
+    np.testing.assert_allclose(numbers_on(lines, "[ad_V] V_2:"), mr.se3ToVec(bracket), atol=PRINTED)
+    np.testing.assert_allclose(
+        numbers_on(lines, "[V][V_2] - [V_2][V] as a twist:"), mr.se3ToVec(bracket), atol=PRINTED
+    )
+    # d/dt [Ad_exp([V] t)] at 0 is [ad_V]: MR's Adjoint and MatrixExp6, a central difference
+    h = 1e-5
+    rate = (
+        mr.Adjoint(mr.MatrixExp6(mr.VecTose3(BOX_TWIST * h)))
+        - mr.Adjoint(mr.MatrixExp6(mr.VecTose3(-BOX_TWIST * h)))
+    ) / (2 * h)
+    error = np.abs(rate - mr.ad(BOX_TWIST)).max()
+    assert error < 1e-8
+    printed_error = float(text.split("largest entry:")[1].split()[0])
+    assert printed_error < 1e-8
+    assert "[ad_V] V = 0: True" in text
+
+
+def test_single_body_equation_is_newton_and_euler(cells):
+    """Section 2: the printed wrenches are the classical Newton–Euler equations of the box."""
+    text = output_of(cells, "steady = -robolab.ad(V_b).T @ G_b @ V_b")
+    lines = text.splitlines()
+    steady = newton_euler_classical(BOX_MASS, BOX_INERTIA, BOX_TWIST, np.zeros(6))
+    np.testing.assert_allclose(
+        numbers_on(lines, "steady turn, dV_b = 0:  F_b = [m_b; f_b] ="), steady, atol=PRINTED
+    )
+    # the reading: the steady moment lies along x_b, and the force is the centripetal m |v|²/r
+    assert steady[0] > 0 and np.allclose(steady[1:3], 0)
+    w, v = BOX_TWIST[:3], BOX_TWIST[3:]
+    radius = np.linalg.norm(v) / np.linalg.norm(w)  # pitch 0: the centre of mass circles
+    assert w @ v == 0
+    assert np.linalg.norm(steady[3:]) == pytest.approx(BOX_MASS * (v @ v) / radius)
+    assert not np.allclose(np.cross(w, BOX_INERTIA @ w), 0)  # not a principal axis
+    moving = newton_euler_classical(BOX_MASS, BOX_INERTIA, BOX_TWIST, BOX_ACCELERATION)
+    np.testing.assert_allclose(
+        numbers_on(lines, "accelerating:           F_b ="), moving, atol=PRINTED
+    )
+    np.testing.assert_allclose(
+        numbers_on(lines, "Euler, I ω̇ + ω × I ω:    m_b ="), moving[:3], atol=PRINTED
+    )
+    np.testing.assert_allclose(
+        numbers_on(lines, "Newton, m (v̇ + ω × v):   f_b ="), moving[3:], atol=PRINTED
+    )
+    assert lines[-1] == "the same: True"
+
+
+def test_exercise_1_reference_is_newton_and_euler(chapter):
+    """Exercise 1: the cylinder's wrench against the classical equations; the slips are named."""
+    exercise = chapter["exercise_1"]
+    p = exercise.parameters
+    m, r, L = p["m"], p["r"], p["L"]
+    inertia = np.diag([m * (3 * r**2 + L**2) / 12] * 2 + [m * r**2 / 2])
+    V, dV = np.array(p["V"]), np.array(p["dV"])
+    expected = newton_euler_classical(m, inertia, V, dV)
+    np.testing.assert_allclose(exercise.expected, expected, atol=1e-12)
+    assert exercise.check(expected).correct
+    G = np.diag([*inertia.diagonal(), m, m, m])
+    rod = np.diag([m * L**2 / 12] * 2 + [m * r**2 / 2])
+    wrong = {
+        "is missing": G @ dV,
+        "wrong sign": G @ dV + mr.ad(V).T @ G @ V,
+        "transpose belongs": G @ dV - mr.ad(V) @ G @ V,
+        "moment first": np.r_[expected[3:], expected[:3]],
+        "thin rod": newton_euler_classical(m, rod, V, dV),
+    }
+    for words, answer in wrong.items():
+        result = exercise.check(answer)
+        assert not result.correct
+        assert words in result.message, (words, result.message)
+    exercise.wrong_tries = 0
 
 
 @pytest.fixture(scope="module")
@@ -264,8 +368,8 @@ def test_symbolic_newton_euler_is_spongs_planar_elbow(chapter, cells):
     ]
 
 
-def test_exercise_1_reference_is_spongs_closed_form(chapter):
-    exercise = chapter["exercise_1"]
+def test_exercise_2_reference_is_spongs_closed_form(chapter):
+    exercise = chapter["exercise_2"]
     p = exercise.parameters
     spong, names = spong_planar_elbow()
     closed_form = sp.lambdify(names, spong, "numpy")
@@ -275,9 +379,9 @@ def test_exercise_1_reference_is_spongs_closed_form(chapter):
         np.testing.assert_allclose(exercise.expected(q, qd, qdd), expected, atol=1e-9)
 
 
-def test_exercise_2_reference_is_the_book_softwares_functions(chapter):
+def test_exercise_3_reference_is_the_book_softwares_functions(chapter):
     frames, inertias, screws = three_link_book()
-    exercise = chapter["exercise_2"]
+    exercise = chapter["exercise_3"]
     p = exercise.parameters
     theta, dtheta, ddtheta = p["theta"], p["dtheta"], p["ddtheta"]
     g, tip = [0, 0, -9.8], [1] * 6
@@ -302,14 +406,14 @@ def test_exercise_2_reference_is_the_book_softwares_functions(chapter):
     assert "τ = (74.6962, −33.0677, −3.2306)" in exercise.prompt
 
 
-def test_exercise_3_reference_is_the_books_mass_matrix(chapter):
-    exercise = chapter["exercise_3"]
+def test_exercise_4_reference_is_the_books_mass_matrix(chapter):
+    exercise = chapter["exercise_4"]
     expected = mr.MassMatrix(exercise.parameters["q"], FRAMES, INERTIAS, SCREWS)
     np.testing.assert_allclose(exercise.expected, expected, atol=1e-10)
 
 
-def test_exercise_4_reference_holds_the_boom_against_gravity(chapter):
-    exercise = chapter["exercise_4"]
+def test_exercise_5_reference_holds_the_boom_against_gravity(chapter):
+    exercise = chapter["exercise_5"]
     p = exercise.parameters
     frames, inertias, screws = exercise.expected
     rng = np.random.default_rng(940)

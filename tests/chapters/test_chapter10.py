@@ -273,3 +273,63 @@ def test_exercise_references_are_closed_forms():
             * (1 + amplitude**2 / 16 + 11 * amplitude**4 / 3072)
         )
         assert series == pytest.approx(exact, rel=1e-9)
+
+
+# Corke's Puma 560 motor data (Robotics Toolbox ``puma560``, from Armstrong, Khatib and Burdick
+# 1986 and Corke and Armstrong-Hélouvry 1994): rotor inertias J_m (kg·m²) and |gear ratios|.
+PUMA_ROTOR_INERTIA = np.array([200e-6, 200e-6, 200e-6, 33e-6, 33e-6, 33e-6])
+PUMA_GEAR_RATIO = np.array([62.6111, 107.815, 53.7063, 76.0364, 71.923, 76.686])
+
+
+def test_puma_accelerations_with_and_without_rotors(cells):
+    """Section 3: the Puma's θ̈ under ±20 N·m, rigid links and with r² J_m, by Pinocchio's ABA."""
+    text = output_of(cells, "rotors = gear_ratio**2 * motor_inertia")
+    model, _ = pinocchio_from_screw(robolab.load_robot("puma560"))
+    rng = np.random.default_rng(11)
+    q = rng.uniform(-np.pi, np.pi, (1000, 6))
+    qd = rng.uniform(-2, 2, (1000, 6))
+    tau = rng.uniform(-20, 20, (1000, 6))
+    rotors = PUMA_GEAR_RATIO**2 * PUMA_ROTOR_INERTIA
+    data = model.createData()
+    rigid = np.array(
+        [pin.aba(model, data, *state).copy() for state in zip(q, qd, tau, strict=True)]
+    )
+    diagonal = []
+    for state in q:
+        M = pin.crba(model, data, state)
+        diagonal.append(np.diag(M).copy())
+    model.armature = rotors
+    data = model.createData()
+    geared = np.array(
+        [pin.aba(model, data, *state).copy() for state in zip(q, qd, tau, strict=True)]
+    )
+    links = np.median(diagonal, axis=0)
+    rigid_median = np.median(np.abs(rigid), axis=0)
+    geared_median = np.median(np.abs(geared), axis=0)
+    # printed to two or three significant digits
+    np.testing.assert_allclose(numbers_after(text, "r² J_m (kg·m²):"), rotors, rtol=0.03)
+    np.testing.assert_allclose(numbers_after(text, "median M_ii, links (kg·m²):"), links, rtol=0.03)
+    np.testing.assert_allclose(
+        numbers_after(text, "median |θ̈|, links only (rad/s²):"), rigid_median, rtol=0.005
+    )
+    np.testing.assert_allclose(
+        numbers_after(text, "median |θ̈|, with rotors:"), geared_median, rtol=0.005
+    )
+    # the reading below the cell
+    assert np.all((rotors[:3] / links[:3] > 0.2) & (rotors[:3] / links[:3] < 5))  # same order
+    assert np.all(rotors[3:] / links[3:] >= 100)  # a hundred times or more at the wrist
+    assert np.all(rigid_median[3:] >= 1000) and rigid_median[5] >= 1e5
+    assert np.all((geared_median[3:] >= 10) & (geared_median[3:] < 100))  # tens
+
+
+def test_exercise_3_prompt_and_next_chapter_text(cells):
+    """Exercise 3 says what it compares with; the summary points to the right chapters."""
+    setup = next(c.source for c in cells if "def judge_period" in c.source)
+    assert "linearised formula of section 8" not in setup
+    assert "T0 (1 + θ0²/16 + 11 θ0⁴/3072)" in setup
+    assert "{linear" not in setup  # a wrong answer is not told a value the check accepts
+    # the series is within 0.1 % of the linearised period at every amplitude drawn (0.02-0.08)
+    assert 0.08**2 / 16 + 11 * 0.08**4 / 3072 < 1e-3
+    summary = cells[-1].source
+    assert "chapter 11 puts a controller" not in summary
+    assert "chapter 11 plans" in summary and "`simulate_tracking`" in summary
