@@ -385,3 +385,16 @@ def test_the_roll_pitch_yaw_drawing_cell_is_collapsed(cells):
     assert cell.metadata["jupyter"]["source_hidden"] is True
     assert "hide-input" in cell.metadata["tags"]
     assert cell.source.startswith("# Draws")
+
+
+def test_angular_velocity_of_the_worked_example(cells):
+    # R(t) = Rz(t) Ry(2t) at t = 0.3 s: ω_s = ż + 2 Rz(t) ŷ, ω_b = Rᵀ ω_s, from SciPy's rotations.
+    text = output_of(cells, "def R_of(t):")
+    t = 0.3
+    R = Rotation.from_euler("ZY", [t, 2 * t]).as_matrix()  # intrinsic z, then the new y
+    omega_s = np.array([-2 * np.sin(t), 2 * np.cos(t), 1.0])
+    printed_s = [float(x) for x in re.search(r"ω_s = \[([^\]]*)\]", text).group(1).split()]
+    printed_b = [float(x) for x in re.search(r"ω_b = \[([^\]]*)\]", text).group(1).split()]
+    np.testing.assert_allclose(printed_s, omega_s, atol=1e-4)  # printed to 4 decimals
+    np.testing.assert_allclose(printed_b, R.T @ omega_s, atol=1e-4)
+    assert "skew-symmetric: True" in text and "R ω_b = ω_s: True" in text

@@ -11,7 +11,9 @@ the published tables.
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -300,3 +302,19 @@ def test_exercises_intro_says_where_progress_is_kept():
     intro = next(c.source for c in cells if c.source.startswith("## Exercises"))
     assert "robolab.progress_summary()" in intro
     assert "robolab.save_progress()" in intro and "~/.robolab/progress.json" in intro
+
+
+def test_panda_flange_and_tcp_are_the_model_files_tool() -> None:
+    # Section 7's worked example: T_7,tcp = Tz(0.107) Rz(−π/4) Tz(0.1034), against the tool of
+    # robots/panda.json's Craig table (Franka's flange 0.107 m, hand −45°, TCP 0.1034 m).
+    c, s = np.cos(-np.pi / 4), np.sin(-np.pi / 4)
+    turn = np.array([[c, -s, 0, 0], [s, c, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1.0]])
+    lift = np.eye(4)
+    lift[2, 3] = 0.107 + 0.1034  # both offsets lie along the same z axis, which the turn keeps
+    expected = lift @ turn
+    robots = Path(__file__).resolve().parents[2] / "robots"
+    tool = np.array(json.loads((robots / "panda.json").read_text())["dh"]["modified"]["tool"])
+    np.testing.assert_allclose(tool, expected, atol=1e-9)
+    text = cell_output(notebook_cells(NOTEBOOK), "T_flange_tcp = trotz(-np.pi / 4)")
+    assert "the Panda model's tool transform: True" in text
+    assert re.search(r"flange to TCP at .*: 0\.1034 m", text)

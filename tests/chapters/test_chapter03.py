@@ -16,7 +16,7 @@ import re
 
 import modern_robotics as mr
 import numpy as np
-from chapter_cells import notebook_cells, run_setup_cells
+from chapter_cells import notebook_cells, output_of, run_setup_cells
 from reference.screw_arms import UR5_LINK_FRAMES, UR5_SCREW_AXES
 
 
@@ -280,3 +280,21 @@ def test_pendant_keeps_the_compact_view() -> None:
     pendants = [c.source for c in CELLS if c.cell_type == "code" and "teach(" in c.source]
     assert len(pendants) == 1
     assert "figsize" not in pendants[0]
+
+
+def test_matrix_log_by_hand_and_the_two_screws_of_a_half_turn() -> None:
+    # Section 3's log: the helical screw through (1, 0, 0) along z with pitch 0.05 m/rad, by MR.
+    text = output_of(CELLS, "def log6_by_hand(T):")
+    vectors = [
+        np.array([float(x) for x in v.split()]) for v in re.findall(r"S'? +=\s*\[([^\]]*)\]", text)
+    ]
+    quarter, half, flipped = vectors
+    S = mr.ScrewToAxis(np.array([1.0, 0, 0]), np.array([0, 0, 1.0]), 0.05)
+    T = mr.MatrixExp6(mr.VecTose3(S * np.pi / 2))
+    np.testing.assert_allclose(quarter * np.pi / 2, mr.se3ToVec(mr.MatrixLog6(T)), atol=1e-4)
+    assert "theta = 1.570796" in text and "same as matrix_log6: True" in text
+    T_half = mr.MatrixExp6(mr.VecTose3(S * np.pi))
+    for screw in (half, flipped):  # both axes ±ω give the half turn
+        np.testing.assert_allclose(mr.MatrixExp6(mr.VecTose3(screw * np.pi)), T_half, atol=1e-3)
+    np.testing.assert_allclose(flipped[:3], -half[:3])
+    assert "both give the same pose: True" in text

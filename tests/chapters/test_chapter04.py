@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import modern_robotics as mr
 import numpy as np
-from chapter_cells import notebook_cells, run_setup_cells
+from chapter_cells import notebook_cells, output_of, run_setup_cells
 from reference.screw_arms import UR5_LINK_FRAMES, UR5_SCREW_AXES
 from reference.singular_arms import PUMA_ROWS, frames
 
@@ -201,3 +202,58 @@ def test_pendants_keep_the_compact_view() -> None:
     pendants = [c.source for c in CELLS if c.cell_type == "code" and "robolab.teach(" in c.source]
     assert len(pendants) == 4
     assert not any("figsize" in source for source in pendants)
+
+
+# --- Section 6's workspaces: two elbows, the planar 3R's dexterous disc, the SCARA's slab --------
+#
+# The printed numbers against closed forms and screw products written here (no robolab): the
+# law of cosines, the wrist-point test for the planar 3R, and MR's FKinSpace for the SCARA.
+
+
+def numbers_in(text: str) -> list[float]:
+    return [float(x) for x in re.findall(r"-?\d+\.\d+|-?\d+", text)]
+
+
+def test_two_elbows_reach_the_printed_point() -> None:
+    lines = output_of(CELLS, "target = np.array([1.2, 0.6])").strip().splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        q1, q2, x, y = numbers_in(line)
+        q1, q2 = math.radians(q1), math.radians(q2)
+        hand = (math.cos(q1) + math.cos(q1 + q2), math.sin(q1) + math.sin(q1 + q2))
+        np.testing.assert_allclose(hand, (1.2, 0.6), atol=1e-3)  # the angles print to 0.01°
+        assert (x, y) == (1.2, 0.6)
+        # law of cosines: |q2| = arccos((r² − 2)/2) for l1 = l2 = 1 m
+        assert abs(abs(q2) - math.acos((1.2**2 + 0.6**2 - 2.0) / 2.0)) < 1e-3
+    assert numbers_in(lines[0])[1] == -numbers_in(lines[1])[1]
+
+
+def test_dexterous_workspace_counts_are_the_wrist_point_test() -> None:
+    text = output_of(CELLS, "def reaches(p, phi)")
+    phis = np.linspace(-np.pi, np.pi, 72, endpoint=False)
+    printed = re.findall(r"hand (\S+) m from the base: (\d+) of 72", text)
+    assert [d for d, _ in printed] == ["0.5", "1.0", "1.2", "2.5"]
+    for distance, count in printed:
+        p = np.array([float(distance), 0.0])
+        wrist = p[None, :] - np.column_stack([np.cos(phis), np.sin(phis)])
+        inside = np.linalg.norm(wrist, axis=1) <= 2.0 + 1e-12  # the 2R disc of radius 2 m
+        assert int(count) == int(inside.sum()), distance
+    # the dexterous disc is ‖p‖ ≤ l1 + l2 − l3 = 1 m: every orientation there, not beyond
+    assert [int(c) for _, c in printed][:2] == [72, 72]
+    assert all(int(c) < 72 for _, c in printed[2:])
+
+
+def test_scara_workspace_radii_and_heights() -> None:
+    text = output_of(CELLS, "tool_points = scara.numeric()")
+    rho_min, rho_max = map(float, re.search(r"sampled: (\S+) m to (\S+) m", text).groups())
+    folded, stretched = map(float, re.search(r"stretched: +(\S+) m and (\S+) m", text).groups())
+    z_min, z_max = map(float, re.search(r"heights, sampled: (\S+) m to (\S+) m", text).groups())
+    limits = json.loads((ROBOTS / "scara.json").read_text())["joint_limits"]
+    elbow = limits[1][1]
+    assert folded == round(math.sqrt(0.325**2 + 0.275**2 + 2 * 0.325 * 0.275 * math.cos(elbow)), 3)
+    assert stretched == round(0.325 + 0.275, 3)
+    assert folded - 0.0005 <= rho_min <= folded + 0.01 and stretched - 0.01 <= rho_max <= stretched
+    # heights from MR's FKinSpace of the SCARA: the quill's ends at q3 = 0 and 0.21 m
+    top = mr.FKinSpace(SCARA_M, SCARA_S, np.zeros(4))[2, 3]
+    bottom = mr.FKinSpace(SCARA_M, SCARA_S, np.array([0.0, 0.0, limits[2][1], 0.0]))[2, 3]
+    assert abs(z_max - top) < 0.002 and abs(z_min - bottom) < 0.002

@@ -2,7 +2,7 @@
 
 The revised chapter adds: the energy statement of step 24 of ``lagrangian_derivation()``
 (q̇ᵀ C q̇ = ½ q̇ᵀ Ṁ q̇ ≠ 0, the energy balance), a second matrix C' with the same C q̇, the
-regressor Y of the planar 2R arm (τ = Y θ) and two exercises on an RP arm (its M, C, G, and
+regressor Y of the planar 2R arm (τ = Y β) and two exercises on an RP arm (its M, C, G, and
 the conservation of K + P in free motion). The references are the Modern Robotics library
 (``modern_robotics``: mass matrix, velocity-product forces, gravity, inverse and forward
 dynamics of the same arms as screw chains) and the closed forms derived by hand in the
