@@ -268,6 +268,16 @@ NEARBY = 3
 #: Numbers a chapter states in prose as closed forms of the text itself, each with its reason.
 STATED_BY_HAND: dict[str, dict[str, str]] = {
     "02-dh-conventions.ipynb": {"0.8660": "cos 30° + cos 90°, evaluated in the sentence"},
+    "04-forward-kinematics-and-workspace.ipynb": {
+        "0.2104": "the Panda file's flange 0.107 m plus hand 0.1034 m (robots/panda.json)"
+    },
+    "09-newton-euler-and-mass-matrix.ipynb": {
+        "1.219": "a link mass of robots/ur5.json (the MR course software's)",
+        "0.1879": "a link mass of robots/ur5.json (the MR course software's)",
+    },
+    "11-trajectory-generation.ipynb": {
+        "1.875": "the quintic's peak speed 15/8 of the average, a closed form of the text"
+    },
     "index.ipynb": {"-9.81": "standard gravity, a convention"},
 }
 
