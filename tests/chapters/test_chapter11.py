@@ -135,6 +135,12 @@ def test_section_4_via_points():
         np.testing.assert_allclose(jump[:, SHOWN], jumps, atol=PRINTED)
         peaks = np.abs(spline(fine, 1)).max(axis=0)
         np.testing.assert_allclose((peaks / PANDA_VELOCITY)[SHOWN], ratios, atol=PRINTED)
+    # the text after the cell: the spline lowers the peak speeds of joints 2 and 4 (which turn
+    # back under Craig's rule) and raises joint 1's a little
+    craig = np.abs(hermite(fine, 1)).max(axis=0)[SHOWN]
+    spline_peaks = np.abs(clamped(fine, 1)).max(axis=0)[SHOWN]
+    assert spline_peaks[1] < craig[1] and spline_peaks[2] < craig[2]
+    assert craig[0] < spline_peaks[0] < 1.05 * craig[0]
 
 
 def test_the_editors_saved_readout():

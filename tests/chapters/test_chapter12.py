@@ -4,7 +4,9 @@ References: Pinocchio (``pin.crba`` and ``pin.computeGeneralizedGravity`` on the
 built from its model file's screw data by ``reference.pinocchio_screw``) for M₂₂ and g₂; the
 reflected inertia J = J_m + J_ℓ/r² and the second-order formulas (SHV §6.2–6.3; Ogata §5.3:
 ω_n = √(K_p/J), ζ = (B + K_d)/(2√(K_p J)), overshoot, peak time, the closed-form step whose
-10–90 % rise and 2 % settling are found here by root finding); the PD steady-state error as the
+10–90 % rise and 2 % settling are found here by root finding, and the envelope bound of the
+settling time both in closed form and as a root); NumPy's ``np.roots`` of the PID cubic against
+the Routh–Hurwitz condition; the PD steady-state error as the
 rest point of K_p r² e = G cos(q_d - e); SciPy's ``solve_ivp`` of the joint's ODE with
 gravity, the torque limit and conditional integration, written here from the chapter's
 equations, and step measures computed here from its samples. The printed values are copied
@@ -150,7 +152,17 @@ def test_section_2_pd_step_against_ogata(cells, puma_pin):
     settle = brentq(lambda t: sign * (y(t) - 1) - 0.02, grid[k], grid[k + 1])
     settling = numbers(line_with(text, "settling"))
     assert settling[0] == pytest.approx(settle, abs=1.5e-3)
-    assert settling[-1] == pytest.approx(4 / (zeta * wn), abs=6e-4)
+    assert numbers(line_with(text, "estimate"))[0] == pytest.approx(4 / (zeta * wn), abs=6e-5)
+    # The envelope bound, two ways: the closed form, and the root of e^(-ζω_n t)/√(1-ζ²) = 0.02.
+    closed = math.log(1 / (0.02 * math.sqrt(1 - zeta**2))) / (zeta * wn)
+    root = brentq(lambda t: math.exp(-zeta * wn * t) / math.sqrt(1 - zeta**2) - 0.02, 0, 1)
+    assert closed == pytest.approx(root, abs=1e-12)
+    assert numbers(line_with(text, "bound"))[0] == pytest.approx(root, abs=6e-5)
+    # The text's claims: the envelope bounds |y - 1| at every time, so the exact settling time
+    # lies below it; the rule of thumb 4/(ζω_n) lies below the settling time here (not a bound).
+    assert np.all(np.abs(values - 1) <= np.exp(-zeta * wn * grid) / math.sqrt(1 - zeta**2) + 1e-12)
+    assert 4 / (zeta * wn) < settle < root
+    assert 4 / (zeta * wn) < settling[0] < root
     tp = math.pi / wd
     rise = brentq(lambda t: y(t) - 0.9, 0, tp) - brentq(lambda t: y(t) - 0.1, 0, tp)
     assert numbers(line_with(text, "rise 10"))[-1] == pytest.approx(rise, abs=2e-4)
@@ -175,6 +187,25 @@ def test_section_3_gravity_error_and_pid(cells, puma_pin):
     assert unstable[-2:] == pytest.approx([BM * kp, J * 20.0], rel=2e-3, abs=1e-9)
     roots = np.roots([J, BM, kp, 20.0])
     assert roots.real.max() > 0  # really unstable
+
+
+def test_section_3_routh_hurwitz_worked_example(cells, puma_pin):
+    """The bound (B + Kd)·Kp/J and the roots of the cubic on both sides of it, by NumPy."""
+    text = output_of(cells, "a3, a2, a1 = J, B + Kd, Kp")
+    J, kp, kd = _pd_gains(puma_pin)
+    assert numbers(line_with(text, "a3 = J")) == pytest.approx(
+        [3, J, 2, BM + kd, 1, kp], rel=2e-4
+    )  # "a3", "a2", "a1" carry their index
+    bound = (BM + kd) * kp / J
+    assert numbers(line_with(text, "Routh–Hurwitz"))[-1] == pytest.approx(bound, abs=6e-3)
+    for ki in (2.0, 14.0, 15.0, 20.0):
+        row = numbers(line_with(text, f"Ki = {ki:4.1f}"))
+        largest = np.roots([J, BM + kd, kp, ki]).real.max()
+        assert row[-2] == pytest.approx((BM + kd) * kp - J * ki, rel=2e-3)
+        assert row[-1] == pytest.approx(largest, abs=6e-4)
+        verdict = "→ stable" if largest < 0 else "→ unstable"
+        assert line_with(text, f"Ki = {ki:4.1f}").endswith(verdict)
+        assert (largest < 0) == (ki < bound)  # Routh–Hurwitz agrees with the roots
 
 
 def test_section_4_windup_against_solve_ivp(cells, puma_pin):
@@ -224,6 +255,45 @@ def test_exercise_answers_by_independent_routes():
     jm, jmin, jmax, p = 2e-4, 1.0, 3.0, 0.1  # exercise 4: the ratio meets the spec exactly
     r = math.sqrt((jmax - (1 + p) * jmin) / (p * jm))
     assert (jm + jmax / r**2) / (jm + jmin / r**2) == pytest.approx(1 + p, abs=1e-12)
+
+
+def test_exercise_2_warning_for_the_seeded_numbers(cells):
+    """Exercise 2's text: the rule's gains meet the overshoot but do not settle at t_s; for the
+    seeded numbers the exact 2 % settling time (root finding on Ogata's closed-form step) is
+    shorter, and below the envelope bound."""
+    text = output_of(cells, "exercise_2 = specification_exercise(seed=2)")
+    value = {
+        name: float(re.search(pattern, text)[1])
+        for name, pattern in {
+            "Jm": r"J_m = ([\d.]+)", "Bm": r"B_m = ([\d.]+)", "r": r"r = (\d+)",
+            "Jl": r"J_\\ell = ([\d.]+)", "Mp": r"by exactly ([\d.]+) %", "ts": r"gives ([\d.]+) s",
+        }.items()
+    }  # fmt: skip
+    log = math.log(value["Mp"] / 100)
+    zeta = -log / math.sqrt(math.pi**2 + log**2)
+    wn = 4 / (zeta * value["ts"])  # the rule the exercise asks for
+    wd = wn * math.sqrt(1 - zeta**2)
+
+    def y(t):
+        return 1 - math.exp(-zeta * wn * t) * (
+            math.cos(wd * t) + zeta / math.sqrt(1 - zeta**2) * math.sin(wd * t)
+        )
+
+    grid = np.linspace(0, 2 * value["ts"], 200001)
+    values = np.array([y(t) for t in grid])
+    k = np.nonzero(np.abs(values - 1) > 0.02)[0][-1]
+    sign = 1.0 if values[k] > 1 else -1.0
+    settle = brentq(lambda t: sign * (y(t) - 1) - 0.02, grid[k], grid[k + 1])
+    envelope = math.log(1 / (0.02 * math.sqrt(1 - zeta**2))) / (zeta * wn)
+    assert settle < 0.95 * value["ts"] < value["ts"] < envelope
+    # and the loop simulate_joint runs has exactly this ζ and ω_n (B = B_m, no link friction)
+    J = value["Jm"] * 1e-4 + value["Jl"] / value["r"] ** 2
+    kp, kd = J * wn**2, 2 * zeta * wn * J - value["Bm"] * 1e-3
+    run = robolab.simulate_joint(
+        robolab.JointActuator(value["Jm"] * 1e-4, value["Bm"] * 1e-3, value["r"]),
+        link_inertia=value["Jl"], Kp=kp, Kd=kd, target=0.05, duration=1.0,
+    )  # fmt: skip
+    assert run.metrics.settling_time == pytest.approx(settle, abs=1.5e-3)
 
 
 def test_section_3_whole_arm_against_pinocchio_with_armature(cells, puma_pin):

@@ -188,7 +188,9 @@ def step_response_metrics(
     normalised to s = (y - initial) / (target - initial). Rise time is the 10–90 % rise
     (Franklin, Powell & Emami-Naeini §3.4; ≈ 1.8/ω_n at ζ = 0.5), crossings interpolated
     linearly between samples. For the second-order step (Ogata §5.3) the overshoot is
-    100·exp(-ζπ/√(1-ζ²)) % at t_p = π/ω_d, and the 2 % settling time ≈ 4/(ζ ω_n).
+    100·exp(-ζπ/√(1-ζ²)) % at t_p = π/ω_d; its 2 % settling time is at most
+    ln(1/(0.02·√(1-ζ²)))/(ζ ω_n), where the envelope e^(-ζω_n t)/√(1-ζ²) reaches 2 %, and the rule
+    of thumb 4/(ζ ω_n) only estimates it (on either side).
 
     Parameters
     ----------
