@@ -51,12 +51,14 @@ BOOKS = (
     "Robot Dynamics Algorithms",
     "Rigid Body Dynamics Algorithms",
     "Robotic Manipulation",
+    "Modern Control Engineering",
+    "Feedback Control of Dynamic Systems",
 )
 _BOOK = re.compile(
     r"\b(?:" + "|".join(r"\s+".join(map(re.escape, book.split())) for book in BOOKS) + r")\b"
 )
 #: How far before a "§" or "section 8.2" the book's name may stand ("MR (2017) §8.2").
-BOOK_WINDOW = 60
+BOOK_WINDOW = 80
 
 _NUMBERS = r"\d+(?:\s*(?:[–-]|,|\band\b|\bor\b|\bto\b)\s*\d+)*"
 _CHAPTERS = re.compile(r"\b[Cc]hapters?\s+(" + _NUMBERS + r")(?![\d.]*\d)")
