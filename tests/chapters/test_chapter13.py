@@ -2,9 +2,10 @@
 
 References: the planar 2R's closed-form dynamics (Spong, Hutchinson & Vidyasagar §7.4.2, in
 ``reference.planar_elbow``, with a point payload at the tip); the four control laws written
-out here from their textbook formulas (MR §11.4.1 and eq. 11.35, SHV §9.3–9.4) and run at
-1 kHz with a zero-order hold and semi-implicit Euler steps; the analytic solution
-e₀(1 + ω_n t)e^{−ω_n t} of the critically damped error ODE.
+out here from their textbook formulas (MR §11.4.2, SHV 1st ed. §8.2–8.3) and run at
+1 kHz with a zero-order hold and semi-implicit Euler steps (or a classical RK4 written here,
+for the "exact plant" of section 3); the analytic solution e₀(1 + ω_n t)e^{−ω_n t} of the
+critically damped error ODE; SciPy's ``fsolve`` for the static rest points under a payload.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import numpy as np
 import pytest
 from chapter_cells import notebook_cells, output_of, run_setup_cells
 from reference import planar_elbow as elbow
+from scipy.optimize import fsolve
 
 NOTEBOOK = "13-model-based-control.ipynb"
 NUMBER = re.compile(r"[-+]?\d+\.?\d*(?:e[-+]?\d+)?")
@@ -43,8 +45,29 @@ REFERENCE = (
 )
 
 
-def track(name, reference=REFERENCE, factor=1.0, payload=0.0, q0=None, limits=None):
-    """One controller on the true arm (payload) with a model of masses × factor: errors, peaks."""
+def accelerations(q, qd, tau, payload):
+    bias = elbow.coriolis(q, qd, payload) + elbow.gravity(q, payload)
+    return np.linalg.solve(elbow.mass_matrix(q, payload), tau - bias)
+
+
+def rk4_hold(q, qd, tau, payload, substeps):
+    """The plant over Δt under the held torque τ, by `substeps` classical RK4 steps."""
+    h = DT / substeps
+    for _ in range(substeps):
+        k1q, k1v = qd, accelerations(q, qd, tau, payload)
+        k2q, k2v = qd + h / 2 * k1v, accelerations(q + h / 2 * k1q, qd + h / 2 * k1v, tau, payload)
+        k3q, k3v = qd + h / 2 * k2v, accelerations(q + h / 2 * k2q, qd + h / 2 * k2v, tau, payload)
+        k4q, k4v = qd + h * k3v, accelerations(q + h * k3q, qd + h * k3v, tau, payload)
+        q = q + h / 6 * (k1q + 2 * k2q + 2 * k3q + k4q)
+        qd = qd + h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+    return q, qd
+
+
+def track(name, reference=REFERENCE, factor=1.0, payload=0.0, q0=None, limits=None, rk4_substeps=0):
+    """One controller on the true arm (payload) with a model of masses × factor: errors, peaks.
+
+    The plant takes one semi-implicit Euler step per Δt, or ``rk4_substeps`` RK4 steps.
+    """
     q_d, qd_d, qdd_d = reference
     q = (q_d[0] if q0 is None else np.asarray(q0, dtype=float)).copy()
     qd = qd_d[0].copy()
@@ -66,8 +89,10 @@ def track(name, reference=REFERENCE, factor=1.0, payload=0.0, q0=None, limits=No
         peaks = np.maximum(peaks, np.abs(tau))
         if limits is not None:
             tau = np.clip(tau, -limits, limits)
-        bias = elbow.coriolis(q, qd, payload) + elbow.gravity(q, payload)
-        qd = qd + DT * np.linalg.solve(elbow.mass_matrix(q, payload), tau - bias)
+        if rk4_substeps:
+            q, qd = rk4_hold(q, qd, tau, payload, rk4_substeps)
+            continue
+        qd = qd + DT * accelerations(q, qd, tau, payload)
         q = q + DT * qd
     return errors, peaks, q
 
@@ -127,6 +152,60 @@ def test_section_3_the_error_follows_the_ode(cells):
         analytic = e0 * (1 + 10 * t) * np.exp(-10 * t)
         np.testing.assert_allclose(numbers(row), [t, *errors[round(t / DT)], *analytic], atol=6e-5)
         assert np.abs(errors[round(t / DT)] - analytic).max() < 5e-4
+
+
+def test_section_3_the_integrators_share_of_the_residual(cells):
+    """The exact-model residual splits into the plant's Euler step and the zero-order hold."""
+    rows = [r for r in output_of(cells, "print(f\"{'plant integrator").splitlines()[2:] if r]
+    e0 = np.array([0.1, -0.1])
+    analytic = 0.1 * 2 * np.exp(-1)
+    assert numbers(rows[-1])[-1] == pytest.approx(analytic, abs=6e-7)
+    results = {}
+    for key, substeps in (("semi", 0), ("rk4", 4)):
+        results[key] = (
+            [rms_deg(track(n, rk4_substeps=substeps)[0]) for n in NAMES[2:]],
+            track("computed_torque", q0=REFERENCE[0][0] - e0, rk4_substeps=substeps)[0][100, 0],
+        )
+    for row, key in zip(rows[:3], ("semi", "rk4", "rk4"), strict=True):
+        rms, e_01 = results[key]
+        np.testing.assert_allclose(numbers(row)[-3:-1], rms, atol=6e-5)
+        assert numbers(row)[-1] == pytest.approx(e_01, abs=6e-7)
+    # the text: the Euler step is more than half of each RMS residual, about half of the gap
+    for semi, exact in zip(results["semi"][0], results["rk4"][0], strict=True):
+        assert semi - exact > 0.5 * semi
+    euler_share = (results["rk4"][1] - results["semi"][1]) / (analytic - results["semi"][1])
+    assert 0.4 < euler_share < 0.65
+
+
+def test_section_4_stiffness_of_computed_torque(cells):
+    """M̃'s eigenvalues along the reference, and the rest points under an unknown 0.5 kg."""
+    text = output_of(cells, "inertia = np.array(")
+    eigenvalues = np.array([np.linalg.eigvalsh(elbow.mass_matrix(q)) for q in REFERENCE[0]])
+    lines = text.splitlines()
+    small, large = eigenvalues[:, 0], eigenvalues[:, 1]
+    np.testing.assert_allclose(numbers(lines[0])[:2], [small.min(), small.max()], atol=6e-4)
+    np.testing.assert_allclose(numbers(lines[0])[2:], [large.min(), large.max()], atol=6e-3)
+    np.testing.assert_allclose(numbers(lines[1]), elbow.mass_matrix(GOAL).ravel(), atol=6e-4)
+    assert eigenvalues[:, 0].max() < 1.0 < eigenvalues[:, 1].min()  # softer and stiffer than K_p
+    hold = tuple(np.tile(GOAL, (3001, 1)) * k for k in (1, 0, 0))
+    printed = {line.split()[0]: numbers(line.split("=")[-1]) for line in lines[2:4]}
+
+    def extra_gravity(q):
+        return elbow.gravity(q, 0.5) - elbow.gravity(q)
+
+    static = {
+        "pd_gravity": fsolve(lambda e: KP * e - extra_gravity(GOAL - e), np.zeros(2)),
+        "computed_torque": fsolve(
+            lambda e: KP * elbow.mass_matrix(GOAL - e) @ e - extra_gravity(GOAL - e), np.zeros(2)
+        ),
+    }
+    for name in ("pd_gravity", "computed_torque"):
+        errors, _, _ = track(name, hold, payload=0.5)
+        np.testing.assert_allclose(printed[name], np.degrees(errors[-1]), atol=0.051)
+        np.testing.assert_allclose(np.degrees(errors[-1]), np.degrees(static[name]), atol=0.05)
+    # the text: computed torque overshoots the shoulder and lets the elbow sag much further
+    assert static["computed_torque"][0] < 0 < static["pd_gravity"][0]
+    assert static["computed_torque"][1] > 3 * static["pd_gravity"][1]
 
 
 def test_section_4_wrong_models(cells):

@@ -3,7 +3,7 @@
 The references: a resolved-rate loop written here with ``modern_robotics`` (``FKinBody``,
 ``JacobianBody``, ``MatrixLog6``, ``se3ToVec``) and NumPy (``pinv`` for J⁺ and the null-space
 projector, ``lstsq`` of the augmented system [J; λ1] for the damped least-squares step,
-Wampler 1986), Liégeois' joint-limit gradient written out (Siciliano eq. 3.57), Yoshikawa's
+Wampler 1986), Liégeois' joint-limit gradient written out (Siciliano §3.5.1), Yoshikawa's
 √det(J Jᵀ); SciPy's ``CubicSpline(bc_type="clamped")`` for the via-point spline (Siciliano
 §4.2.2); ``modern_robotics.SimulateControl`` for the computed-torque simulation and
 ``FKinSpace`` for the hand. The printed values are copied from the notebook's outputs (four
@@ -217,9 +217,33 @@ def test_section_4_pick_and_place(configurations, monkeypatch):
         )  # fmt: skip
     finally:
         plt.close("all")
-    assert round(float(np.degrees(np.abs(q_p - q_d[:231]).max()))) == 2
+    largest = float(np.degrees(np.abs(q_p - q_d[:231]).max()))
     hand = mr.FKinSpace(PANDA.home_ee_pose, PANDA.screw_axes_space, q_p[230])[:3, 3]
-    assert round(1000 * float(np.linalg.norm(hand - PICK[:3, 3]))) == 9
+    missed = 1000 * float(np.linalg.norm(hand - PICK[:3, 3]))
+    assert round(largest) == 2 and round(missed) == 9
+    printed = output_of(CELLS, "hand speed as it passes the pick")
+    assert f"K_i = 0: largest error before the pick {largest:.1f}°, hand {missed:.1f} mm" in printed
+    # the planned hand strays sideways from the vertical lines through the pick and the place
+    fine = np.arange(0.0, 5.6 + 0.0005, 0.001)
+    hands = np.array(
+        [mr.FKinSpace(PANDA.home_ee_pose, PANDA.screw_axes_space, q)[:3, 3] for q in spline(fine)]
+    )
+    for name, (start, end), pose in (
+        ("down to the pick", (1.5, 2.3), PICK),
+        ("lift", (2.3, 3.1), PICK),
+        ("down to the place", (4.8, 5.6), PLACE),
+    ):
+        span = (fine >= start) & (fine <= end)
+        sideways = 1000 * np.linalg.norm(hands[span, :2] - pose[:2, 3], axis=1).max()
+        assert sideways > 10.0  # centimetres, not "straight down"
+        assert f"{name:17s} ({start}–{end} s): up to {sideways:.1f} mm off" in printed
+    # the hand's speed at the pick, v = v_s + ω_s × p from the space Jacobian (exact derivative)
+    q_pick, qd_pick = spline(2.3), spline(2.3, 1)
+    twist = mr.JacobianSpace(PANDA.screw_axes_space, q_pick) @ qd_pick
+    p = mr.FKinSpace(PANDA.home_ee_pose, PANDA.screw_axes_space, q_pick)[:3, 3]
+    speed = 100 * np.linalg.norm(twist[3:] + np.cross(twist[:3], p))
+    assert speed > 1.0  # it does not stop
+    assert f"hand speed as it passes the pick (t = 2.3 s): {speed:.1f} cm/s" in printed
     text = output_of(CELLS, "inside the joint limits all the way")
     assert "hand at the pick (t = 2.3 s): 2.73 mm off" in text
     assert "hand at the place (t = 5.6 s): 1.94 mm off" in text
