@@ -192,6 +192,13 @@ def test_section_2_planar_3r_is_the_closed_form():
     assert all(abs(float(entry)) < 1e-12 for entry in difference)
 
 
+def test_section_2_one_column_by_hand():
+    # Column 2 of J_s: MR's JacobianSpace; column 2 of J: Spong's formula from own DH frames.
+    close("column 2 of J_s by hand, R_z S_2:", J_S[:, 1])
+    close("column 2 of J by hand, [z_1 × (o_6 - o_1); z_1]:", J_DH[:, 1])
+    close("S_2 at home:", SLIST[:, 1])
+
+
 def test_section_3_the_views_read_out():
     view_qdot = np.array([0.5, -0.4, 0.3, 0.0, 0.5, 0.0])  # the view's starting sliders
     close("joint velocities q̇ (rad/s):", view_qdot)
@@ -217,6 +224,23 @@ def test_section_4_the_walk_to_pitch_90(q5_deg):
     np.testing.assert_allclose(values[0], np.degrees(angles[1]), atol=0.05)
     np.testing.assert_allclose(values[1], np.abs(J_A).max(), atol=0.05)
     np.testing.assert_allclose(values[2], sigma, atol=PRINTED)
+
+
+def test_section_4_pitch_90_is_the_hand_x_axis_vertical():
+    # At q5 = -90° (own DH product): the hand's x axis points down, the tool z axis along x0,
+    # and SciPy's Z-Y-X angles give pitch 90°; at home the tool points up with pitch 0.
+    R = frames(np.radians([0, 0, 0, 0, -90, 0]))[-1][:3, :3]
+    np.testing.assert_allclose(R[:, 0], [0, 0, -1], atol=1e-12)
+    np.testing.assert_allclose(R[:, 2], [1, 0, 0], atol=1e-12)
+    home = frames(np.zeros(6))[-1][:3, :3]
+    np.testing.assert_allclose(home[:, 2], [0, 0, 1], atol=1e-12)
+    assert abs(rpy(home)[1]) < 1e-12
+    line = next(x for x in STDOUT.splitlines() if x.startswith("at q5 = -90°: the hand's x axis"))
+    x_axis, z_axis = line.split("x axis =")[1].split(", its tool (z) axis =")
+    np.testing.assert_allclose([float(v) for v in NUMBER.findall(x_axis)], R[:, 0], atol=1e-12)
+    np.testing.assert_allclose([float(v) for v in NUMBER.findall(z_axis)], R[:, 2], atol=1e-12)
+    text = "".join("".join(c["source"]) for c in CELLS if c["cell_type"] == "markdown")
+    assert "tool pointing straight up" not in text and "three different linear parts" not in text
 
 
 def test_section_5_statics():

@@ -2,7 +2,7 @@
 
 Each number the chapter prints is read from the committed notebook's saved output and compared
 with a reference that robolab did not compute: the closed forms of the planar 2R arm (SHV
-§4.10, §4.12), the Puma factors derived by hand and a plain-NumPy geometric Jacobian of
+1st ed. §4.9, §4.12), the Puma factors derived by hand and a plain-NumPy geometric Jacobian of
 Corke's Puma table (``reference/singular_arms.py``), NumPy's SVD of those Jacobians, and the
 Modern Robotics library's forward kinematics. The exercises' references (computed by robolab
 in the notebook) are compared with the same closed forms.
@@ -90,7 +90,7 @@ def test_2r_determinant(cells):
     )
     printed = sp.sympify(re.sub(r"q_(\d)\(t\)", r"t_\1", text.split("det J =")[1].strip()))
     assert sp.simplify(printed - J.det()) == 0
-    assert sp.simplify(printed - l1 * l2 * sp.sin(t2)) == 0  # SHV §4.10
+    assert sp.simplify(printed - l1 * l2 * sp.sin(t2)) == 0  # SHV 1st ed. §4.9
 
 
 def test_2r_svd_at_the_stretched_arm(cells):
@@ -287,7 +287,13 @@ def test_exercise_4_reference(exercises):
     for q in exercise.inputs:
         J = geometric_jacobian(rows, q, prismatic=(2,))
         assert exercise.expected(q) == pytest.approx(np.linalg.det(J), abs=1e-12)
-        # Spong's Stanford arm: det J = ± d3² s2 s5 (d2 and d6 do not matter)
-        assert abs(np.linalg.det(J)) == pytest.approx(
-            abs(q[2] ** 2 * np.sin(q[1]) * np.sin(q[4])), abs=1e-12
-        )
+        # Spong's Stanford arm: det J = d3² s2 s5, sign included (d2 and d6 do not matter)
+        assert np.linalg.det(J) == pytest.approx(q[2] ** 2 * np.sin(q[1]) * np.sin(q[4]), abs=1e-12)
+    signs = {
+        bool(np.linalg.det(geometric_jacobian(rows, q, prismatic=(2,))) > 0)
+        for q in exercise.inputs
+    }
+    assert signs == {True, False}  # both signs occur, so the sign is checked
+    right = exercise.expected
+    assert exercise.check(right).correct
+    assert not exercise.check(lambda q: abs(right(q))).correct

@@ -109,6 +109,22 @@ def printed_puma_rows() -> list[tuple[np.ndarray, bool]]:
     return rows
 
 
+def test_step_3_waist_angles_are_the_rows():
+    # The exact relation of step 3: q1 = φ + δ or φ + 180° − δ with δ = asin(d3/ρ), against
+    # the waist angles of the printed rows (themselves checked by MR's forward kinematics).
+    wrist = T_TARGET[:3, 3]
+    rho, phi = math.hypot(wrist[0], wrist[1]), math.atan2(wrist[1], wrist[0])
+    delta = math.asin(0.15005 / rho)
+    a, b = math.degrees(phi + delta), math.degrees(phi + math.pi - delta)
+    assert (
+        f"step 3: φ = {math.degrees(phi):.2f}°, δ = {math.degrees(delta):.2f}°; waist angles "
+        f"φ + δ = {a:.2f}° and φ + 180° - δ = {b:.2f}°" in TEXT
+    )
+    waists = sorted({round(math.degrees(q[0]), 2) for q, _ in printed_puma_rows()})
+    assert waists == pytest.approx(sorted([a, b]), abs=0.06)
+    assert abs(b - a - 180.0) > 20.0  # "not by 180°"
+
+
 def test_puma_eight_solutions_reach_the_target_and_limits_are_right():
     rows = printed_puma_rows()
     assert len(rows) == 8
@@ -211,6 +227,21 @@ def test_newton_and_damped_histories():
         assert ((elbow - (SHOULDER + t * line))[2] > 0) == up
 
 
+def test_the_newton_step_that_overshoots():
+    # The sentence printed from robolab's history, recomputed with the book's loop.
+    history = iterate(T_TARGET, START, 200)
+    errors = [np.linalg.norm(error_twist(T_TARGET, q)) for q in history]
+    k = next(i for i in range(1, len(errors)) if errors[i] > errors[i - 1])
+    assert k == 2  # the markdown's "the steps before it lower the error; then one overshoots"
+    before, after = np.degrees(history[k - 1]), np.degrees(history[k])
+    assert "Newton: step 1 lowers the error; step 2 overshoots:\n" in TEXT
+    assert (
+        f"  ‖V_b‖ {errors[k - 1]:.2f} → {errors[k]:.2f}, q2 {before[1]:.0f}° → {after[1]:.0f}°, "
+        f"q3 {before[2]:.0f}° → {after[2]:.0f}°" in TEXT
+    )
+    assert abs(after[1] - before[1]) > 20 and abs(after[2] - before[2]) > 20  # "tens of degrees"
+
+
 def test_near_the_straight_wrist():
     near = np.array([0.2, 0.5, -0.9, 0.3, 1e-4, 0.2])
     U, sigma, _ = np.linalg.svd(mr.JacobianBody(B_PUMA, near))
@@ -281,6 +312,28 @@ def test_panda_null_space_motion():
     start, end = elbow(motion[0]), elbow(motion[-1])
     assert f"elbow (m) at the start and at the end: {fmt(start)} {fmt(end)}" in TEXT
     assert f"elbow moved {np.linalg.norm(end - start):.3f} m" in TEXT
+    # "roughly about the shoulder-wrist line": the elbow keeps its distance from the shoulder
+    # (axes 1 and 2 cross at the height 0.333 m of Franka's table), the wrist point does not stay.
+    shoulder = np.array([0.0, 0.0, 0.333])
+    reach = [np.linalg.norm(elbow(q) - shoulder) for q in motion]
+    assert f"elbow's distance from the shoulder: {min(reach):.4f} to {max(reach):.4f} m" in TEXT
+    assert max(reach) - min(reach) < 1e-6
+    # Axes 5 and 6 cross where Franka's modified DH puts frames 5 and 6: d5 = 0.384 m above the
+    # elbow's frame, i.e. at the home height 0.333 + 0.316 + 0.384 = 1.033 m on z0.
+    wrist_home = np.array([0.0, 0.0, 1.033, 1.0])
+
+    def wrist(q):
+        T = np.eye(4)
+        for i in range(4):
+            T = T @ mr.MatrixExp6(mr.VecTose3(S[:, i] * q[i]))
+        return (T @ wrist_home)[:3]
+
+    for i in (4, 5):  # the point is on both axes at home
+        w, v = S[:3, i], S[3:, i]
+        assert np.linalg.norm(np.cross(w, wrist_home[:3] - np.cross(w, v))) < 1e-12
+    moved = np.linalg.norm(wrist(motion[-1]) - wrist(motion[0]))
+    assert f"wrist point moved {moved:.3f} m" in TEXT
+    assert moved > 0.01
 
 
 def test_panda_hand_stays_in_robolabs_motion():
