@@ -7,7 +7,8 @@ The friction torque of joint i opposes its motion,
 with the **viscous** coefficient b_i (N·m·s/rad, or N·s/m for a prismatic joint) and the
 **Coulomb** level f_c,i (N·m, or N). It is the friction term F_v θ̇ + F_s sgn(θ̇) of the
 joint-space model of Siciliano, Sciavicco, Villani & Oriolo, *Robotics: Modelling,
-Planning and Control* (2009), Siciliano §7.2,
+Planning and Control* (2009), ch. 7, the "equations of motion" of its Lagrange
+formulation,
 
     M(θ) θ̈ + C(θ, θ̇) θ̇ + F_v θ̇ + F_s sgn(θ̇) + g(θ) = τ,
 

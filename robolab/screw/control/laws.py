@@ -19,7 +19,7 @@ PD + feed-forward (:func:`pd_feedforward_law`)
     plus feedback; Siciliano et al., *Robotics: Modelling, Planning and Control*, 2009,
     §8.4 "Computed torque feedforward control").
 Computed torque (:func:`computed_torque_law`, :func:`computed_torque`)
-    τ = M̃(θ)(θ̈_d + u) + h̃(θ, θ̇), inverse-dynamics control (MR §11.4, eq. 11.35; SHV
+    τ = M̃(θ)(θ̈_d + u) + h̃(θ, θ̇), inverse-dynamics control (MR §11.4; SHV
     1st ed., ch. 8, "Inverse dynamics"; Siciliano §8.5.2 "Inverse dynamics control"),
     where h̃ = c̃ + g̃. With an exact model every joint error obeys the linear ODE
     θ̈_e + K_d θ̇_e + K_p θ_e + K_i ∫θ_e = 0.
@@ -354,7 +354,7 @@ def computed_torque(
     Kd: ArrayLike,
     gravity: ArrayLike | None = None,
 ) -> np.ndarray:
-    """Joint torques of the computed-torque controller (the book's ``ComputedTorque``, eq. 11.35).
+    """Joint torques of the computed-torque controller (MR's ``ComputedTorque``, MR §11.4).
 
     τ = M̃(θ)(K_p θ_e + K_i (∫θ_e + θ_e) + K_d θ̇_e) + M̃(θ) θ̈_d + h̃(θ, θ̇), with
     θ_e = θ_d - θ. As in the book's library, the integral term adds the
