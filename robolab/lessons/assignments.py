@@ -3,9 +3,9 @@
 A chapter's exercises follow one pattern (``notebooks/README.md``): a collapsed set-up cell
 defines ``exercise_N = Exercise(...)``; the student's cell holds ``answer = None`` and ends
 with ``exercise_N.check(answer)``; the next cell, tagged ``solution``, is the worked
-solution and ends with the same check of the solution's value. :func:`chapter_assignment`
-turns that into the *source* version of an nbgrader assignment (nbgrader's cell metadata,
-schema version 3):
+solution and ends with ``exercise_N.check_solution(value)``, its check of itself.
+:func:`chapter_assignment` turns that into the *source* version of an nbgrader assignment
+(nbgrader's cell metadata, schema version 3):
 
 * the set-up cells that define exercises become read-only cells (``locked``); a read-only
   cell before the first of them names the student (:func:`student_name`), and each exercise
@@ -44,7 +44,7 @@ Examples
 ...     new_code_cell("from robolab.exercises import Exercise\\n"
 ...                   "exercise_1 = Exercise('Half a turn', 'In radians?', solve=lambda: 3.14159)"),
 ...     new_code_cell("answer = None  # a number\\nexercise_1.check(answer)"),
-...     new_code_cell("exercise_1.check(3.14159)", metadata={"tags": ["solution"]}),
+...     new_code_cell("exercise_1.check_solution(3.14159)", metadata={"tags": ["solution"]}),
 ... ])
 >>> graded = chapter_assignment(chapter, "00")
 >>> [cell.metadata.get("nbgrader", {}).get("grade_id") for cell in graded.cells]
@@ -398,8 +398,14 @@ def _lines(source: str) -> list[str]:
     return re.split(r"\r\n|\r|\n", source)
 
 
-def _final_check(source: str, where: str) -> tuple[str, ast.expr, ast.Module]:
-    """The exercise name and argument of the ``exercise_N.check(x)`` a cell ends with."""
+def _final_check(
+    source: str, where: str, method: str = "check"
+) -> tuple[str, ast.expr, ast.Module]:
+    """The exercise name and argument of the ``exercise_N.<method>(x)`` a cell ends with.
+
+    A student's cell ends with ``exercise_N.check(answer)``, a worked solution's with
+    ``exercise_N.check_solution(value)``.
+    """
     try:
         tree = ast.parse(source)
     except SyntaxError as error:
@@ -409,19 +415,19 @@ def _final_check(source: str, where: str) -> tuple[str, ast.expr, ast.Module]:
     if (
         not isinstance(call, ast.Call)
         or not isinstance(call.func, ast.Attribute)
-        or call.func.attr != "check"
+        or call.func.attr != method
         or not isinstance(call.func.value, ast.Name)
         or len(call.args) != 1
         or call.keywords
     ):
         ending = source.strip().splitlines()[-1] if source.strip() else "nothing"
         raise ValueError(
-            f"{where} must end with `exercise_N.check(answer)` (notebooks/README.md), "
+            f"{where} must end with `exercise_N.{method}(...)` (notebooks/README.md), "
             f"it ends with {_shown(ending)}"
         )
     if len(tree.body) > 1 and (tree.body[-2].end_lineno or 0) >= tree.body[-1].lineno:
         raise ValueError(
-            f"{where}: put `{call.func.value.id}.check(...)` on a line of its own (the "
+            f"{where}: put `{call.func.value.id}.{method}(...)` on a line of its own (the "
             "graded version takes the lines before it, and would lose what shares its line)"
         )
     return _check_identifier(call.func.value.id, "the exercise", where), call.args[0], tree
@@ -443,7 +449,9 @@ def _answer_source(student: str, solution: str, where: str) -> tuple[str, str, s
             f"the student's cell of {where} must check a variable (`{exercise}.check(answer)`)"
         )
     _check_identifier(answer.id, "the answer variable", f"the student's cell of {where}")
-    solved, value, solution_tree = _final_check(solution, f"the solution cell of {where}")
+    solved, value, solution_tree = _final_check(
+        solution, f"the solution cell of {where}", method="check_solution"
+    )
     if solved != exercise:
         raise ValueError(f"the solution cell of {where} checks {solved}, not {exercise}")
     body = _without_last_statement(solution, solution_tree)

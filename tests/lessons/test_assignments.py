@@ -412,7 +412,7 @@ _SETUP = (
     "from robolab.exercises import Exercise\nexercise_1 = Exercise('Pi', 'Pi?', solve=lambda: 3.14)"
 )
 _STUDENT = "answer = None\nexercise_1.check(answer)"
-_SOLUTION = "exercise_1.check(3.14)"
+_SOLUTION = "exercise_1.check_solution(3.14)"
 
 
 @pytest.mark.parametrize(
@@ -482,7 +482,14 @@ def test_numpy_and_fraction_points_are_written_as_json_numbers():
     ("setup", "student", "solution", "message"),
     [
         # the check shares its line: the solution's `answer = 3.14` would be lost
-        (_SETUP, _STUDENT, "answer = 3.14; exercise_1.check(answer)", "on a line of its own"),
+        (
+            _SETUP,
+            _STUDENT,
+            "answer = 3.14; exercise_1.check_solution(answer)",
+            "on a line of its own",
+        ),
+        # a worked solution that ends with the student's check would show a student's tick
+        (_SETUP, _STUDENT, "exercise_1.check(3.14)", "must end with `exercise_N.check_solution"),
         (_SETUP, "answer = None; exercise_1.check(answer)", _SOLUTION, "on a line of its own"),
         # the definition shares its line with a use: the use would see the class's numbers
         (_SETUP + "; print(exercise_1)", _STUDENT, _SOLUTION, "on lines of its own"),
@@ -499,7 +506,7 @@ def test_numpy_and_fraction_points_are_written_as_json_numbers():
         (
             _SETUP,
             _STUDENT,
-            "answer = 3.14  ### END SOLUTION\nexercise_1.check(answer)",
+            "answer = 3.14  ### END SOLUTION\nexercise_1.check_solution(answer)",
             "'END SOLUTION', one of nbgrader's region markers",
         ),
         (_SETUP + "\n# BEGIN HIDDEN TESTS", _STUDENT, _SOLUTION, "'BEGIN HIDDEN TESTS'"),

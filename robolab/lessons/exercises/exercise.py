@@ -46,12 +46,11 @@ from .check_result import (
     fmt,
     run_within,
     value_text,
-    with_hint,
 )
 from .exercise_record import record_check
 from .grading import Expected, RowsOption, check, known_slip
 from .numeric_answers import row_convention
-from .worked_solutions import WorkedSolutionCheck, in_solution_cell, watch_cells
+from .worked_solutions import WorkedSolutionCheck
 
 __all__ = ["Exercise", "Solution", "seed_for", "show_solutions", "solutions_shown"]
 
@@ -143,6 +142,8 @@ def _hints(hint: str | Sequence[str] | None) -> tuple[str, ...]:
 
 
 #: What the display of a fixed exercise says where others have a *New numbers* button.
+#: What an exercise asks of the student (``kind=``), and how its statement names it.
+KINDS = {"apply": "", "model": "modelling", "predict": "predict first", "explain": "explain"}
 _FIXED = "(fixed numbers: this exercise has one set)"
 #: ... and of an exercise whose numbers were drawn for one student (``with_seed(s, own=True)``).
 _OWN = "(your own numbers, drawn for you: they are the ones graded)"
@@ -157,9 +158,10 @@ class Exercise:
     value; the second is told which entries are off and which way, with the
     next hint; the expected value only when asked:
     ``exercise.check(answer, show_expected=True)``. An unanswered ``None``
-    is not a try. In a worked-solution cell (its first line ``# Solution``)
-    :meth:`check` returns a :class:`WorkedSolutionCheck`, which reads
-    "Worked solution — checked" and never looks like the student's result.
+    is not a try, and is told no hint: only what to answer. A worked
+    solution checks itself with :meth:`check_solution`, whose
+    :class:`WorkedSolutionCheck` reads "Worked solution — checked" and never
+    looks like the student's result.
 
     Parameters
     ----------
@@ -207,6 +209,13 @@ class Exercise:
         an answer equal to ``wrong``'s value is told ``message`` (numbers or
         SymPy answers). Write the message so that it names the slip, not
         the expected value.
+    kind : {"apply", "model", "predict", "explain"}
+        What the exercise asks of the student: ``"apply"`` a method just
+        shown to new numbers; ``"model"`` set up something the chapter did
+        not (a new arm, constraint, controller, or a recursion by hand);
+        ``"predict"`` a number or a choice before the cell that shows it;
+        ``"explain"`` a reason, checked as a choice or a short word answer.
+        The statement names it (*Modelling*, *Predict first*, *Explain*).
     rows : {"auto", "omega_v", "v_omega", None}
         The order of the two halves of a 6-row expected value, for the
         message of an answer with them swapped: ``"omega_v"`` for robolab's
@@ -337,7 +346,10 @@ class Exercise:
         pose: str | Callable[..., ArrayLike] | None = None,
         slips: Mapping[str, Callable[..., Expected]] | None = None,
         rows: RowsOption = "auto",
+        kind: str = "apply",
     ) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"kind must be one of {', '.join(map(repr, KINDS))}, got {kind!r}")
         if not callable(solve):
             raise TypeError(
                 f"solve must be a function of the parameters, got {type(solve).__name__}"
@@ -360,6 +372,7 @@ class Exercise:
         if rows != "auto":
             row_convention(rows)
         self.title = title
+        self.kind = kind
         self.hints = _hints(hint)
         self.hint = self.hints[0] if self.hints else None
         self.explanation = explanation
@@ -490,8 +503,8 @@ class Exercise:
         wrong type or shape give a wrong-answer result that says what was
         expected, followed by the exercise's hint. A first wrong try is not
         told the expected value, a second is told more; ``show_expected=True``
-        tells everything. In a solution cell (first line ``# Solution``) the
-        result is the worked solution's check (:meth:`check_solution`).
+        tells everything. An unanswered ``None`` is told what to answer, no
+        hint. A worked solution calls :meth:`check_solution` instead.
 
         Examples
         --------
@@ -499,8 +512,6 @@ class Exercise:
         >>> print(exercise.check("3.14159"))
         ✗ answer is the text '3.14159', not a number: remove the quotes.
         """
-        if in_solution_cell():
-            return self.check_solution(answer)
         result = self._check(answer, show_expected)
         record_check(self.title, result.correct)  # this kernel's passes (exercise_record)
         return result
@@ -552,8 +563,8 @@ class Exercise:
                 result = result if slip is None else slip
         if result.correct:
             return result
-        if answer is None:  # no answer yet: not a try
-            return CheckResult(False, with_hint(result.message, self.hint))
+        if answer is None:  # no answer yet: not a try, and no hint before a try
+            return CheckResult(False, result.message)
         self.wrong_tries += 1
         tries = self.wrong_tries
         text = result.feedback(tries, show_expected=show_expected)
@@ -610,7 +621,8 @@ class Exercise:
     def _heading(self) -> str:
         title = self.title.rstrip()
         ending = "" if title.endswith((".", "?", "!", ":", "…")) else "."
-        return f"Exercise: {title}{ending}"
+        label = KINDS[self.kind]
+        return f"Exercise{f' ({label})' if label else ''}: {title}{ending}"
 
     def _repr_markdown_(self) -> str:
         return f"**{self._heading()}** {self.prompt}"
@@ -688,5 +700,3 @@ class Exercise:
     def __repr__(self) -> str:
         return f"<Exercise {self.title!r}, seed {self.seed}>"
 
-
-watch_cells()

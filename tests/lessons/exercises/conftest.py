@@ -2,15 +2,12 @@
 
 import pytest
 
-from robolab.lessons.exercises import worked_solutions
-
 
 @pytest.fixture
 def shell():
-    """A fresh IPython shell that tells robolab each cell's source (as a notebook's kernel does)."""
+    """A fresh IPython shell, as a notebook's kernel has."""
     from IPython.core.interactiveshell import InteractiveShell
 
     instance = InteractiveShell.instance()
-    worked_solutions.watch_cells()
     yield instance
     InteractiveShell.clear_instance()

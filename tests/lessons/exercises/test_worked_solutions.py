@@ -1,8 +1,9 @@
 """The check a worked solution runs on itself never looks like the student's own result.
 
-It reads "Worked solution — checked" in a grey-blue box, never the student's green ✓; a
-``# Solution`` cell shows it in IPython, recognised by the cell's first line; a failed one
-says that the notebook has a mistake. The expected values are closed forms written out here.
+It reads "Worked solution — checked" in a grey-blue box, never the student's green ✓; only
+``check_solution`` gives it, so nothing a student types by accident (a cell starting with
+``# solution``) turns their own check into it; a failed one says that the notebook has a
+mistake. The expected values are closed forms written out here.
 """
 
 from __future__ import annotations
@@ -13,12 +14,7 @@ import pytest
 from IPython.lib.pretty import pretty
 
 from robolab.exercises import CheckResult, Exercise
-from robolab.lessons.exercises.worked_solutions import (
-    WorkedSolutionCheck,
-    in_solution_cell,
-    is_solution_source,
-    watch_cells,
-)
+from robolab.lessons.exercises.worked_solutions import WorkedSolutionCheck
 
 L1, L2 = 1.0, 0.5
 
@@ -70,63 +66,26 @@ def test_every_form_of_the_verdict_says_worked_solution_first():
     assert "#C77700" in shown and "got &lt;b&gt;1.5&lt;/b&gt;" in shown and "<b>1.5" not in shown
 
 
-@pytest.mark.parametrize(
-    ("source", "is_solution"),
-    [
-        ("# Solution: invert the rotation.\nexercise_2.check(T)", True),
-        ("  # solution\nexercise_2.check(T)", True),
-        ("#SOLUTION\nx = 1", True),
-        ("T_answer = None  # your solution\nexercise_2.check(T_answer)", False),
-        ("x = 1\n# Solution", False),
-        ("# Solutions of all exercises are at the end", False),
-        ("", False),
-    ],
-)
-def test_a_solution_cell_is_recognised_by_its_first_line(source, is_solution):
-    assert is_solution_source(source) is is_solution
-
-
 # --- in IPython ---------------------------------------------------------------------------------
 
 
-def test_a_solution_cell_in_ipython_shows_the_worked_solution_check(shell):
+@pytest.mark.parametrize(
+    "first_line", ["# Solution: the law of cosines.", "# solution", "#SOLUTION attempt 2"]
+)
+def test_a_students_cell_that_starts_with_solution_is_still_their_own_check(shell, first_line):
+    """The walkthrough's bug: such a cell hid a wrong answer behind "its check FAILED"."""
     shell.user_ns["exercise_1"] = reach_exercise()
-    shell.run_cell("mine = exercise_1.check(exercise_1.expected)")
-    shell.run_cell(
-        "# Solution: the law of cosines.\ntheirs = exercise_1.check(exercise_1.expected)"
-    )
-    mine, theirs = shell.user_ns["mine"], shell.user_ns["theirs"]
-    assert type(mine) is CheckResult and str(mine).startswith("✓ Correct")
+    shell.run_cell(f"{first_line}\nwrong = exercise_1.check(1.0)")
+    shell.run_cell(f"{first_line}\nright = exercise_1.check(exercise_1.expected)")
+    wrong, right = shell.user_ns["wrong"], shell.user_ns["right"]
+    assert type(wrong) is CheckResult and str(wrong).startswith("✗")
+    assert "Worked solution" not in str(wrong) and f"{L1 + L2}" not in str(wrong)
+    assert type(right) is CheckResult and str(right).startswith("✓ Correct")
+    assert shell.user_ns["exercise_1"].wrong_tries == 1
+
+
+def test_the_worked_solution_in_ipython_is_the_one_that_calls_check_solution(shell):
+    shell.user_ns["exercise_1"] = reach_exercise()
+    shell.run_cell("theirs = exercise_1.check_solution(exercise_1.expected)")
+    theirs = shell.user_ns["theirs"]
     assert isinstance(theirs, WorkedSolutionCheck) and str(theirs).startswith("Worked solution")
-
-
-def test_the_cell_that_runs_decides_and_cells_are_watched_once(shell):
-    shell.user_ns["in_solution_cell"] = in_solution_cell
-    shell.run_cell("# Solution\ninside = in_solution_cell()")
-    shell.run_cell("outside = in_solution_cell()")
-    assert shell.user_ns["inside"] is True and shell.user_ns["outside"] is False
-    watch_cells()  # a second call (a re-imported robolab) adds no second watcher
-    watchers = [f for f in shell.events.callbacks["pre_run_cell"] if f.__name__ == "remember"]
-    assert len(watchers) == 1
-
-
-def test_an_unwatched_shell_reads_the_cell_from_its_history():
-    from IPython.core.interactiveshell import InteractiveShell
-
-    shell = InteractiveShell.instance()  # a new shell: watch_cells() has not been called for it
-    try:
-        history = shell.history_manager.input_hist_raw  # a kernel stores a cell before running it
-        history.append("# Solution: the law of cosines.\nexercise_1.check(reach)")
-        assert in_solution_cell() is True
-        history.append("exercise_1.check(reach)")
-        assert in_solution_cell() is False
-    finally:
-        InteractiveShell.clear_instance()
-
-
-def test_outside_ipython_no_cell_is_a_solution_cell():
-    from IPython import get_ipython
-
-    assert get_ipython() is None
-    watch_cells()  # nothing to watch
-    assert in_solution_cell() is False
