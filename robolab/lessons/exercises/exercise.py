@@ -699,4 +699,3 @@ class Exercise:
 
     def __repr__(self) -> str:
         return f"<Exercise {self.title!r}, seed {self.seed}>"
-
