@@ -172,6 +172,10 @@ class RobotModelData:
     #: the optional ``friction`` object of a file. Only the screw robot uses it
     #: (:meth:`to_screw`); a DH robot has no friction.
     friction: JointFriction | None = None
+    #: What a conversion assumed (a URDF chain's lumped links, frozen joints, tilted base);
+    #: the robots made from the record carry them (:meth:`robolab.ScrewRobot.summary`).
+    #: A file keeps them in its ``source``'s ``changes``.
+    notes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.screw_axes_body is None:
@@ -218,7 +222,11 @@ class RobotModelData:
             self.plausibility_exceptions,
         )
         # the reader checked the arrays of a checked record: only what it leaves is checked
-        robot = ScrewRobot.from_checked(*arguments) if self.checked else ScrewRobot(*arguments)
+        robot = (
+            ScrewRobot.from_checked(*arguments, notes=self.notes)
+            if self.checked
+            else ScrewRobot(*arguments, notes=self.notes)
+        )
         return robot if self.friction is None else robot.replace(friction=self.friction)
 
     def to_dh(self, convention: str | None = None, gravity: Sequence[float] | None = None):
