@@ -67,6 +67,7 @@ from .file_format import (
     UNITS,
     ModelFileDHTable,
     RobotModelData,
+    file_kind,
     read_source,
     shorten,
 )
@@ -103,9 +104,15 @@ def read_robot_model(name_or_path: str | os.PathLike) -> RobotModelData:
     Traceback (most recent call last):
     ...
     ValueError: unknown robot 'puma'; the bundled robots are: panda, planar2r, planar3r, \
-puma560, scara, stanford, ur5 (or pass the path of a .json model file)
+puma560, scara, stanford, ur5 (or pass the path of a .json model file or a .urdf file)
     """
     text, where = read_source(name_or_path)
+    if file_kind(text) == "urdf":
+        raise ValueError(
+            f"{where} is a URDF, not a robot model file; load it with "
+            "robolab.load_robot(path, ee_link=...) or read its chain with "
+            "robolab.models.urdf.serial_chain_from_urdf"
+        )
     return model_from_json(parse_json(text, where), where)
 
 

@@ -180,7 +180,7 @@ class UrdfRobot:
 # --------------------------------------------------------------------------- parsing
 
 
-def parse_urdf(source: str | os.PathLike) -> UrdfRobot:
+def parse_urdf(source: str | os.PathLike, *, file_name: str | None = None) -> UrdfRobot:
     """Parse a URDF from a file path or from its XML text.
 
     Only the kinematic tree and the inertial data are read (``<visual>`` and
@@ -198,6 +198,9 @@ def parse_urdf(source: str | os.PathLike) -> UrdfRobot:
         held to the same limit (its UTF-8 bytes). Either is parsed to at most
         :data:`MAX_URDF_ELEMENTS` elements, :data:`MAX_URDF_DEPTH` deep, and
         :data:`MAX_URDF_LINKS` links and joints.
+    file_name : str, optional
+        For text read from a file already (:func:`robolab.load_robot`): the file's name,
+        which the messages then give as for a path.
 
     Returns
     -------
@@ -225,6 +228,8 @@ def parse_urdf(source: str | os.PathLike) -> UrdfRobot:
     ValueError: URDF <robot name="r">: <link> #1 has no name attribute
     """
     text, where = _read_text(source)
+    if file_name is not None and where == "URDF text":
+        where = f"URDF file {shorten(file_name, keep=100)}"
     root = _parse_xml(text, where)
     if root.tag != "robot":
         raise ValueError(f"{where}: the root element must be <robot>, got <{shorten(root.tag)}>")
