@@ -300,7 +300,19 @@ def model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
     for i, joint_type in enumerate(joint_types):
         if joint_type not in JOINT_TYPES:
             fail(f"$.joint_types[{i}]", '"revolute" or "prismatic"', joint_type)
-    joint_limits = _matrix(data["joint_limits"], "$.joint_limits", (n, 2), fail)
+    # null: unbounded on that side (a continuous joint), -inf or +inf
+    raw_limits, unbounded = data["joint_limits"], []
+    if isinstance(raw_limits, list):
+        rows = []
+        for i, row in enumerate(raw_limits):
+            if isinstance(row, list) and len(row) == 2 and None in row:
+                unbounded += [(i, k) for k in (0, 1) if row[k] is None]
+                row = [0.0 if value is None else value for value in row]
+            rows.append(row)
+        raw_limits = rows
+    joint_limits = _matrix(raw_limits, "$.joint_limits", (n, 2), fail)
+    for i, k in unbounded:
+        joint_limits[i, k] = -math.inf if k == 0 else math.inf
     for i, (lower, upper) in enumerate(joint_limits):
         if lower > upper:
             fail(f"$.joint_limits[{i}]", "[lower, upper] with lower <= upper", [lower, upper])

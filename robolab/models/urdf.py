@@ -11,7 +11,8 @@ actuated joint. :func:`serial_chain_from_urdf` turns the tree into that chain:
    that body (masses added, centre of mass and inertia combined with the
    parallel-axis theorem);
 3. side branches with movable joints (the two fingers of a gripper, say) are
-   *locked* at q = 0 and lumped the same way, and the result says so;
+   *locked* at q = 0 and lumped the same way, and the result says so (a mimic joint
+   that follows a chain joint is refused instead: its links would move);
 4. a tree that branches is refused unless ``ee_link`` says which chain to keep.
 
 The output follows the Modern Robotics book (chapter 8): screw axes in the
@@ -44,7 +45,7 @@ array([0., 1., 0., 0., 0., 0.])
 >>> chain.link_frames[0][:3, 3]            # M_01: base to the rod's centre of mass
 array([ 0. ,  0. , -0.5])
 >>> print(chain.notes[0])
-joint 'hinge' is continuous: stored as revolute with limits (-π, π), which cover every angle
+joint 'hinge' is continuous: stored as revolute without limits (-inf, inf), null in a model file
 """
 
 from __future__ import annotations
@@ -58,7 +59,13 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..conventions import DEFAULT_GRAVITY, DEFAULT_PRISMATIC_LIMITS, DEFAULT_REVOLUTE_LIMITS
+from ..conventions import (
+    DEFAULT_FRICTION_SMOOTHING,
+    DEFAULT_GRAVITY,
+    DEFAULT_PRISMATIC_LIMITS,
+    DEFAULT_REVOLUTE_LIMITS,
+)
+from ..screw.friction import MAX_FRICTION_COEFFICIENT, JointFriction
 from ..screw.robot import too_many_joints
 from ..screw.validation import (
     raise_problem,
@@ -123,6 +130,12 @@ class SerialChain(RobotModelData):
         Gravity in that world; ``gravity`` is the same vector in the base frame.
     body_links : tuple of tuple of str
         The URDF links of each chain body, the joint's child link first.
+    torque_limits, velocity_limits : ndarray, shape (n,)
+        The chain joints' ``<limit effort>`` and ``<limit velocity>`` (inf where none).
+
+    The chain joints' ``<dynamics damping friction>`` are its ``friction``
+    (:class:`robolab.JointFriction`, viscous b = damping, Coulomb f_c = friction), used by
+    the screw robot's forward dynamics and simulations; None when the URDF gives none.
     notes : tuple of str
         Everything the conversion assumed, lumped, locked or filled in (also the
         ``changes`` of its ``source``).
@@ -140,6 +153,12 @@ class SerialChain(RobotModelData):
     world_gravity: np.ndarray = field(default_factory=lambda: np.array(DEFAULT_GRAVITY))
     #: The URDF links of each chain body (the joint's child link first, then those lumped).
     body_links: tuple[tuple[str, ...], ...] = ()
+    #: Each chain joint's ``<limit effort>`` (N·m or N; inf where the URDF gives none): the
+    #: torque limits of :func:`robolab.simulate_tracking` (``torque_limits=``) and of a
+    #: :class:`robolab.JointActuator` (``torque_limit``) at a direct drive.
+    torque_limits: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    #: Each chain joint's ``<limit velocity>`` (rad/s or m/s; inf where none).
+    velocity_limits: np.ndarray = field(default_factory=lambda: np.zeros(0))
 
 
 # --------------------------------------------------------------------------- chain extraction
@@ -353,6 +372,9 @@ def serial_chain_from_urdf(
                 f"not used: {unused.problem}"
             )
     joint_names = tuple(joint.name for joint in chain_joints)
+    friction = _friction(chain_joints, notes)
+    torque_limits = np.array([_positive_limit(j, "effort", notes) for j in chain_joints])
+    velocity_limits = np.array([_positive_limit(j, "velocity", notes) for j in chain_joints])
     exceptions = _link_exceptions(plausibility_exceptions, bodies, joint_names)
     _check_triangles(robot.name, inertias, bodies, joint_names, exceptions)
 
@@ -386,6 +408,7 @@ def serial_chain_from_urdf(
             ],
         },
         plausibility_exceptions=exceptions,
+        friction=friction,
         checked=True,
         base_link=base_link,
         ee_link=ee_link,
@@ -393,7 +416,47 @@ def serial_chain_from_urdf(
         base_pose=base_pose + 0.0,
         world_gravity=world_gravity + 0.0,
         body_links=tuple(tuple(members) for members in bodies),
+        torque_limits=torque_limits,
+        velocity_limits=velocity_limits,
     )
+
+
+def _friction(joints: list[UrdfJoint], notes: list[str]) -> JointFriction | None:
+    """The chain joints' ``<dynamics damping friction>`` as joint friction (None if none)."""
+    for joint in joints:
+        for what, value in (("damping", joint.damping), ("friction", joint.friction)):
+            if not 0.0 <= value <= MAX_FRICTION_COEFFICIENT:
+                raise ValueError(
+                    f"joint {joint.name!r} <dynamics {what}={value:g}>: expected a number in "
+                    f"[0, {MAX_FRICTION_COEFFICIENT:g}] (N·m·s/rad or N·m; N·s/m or N)"
+                )
+    if not any(joint.damping or joint.friction for joint in joints):
+        return None
+    viscous = [joint.damping for joint in joints]
+    coulomb = [joint.friction for joint in joints]
+    notes.append(
+        "joint friction from <dynamics>: viscous (damping) "
+        f"{_vector_text(np.array(viscous))}, Coulomb (friction) {_vector_text(np.array(coulomb))}"
+        f", smoothed with ε = {DEFAULT_FRICTION_SMOOTHING:g}"
+    )
+    return JointFriction(viscous=viscous, coulomb=coulomb)
+
+
+def _positive_limit(joint: UrdfJoint, what: str, notes: list[str]) -> float:
+    """A chain joint's effort or velocity limit: inf where the URDF gives none (or 0, which
+    many URDFs write for "not given"); a negative one is refused."""
+    value = getattr(joint, what)
+    if value is None:
+        return math.inf
+    if value < 0:
+        raise ValueError(
+            f"joint {joint.name!r} <limit {what}={value:g}>: expected a positive number "
+            "(or 0 for none)"
+        )
+    if value == 0:
+        notes.append(f"joint {joint.name!r} <limit {what}=0>: read as no limit")
+        return math.inf
+    return float(value)
 
 
 def _single_position(joint: UrdfJoint) -> bool:
@@ -601,10 +664,10 @@ def _leaves(robot: UrdfRobot, start: str) -> list[str]:
 def _joint_limits(joint: UrdfJoint, notes: list[str]) -> tuple[float, float]:
     if joint.type == "continuous":
         notes.append(
-            f"joint {joint.name!r} is continuous: stored as revolute with limits (-π, π), "
-            "which cover every angle"
+            f"joint {joint.name!r} is continuous: stored as revolute without limits "
+            "(-inf, inf), null in a model file"
         )
-        return DEFAULT_REVOLUTE_LIMITS
+        return (-math.inf, math.inf)
     default = DEFAULT_PRISMATIC_LIMITS if joint.type == "prismatic" else DEFAULT_REVOLUTE_LIMITS
     lower = default[0] if joint.lower is None else joint.lower
     upper = default[1] if joint.upper is None else joint.upper

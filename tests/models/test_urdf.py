@@ -136,7 +136,7 @@ def test_continuous_prismatic_and_missing_limits_are_stated():
     chain = serial_chain_from_urdf(parse_urdf(DATA / "prismatic_continuous.urdf"), "slider")
     assert chain.joint_types == ("revolute", "prismatic", "revolute", "prismatic")
     assert chain.joint_limits.tolist() == [
-        [-np.pi, np.pi],
+        [-np.inf, np.inf],  # continuous: unbounded (issue 28: was bounded at ±π)
         [0.0, 1000.0],
         [-np.pi, 1.5],
         [-0.1, 0.2],
@@ -440,3 +440,36 @@ def test_the_robots_summary_says_which_way_gravity_points_in_its_base_frame():
     assert "note: base link 'mount' is tilted" in summary
     assert "note: base link 'mount' is tilted" in summary.replace("\n  ", "\n  ")
     assert "along (" in robot._repr_html_()
+
+
+def test_dynamics_effort_and_velocity_become_friction_and_limits():
+    text = """<robot name="r"><link name="a"/><link name="b"><inertial><mass value="1"/>
+      <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+      <link name="c"><inertial><origin xyz="0.1 0 0"/><mass value="1"/>
+      <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+      <joint name="j1" type="continuous"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/>
+        <dynamics damping="0.5" friction="1.5"/><limit effort="40" velocity="2"/></joint>
+      <joint name="j2" type="revolute"><parent link="b"/><child link="c"/><axis xyz="0 1 0"/>
+        <limit lower="-1" upper="1" effort="0" velocity="3"/></joint></robot>"""
+    chain = serial_chain_from_urdf(parse_urdf(text), "c")
+    assert chain.friction.viscous.tolist() == [0.5, 0.0]
+    assert chain.friction.coulomb.tolist() == [1.5, 0.0]
+    assert chain.torque_limits.tolist() == [40.0, np.inf]  # effort="0": no limit, noted
+    assert chain.velocity_limits.tolist() == [2.0, 3.0]
+    assert chain.joint_limits[0].tolist() == [-np.inf, np.inf]
+    robot = chain.to_screw()
+    assert robot.friction == chain.friction and robot.joint_limits[0] == (-np.inf, np.inf)
+    assert any("<limit effort=0>: read as no limit" in note for note in chain.notes)
+    with pytest.raises(ValueError, match=r"joint 'j1' <dynamics damping=-1>: expected a number"):
+        serial_chain_from_urdf(parse_urdf(text.replace('damping="0.5"', 'damping="-1"')), "c")
+
+
+def test_a_continuous_joint_is_written_as_null_limits_and_read_back(tmp_path):
+    from robolab.models.convert import model_from_chain
+    from robolab.models.library import read_robot_model, save_robot
+
+    chain = serial_chain_from_urdf(parse_urdf(DATA / "prismatic_continuous.urdf"), "slider")
+    path = save_robot(model_from_chain(chain), tmp_path / "arm.json")
+    assert '"joint_limits": [\n    [null, null],' in path.read_text(encoding="utf-8")
+    again = read_robot_model(path)
+    assert np.array_equal(again.joint_limits, chain.joint_limits)

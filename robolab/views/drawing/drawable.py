@@ -398,6 +398,14 @@ class RobotAdapter:
         limits = self.joint_limits.copy()
         for i, kind in enumerate(self.joint_kinds):
             lo, hi = limits[i]
+            if kind == "revolute" and not np.isfinite(hi - lo):  # a continuous joint
+                lo = -np.pi if lo == -np.inf else lo
+                hi = max(np.pi, lo + 2 * np.pi) if hi == np.inf else hi
+                lo = min(lo, hi - 2 * np.pi) if limits[i, 0] == -np.inf else lo
+                limits[i] = lo, hi
+                continue
+            if lo == -np.inf:  # a prismatic joint unbounded below: its metre up to hi
+                lo = limits[i, 0] = (hi - _PLACEHOLDER_SHOWN) if np.isfinite(hi) else 0.0
             if kind == "prismatic" and (hi - lo > _PLACEHOLDER_SPAN or not np.isfinite(hi - lo)):
                 limits[i, 1] = lo + _PLACEHOLDER_SHOWN
         return limits
