@@ -222,3 +222,26 @@ def test_gravity_of_a_urdf_is_the_worlds():
 def test_the_old_keyword_still_works():
     with pytest.warns(DeprecationWarning, match=r"load_robot\(name_or_path=...\) is now"):
         assert load_robot(name_or_path="planar2r").n_joints == 2
+
+
+def test_the_bring_your_own_robot_examples_run_and_agree(capsys):
+    # robots/README.md, "Bring your own robot": a URDF, a DH table, screw axes.
+    import re
+
+    text = (ROOT / "robots" / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Bring your own robot", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.S)
+    assert len(blocks) == 3
+    results = []
+    for block in blocks:
+        namespace: dict = {}
+        exec(compile(block, "robots/README.md", "exec"), namespace)
+        results.append(namespace)
+    assert results[0]["panda"].n_joints == 7
+    dh_arm, screw_arm = results[1]["arm"], results[2]["arm"]
+    from robolab import gravity_forces, mass_matrix_crba
+
+    for q in ([0.0, 0.0], [0.3, -1.1]):
+        assert np.allclose(gravity_forces(dh_arm, q), gravity_forces(screw_arm, q), atol=1e-12)
+        assert np.allclose(mass_matrix_crba(dh_arm, q), mass_matrix_crba(screw_arm, q), atol=1e-12)
+    assert np.allclose(gravity_forces(screw_arm, [0.0, 0.0]), [19.62, 4.905])
