@@ -649,7 +649,10 @@ def panda() -> RobotModelData:
             ),
             "changes": [
                 "Converted with robolab.models.urdf.serial_chain_from_urdf("
-                "ee_link='panda_hand_tcp'): " + "; ".join(chain.notes) + ".",
+                "ee_link='panda_hand_tcp'): "
+                # the file keeps no friction (below): the chain's friction note does not apply
+                + "; ".join(n for n in chain.notes if not n.startswith("joint friction from"))
+                + ".",
                 "The end effector is panda_hand_tcp, the tool centre point 0.1034 m past the "
                 "hand (hand turned -π/4 about the flange axis, flange 0.107 m past frame {7}).",
                 "panda_link0's inertia belongs to the fixed base and is not in the model; the "

@@ -3,13 +3,17 @@
 Usage::
 
     python -m robolab.models.convert robot.urdf --ee-link LINK [--base-link LINK] \
-        -o robots/NAME.json
+        [--plausibility-exception URDF_LINK CHECK REASON] -o robots/NAME.json
 
 The chain from the base link to the end-effector link becomes the model's
 joints; links fixed to a chain body are lumped into it, side branches with
 movable joints (gripper fingers) are locked at q = 0 and lumped too, and
 everything the conversion assumed is printed and recorded in the file's
-``source.changes`` (see :func:`robolab.models.urdf.serial_chain_from_urdf`). The URDF
+``source.changes`` (see :func:`robolab.models.urdf.serial_chain_from_urdf`). The chain
+goes through the plausibility check of :func:`robolab.load_robot` (the triangle inequality
+of every body's principal moments), with the URDF's link names: a failure is refused
+unless ``--plausibility-exception URDF_LINK inertia_triangle REASON`` accepts it, and the
+accepted exception is written into the file. The URDF
 is only read: nothing is fetched, meshes are ignored. Like every robot file it
 must be a regular UTF-8 file of at most
 :data:`robolab.models.file_format.MAX_ROBOT_FILE_BYTES`; the output must be a
@@ -49,7 +53,6 @@ from pathlib import Path
 
 import numpy as np
 
-from ..conventions import DEFAULT_GRAVITY
 from .file_format import shorten
 from .library import RobotModelData, save_robot
 from .urdf import SerialChain, parse_urdf, serial_chain_from_urdf
@@ -72,7 +75,7 @@ def model_from_chain(
     description: str | None = None,
     citation: str | None = None,
     document: str | None = None,
-    gravity: Sequence[float] = DEFAULT_GRAVITY,
+    gravity: Sequence[float] | None = None,
 ) -> RobotModelData:
     """A URDF chain as a model file's data, with what is known of it (notes as ``changes``).
 
@@ -83,8 +86,9 @@ def model_from_chain(
         :class:`RobotModelData`).
     name, description, citation, document : str, optional
         Recorded in the file; defaults say that the URDF is the only source known.
-    gravity : array_like, shape (3,)
-        Gravity in the base frame.
+    gravity : array_like, shape (3,), optional
+        Gravity in the base frame; default the chain's (the URDF world's gravity,
+        ``(0, 0, -9.81)`` unless asked otherwise, written in the base frame).
 
     Examples
     --------
@@ -108,7 +112,7 @@ def model_from_chain(
         description=description
         or f"{name}: {len(chain.joint_names)}-joint chain {chain.base_link} → {chain.ee_link} "
         "converted from URDF",
-        gravity=np.asarray(gravity, dtype=float),
+        gravity=chain.gravity if gravity is None else np.asarray(gravity, dtype=float),
         source=source,
     )
     return RobotModelData(**fields)
@@ -171,6 +175,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--name", help="model name (default: the URDF's robot name)")
     parser.add_argument("--description", help="one-line description for list_robots()")
     parser.add_argument("--citation", help="where the URDF's numbers come from")
+    parser.add_argument(
+        "--plausibility-exception",
+        nargs=3,
+        action="append",
+        metavar=("URDF_LINK", "CHECK", "REASON"),
+        help="accept a failed plausibility check of the chain body holding URDF_LINK "
+        "(CHECK: inertia_triangle or mass), with the REASON recorded in the file; repeatable",
+    )
     args = parser.parse_args(argv)
     try:
         urdf, output = _paths(args.urdf, args.output)
@@ -179,7 +191,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         name = _option_text(args.name, "--name")
         description = _option_text(args.description, "--description")
         citation = _option_text(args.citation, "--citation")
-        chain = serial_chain_from_urdf(parse_urdf(urdf), ee_link, base_link)
+        exceptions = [
+            (
+                _option_text(link, "--plausibility-exception URDF_LINK", normalize=False),
+                check,
+                _option_text(reason, "--plausibility-exception REASON"),
+            )
+            for link, check, reason in args.plausibility_exception or ()
+        ]
+        chain = serial_chain_from_urdf(
+            parse_urdf(urdf), ee_link, base_link, plausibility_exceptions=exceptions
+        )
         model = model_from_chain(
             chain,
             name=name,

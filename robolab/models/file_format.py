@@ -172,6 +172,10 @@ class RobotModelData:
     #: the optional ``friction`` object of a file. Only the screw robot uses it
     #: (:meth:`to_screw`); a DH robot has no friction.
     friction: JointFriction | None = None
+    #: What a conversion assumed (a URDF chain's lumped links, frozen joints, tilted base);
+    #: the robots made from the record carry them (:meth:`robolab.ScrewRobot.summary`).
+    #: A file keeps them in its ``source``'s ``changes``.
+    notes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.screw_axes_body is None:
@@ -218,7 +222,11 @@ class RobotModelData:
             self.plausibility_exceptions,
         )
         # the reader checked the arrays of a checked record: only what it leaves is checked
-        robot = ScrewRobot.from_checked(*arguments) if self.checked else ScrewRobot(*arguments)
+        robot = (
+            ScrewRobot.from_checked(*arguments, notes=self.notes)
+            if self.checked
+            else ScrewRobot(*arguments, notes=self.notes)
+        )
         return robot if self.friction is None else robot.replace(friction=self.friction)
 
     def to_dh(self, convention: str | None = None, gravity: Sequence[float] | None = None):
@@ -301,23 +309,48 @@ def read_source(name_or_path: str | os.PathLike) -> tuple[str, str]:
             f"name_or_path must be a robot name or a file path, got {type(name_or_path).__name__}"
         )
     text = os.fspath(name_or_path)
+    if not isinstance(name_or_path, os.PathLike):
+        for entry in bundled_files():
+            if entry.name == f"{text}.json":
+                return entry.read_text(encoding="utf-8"), entry.name
     looks_like_path = (
         isinstance(name_or_path, os.PathLike)
-        or text.endswith(".json")
         or os.sep in text
         or "/" in text
+        or bool(Path(text).suffix)
+        or _exists(text)
     )
     if looks_like_path:
         path = Path(text)
-        return read_bounded_text(path, "robot model file", "a .json model file"), str(path)
-    for entry in bundled_files():
-        if entry.name == f"{text}.json":
-            return entry.read_text(encoding="utf-8"), entry.name
+        expected = "a .json model file or a .urdf file"
+        return read_bounded_text(path, "robot model file", expected), str(path)
     names = ", ".join(entry.name.removesuffix(".json") for entry in bundled_files())
     raise ValueError(
         f"unknown robot {shorten(text)!r}; the bundled robots are: {names} "
-        "(or pass the path of a .json model file)"
+        "(or pass the path of a .json model file or a .urdf file)"
     )
+
+
+def _exists(text: str) -> bool:
+    try:
+        return os.path.exists(text)
+    except ValueError:  # an embedded NUL character: no such file
+        return False
+
+
+def file_kind(text: str) -> str:
+    """``"urdf"`` or ``"json"``: what a robot file holds, judged by its content.
+
+    A URDF is XML: its first character, after white space and a byte-order mark, is
+    ``<``. Anything else is read as a model file, whose JSON reader names what is wrong
+    with it. The file's name plays no part.
+
+    Examples
+    --------
+    >>> file_kind('  <?xml version="1.0"?><robot name="r"/>'), file_kind('{"name": "arm"}')
+    ('urdf', 'json')
+    """
+    return "urdf" if text.lstrip(" \t\r\n\ufeff").startswith("<") else "json"
 
 
 #: What ``os.stat`` says a path is, for the error refusing anything but a regular file.

@@ -47,12 +47,15 @@ from ..spatial.inertia import (
     PlausibilityException,
     as_plausibility_exceptions,
 )
+from ..support.renames import renamed_keywords
 from .file_format import (
     MAX_ROBOT_FILE_BYTES,
     SCHEMA_VERSION,
     ModelFileDHTable,
     RobotModelData,
     bundled_files,
+    file_kind,
+    read_source,
     write_text,
 )
 from .plausibility import PlausibilityFinding, check_plausibility
@@ -96,27 +99,46 @@ def list_robots() -> dict[str, str]:
     return dict(sorted(robots.items()))
 
 
+@renamed_keywords(name_or_path="path_or_name")
 def load_robot(
-    name_or_path: str | os.PathLike,
+    path_or_name: str | os.PathLike,
+    *,
+    base_link: str | None = None,
+    ee_link: str | None = None,
     gravity: Sequence[float] | None = None,
     form: str = "screw",
     convention: str | None = None,
+    plausibility_exceptions: Sequence[Any] | None = None,
 ):
-    """Load a robot model by bundled name or from a JSON file.
+    """Load a robot: a bundled name, a model file (JSON) or a URDF, told apart by content.
 
     Parameters
     ----------
-    name_or_path : str or path-like
-        A bundled model name (see :func:`list_robots`) or the path of a model file.
+    path_or_name : str or path-like
+        A bundled model name (see :func:`list_robots`) or the path of a robot file: a
+        model file (a JSON object) or a URDF (XML), whatever its name ends with. A
+        file is read only if it is a regular UTF-8 file of at most
+        :data:`MAX_ROBOT_FILE_BYTES` bytes.
+    base_link, ee_link : str, optional
+        For a URDF: the fixed base link (default: the root) and the end-effector link,
+        which says which chain to keep (needed where the tree branches: the error then
+        lists the leaves). See :func:`robolab.models.urdf.serial_chain_from_urdf`.
     gravity : array_like, shape (3,), optional
-        Gravity in the base frame, m/s²; default: the file's ``gravity``
-        (``(0, 0, -9.81)`` unless the file says otherwise).
+        m/s². For a model file: gravity in the base frame (default: the file's
+        ``gravity``, ``(0, 0, -9.81)`` unless the file says otherwise). For a URDF:
+        gravity in the URDF's world, the root link's frame (default ``(0, 0, -9.81)``),
+        which the robot gets written in its base frame (a tilted base sees it tilted;
+        the robot's :meth:`~robolab.ScrewRobot.summary` says which way it points).
     form : {"screw", "dh"}
         ``"screw"`` returns a numeric :class:`robolab.ScrewRobot` (Modern
         Robotics form, [ω; v]); ``"dh"`` a symbolic :class:`robolab.DHRobot`
-        with the file's numbers and joint variables ``q1..qn``.
+        with the file's numbers and joint variables ``q1..qn`` (model files with a
+        DH table only).
     convention : {"standard", "modified"}, optional
         For ``form="dh"``: which DH table (default standard where the file has it).
+    plausibility_exceptions : sequence, optional
+        For a URDF: accepted failures of the triangle inequality, by URDF link name,
+        ``[(urdf_link, "inertia_triangle", reason)]``.
 
     Returns
     -------
@@ -131,12 +153,57 @@ def load_robot(
     Traceback (most recent call last):
     ...
     ValueError: robot 'ur5' has no DH table (its file has no 'dh' section); load it with ...
+
+    A URDF, here written to a file whose name says nothing:
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "pendulum.txt"
+    >>> _ = path.write_text('''<robot name="pendulum"><link name="base"/>
+    ...   <link name="rod"><inertial><origin xyz="0 0 -0.5"/><mass value="1"/>
+    ...   <inertia ixx="0.08" ixy="0" ixz="0" iyy="0.08" iyz="0" izz="0.001"/></inertial></link>
+    ...   <joint name="hinge" type="revolute"><parent link="base"/><child link="rod"/>
+    ...   <axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+    ... </robot>''')
+    >>> load_robot(path, ee_link="rod").joint_names
+    ('hinge',)
     """
     if form not in ("screw", "dh"):
         raise ValueError(f"form must be 'screw' or 'dh', got {form!r}")
     if form == "screw" and convention is not None:
         raise ValueError("convention applies to form='dh' only")
-    model = read_robot_model(name_or_path)
+    text, where = read_source(path_or_name)
+    if file_kind(text) == "urdf":
+        # lazy: the URDF reader (and its XML parser) loads only when a URDF is read
+        from .urdf import parse_urdf, serial_chain_from_urdf
+
+        chain = serial_chain_from_urdf(
+            parse_urdf(text, file_name=where),
+            ee_link,
+            base_link,
+            gravity=gravity,
+            plausibility_exceptions=plausibility_exceptions,
+        )
+        if form == "dh":
+            raise ValueError(
+                f"{where} is a URDF: it has no DH table, so it loads as a screw robot only "
+                "(form='screw')"
+            )
+        return chain.to_screw()
+    given = [
+        name
+        for name, value in (
+            ("base_link", base_link),
+            ("ee_link", ee_link),
+            ("plausibility_exceptions", plausibility_exceptions),
+        )
+        if value is not None
+    ]
+    if given:
+        raise ValueError(
+            f"{', '.join(given)} appl{'y' if len(given) > 1 else 'ies'} to a URDF only; "
+            f"{where} is a robot model file (JSON), whose chain and exceptions are in the file"
+        )
+    model = model_from_json(parse_json(text, where), where)
     if form == "screw":
         return model.to_screw(gravity)
     return model.to_dh(convention, gravity)

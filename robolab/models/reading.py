@@ -67,6 +67,7 @@ from .file_format import (
     UNITS,
     ModelFileDHTable,
     RobotModelData,
+    file_kind,
     read_source,
     shorten,
 )
@@ -103,9 +104,15 @@ def read_robot_model(name_or_path: str | os.PathLike) -> RobotModelData:
     Traceback (most recent call last):
     ...
     ValueError: unknown robot 'puma'; the bundled robots are: panda, planar2r, planar3r, \
-puma560, scara, stanford, ur5 (or pass the path of a .json model file)
+puma560, scara, stanford, ur5 (or pass the path of a .json model file or a .urdf file)
     """
     text, where = read_source(name_or_path)
+    if file_kind(text) == "urdf":
+        raise ValueError(
+            f"{where} is a URDF, not a robot model file; load it with "
+            "robolab.load_robot(path, ee_link=...) or read its chain with "
+            "robolab.models.urdf.serial_chain_from_urdf"
+        )
     return model_from_json(parse_json(text, where), where)
 
 
@@ -293,7 +300,19 @@ def model_from_json(data: dict[str, Any], where: str) -> RobotModelData:
     for i, joint_type in enumerate(joint_types):
         if joint_type not in JOINT_TYPES:
             fail(f"$.joint_types[{i}]", '"revolute" or "prismatic"', joint_type)
-    joint_limits = _matrix(data["joint_limits"], "$.joint_limits", (n, 2), fail)
+    # null: unbounded on that side (a continuous joint), -inf or +inf
+    raw_limits, unbounded = data["joint_limits"], []
+    if isinstance(raw_limits, list):
+        rows = []
+        for i, row in enumerate(raw_limits):
+            if isinstance(row, list) and len(row) == 2 and None in row:
+                unbounded += [(i, k) for k in (0, 1) if row[k] is None]
+                row = [0.0 if value is None else value for value in row]
+            rows.append(row)
+        raw_limits = rows
+    joint_limits = _matrix(raw_limits, "$.joint_limits", (n, 2), fail)
+    for i, k in unbounded:
+        joint_limits[i, k] = -math.inf if k == 0 else math.inf
     for i, (lower, upper) in enumerate(joint_limits):
         if lower > upper:
             fail(f"$.joint_limits[{i}]", "[lower, upper] with lower <= upper", [lower, upper])

@@ -91,10 +91,18 @@ class UrdfInertial:
 
 @dataclass(frozen=True)
 class UrdfLink:
-    """A ``<link>``; ``inertial`` is None when the link has no ``<inertial>`` (massless)."""
+    """A ``<link>``; ``inertial`` is None when the link has no ``<inertial>`` (massless).
+
+    ``problem`` says what is physically impossible in its ``<inertial>`` (a negative mass,
+    an inertia that is not positive semi-definite), or is None. Such a link is refused
+    only where it is used: on the chain, or lumped into a chain body
+    (:func:`robolab.models.urdf.serial_chain_from_urdf`); elsewhere it is noted. Its
+    ``inertial`` is then None.
+    """
 
     name: str
     inertial: UrdfInertial | None
+    problem: str | None = None
 
 
 @dataclass(frozen=True)
@@ -102,7 +110,11 @@ class UrdfJoint:
     """A ``<joint>``: the child link frame is ``origin @ motion(q)`` in the parent link frame.
 
     ``axis`` is the unit joint axis in the joint frame (URDF default (1, 0, 0));
-    ``lower``/``upper`` are None where the file gives no limit.
+    ``lower``/``upper`` are None where the file gives no limit. ``mimic`` names the leader
+    of a follower joint, whose position is ``mimic_multiplier · q_leader + mimic_offset``.
+    ``damping`` and ``friction`` are ``<dynamics>``'s (0 when absent), ``effort`` and
+    ``velocity`` the ``<limit>``'s (None when absent); they are checked where they are
+    used (on the chain).
     """
 
     name: str
@@ -114,6 +126,12 @@ class UrdfJoint:
     lower: float | None
     upper: float | None
     mimic: str | None
+    mimic_multiplier: float = 1.0
+    mimic_offset: float = 0.0
+    damping: float = 0.0
+    friction: float = 0.0
+    effort: float | None = None
+    velocity: float | None = None
 
 
 @dataclass(frozen=True)
@@ -162,7 +180,7 @@ class UrdfRobot:
 # --------------------------------------------------------------------------- parsing
 
 
-def parse_urdf(source: str | os.PathLike) -> UrdfRobot:
+def parse_urdf(source: str | os.PathLike, *, file_name: str | None = None) -> UrdfRobot:
     """Parse a URDF from a file path or from its XML text.
 
     Only the kinematic tree and the inertial data are read (``<visual>`` and
@@ -180,6 +198,9 @@ def parse_urdf(source: str | os.PathLike) -> UrdfRobot:
         held to the same limit (its UTF-8 bytes). Either is parsed to at most
         :data:`MAX_URDF_ELEMENTS` elements, :data:`MAX_URDF_DEPTH` deep, and
         :data:`MAX_URDF_LINKS` links and joints.
+    file_name : str, optional
+        For text read from a file already (:func:`robolab.load_robot`): the file's name,
+        which the messages then give as for a path.
 
     Returns
     -------
@@ -207,6 +228,8 @@ def parse_urdf(source: str | os.PathLike) -> UrdfRobot:
     ValueError: URDF <robot name="r">: <link> #1 has no name attribute
     """
     text, where = _read_text(source)
+    if file_name is not None and where == "URDF text":
+        where = f"URDF file {shorten(file_name, keep=100)}"
     root = _parse_xml(text, where)
     if root.tag != "robot":
         raise ValueError(f"{where}: the root element must be <robot>, got <{shorten(root.tag)}>")
@@ -222,12 +245,7 @@ def parse_urdf(source: str | os.PathLike) -> UrdfRobot:
             "robolab reads (robolab.models.urdf_tree.MAX_URDF_LINKS)"
         )
     try:  # the element parsers name the element; the prefix names the file or robot
-        links = {
-            name: UrdfLink(
-                name, _parse_inertial(element, f'<link name="{shorten(name, keep=30)}">')
-            )
-            for name, element in link_elements.items()
-        }
+        links = {name: _parse_link(element, name, where) for name, element in link_elements.items()}
     except ValueError as error:
         raise ValueError(f"{where}: {error}") from None
     if not links:
@@ -469,6 +487,18 @@ def _parse_origin(parent: ET.Element, what: str) -> np.ndarray:
     return T
 
 
+class _Implausible(ValueError):
+    """A link's inertial data that no body has: refused where the link is used."""
+
+
+def _parse_link(element: ET.Element, name: str, where: str) -> UrdfLink:
+    what = f'<link name="{shorten(name, keep=30)}">'
+    try:
+        return UrdfLink(name, _parse_inertial(element, what))
+    except _Implausible as error:
+        return UrdfLink(name, None, f"{where}: {error}")
+
+
 def _parse_inertial(link: ET.Element, what: str) -> UrdfInertial | None:
     element = link.find("inertial")
     if element is None:
@@ -482,7 +512,7 @@ def _parse_inertial(link: ET.Element, what: str) -> UrdfInertial | None:
     # inequality is reported by check_plausibility of the model and refused by the robots
     # made from it unless the model file accepts it (plausibility_exceptions).
     if link_inertia_problem(mass, None) is not None:
-        raise ValueError(f"{what} <mass>: value must be >= 0, got {mass}")
+        raise _Implausible(f"{what} <mass>: value must be >= 0, got {mass}")
     inertia_element = element.find("inertia")
     if inertia_element is None:
         raise ValueError(f"{what} has no <inertia>")
@@ -499,7 +529,7 @@ def _parse_inertial(link: ET.Element, what: str) -> UrdfInertial | None:
     )
     problem = link_inertia_problem(mass, inertia, triangle=False)
     if problem is not None:  # symmetric by construction: a negative principal moment
-        raise ValueError(
+        raise _Implausible(
             f"{what} <inertia> must be positive semi-definite, but its smallest "
             f"principal moment is {problem.moments[0]:.6g}"
         )
@@ -535,7 +565,7 @@ def _parse_joint(element: ET.Element, name: str, links: dict[str, UrdfLink]) -> 
         if norm < 1e-9:
             raise ValueError(f"{what} <axis xyz> must be a nonzero vector, got {axis.tolist()}")
         axis = axis / norm
-    lower = upper = None
+    lower = upper = effort = velocity = None
     limit = element.find("limit")
     if limit is not None:
         if limit.get("lower") is not None:
@@ -544,7 +574,20 @@ def _parse_joint(element: ET.Element, name: str, links: dict[str, UrdfLink]) -> 
             upper = _number(limit, "upper", f"{what} <limit>")
         if lower is not None and upper is not None and lower > upper:
             raise ValueError(f"{what} <limit>: lower ({lower}) is above upper ({upper})")
+        if limit.get("effort") is not None:
+            effort = _number(limit, "effort", f"{what} <limit>")
+        if limit.get("velocity") is not None:
+            velocity = _number(limit, "velocity", f"{what} <limit>")
+    dynamics = element.find("dynamics")
+    damping = friction = 0.0
+    if dynamics is not None:
+        damping = _number(dynamics, "damping", f"{what} <dynamics>", 0.0)
+        friction = _number(dynamics, "friction", f"{what} <dynamics>", 0.0)
     mimic = element.find("mimic")
+    multiplier, offset = 1.0, 0.0
+    if mimic is not None:
+        multiplier = _number(mimic, "multiplier", f"{what} <mimic>", 1.0)
+        offset = _number(mimic, "offset", f"{what} <mimic>", 0.0)
     return UrdfJoint(
         name=name,
         type=joint_type,
@@ -555,4 +598,10 @@ def _parse_joint(element: ET.Element, name: str, links: dict[str, UrdfLink]) -> 
         lower=lower,
         upper=upper,
         mimic=None if mimic is None else as_name(mimic.get("joint", ""), f"{what} <mimic> joint"),
+        mimic_multiplier=multiplier,
+        mimic_offset=offset,
+        damping=damping,
+        friction=friction,
+        effort=effort,
+        velocity=velocity,
     )

@@ -88,7 +88,10 @@ def format_robot_json(model: RobotModelData, tidy: bool = False) -> str:
         "n_joints": model.n_joints,
         "joint_names": list(model.joint_names),
         "joint_types": list(model.joint_types),
-        "joint_limits": numbers(model.joint_limits),
+        "joint_limits": [  # null: unbounded on that side (a continuous joint)
+            [clean(x) if math.isfinite(x) else None for x in row]
+            for row in np.asarray(model.joint_limits, dtype=float).tolist()
+        ],
         "home_ee_pose": numbers(model.home_ee_pose),
         "screw_axes_space": numbers(model.screw_axes_space.T),
         "screw_axes_body": numbers(model.screw_axes_body.T),

@@ -186,6 +186,10 @@ class ScrewRobot:
     friction : robolab.JointFriction or dict, optional
         Viscous and smoothed Coulomb joint friction, used by forward dynamics and the
         simulations (:mod:`robolab.screw.friction`); default None, none.
+    notes : sequence of str, optional
+        What the model assumed where it came from (a URDF chain's lumped links, frozen
+        joints, tilted base ...); shown by :meth:`summary`. They describe the robot and
+        take no part in its equality.
 
     Attributes
     ----------
@@ -249,6 +253,7 @@ class ScrewRobot:
     joint_limits: tuple[tuple[float, float], ...]
     friction: JointFriction | None = None  # the class's default: robots from files have none
     plausibility_exceptions: tuple[PlausibilityException, ...]
+    notes: tuple[str, ...] = ()  # the class's default: what the model assumed
 
     def __init__(
         self,
@@ -263,6 +268,7 @@ class ScrewRobot:
         joint_limits: Sequence[tuple[float, float]] | None = None,
         plausibility_exceptions: Sequence[Any] | None = None,
         friction: JointFriction | Mapping[str, Any] | None = None,
+        notes: Sequence[str] | None = None,
     ) -> None:
         name = as_name(name, "name")
         screws = _check_screw_axes(screw_axes_space)
@@ -280,6 +286,7 @@ class ScrewRobot:
         self._store(name, home, screws, frames, inertias, gravity_vector, names, types, limits)
         self.__dict__["plausibility_exceptions"] = exceptions
         self.__dict__["friction"] = as_joint_friction(friction, n, names)
+        self.__dict__["notes"] = _check_notes(notes)
 
     @classmethod
     def from_checked(
@@ -294,6 +301,7 @@ class ScrewRobot:
         joint_types: Sequence[str],
         joint_limits: Sequence[tuple[float, float]],
         plausibility_exceptions: Sequence[PlausibilityException] = (),
+        notes: Sequence[str] = (),
     ) -> ScrewRobot:
         """Build a robot from screw data that :mod:`robolab.screw.validation` has passed.
 
@@ -344,6 +352,7 @@ class ScrewRobot:
             limits,
         )
         robot.__dict__["plausibility_exceptions"] = exceptions
+        robot.__dict__["notes"] = _check_notes(notes)
         return robot
 
     def _store(
@@ -423,7 +432,7 @@ class ScrewRobot:
         TypeError: ScrewRobot.replace() got unknown field(s) ['colour']; expected some of
         ['name', 'home_ee_pose', 'screw_axes_space', 'link_frames', 'spatial_inertias',
         'gravity', 'joint_names', 'joint_types', 'joint_limits', 'plausibility_exceptions',
-        'friction']
+        'friction', 'notes']
         """
         arguments = {
             "name": self.name,
@@ -437,6 +446,7 @@ class ScrewRobot:
             "joint_limits": self.joint_limits,
             "plausibility_exceptions": self.plausibility_exceptions,
             "friction": self.friction,
+            "notes": self.notes,
         }
         unknown = sorted(set(changes) - set(arguments))
         if unknown:
@@ -475,6 +485,31 @@ class ScrewRobot:
             f"joint_types={self.joint_types}, gravity={gravity})"
         )
 
+    def summary(self) -> str:
+        """Return the robot in a few lines: joints, which way gravity points, the notes.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> robot = ScrewRobot("slider", np.eye(4), [[0], [0], [0], [1], [0], [0]],
+        ...                    [np.eye(4), np.eye(4)], [np.diag([0, 0, 0, 2, 2, 2])],
+        ...                    notes=["a test robot"])
+        >>> print(robot.summary())
+        ScrewRobot 'slider': 1 joint (P)
+          gravity: 9.81 m/s² along -z of the base frame {0}
+          note: a test robot
+        >>> print(robot.with_gravity([0, 4.905, -8.496]).summary().splitlines()[1])
+          gravity: 9.81 m/s² along (0, 0.5, -0.866) of the base frame {0}
+        """
+        n = self.n_joints
+        letters = "".join(kind[0].upper() for kind in self.joint_types)
+        lines = [
+            f"ScrewRobot {self.name!r}: {n} joint{'s' if n != 1 else ''} ({letters})",
+            f"  gravity: {_gravity_direction(self.gravity)}",
+        ]
+        lines += [f"  note: {note}" for note in self.notes]
+        return "\n".join(lines)
+
     def _repr_html_(self) -> str:
         rows = []
         for i in range(self.n_joints):
@@ -491,14 +526,17 @@ class ScrewRobot:
             f"<li>link {e.link}, {html.escape(e.check)}: {html.escape(e.reason)}</li>"
             for e in self.plausibility_exceptions
         )
+        notes = "".join(f"<li>{html.escape(note)}</li>" for note in self.notes)
         return (
             f"<p><b>ScrewRobot {html.escape(self.name)}</b>: {self.n_joints} joints, "
-            f"gravity ({gravity}) m/s² in the space frame; screw axes [ω; v] in the space "
+            f"gravity ({gravity}) m/s² in the space frame "
+            f"({html.escape(_gravity_direction(self.gravity))}); screw axes [ω; v] in the space "
             "frame at home.</p><table><tr><th>i</th><th>name</th><th>type</th>"
             "<th>S_i = [ω; v]</th><th>limits</th><th>mass of link i (kg)</th></tr>"
             + "".join(rows)
             + "</table>"
             + (f"<p>Accepted idealisations:</p><ul>{accepted}</ul>" if accepted else "")
+            + (f"<p>Notes:</p><ul>{notes}</ul>" if notes else "")
         )
 
     def __eq__(self, other: object) -> bool:
@@ -527,6 +565,39 @@ class ScrewRobot:
 
 
 # --------------------------------------------------------------------------- validation
+
+
+def _gravity_direction(gravity: np.ndarray) -> str:
+    """Which way gravity points in the base frame, in words (for a robot's summary).
+
+    Examples
+    --------
+    >>> _gravity_direction(np.array([0.0, -9.81, 0.0]))
+    '9.81 m/s² along -y of the base frame {0}'
+    >>> _gravity_direction(np.zeros(3))
+    'none (g = 0)'
+    """
+    size = float(np.linalg.norm(gravity))
+    if size == 0.0:
+        return "none (g = 0)"
+    unit = np.asarray(gravity, dtype=float) / size
+    axis = int(np.argmax(np.abs(unit)))
+    if abs(abs(unit[axis]) - 1.0) < 1e-12:
+        direction = ("-" if unit[axis] < 0 else "+") + "xyz"[axis]
+    else:
+        direction = "(" + ", ".join(f"{x + 0.0:.3g}" for x in np.round(unit, 12)) + ")"
+    return f"{size:.4g} m/s² along {direction} of the base frame {{0}}"
+
+
+def _check_notes(notes: Sequence[str] | None) -> tuple[str, ...]:
+    if notes is None:
+        return ()
+    if isinstance(notes, str) or not isinstance(notes, Sequence):
+        raise TypeError(f"notes must be a sequence of str, got {type(notes).__name__}")
+    for k, note in enumerate(notes):
+        if not isinstance(note, str):
+            raise TypeError(f"notes[{k}] must be a str, got {type(note).__name__}")
+    return tuple(notes)
 
 
 def _joint(names: Sequence[str] | None, i: int) -> str:

@@ -146,7 +146,7 @@ def test_a_device_is_refused_before_it_is_read(reader):
     with pytest.raises(
         ValueError,
         match=r"^cannot read robot model file /dev/zero: it is a character device, not a "
-        r"regular file; expected a \.json model file$",
+        r"regular file; expected a \.json model file or a \.urdf file$",
     ):
         finishes(reader, "/dev/zero")
 
@@ -302,7 +302,8 @@ def test_text_that_is_not_utf8_is_refused(tmp_path):
     with pytest.raises(
         ValueError,
         match=r"cannot read robot model file .*robot\.json: it is not UTF-8 text \(byte 0xe9 at "
-        r"offset \d+: invalid continuation byte\); expected a \.json model file saved as UTF-8",
+        r"offset \d+: invalid continuation byte\); expected a \.json model file or a \.urdf "
+        r"file saved as UTF-8",
     ):
         read_robot_model(write(tmp_path / "robot.json", latin1))
 

@@ -25,7 +25,7 @@ from robolab.models.library import (
     read_robot_model,
     save_robot,
 )
-from robolab.models.urdf import parse_urdf
+from robolab.models.urdf import parse_urdf, serial_chain_from_urdf
 from robolab.symbols import Ixx1, Iyy1, Izz1, l1, m1, q1, q2
 
 #: A thin rod along x: I_xx = 0, I_yy = I_zz (the triangle inequality with equality).
@@ -339,9 +339,16 @@ def test_the_file_reader_applies_the_same_rules(tmp_path, corrupt, message):
     ],
 )
 def test_the_urdf_reader_applies_the_same_rules(inertial, message):
-    text = f"<robot name='r'><link name='a'><inertial>{inertial}</inertial></link></robot>"
+    # Applied where the link is used, on the chain (a link off it is noted, not refused:
+    # issue 28, TIAGo's antenna).
+    text = (
+        f"<robot name='r'><link name='base'/><link name='a'><inertial>{inertial}</inertial>"
+        "</link><joint name='j' type='continuous'><parent link='base'/><child link='a'/>"
+        "</joint></robot>"
+    )
+    robot = parse_urdf(text)
     with pytest.raises(ValueError, match=message):
-        parse_urdf(text)
+        serial_chain_from_urdf(robot, "a")
 
 
 def test_the_urdf_reader_keeps_zero_masses_and_singular_inertias():

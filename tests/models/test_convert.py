@@ -140,3 +140,36 @@ def test_option_texts_are_stored_composed(tmp_path, capsys):
     assert model.name == "Bras de Jos\u00e9"
     assert model.source["citation"] == "Jos\u00e9, 2020"
     assert "wrote" in capsys.readouterr().out
+
+
+#: An arm whose tool breaks the triangle inequality (issue 28: the converter wrote files that
+#: load_robot then refused, naming robolab's link number and not the URDF link).
+IDEALISED = """<robot name="r"><link name="base"/>
+  <link name="arm"><inertial><mass value="1"/>
+    <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+  <link name="tool"><inertial><mass value="0.5"/>
+    <inertia ixx="0.001" ixy="0" ixz="0" iyy="0.001" iyz="0" izz="0.5"/></inertial></link>
+  <joint name="j1" type="revolute"><parent link="base"/><child link="arm"/>
+    <axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+  <joint name="j2" type="revolute"><parent link="arm"/><child link="tool"/>
+    <origin xyz="0.3 0 0"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+</robot>"""
+
+
+def test_the_converter_runs_load_robots_plausibility_check_with_urdf_names(tmp_path, capsys):
+    urdf = tmp_path / "idealised.urdf"
+    urdf.write_text(IDEALISED, encoding="utf-8")
+    output = tmp_path / "idealised.json"
+    assert main([str(urdf), "--ee-link", "tool", "-o", str(output)]) == 2
+    error = capsys.readouterr().err
+    assert "body of joint 'j2' (links 'tool')" in error and "('tool', " in error
+    assert not output.exists()
+    reason = "a thin disc, as published"
+    argv = [str(urdf), "--ee-link", "tool", "-o", str(output)]
+    assert main([*argv, "--plausibility-exception", "tool", "inertia_triangle", reason]) == 0
+    model = read_robot_model(output)
+    assert [(e.link, e.check, e.reason) for e in model.plausibility_exceptions] == [
+        (2, "inertia_triangle", reason)
+    ]
+    assert model.to_screw().n_joints == 2  # load_robot takes what the converter wrote

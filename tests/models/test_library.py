@@ -159,3 +159,89 @@ def test_wheel_contains_the_models_and_loads_them_outside_the_checkout(tmp_path)
         cwd=tmp_path,
     )
     assert result.stdout.splitlines() == [str(NAMES), "7"]
+
+
+# ------------------------------------------------------------------ a URDF, told by its content
+
+URDF_DATA = ROOT / "tests" / "data" / "urdf"
+
+
+def test_a_urdf_loads_in_one_call_whatever_its_file_is_called(tmp_path):
+    # Issue 28: load_robot("arm.urdf") said "not valid JSON".
+    robot = load_robot(URDF_DATA / "branch.urdf", ee_link="tcp")
+    assert robot.joint_names == ("j1", "j2", "j3")
+    assert any("locked at q = 0" in note for note in robot.notes)
+    renamed = tmp_path / "branch.json"  # a URDF whose name says JSON is still a URDF
+    renamed.write_bytes((URDF_DATA / "branch.urdf").read_bytes())
+    again = load_robot(renamed, ee_link="tcp")
+    assert np.array_equal(again.spatial_inertias, robot.spatial_inertias)
+    json_named_urdf = tmp_path / "ur5.urdf"  # and a model file named .urdf is a model file
+    json_named_urdf.write_bytes((ROOT / "robots" / "ur5.json").read_bytes())
+    assert load_robot(json_named_urdf) == load_robot("ur5")
+
+
+def test_a_branching_urdf_lists_its_leaves_and_says_how_to_choose():
+    with pytest.raises(ValueError, match=r"leaves \[.*'tcp'.*\]; say which chain .*ee_link="):
+        load_robot(URDF_DATA / "branch.urdf")
+
+
+def test_a_urdf_file_in_the_current_folder_is_found_by_its_name(tmp_path, monkeypatch):
+    (tmp_path / "arm.urdf").write_bytes((URDF_DATA / "branch.urdf").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    assert load_robot("arm.urdf", ee_link="tcp").n_joints == 3
+
+
+def test_urdf_options_are_refused_for_a_model_file_and_dh_for_a_urdf():
+    with pytest.raises(ValueError, match=r"^ee_link applies to a URDF only; ur5\.json is a robot"):
+        load_robot("ur5", ee_link="tool0")
+    with pytest.raises(ValueError, match=r"branch\.urdf is a URDF: it has no DH table"):
+        load_robot(URDF_DATA / "branch.urdf", ee_link="tcp", form="dh")
+    with pytest.raises(ValueError, match=r"branch\.urdf is a URDF, not a robot model file; load"):
+        read_robot_model(URDF_DATA / "branch.urdf")
+
+
+def test_neither_json_nor_urdf_is_named(tmp_path):
+    path = tmp_path / "arm.yaml"
+    path.write_text("name: arm\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"arm\.yaml: not valid JSON"):
+        load_robot(path)
+
+
+def test_a_urdf_errors_name_the_file(tmp_path):
+    path = tmp_path / "broken.urdf"
+    path.write_text("<robot name='r'><link name='a'>", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"^URDF file .*broken\.urdf: not well-formed XML"):
+        load_robot(path)
+
+
+def test_gravity_of_a_urdf_is_the_worlds():
+    robot = load_robot(URDF_DATA / "branch.urdf", ee_link="tcp", gravity=[0, 0, -1.62])
+    assert robot.gravity.tolist() == [0, 0, -1.62]  # the root is the base: same axes
+
+
+def test_the_old_keyword_still_works():
+    with pytest.warns(DeprecationWarning, match=r"load_robot\(name_or_path=...\) is now"):
+        assert load_robot(name_or_path="planar2r").n_joints == 2
+
+
+def test_the_bring_your_own_robot_examples_run_and_agree(capsys):
+    # robots/README.md, "Bring your own robot": a URDF, a DH table, screw axes.
+    import re
+
+    text = (ROOT / "robots" / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Bring your own robot", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.S)
+    assert len(blocks) == 3
+    results = []
+    for block in blocks:
+        namespace: dict = {}
+        exec(compile(block, "robots/README.md", "exec"), namespace)
+        results.append(namespace)
+    assert results[0]["panda"].n_joints == 7
+    dh_arm, screw_arm = results[1]["arm"], results[2]["arm"]
+    from robolab import gravity_forces, mass_matrix_crba
+
+    for q in ([0.0, 0.0], [0.3, -1.1]):
+        assert np.allclose(gravity_forces(dh_arm, q), gravity_forces(screw_arm, q), atol=1e-12)
+        assert np.allclose(mass_matrix_crba(dh_arm, q), mass_matrix_crba(screw_arm, q), atol=1e-12)
+    assert np.allclose(gravity_forces(screw_arm, [0.0, 0.0]), [19.62, 4.905])

@@ -136,7 +136,7 @@ def test_continuous_prismatic_and_missing_limits_are_stated():
     chain = serial_chain_from_urdf(parse_urdf(DATA / "prismatic_continuous.urdf"), "slider")
     assert chain.joint_types == ("revolute", "prismatic", "revolute", "prismatic")
     assert chain.joint_limits.tolist() == [
-        [-np.pi, np.pi],
+        [-np.inf, np.inf],  # continuous: unbounded (issue 28: was bounded at ±π)
         [0.0, 1000.0],
         [-np.pi, 1.5],
         [-0.1, 0.2],
@@ -227,3 +227,249 @@ def test_the_links_asked_for_are_names_like_the_files():
         serial_chain_from_urdf(robot, base_link=3)
     with pytest.raises(TypeError, match=r"^robot must be a UrdfRobot \(from parse_urdf\), got str"):
         serial_chain_from_urdf("robot.urdf")
+
+
+# ------------------------------------------------------------------ gravity is a world quantity
+
+#: A leg hung from a hip mount tilted 150° (as ANYmal C's), on a rail above the base that
+#: is frozen when the mount is the base. The world is the root link's frame.
+TILTED = """<robot name="tilted_leg">
+  <link name="world"/><link name="carriage">
+    <inertial><mass value="3"/><inertia ixx="0.1" ixy="0" ixz="0" iyy="0.1" iyz="0" izz="0.1"/>
+    </inertial></link>
+  <link name="mount"/>
+  <link name="hip"><inertial><origin xyz="0.05 0.01 -0.02" rpy="0.1 0.2 0.3"/><mass value="2"/>
+    <inertia ixx="0.02" ixy="0.001" ixz="0" iyy="0.03" iyz="0.002" izz="0.025"/></inertial></link>
+  <link name="thigh"><inertial><origin xyz="0 0.03 -0.15"/><mass value="1.5"/>
+    <inertia ixx="0.012" ixy="0" ixz="0.001" iyy="0.011" iyz="0" izz="0.003"/></inertial></link>
+  <link name="shank"><inertial><origin xyz="0.01 0 -0.12"/><mass value="0.6"/>
+    <inertia ixx="0.004" ixy="0" ixz="0" iyy="0.004" iyz="0" izz="0.0005"/></inertial></link>
+  <link name="foot"><inertial><mass value="0.1"/>
+    <inertia ixx="1e-4" ixy="0" ixz="0" iyy="1e-4" iyz="0" izz="1e-4"/></inertial></link>
+  <joint name="rail" type="prismatic"><parent link="world"/><child link="carriage"/>
+    <axis xyz="1 0 0"/><limit lower="-1" upper="1" effort="100" velocity="1"/></joint>
+  <joint name="mount_joint" type="fixed"><parent link="carriage"/><child link="mount"/>
+    <origin xyz="0.3 -0.1 0.5" rpy="2.6179938779914944 0.3 -0.4"/></joint>
+  <joint name="haa" type="revolute"><parent link="mount"/><child link="hip"/>
+    <axis xyz="1 0 0"/><limit lower="-2" upper="2" effort="80" velocity="7.5"/></joint>
+  <joint name="hfe" type="revolute"><parent link="hip"/><child link="thigh"/>
+    <origin xyz="0.1 0.05 0"/><axis xyz="0 1 0"/>
+    <limit lower="-3" upper="3" effort="80" velocity="7.5"/></joint>
+  <joint name="kfe" type="revolute"><parent link="thigh"/><child link="shank"/>
+    <origin xyz="0 0.1 -0.3"/><axis xyz="0 1 0"/>
+    <limit lower="-3" upper="3" effort="80" velocity="7.5"/></joint>
+  <joint name="foot_joint" type="fixed"><parent link="shank"/><child link="foot"/>
+    <origin xyz="0 0 -0.3"/></joint>
+</robot>"""
+
+
+def test_a_tilted_base_gets_the_worlds_gravity_as_pinocchio_does():
+    # Issue 28: gravity stayed (0, 0, -9.81) in the base link's own frame, so a leg hung
+    # from a tilted hip mount got wrong gravity torques. Pinocchio's gravity is the world's.
+    chain = serial_chain_from_urdf(parse_urdf(TILTED), "foot", base_link="mount")
+    assert chain.joint_names == ("haa", "hfe", "kfe")
+    model = pin.buildModelFromXML(TILTED)
+    model = pin.buildReducedModel(model, [model.getJointId("rail")], pin.neutral(model))
+    data = model.createData()
+    R_wb = chain.base_pose[:3, :3]
+    assert np.allclose(chain.gravity, R_wb.T @ [0, 0, -9.81], atol=1e-14)
+    assert np.allclose(R_wb, data.oMi[0].rotation @ rpy_to_rotation(2.6179938779914944, 0.3, -0.4))
+    rng = np.random.default_rng(28)
+    frames, inertias = list(chain.link_frames), list(chain.spatial_inertias)
+    for _ in range(5):
+        theta, dtheta, ddtheta = rng.uniform(-1.5, 1.5, (3, 3))
+        gravity_p = pin.computeGeneralizedGravity(model, data, theta)
+        gravity = mr.GravityForces(theta, chain.gravity, frames, inertias, chain.screw_axes_space)
+        assert np.abs(gravity - gravity_p).max() < 1e-12
+        tau = mr.InverseDynamics(
+            theta,
+            dtheta,
+            ddtheta,
+            chain.gravity,
+            np.zeros(6),
+            frames,
+            inertias,
+            chain.screw_axes_space,
+        )
+        assert np.abs(tau - pin.rnea(model, data, theta, dtheta, ddtheta)).max() < 1e-12
+        # The pose is the base frame's: Pinocchio's world pose seen from the mount.
+        pin.framesForwardKinematics(model, data, theta)
+        T_wb = chain.base_pose
+        pose_p = np.linalg.inv(T_wb) @ data.oMf[model.getFrameId("foot")].homogeneous
+        pose = mr.FKinSpace(chain.home_ee_pose, chain.screw_axes_space, theta)
+        assert np.abs(pose - pose_p).max() < 1e-12
+    notes = "\n".join(chain.notes)
+    assert "base link 'mount' is tilted 150" in notes or "base link 'mount' is tilted" in notes
+    assert "joints above the base link frozen (part of the fixed world): 'rail' at 0" in notes
+    # The root as the base: the rail is the first joint, gravity the world's.
+    whole = serial_chain_from_urdf(parse_urdf(TILTED), "foot")
+    assert whole.joint_names == ("rail", "haa", "hfe", "kfe")
+    assert whole.gravity.tolist() == [0.0, 0.0, -9.81]
+
+
+def test_gravity_may_be_given_in_the_world():
+    moon = serial_chain_from_urdf(parse_urdf(TILTED), "foot", "mount", gravity=[0, 0, -1.62])
+    earth = serial_chain_from_urdf(parse_urdf(TILTED), "foot", "mount")
+    assert np.allclose(moon.gravity, earth.gravity * 1.62 / 9.81, atol=1e-15)
+    assert moon.world_gravity.tolist() == [0, 0, -1.62]
+
+
+# ------------------------------------------------------------------ validation scoped to use
+
+IMPLAUSIBLE = """<robot name="r"><link name="base"/>
+  <link name="antenna"><inertial><mass value="1e-9"/>
+    <inertia ixx="1" ixy="2" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <link name="arm"><inertial><mass value="1"/>
+    <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+  <link name="tool"><inertial><mass value="0.5"/>
+    <inertia ixx="0.001" ixy="0" ixz="0" iyy="0.001" iyz="0" izz="0.5"/></inertial></link>
+  <joint name="antenna_joint" type="fixed"><parent link="base"/><child link="antenna"/></joint>
+  <joint name="j1" type="revolute"><parent link="base"/><child link="arm"/>
+    <axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+  <joint name="j2" type="revolute"><parent link="arm"/><child link="tool"/>
+    <origin xyz="0.3 0 0"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+</robot>"""
+
+
+def test_an_implausible_link_off_the_chain_is_noted_not_refused():
+    chain = serial_chain_from_urdf(
+        parse_urdf(IMPLAUSIBLE), "tool", plausibility_exceptions=[("tool", "inertia_triangle", "x")]
+    )
+    assert chain.joint_names == ("j1", "j2")
+    assert any(
+        "link 'antenna' is off the chain and its implausible inertial data is not used" in note
+        and "positive semi-definite" in note
+        for note in chain.notes
+    )
+
+
+def test_an_implausible_link_on_the_chain_is_refused_with_its_urdf_name():
+    text = IMPLAUSIBLE.replace(
+        '<parent link="base"/><child link="antenna"/>',
+        '<parent link="arm"/><child link="antenna"/>',
+    )
+    with pytest.raises(ValueError, match=r"link 'antenna' is part of the body of chain joint 'j1'"):
+        serial_chain_from_urdf(parse_urdf(text), "arm")
+
+
+def test_the_triangle_inequality_is_checked_with_urdf_names_and_accepted_by_them():
+    robot = parse_urdf(IMPLAUSIBLE)
+    with pytest.raises(
+        ValueError,
+        match=r"body of joint 'j2' \(links 'tool'\).*plausibility_exceptions=\[\('tool', "
+        r'"inertia_triangle", "why"\)\]',
+    ):
+        serial_chain_from_urdf(robot, "tool")
+    chain = serial_chain_from_urdf(
+        robot, "tool", plausibility_exceptions=[("tool", "inertia_triangle", "a test idealisation")]
+    )
+    assert [(e.link, e.check) for e in chain.plausibility_exceptions] == [(2, "inertia_triangle")]
+    assert chain.to_screw().plausibility_exceptions == chain.plausibility_exceptions
+    with pytest.raises(ValueError, match=r"link must name a URDF link of a chain body, got 'base'"):
+        serial_chain_from_urdf(
+            robot,
+            "tool",
+            plausibility_exceptions=[{"link": "base", "check": "mass", "reason": "x"}],
+        )
+
+
+def test_equal_limits_make_a_fixed_joint_at_that_position():
+    text = """<robot name="r"><link name="a"/><link name="b"/><link name="c">
+      <inertial><origin xyz="0.2 0 0"/><mass value="1"/>
+      <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+      <joint name="j1" type="revolute"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/>
+        <limit lower="0.5" upper="0.5" effort="1" velocity="1"/></joint>
+      <joint name="j2" type="revolute"><parent link="b"/><child link="c"/><axis xyz="0 1 0"/>
+        <origin xyz="0.1 0 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+    </robot>"""
+    chain = serial_chain_from_urdf(parse_urdf(text), "c")
+    assert chain.joint_names == ("j2",)
+    assert any("joint 'j1' has equal limits lower = upper = 0.5" in note for note in chain.notes)
+    # j1 turned by 0.5 rad: the axis of j2 and the centre of mass turn with it.
+    R = rpy_to_rotation(0, 0, 0.5)
+    assert np.allclose(chain.screw_axes_space[:3, 0], R @ [0, 1, 0])
+    assert np.allclose(chain.home_ee_pose[:3, 3], R @ [0.1, 0, 0])
+    robot = chain.to_screw()  # loads: no (0.5, 0.5) limits left for load_robot to refuse
+    assert robot.joint_names == ("j2",)
+
+
+def test_a_follower_of_a_chain_joint_is_refused_not_silently_locked():
+    # The Panda's fingers: finger_joint2 mimics finger_joint1.
+    text = """<robot name="r"><link name="hand"/><link name="left"/><link name="right">
+      <inertial><mass value="0.015"/>
+      <inertia ixx="1e-6" ixy="0" ixz="0" iyy="1e-6" iyz="0" izz="1e-6"/></inertial></link>
+      <joint name="finger_joint1" type="prismatic"><parent link="hand"/><child link="left"/>
+        <axis xyz="0 1 0"/><limit lower="0" upper="0.04" effort="20" velocity="0.2"/></joint>
+      <joint name="finger_joint2" type="prismatic"><parent link="hand"/><child link="right"/>
+        <axis xyz="0 -1 0"/><limit lower="0" upper="0.04" effort="20" velocity="0.2"/>
+        <mimic joint="finger_joint1"/></joint></robot>"""
+    robot = parse_urdf(text)
+    with pytest.raises(
+        ValueError, match=r"mimic joints off the chain .*'finger_joint2' follows 'finger_joint1'"
+    ):
+        serial_chain_from_urdf(robot, "left")
+    with pytest.raises(ValueError, match="joint 'finger_joint2' on the chain mimics joint"):
+        serial_chain_from_urdf(robot, "right")
+
+
+def test_a_locked_follower_of_a_locked_leader_sits_where_the_mimic_puts_it():
+    text = """<robot name="r"><link name="a"/><link name="b"/><link name="c"/><link name="d">
+      <inertial><mass value="1"/>
+      <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+      <joint name="j" type="revolute"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/>
+        <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+      <joint name="leader" type="prismatic"><parent link="b"/><child link="c"/>
+        <axis xyz="1 0 0"/><limit lower="0.2" upper="0.2" effort="1" velocity="1"/></joint>
+      <joint name="follower" type="prismatic"><parent link="b"/><child link="d"/>
+        <axis xyz="0 1 0"/><limit lower="0" upper="1" effort="1" velocity="1"/>
+        <mimic joint="leader" multiplier="2" offset="0.1"/></joint></robot>"""
+    chain = serial_chain_from_urdf(parse_urdf(text), "b")
+    assert np.allclose(chain.link_frames[0][:3, 3], [0, 0.5, 0])  # d at 2·0.2 + 0.1 along y
+    assert any(
+        "'follower' (prismatic) (mimic of 'leader')" in n and "q = 0.5" in n for n in chain.notes
+    )
+
+
+def test_the_robots_summary_says_which_way_gravity_points_in_its_base_frame():
+    robot = serial_chain_from_urdf(parse_urdf(TILTED), "foot", base_link="mount").to_screw()
+    summary = robot.summary()
+    direction = robot.gravity / 9.81
+    shown = ", ".join(f"{x + 0.0:.3g}" for x in np.round(direction, 12))
+    assert f"gravity: 9.81 m/s² along ({shown}) of the base frame {{0}}" in summary
+    assert "note: base link 'mount' is tilted" in summary
+    assert "note: base link 'mount' is tilted" in summary.replace("\n  ", "\n  ")
+    assert "along (" in robot._repr_html_()
+
+
+def test_dynamics_effort_and_velocity_become_friction_and_limits():
+    text = """<robot name="r"><link name="a"/><link name="b"><inertial><mass value="1"/>
+      <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+      <link name="c"><inertial><origin xyz="0.1 0 0"/><mass value="1"/>
+      <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+      <joint name="j1" type="continuous"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/>
+        <dynamics damping="0.5" friction="1.5"/><limit effort="40" velocity="2"/></joint>
+      <joint name="j2" type="revolute"><parent link="b"/><child link="c"/><axis xyz="0 1 0"/>
+        <limit lower="-1" upper="1" effort="0" velocity="3"/></joint></robot>"""
+    chain = serial_chain_from_urdf(parse_urdf(text), "c")
+    assert chain.friction.viscous.tolist() == [0.5, 0.0]
+    assert chain.friction.coulomb.tolist() == [1.5, 0.0]
+    assert chain.torque_limits.tolist() == [40.0, np.inf]  # effort="0": no limit, noted
+    assert chain.velocity_limits.tolist() == [2.0, 3.0]
+    assert chain.joint_limits[0].tolist() == [-np.inf, np.inf]
+    robot = chain.to_screw()
+    assert robot.friction == chain.friction and robot.joint_limits[0] == (-np.inf, np.inf)
+    assert any("<limit effort=0>: read as no limit" in note for note in chain.notes)
+    with pytest.raises(ValueError, match=r"joint 'j1' <dynamics damping=-1>: expected a number"):
+        serial_chain_from_urdf(parse_urdf(text.replace('damping="0.5"', 'damping="-1"')), "c")
+
+
+def test_a_continuous_joint_is_written_as_null_limits_and_read_back(tmp_path):
+    from robolab.models.convert import model_from_chain
+    from robolab.models.library import read_robot_model, save_robot
+
+    chain = serial_chain_from_urdf(parse_urdf(DATA / "prismatic_continuous.urdf"), "slider")
+    path = save_robot(model_from_chain(chain), tmp_path / "arm.json")
+    assert '"joint_limits": [\n    [null, null],' in path.read_text(encoding="utf-8")
+    again = read_robot_model(path)
+    assert np.array_equal(again.joint_limits, chain.joint_limits)

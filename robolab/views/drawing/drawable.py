@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import os
 from functools import cached_property
 from typing import Any, NamedTuple, Protocol, TypeAlias, runtime_checkable
 
@@ -303,19 +304,50 @@ class RobotAdapter:
     frame_names: tuple[str, ...]
 
     @staticmethod
+    def load(robot: object, *, base_link: str | None = None, ee_link: str | None = None) -> Any:
+        """``robot`` itself, or the robot a bundled name or a file's path names.
+
+        A name or a path (a model file or a URDF, told apart by content) is loaded with
+        :func:`robolab.load_robot`, which takes ``base_link`` and ``ee_link`` for a URDF;
+        these are refused with a robot already made.
+
+        Examples
+        --------
+        >>> RobotAdapter.load("planar2r").joint_names
+        ('joint1', 'joint2')
+        """
+        if isinstance(robot, str | os.PathLike):
+            # lazy: the robot files (models, a layer below) are read only for a name or path
+            from ...models.library import load_robot
+
+            return load_robot(robot, base_link=base_link, ee_link=ee_link)
+        if base_link is not None or ee_link is not None:
+            raise TypeError(
+                "base_link and ee_link choose the chain of a URDF given by its path; "
+                f"got them with a {type(robot).__name__}, a robot already made"
+            )
+        return robot
+
+    @staticmethod
     def of(robot: object) -> RobotAdapter:
         """The adapter of a :class:`robolab.DHRobot` or :class:`robolab.ScrewRobot` (or itself).
+
+        A bundled robot's name or a robot file's path (a model file or a URDF whose tree
+        does not branch) is loaded first (:meth:`load`).
 
         Examples
         --------
         >>> import robolab
         >>> type(RobotAdapter.of(robolab.load_robot("puma560", form="dh"))).__name__
         'DHAdapter'
-        >>> RobotAdapter.of("puma560")
+        >>> type(RobotAdapter.of("puma560")).__name__
+        'ScrewAdapter'
+        >>> RobotAdapter.of(3)
         Traceback (most recent call last):
         ...
-        TypeError: robot must be a robolab.DHRobot or a robolab.ScrewRobot ... got str
+        TypeError: robot must be a robolab.DHRobot or a robolab.ScrewRobot, ... got int
         """
+        robot = RobotAdapter.load(robot)
         if isinstance(robot, RobotAdapter):
             return robot
         if isinstance(robot, ScrewRobot):
@@ -323,8 +355,9 @@ class RobotAdapter:
         if isinstance(robot, DHRobot):
             return DHAdapter(robot)
         raise TypeError(
-            "robot must be a robolab.DHRobot or a robolab.ScrewRobot "
-            f"(e.g. robolab.load_robot('puma560')), got {type(robot).__name__}"
+            "robot must be a robolab.DHRobot or a robolab.ScrewRobot, a bundled robot's name "
+            "or a robot file's path (e.g. robolab.load_robot('puma560'), 'puma560', "
+            f"'my_arm.urdf'), got {type(robot).__name__}"
         )
 
     def __init__(self, robot: Any, dof: int) -> None:
@@ -365,6 +398,14 @@ class RobotAdapter:
         limits = self.joint_limits.copy()
         for i, kind in enumerate(self.joint_kinds):
             lo, hi = limits[i]
+            if kind == "revolute" and not np.isfinite(hi - lo):  # a continuous joint
+                lo = -np.pi if lo == -np.inf else lo
+                hi = max(np.pi, lo + 2 * np.pi) if hi == np.inf else hi
+                lo = min(lo, hi - 2 * np.pi) if limits[i, 0] == -np.inf else lo
+                limits[i] = lo, hi
+                continue
+            if lo == -np.inf:  # a prismatic joint unbounded below: its metre up to hi
+                lo = limits[i, 0] = (hi - _PLACEHOLDER_SHOWN) if np.isfinite(hi) else 0.0
             if kind == "prismatic" and (hi - lo > _PLACEHOLDER_SPAN or not np.isfinite(hi - lo)):
                 limits[i, 1] = lo + _PLACEHOLDER_SHOWN
         return limits

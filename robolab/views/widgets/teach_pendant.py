@@ -158,6 +158,8 @@ class TeachPendant(LiveFigure):
         figsize: tuple[float, float] | None = None,
         canvas: str = "auto",
         compact: bool = True,
+        base_link: str | None = None,
+        ee_link: str | None = None,
         **view_options: Any,
     ) -> None:
         options = ViewOptions.from_keywords(options, view_options)
@@ -183,6 +185,7 @@ class TeachPendant(LiveFigure):
         if figsize is None:
             figsize = COMPACT_FIGSIZE if self.compact else LARGE_FIGSIZE
         figsize = as_figure_size(figsize)
+        robot = RobotAdapter.load(robot, base_link=base_link, ee_link=ee_link)
         self._adapter = RobotAdapter.of(robot)
         self.robot = robot
         self.q0 = self._adapter.home() if q is None else self._adapter.check_q(q)
@@ -623,6 +626,8 @@ def teach(
     figsize: tuple[float, float] | None = None,
     canvas: str = "auto",
     compact: bool = True,
+    base_link: str | None = None,
+    ee_link: str | None = None,
 ) -> TeachPendant:
     """Open a teach pendant: joint sliders, a live 3D view and the end-effector pose.
 
@@ -631,8 +636,10 @@ def teach(
 
     Parameters
     ----------
-    robot : DHRobot or ScrewRobot
-        The arm to move (numeric parameters).
+    robot : DHRobot or ScrewRobot, or str or path-like
+        The arm to move (numeric parameters), or what :func:`robolab.load_robot` loads
+        it from: a bundled robot's name, a model file's or a URDF's path
+        (``robolab.teach("my_arm.urdf", ee_link="tool0")``).
     q : array_like, shape (n,), optional
         Initial configuration in radians / metres (default zero, moved into
         the limits); Reset returns here. (``q0=`` is its old name.)
@@ -666,6 +673,9 @@ def teach(
         ``"auto"`` follows the active backend (ipympl canvas under
         ``%matplotlib widget``, otherwise a PNG image widget); ``"ipympl"``
         is refused under any other backend (robolab never switches it).
+    base_link, ee_link : str, optional
+        For a URDF's path: the base link and the end-effector link that choose the chain
+        (:func:`robolab.load_robot`).
     compact : bool
         True (default): a view and controls that fit side by side in a
         JupyterLab at 1024 × 768 (file browser closed) or 1300 pixels wide
@@ -702,4 +712,6 @@ def teach(
         figsize=figsize,
         canvas=canvas,
         compact=compact,
+        base_link=base_link,
+        ee_link=ee_link,
     )

@@ -49,3 +49,11 @@ def test_both_adapters_implement_the_drawing_protocol():
         np.testing.assert_allclose(adapter.jacobian(q), shot.jacobian, atol=1e-12)
         assert len(adapter.frame_names) == len(shot.frames)
         assert adapter.joint_limits.shape == (adapter.dof, 2)
+
+
+def test_the_adapter_of_a_name_or_path_is_that_of_the_robot_it_loads():
+    from robolab.views.drawing.drawable import RobotAdapter, ScrewAdapter
+
+    assert isinstance(RobotAdapter.of("planar2r"), ScrewAdapter)
+    with pytest.raises(TypeError, match=r"a bundled robot's name or a robot file's path"):
+        RobotAdapter.of(3)

@@ -443,3 +443,19 @@ def test_q0_is_the_old_name_of_q(puma):
     np.testing.assert_array_equal(pendant.q0, q)
     with pytest.warns(DeprecationWarning, match=r"TeachPendant\(q0=\.\.\.\) is now"):
         TeachPendant(puma, q0=q)
+
+
+def test_the_pendant_loads_a_urdf_by_its_path_with_the_chain_chosen():
+    # Issue 28: rl.teach("my_arm.urdf", ee_link="tool0"), as load_robot takes it.
+    from pathlib import Path
+
+    urdf = Path(__file__).resolve().parents[2] / "data" / "urdf" / "branch.urdf"
+    pendant = teach(urdf, ee_link="tcp")
+    assert isinstance(pendant.robot, robolab.ScrewRobot)
+    assert pendant.robot.joint_names == ("j1", "j2", "j3")
+    assert len(pendant.sliders) == 3
+    assert teach("planar2r").robot.n_joints == 2
+    with pytest.raises(ValueError, match=r"leaves .*ee_link="):
+        teach(urdf)
+    with pytest.raises(TypeError, match="base_link and ee_link choose the chain of a URDF"):
+        teach(robolab.load_robot("planar2r"), ee_link="tcp")
