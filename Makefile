@@ -1,6 +1,6 @@
 # robolab: one command per task. `make lab` and `make test` do all the set-up.
 #
-#   make lab     create .venv if needed, install robolab, open JupyterLab at the course index
+#   make lab     create .venv if needed, install robolab with JupyterLab, open the course index
 #   make test    create/update .venv with the test extras, run ruff, mypy, unit tests, doctests,
 #                notebooks (nbval) and the browser test
 #   make test-portable  the unit tests and doctests again, shuffled, under another BLAS kernel
@@ -37,7 +37,7 @@ $(BIN)/python:
 SERVER_CONFIG := jupyter-config/jupyter_server_config.d/robolab.json
 
 $(VENV)/.installed-lab: pyproject.toml $(CONSTRAINTS) $(SERVER_CONFIG) | $(BIN)/python
-	$(INSTALL) --editable .
+	$(INSTALL) --editable ".[lab]"
 	$(BIN)/python tools/lab_overrides.py
 	@touch $@
 
