@@ -74,11 +74,13 @@ test: lint
 # The numeric unit tests and doctests (not the notebooks, not the browser) once more, in a
 # shuffled order (pytest-random-order prints its seed; rerun one with --random-order-seed=N)
 # and under another OpenBLAS kernel, whose last bits differ from the default's: no test may
-# depend on the order of the tests or on the last bit of a floating-point result.
+# depend on the order of the tests or on the last bit of a floating-point result. The tests that
+# build a fresh environment (Binder's, the wheel's: marker fresh_environment) ran in `make test`.
 PORTABLE_CORETYPE ?= Prescott
 test-portable: $(VENV)/.installed-test
 	OPENBLAS_CORETYPE=$(PORTABLE_CORETYPE) $(BIN)/python -m pytest tests robolab \
-		--ignore=tests/browser --random-order-bucket=global -q $(PYTEST_ARGS)
+		--ignore=tests/browser -m "not fresh_environment" --random-order-bucket=global -q \
+		$(PYTEST_ARGS)
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/run_all.py
