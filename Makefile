@@ -54,13 +54,18 @@ $(VENV)/.installed-bench: pyproject.toml $(CONSTRAINTS) $(SERVER_CONFIG) | $(BIN
 # tools/lab_overrides.py: the venv's JupyterLab does not ask "official Jupyter news?" on its
 # first start (as binder/postBuild does on Binder), and relays kernel messages without delay;
 # run every time, since a venv made by an older Makefile may lack either.
+# LAB_KERNEL_TRANSPORT: the server reaches its kernels over Unix sockets in Jupyter's runtime
+# folder, which only this user can open, instead of loopback TCP ports, about which ipykernel 7
+# logs "Kernel is running over TCP without encryption" at every kernel start (tcp on Windows).
+LAB_KERNEL_TRANSPORT ?= $(if $(filter Windows_NT,$(OS)),tcp,ipc)
 lab: $(VENV)/.installed-lab
 	@$(BIN)/python tools/lab_overrides.py
 	@token=$$($(BIN)/python -c "import secrets; print(secrets.token_hex(24))"); \
 	echo "robolab course index: http://localhost:$(LAB_PORT)/lab/tree/notebooks/index.ipynb?token=$$token"; \
 	echo "(stop JupyterLab with Ctrl-C; another port: make lab LAB_PORT=8890)"; \
 	exec $(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --ServerApp.port=$(LAB_PORT) \
-		--ServerApp.port_retries=0 --IdentityProvider.token=$$token $(ROOT_FLAG) $(LAB_ARGS) \
+		--ServerApp.port_retries=0 --IdentityProvider.token=$$token \
+		--KernelManager.transport=$(LAB_KERNEL_TRANSPORT) $(ROOT_FLAG) $(LAB_ARGS) \
 		notebooks/index.ipynb
 
 lint: $(VENV)/.installed-test
