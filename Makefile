@@ -35,18 +35,24 @@ $(BIN)/python:
 # After each install, tools/lab_overrides.py enables robolab's Jupyter server extension in the
 # venv (an editable install does not install pyproject's data-files; a wheel, as on Binder, does).
 SERVER_CONFIG := jupyter-config/jupyter_server_config.d/robolab.json
+# A .venv made before the distribution was renamed robolab-edu holds the old `robolab`
+# distribution of this checkout: removed first, so that one distribution provides `robolab`.
+DROP_OLD_NAME := $(PIP) uninstall --quiet --yes robolab 2>/dev/null || true
 
 $(VENV)/.installed-lab: pyproject.toml $(CONSTRAINTS) $(SERVER_CONFIG) | $(BIN)/python
+	@$(DROP_OLD_NAME)
 	$(INSTALL) --editable ".[lab]"
 	$(BIN)/python tools/lab_overrides.py
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) $(SERVER_CONFIG) | $(BIN)/python
+	@$(DROP_OLD_NAME)
 	$(INSTALL) --editable ".[test]"
 	$(BIN)/python tools/lab_overrides.py
 	@touch $@ $(VENV)/.installed-lab
 
 $(VENV)/.installed-bench: pyproject.toml $(CONSTRAINTS) $(SERVER_CONFIG) | $(BIN)/python
+	@$(DROP_OLD_NAME)
 	$(INSTALL) --editable ".[bench]"
 	$(BIN)/python tools/lab_overrides.py
 	@touch $@ $(VENV)/.installed-lab
