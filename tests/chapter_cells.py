@@ -1,9 +1,11 @@
-"""Reading a committed chapter notebook in a test: its cells, a cell's printed output, and its
+"""Reading a committed chapter notebook in a test: its cells, a cell's printed output, its
 set-up cells run in a fresh namespace (as ``tests/chapters/test_chapter01.py`` and
-``tests/chapters/test_chapter02.py`` do to check what a chapter prints and asks)."""
+``tests/chapters/test_chapter02.py`` do to check what a chapter prints and asks), and all its
+code as one script for a process without a kernel (``tests/deploy/test_wheel.py``)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
@@ -31,3 +33,10 @@ def run_setup_cells(cells: list[nbformat.NotebookNode], *starts: str) -> dict:
         source = next(c.source for c in cells if c.source.startswith(start))
         exec(source.replace("%matplotlib widget", ""), namespace)
     return namespace
+
+
+def chapter_script(name: str) -> str:
+    """The code cells of ``notebooks/<name>`` as one Python script, in order, for a process
+    without a kernel: IPython's ``%`` and ``!`` lines (``%matplotlib widget``) are left out."""
+    sources = [c.source for c in notebook_cells(name) if c.cell_type == "code"]
+    return "\n\n".join(re.sub(r"(?m)^[ \t]*[%!].*$", "", source) for source in sources) + "\n"

@@ -29,6 +29,15 @@ indicator appear on time even while one step runs for seconds (SymPy's
 computation itself only stores a few attributes per :meth:`Progress.update`,
 so small arms pay nothing measurable.
 
+Where no thread can start (browser-based Python such as Pyodide and JupyterLite,
+whose ``threading.Thread.start`` raises :class:`RuntimeError`), progress is
+plain text instead: the computation's own :meth:`Progress.update` calls print
+a line such as ``robolab: C(q, q̇) › Christoffel symbols: row 3 of 7 · 4 s [3/7]``
+once the computation has run for :data:`DELAY` seconds, then at most every
+:data:`PLAIN_INTERVAL` seconds when something changed, and a last line at the
+end (to stdout in a kernel, stderr in a terminal). Nothing is shown while one
+step runs, and the computation is never slowed or stopped by it.
+
 Contexts nest: the outermost one owns the indicator and its clock, inner ones
 (M inside C inside ``numeric()``) add their title to the label and show
 their own count on the bar.
@@ -53,12 +62,14 @@ from typing import TypeVar
 
 from . import widgets as _widgets
 
-__all__ = ["DELAY", "INTERVAL", "Progress", "front_end"]
+__all__ = ["DELAY", "INTERVAL", "PLAIN_INTERVAL", "Progress", "front_end"]
 
 #: Seconds a computation runs before its progress is shown.
 DELAY = 0.75
 #: Seconds between two redraws of a shown indicator (at most four a second).
 INTERVAL = 0.25
+#: Seconds between two printed lines where no thread can start (plain output, no redraws).
+PLAIN_INTERVAL = 2.0
 
 _T = TypeVar("_T")
 
@@ -108,6 +119,8 @@ class Progress:
     ----------
     shown : bool
         True once the indicator of this (outermost) context appeared.
+    plain : bool
+        True when no thread could start and progress is printed as plain lines.
 
     Examples
     --------
@@ -122,6 +135,21 @@ class Progress:
     ...         # ... the work of row i ...
     >>> progress.done, progress.shown
     (7, False)
+
+    Where threads cannot start (Pyodide), the same context prints plain lines from its
+    ``update`` calls instead (here forced to show at once, on stdout):
+
+    >>> import threading
+    >>> from unittest import mock
+    >>> refuse = mock.patch.object(threading.Thread, "start", side_effect=RuntimeError)
+    >>> in_a_notebook = mock.patch("robolab.support.progress.front_end", return_value="widget")
+    >>> with refuse, in_a_notebook:
+    ...     with Progress("M(q)", total=2, delay=0.0) as progress:
+    ...         progress.update(1, "link 2 of 2")
+    robolab: M(q): link 2 of 2 · 0 s [1/2]
+    robolab: M(q) done · 0 s
+    >>> progress.plain, progress.shown
+    (True, True)
     """
 
     def __init__(
@@ -139,6 +167,9 @@ class Progress:
         self.delay = DELAY if delay is None else float(delay)
         self.interval = INTERVAL if interval is None else float(interval)
         self.shown = False
+        self.plain = False
+        self._next_line = 0.0
+        self._last_line: tuple[str, int] | None = None
         self._root: Progress | None = None
         self._stack: list[Progress] = []
         self._kind = ""
@@ -154,6 +185,9 @@ class Progress:
         """Record that ``done`` parts are finished and ``detail`` is running now (cheap)."""
         self.done = done
         self.detail = detail
+        root = self._root
+        if root is not None and root.plain:
+            root._print_line()
 
     def __enter__(self) -> Progress:
         stack = getattr(_local, "stack", None)
@@ -166,10 +200,14 @@ class Progress:
             self._kind = front_end()
             self._started = time.monotonic()
             if self._kind:
-                self._thread = threading.Thread(
-                    target=self._watch, name="robolab progress", daemon=True
-                )
-                self._thread.start()
+                thread = threading.Thread(target=self._watch, name="robolab progress", daemon=True)
+                try:
+                    thread.start()
+                except RuntimeError:  # no threads here (Pyodide): plain lines from update()
+                    self.plain = True
+                    self._next_line = self._started + self.delay
+                else:
+                    self._thread = thread
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -179,6 +217,9 @@ class Progress:
         if self._root is not self:
             return
         self._finished.set()
+        if self.plain and self.shown:
+            elapsed = time.monotonic() - self._started
+            _quietly(self._write_line, f"robolab: {self.title} done · {elapsed:.0f} s")
         if self._thread is not None:
             self._thread.join(timeout=5.0)
         with self._lock:
@@ -202,6 +243,25 @@ class Progress:
         stack = list(self._stack)
         innermost = stack[-1] if stack else self
         return self.text(), min(innermost.done, innermost.total), innermost.total
+
+    def _print_line(self) -> None:
+        """Plain output (no thread): a line when due and when the state changed since the last."""
+        now = time.monotonic()
+        if now < self._next_line:
+            return
+        text, done, total = self._state()
+        key = (text.rpartition(" · ")[0], done)
+        if key == self._last_line:
+            return
+        self._last_line = key
+        self._next_line = now + PLAIN_INTERVAL
+        self.shown = True
+        _quietly(self._write_line, f"robolab: {text} [{done}/{total}]")
+
+    def _write_line(self, line: str) -> None:
+        stream = sys.stdout if self._kind == "widget" else sys.stderr
+        stream.write(line + "\n")
+        stream.flush()
 
     def _watch(self) -> None:
         """Wait ``delay`` seconds, then show the indicator and redraw it until the end."""

@@ -24,7 +24,7 @@ import jsonschema
 import nbformat
 import pytest
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.fresh_environment]
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 BINDER = REPOSITORY / "binder"

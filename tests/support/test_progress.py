@@ -207,6 +207,73 @@ def test_console_line_is_rewritten_in_place_and_erased(monkeypatch):
     assert erased == " " * len(last.rstrip()) and end == ""  # the line is erased
 
 
+@pytest.fixture
+def no_threads(monkeypatch):
+    """``threading.Thread.start`` raises, as in Pyodide (browser-based Python)."""
+
+    def refuse(self, *args, **kwargs):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+
+
+@pytest.mark.parametrize(("kind", "stream_name"), [("widget", "stdout"), ("console", "stderr")])
+def test_without_threads_progress_is_printed_in_plain_lines(
+    monkeypatch, no_threads, kind, stream_name
+):
+    stream = FakeStream(tty=True)
+    monkeypatch.setattr(f"sys.{stream_name}", stream)
+    monkeypatch.setattr(_progress, "front_end", lambda: kind)
+    monkeypatch.setattr(_progress, "PLAIN_INTERVAL", 0.0)
+    with Progress("M(q)", 3, delay=0.0) as outer:
+        outer.update(0, "link 1 of 3")
+        outer.update(0, "link 1 of 3")  # nothing new: no second line
+        with Progress("Christoffel symbols", 2) as inner:
+            inner.update(1, "row 2 of 2")
+        outer.update(2, "link 3 of 3")
+    assert outer.plain and outer.shown and not inner.plain
+    lines = stream.getvalue().splitlines()
+    assert lines == [
+        "robolab: M(q): link 1 of 3 · 0 s [0/3]",
+        "robolab: M(q) › Christoffel symbols: row 2 of 2 · 0 s [1/2]",
+        "robolab: M(q): link 3 of 3 · 0 s [2/3]",
+        "robolab: M(q) done · 0 s",
+    ]
+    assert "\r" not in stream.getvalue()
+
+
+def test_without_threads_a_short_computation_prints_nothing(monkeypatch, no_threads, capsys):
+    monkeypatch.setattr(_progress, "front_end", lambda: "widget")
+    with Progress("M(q)", 2) as progress:  # the default delay: done long before it
+        progress.update(1, "link 2 of 2")
+    assert progress.plain and not progress.shown
+    assert capsys.readouterr() == ("", "")
+
+
+def test_without_threads_lines_are_at_most_one_per_plain_interval(monkeypatch, no_threads):
+    stream = FakeStream(tty=True)
+    monkeypatch.setattr("sys.stdout", stream)
+    monkeypatch.setattr(_progress, "front_end", lambda: "widget")
+    with Progress("C(q, q̇)", 100, delay=0.0) as progress:
+        for i in range(100):  # a fast loop: all within one PLAIN_INTERVAL (2 s)
+            progress.update(i, f"row {i + 1} of 100")
+    lines = stream.getvalue().splitlines()
+    assert lines[0] == "robolab: C(q, q̇): row 1 of 100 · 0 s [0/100]"
+    assert lines[-1].startswith("robolab: C(q, q̇) done")
+    assert len(lines) == 2
+
+
+def test_without_threads_the_symbolic_dynamics_complete(monkeypatch, no_threads, capsys):
+    monkeypatch.setattr(_progress, "front_end", lambda: "widget")
+    monkeypatch.setattr(_progress, "DELAY", 0.0)
+    arm = DHRobot((l1, 0, 0, q1), (l2, 0, 0, q2))
+    arm.cm_positions = [(-(l1 - lc1), 0, 0), (-(l2 - lc2), 0, 0)]
+    M = arm.inertia_matrix()
+    assert M.shape == (2, 2)
+    printed = capsys.readouterr().out
+    assert "robolab: M(q)" in printed and "done" in printed
+
+
 def recorded_updates(monkeypatch) -> list[tuple[str, int, str]]:
     """Every ``Progress.update`` call as (title, done, detail)."""
     calls: list[tuple[str, int, str]] = []
