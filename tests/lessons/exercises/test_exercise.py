@@ -237,3 +237,30 @@ def test_bad_exercise_definitions():
         Exercise("t", "p", solve=lambda: 1.0, seed=0.5)
     with pytest.raises(TypeError, match="on must be True or False"):
         show_solutions("yes")
+
+
+@pytest.mark.parametrize(
+    ("kind", "heading"),
+    [
+        ("apply", "Exercise: Reach."),
+        ("model", "Exercise (modelling): Reach."),
+        ("predict", "Exercise (predict first): Reach."),
+        ("explain", "Exercise (explain): Reach."),
+    ],
+)
+def test_an_exercise_says_what_kind_of_task_it_is_and_keeps_it_for_each_student(kind, heading):
+    exercise = Exercise(
+        "Reach",
+        "Links of {l1} m and 0.3 m: the reach?",
+        solve=lambda l1: l1 + 0.3,
+        generate=lambda rng: {"l1": round(float(rng.uniform(0.2, 0.5)), 2)},
+        kind=kind,
+    )
+    assert exercise.kind == kind and exercise._repr_markdown_().startswith(f"**{heading}**")
+    own = exercise.with_seed(7, own=True)
+    assert own.kind == kind and own._repr_markdown_().startswith(f"**{heading}**")
+
+
+def test_an_unknown_kind_of_task_is_refused_with_the_kinds_there_are():
+    with pytest.raises(ValueError, match="kind must be one of 'apply', 'model', 'predict'"):
+        Exercise("Reach", "The reach?", solve=lambda: 0.7, kind="modelling")
