@@ -23,7 +23,6 @@ import sympy as sp
 from scipy.spatial.transform import Rotation
 
 import robolab
-from robolab.exercises import Exercise
 
 NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "05-velocity-kinematics-and-jacobians.ipynb"
 CELLS = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
@@ -169,7 +168,9 @@ def test_section_2_planar_3r_is_the_closed_form():
         ("ω_z", 3): 1,
     }
     source = next(
-        cell for cell in CELLS if cell["cell_type"] == "code" and "J_planar" in "".join(cell["source"])
+        cell
+        for cell in CELLS
+        if cell["cell_type"] == "code" and "J_planar" in "".join(cell["source"])
     )
     lines = "".join("".join(o.get("text", "")) for o in source["outputs"]).splitlines()
     point = {q1: 0.3, q2: -1.2, q3: 0.7, l1: 0.9, l2: 0.6, l3: 0.4}
