@@ -23,7 +23,6 @@ import sympy as sp
 from scipy.spatial.transform import Rotation
 
 import robolab
-from robolab.exercises import Exercise
 
 NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "05-velocity-kinematics-and-jacobians.ipynb"
 CELLS = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
@@ -154,42 +153,37 @@ def test_section_2_jacobians():
 
 
 def test_section_2_planar_3r_is_the_closed_form():
-    from robolab.symbols import l1, l2, l3, q1, q2, q3
-
+    # The printed entries (one line each, q1 for q1(t)) against the closed form, at a point.
+    l1, l2, l3, q1, q2, q3 = sp.symbols("l_1 l_2 l_3 q1 q2 q3")
     a1, a12, a123 = q1, q1 + q2, q1 + q2 + q3
-    x = [-l1 * sp.sin(a1) - l2 * sp.sin(a12) - l3 * sp.sin(a123)]
-    expected = sp.Matrix(
-        [
-            [x[0], -l2 * sp.sin(a12) - l3 * sp.sin(a123), -l3 * sp.sin(a123)],
-            [
-                l1 * sp.cos(a1) + l2 * sp.cos(a12) + l3 * sp.cos(a123),
-                l2 * sp.cos(a12) + l3 * sp.cos(a123),
-                l3 * sp.cos(a123),
-            ],
-            [0, 0, 0],
-            [0, 0, 0],
-            [0, 0, 0],
-            [1, 1, 1],
-        ]
-    )
-    shown = next(
-        "".join(output["data"]["text/plain"])
+    expected = {
+        ("v_x", 1): -l1 * sp.sin(a1) - l2 * sp.sin(a12) - l3 * sp.sin(a123),
+        ("v_x", 2): -l2 * sp.sin(a12) - l3 * sp.sin(a123),
+        ("v_x", 3): -l3 * sp.sin(a123),
+        ("v_y", 1): l1 * sp.cos(a1) + l2 * sp.cos(a12) + l3 * sp.cos(a123),
+        ("v_y", 2): l2 * sp.cos(a12) + l3 * sp.cos(a123),
+        ("v_y", 3): l3 * sp.cos(a123),
+        ("ω_z", 1): 1,
+        ("ω_z", 2): 1,
+        ("ω_z", 3): 1,
+    }
+    source = next(
+        cell
         for cell in CELLS
-        if cell["cell_type"] == "code" and "planar3.J" in "".join(cell["source"])
-        for output in cell["outputs"]
-        if "data" in output
+        if cell["cell_type"] == "code" and "J_planar" in "".join(cell["source"])
     )
-    namespace = {"Matrix": sp.Matrix, "sin": sp.sin, "cos": sp.cos}
-    namespace.update({str(s): s for s in (l1, l2, l3)})
-    namespace.update(
-        {"q_1": sp.Function("q_1"), "q_2": sp.Function("q_2"), "q_3": sp.Function("q_3")}
-    )
-    namespace["t"] = sp.Symbol("t")
-    read_back = eval(shown, namespace)  # the printed matrix, back as SymPy
-    difference = (read_back - expected).subs(
-        {q1: 0.3, q2: -1.2, q3: 0.7, l1: 0.9, l2: 0.6, l3: 0.4}
-    )
-    assert all(abs(float(entry)) < 1e-12 for entry in difference)
+    lines = "".join("".join(o.get("text", "")) for o in source["outputs"]).splitlines()
+    point = {q1: 0.3, q2: -1.2, q3: 0.7, l1: 0.9, l2: 0.6, l3: 0.4}
+    names = {str(x): x for x in (l1, l2, l3, q1, q2, q3)}
+    found = {}
+    for line in lines:
+        label, entry = line.split(": ", 1)
+        row, column = label.split(", column ")
+        found[(row, int(column))] = sp.sympify(entry, locals=names)
+    assert set(found) == set(expected)  # the zero rows ω_x, ω_y, v_z print nothing
+    for key, value in expected.items():
+        assert abs(float((found[key] - value).subs(point))) < 1e-12, key
+    assert max(len(line) for line in lines) <= 90  # fits 1024 px (the matrix was 1192 px wide)
 
 
 def test_section_2_one_column_by_hand():
@@ -256,80 +250,181 @@ def test_section_5_statics():
     np.testing.assert_allclose((J_S.T @ F_s)[3:], 0.0, atol=1e-12)
 
 
-def exercises() -> dict:
-    """The notebook's exercise set-up cell, run as it is."""
-    source = next(
-        "".join(cell["source"])
-        for cell in CELLS
-        if cell["cell_type"] == "code" and "".join(cell["source"]).startswith("# The exercises")
-    )
-    from robolab.symbols import l1, l2, l3, q1, q2, q3
-
-    namespace = {"np": np, "sp": sp, "robolab": robolab, "Exercise": Exercise}
-    namespace.update({"l1": l1, "l2": l2, "l3": l3, "q1": q1, "q2": q2, "q3": q3})
-    exec(source, namespace)
-    return namespace
+# --- the exercises: each one's slips are named, and a reference answer computed without
+# robolab (Modern Robotics' library, closed forms) passes ------------------------------------
 
 
-def test_exercise_references():
-    ns = exercises()
-    from robolab.symbols import a1, a2, l1, l2, q1, q2, q4
-
-    # 1 and 2: Spong's closed forms, at a point
-    point = {q1: 0.4, q2: -0.9, l1: 0.7, l2: 0.5, a1: 0.325, a2: 0.275, q4: 1.3}
-    s1, c1, s12, c12 = np.sin(0.4), np.cos(0.4), np.sin(-0.5), np.cos(-0.5)
-
-    def two_r(first, second):
-        return np.array(
-            [[-first * s1 - second * s12, -second * s12], [first * c1 + second * c12, second * c12]]
-        )
-
-    planar = np.array(ns["exercise_1"].expected.subs(point), dtype=float)
-    np.testing.assert_allclose(planar[:2], two_r(0.7, 0.5), atol=1e-12)
-    np.testing.assert_allclose(planar[2:], [[0, 0], [0, 0], [0, 0], [1, 1]])
-    scara = np.array(ns["exercise_2"].expected.subs(point), dtype=float)
-    np.testing.assert_allclose(scara[:2, :2], two_r(0.325, 0.275), atol=1e-12)
-    np.testing.assert_allclose(scara[:2, 2:], 0.0)
-    np.testing.assert_allclose(
-        scara[2:, :], [[0, 0, -1, 0], [0, 0, 0, 0], [0, 0, 0, 0], [1, 1, 0, -1]]
-    )
-    # 3: the finite-difference reference is the closed form of the planar 3R (unit links)
-    reference = ns["exercise_3"].expected
-    for q in ns["exercise_3"].inputs:
-        partial = np.cumsum(q)
-        closed = np.array(
-            [
-                [-np.sin(partial[i:]).sum() for i in range(3)],
-                [np.cos(partial[i:]).sum() for i in range(3)],
-                [1.0, 1.0, 1.0],
-            ]
-        )
-        np.testing.assert_allclose(reference(q), closed, atol=1e-6)
-    # 4: τ = J_sᵀ [p × f; f] with MR's library and the DH-built Puma
-    p4 = ns["exercise_4"].parameters
-    q = np.array([p4[f"q{i}"] for i in range(1, 7)])
-    T_q = mr.FKinSpace(M, SLIST, q)
-    f = np.array([0.0, 0.0, p4["mass"] * 9.81])
-    tau = mr.JacobianSpace(SLIST, q).T @ np.r_[np.cross(T_q[:3, 3], f), f]
-    np.testing.assert_allclose(ns["exercise_4"].expected, tau, atol=1e-9)
-    # 5: F_b = [Ad_T_cb]ᵀ F_c (MR eq. 3.98), τ = J_bᵀ F_b, with MR's library
-    p5 = ns["exercise_5"].parameters
-    q = np.array([p5[f"q{i}"] for i in range(1, 7)])
-    F_c = np.array([p5[name] for name in ("m_x", "m_y", "m_z", "f_x", "f_y", "f_z")])
-    T_cb = mr.RpToTrans(np.eye(3), [0.0, 0.0, -0.1])
-    tau = mr.JacobianBody(BLIST, q).T @ (mr.Adjoint(T_cb).T @ F_c)
-    np.testing.assert_allclose(ns["exercise_5"].expected, tau, atol=1e-9)
-
-
-def test_joint_torques_are_not_called_a_twist_in_the_wrong_order():
-    """Exercises 4 and 5 ask for six joint torques (rows=None): halves swapped get the neutral
-    message, not the [v; ω] / [ω; v] wording of a twist."""
+@pytest.fixture(scope="module")
+def chapter():
+    """The notebook's set-up cells, run as they are (no widgets): the exercises' namespace."""
     from chapter_cells import notebook_cells, run_setup_cells
 
     cells = notebook_cells("05-velocity-kinematics-and-jacobians.ipynb")
-    names = run_setup_cells(cells, "%matplotlib widget", "puma = ", "# The exercises of")
-    for exercise in (names["exercise_4"], names["exercise_5"]):
-        tau = np.asarray(exercise.expected, dtype=float)
-        message = str(exercise.check(np.r_[tau[3:], tau[:3]]))
-        assert "swapped" in message, message
-        assert "[v; ω]" not in message and "[ω; v]" not in message, message
+    return run_setup_cells(
+        cells, "%matplotlib widget", "puma = ", "# Exercise 1, a prediction", "# The exercises of"
+    )
+
+
+def fresh(chapter, number):
+    """The chapter's exercise with its own seed, and no wrong tries yet."""
+    exercise = chapter[f"exercise_{number}"]
+    return exercise.with_seed(exercise.seed)
+
+
+def test_exercise_1_prediction_letters(chapter):
+    from exercise_tries import first_try
+
+    exercise = fresh(chapter, 1)
+    # τ = J_sᵀ [p × f; f] with MR's library: which torques vanish at random q (the answer's claim)
+    for q in np.random.default_rng(5).uniform(-3, 3, size=(5, 6)):
+        p = mr.FKinSpace(M, SLIST, q)[:3, 3]
+        f = np.array([0.0, 0.0, 19.62])
+        tau = mr.JacobianSpace(SLIST, q).T @ np.r_[np.cross(p, f), f]
+        assert np.allclose(tau[[0, 3, 4, 5]], 0.0, atol=1e-12) and abs(tau[1]) > 1e-3
+    for right in ("c", "C", " (c) ", "'c'"):
+        assert exercise.check(right).correct
+    assert "No answer yet" in str(exercise.check(None)) and "Hint" not in str(exercise.check(None))
+    for wrong, words in (("a", "no moment"), ("B", "first three joints"), ("d", "wrist axes")):
+        message = first_try(fresh(chapter, 1), wrong, [], words)
+        assert "(c)" not in message and "τ1" not in message
+
+
+def test_exercise_2_rail_arm_space_jacobian(chapter):
+    from exercise_tries import first_try
+
+    exercise = fresh(chapter, 2)
+    p = exercise.parameters
+    h, L1, L2, q = p["h"], p["L1"], p["L2"], np.array([p["q1"], p["q2"], p["q3"]])
+    Slist = np.array([[0, 0, 0, 1, 0, 0], [0, 0, 1, 0, 0, 0], [0, 1, 0, -h, 0, L1]], float).T
+    home = np.eye(4)
+    home[:3, 3] = L1 + L2, 0, h
+    J_s = mr.JacobianSpace(Slist, q)
+    assert exercise.check(J_s).correct
+    T_sb = mr.FKinSpace(home, Slist, q)
+    J_b = mr.Adjoint(mr.TransInv(T_sb)) @ J_s
+    first_try(fresh(chapter, 2), J_b, J_s, "expressed in the other frame")
+    first_try(fresh(chapter, 2), np.vstack([J_s[3:], J_s[:3]]), J_s, "[v; ω]")
+    first_try(fresh(chapter, 2), Slist, J_s, "screw axes at home")
+    p_dot_rows = np.vstack([J_s[:3], J_s[3:] + np.cross(J_s[:3].T, T_sb[:3, 3]).T])
+    first_try(fresh(chapter, 2), p_dot_rows, J_s, "hand's velocity ṗ")
+    flipped = J_s.copy()
+    flipped[3:, 1:] = 2 * J_s[3:, 1:] * 0 - J_s[3:, 1:]  # v = ω × q on the revolute columns
+    first_try(fresh(chapter, 2), flipped, J_s, "v = ω × q")
+    unslid = mr.JacobianSpace(Slist, np.r_[0.0, q[1:]])
+    unslid[:, 0] = Slist[:, 0]
+    first_try(fresh(chapter, 2), unslid, J_s, "ignore the slide")
+    degrees = mr.JacobianSpace(Slist, np.r_[q[0], np.degrees(q[1:])])
+    first_try(fresh(chapter, 2), degrees, J_s, "in degrees")
+    # the numbers reach beyond ±π, so a turned axis is checked there too
+    seeds = [fresh(chapter, 2).with_seed(s).parameters for s in range(40)]
+    assert any(abs(x["q2"]) > np.pi for x in seeds) and any(abs(x["q3"]) > np.pi for x in seeds)
+
+
+def scara_by_columns(a1, a2, q1, q2):
+    """Spong's column formula for the SCARA described in exercise 3 (quill and tool about −z0)."""
+    z, down = np.array([0, 0, 1.0]), np.array([0, 0, -1.0])
+    elbow = a1 * np.array([np.cos(q1), np.sin(q1), 0])
+    tip = elbow + a2 * np.array([np.cos(q1 + q2), np.sin(q1 + q2), 0])
+    return np.column_stack(
+        [
+            np.r_[np.cross(z, tip), z],
+            np.r_[np.cross(z, tip - elbow), z],
+            np.r_[down, 0, 0, 0],
+            np.r_[0, 0, 0, down],
+        ]
+    )
+
+
+def test_exercise_3_scara_from_its_drawing(chapter):
+    from robolab.symbols import a1, a2, d1, d4, q1, q2, q3, q4
+
+    exercise = fresh(chapter, 3)
+    point = {a1: 0.325, a2: 0.275, q1: 0.4, q2: -0.9, q3: 0.1, q4: 1.3}
+    np.testing.assert_allclose(
+        np.array(exercise.expected.subs(point), dtype=float),
+        scara_by_columns(0.325, 0.275, 0.4, -0.9),
+        atol=1e-12,
+    )
+    s1, c1 = sp.sin(q1), sp.cos(q1)
+    s12, c12 = sp.sin(q1 + q2), sp.cos(q1 + q2)
+    own = sp.Matrix(
+        [
+            [-a1 * s1 - a2 * s12, -a2 * s12, 0, 0],
+            [a1 * c1 + a2 * c12, a2 * c12, 0, 0],
+            [0, 0, -1, 0],
+            [0, 0, 0, 0],
+            [0, 0, 0, 0],
+            [1, 1, 0, -1],
+        ]
+    )
+    assert exercise.check(lambda: own).correct and fresh(chapter, 3).check(own).correct
+    # forgetting 'p' on the quill's row: one line naming it, no traceback
+    rows = [(a1, 0, d1, q1), (a2, sp.pi, 0, q2), (0, 0, q3, 0), (0, 0, d4, q4)]
+    message = str(fresh(chapter, 3).check(lambda: robolab.DHRobot(*rows).J))
+    assert "raised ValueError" in message and "add 'p' to the row" in message
+    assert "Traceback" not in message and "\n" not in message
+    up = own.copy()
+    up[2, 2], up[5, 3] = 1, 1
+    assert "quill slides up" in str(fresh(chapter, 3).check(lambda: up))
+    tool = own.copy()
+    tool[5, 3] = 1
+    assert "tool turns the wrong way" in str(fresh(chapter, 3).check(lambda: tool))
+    message = str(fresh(chapter, 3).check(lambda: sp.Matrix.vstack(own[3:, :], own[:3, :])))
+    assert "swapped" in message
+    assert "No answer yet" in str(fresh(chapter, 3).check(None))
+
+
+def test_exercise_4_payload_torques(chapter):
+    from exercise_tries import first_try
+
+    exercise = fresh(chapter, 4)
+    p = exercise.parameters
+    q = np.array([p[f"q{i}"] for i in range(1, 7)])
+    T_q = mr.FKinSpace(M, SLIST, q)
+    f = np.array([0.0, 0.0, p["mass"] * 9.81])
+    F_s = np.r_[np.cross(T_q[:3, 3], f), f]
+    tau = mr.JacobianSpace(SLIST, q).T @ F_s
+    assert exercise.check(tau).correct
+    first_try(fresh(chapter, 4), -tau, tau, "push the payload down")
+    first_try(fresh(chapter, 4), mr.JacobianSpace(SLIST, q).T @ np.r_[0, 0, 0, f], tau, "no moment")
+    first_try(fresh(chapter, 4), tau / 9.81, tau, "not m g")
+    first_try(fresh(chapter, 4), mr.JacobianBody(BLIST, q).T @ F_s, tau, "J_b with the wrench")
+    # halves swapped: the neutral message, not the [v; ω] wording of a twist
+    message = str(fresh(chapter, 4).check(np.r_[tau[3:], tau[:3]]))
+    assert "swapped" in message and "[v; ω]" not in message
+
+
+def test_exercise_5_wrench_at_the_tool_tip(chapter):
+    from exercise_tries import first_try
+
+    exercise = fresh(chapter, 5)
+    p = exercise.parameters
+    q = np.array([p[f"q{i}"] for i in range(1, 7)])
+    F_c = np.array([p[name] for name in ("m_x", "m_y", "m_z", "f_x", "f_y", "f_z")])
+    T_cb = mr.RpToTrans(np.eye(3), [0.0, 0.0, -0.1])
+    tau = mr.JacobianBody(BLIST, q).T @ (mr.Adjoint(T_cb).T @ F_c)
+    assert exercise.check(tau).correct
+    first_try(fresh(chapter, 5), mr.JacobianBody(BLIST, q).T @ F_c, tau, "without its lever")
+    T_bc = mr.TransInv(T_cb)
+    first_try(
+        fresh(chapter, 5), mr.JacobianBody(BLIST, q).T @ (mr.Adjoint(T_bc).T @ F_c), tau, "T_bc"
+    )
+    first_try(fresh(chapter, 5), mr.JacobianSpace(SLIST, q).T @ F_c, tau, "J_s with the wrench")
+    message = str(fresh(chapter, 5).check(np.r_[tau[3:], tau[:3]]))
+    assert "swapped" in message and "[v; ω]" not in message
+
+
+def test_every_exercise_has_staged_hints_and_slips(chapter):
+    kinds = []
+    for number in range(1, 6):
+        exercise = chapter[f"exercise_{number}"]
+        assert len(exercise.hints) >= 2 and exercise._slips, exercise.title
+        kinds.append(exercise.kind)
+    assert "model" in kinds and "predict" in kinds
+
+
+def test_the_prediction_comes_before_the_cell_that_shows_it():
+    sources = ["".join(c["source"]) for c in CELLS]
+    asked = next(i for i, s in enumerate(sources) if s.strip() == "exercise_1")
+    shown = next(i for i, s in enumerate(sources) if s.startswith("f_up = np.array"))
+    assert asked < shown

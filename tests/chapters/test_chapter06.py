@@ -220,6 +220,7 @@ def exercises(cells):
     namespace: dict = {}
     for snippet in (
         "import robolab\n",
+        "# Exercise 1, a prediction",
         "factors = robolab.singularity_factors(puma)",
         "a2, a3, d3, d4 = 0.4318",
         "puma_numbers = puma.numeric()",
@@ -230,16 +231,83 @@ def exercises(cells):
     return namespace
 
 
-def test_exercise_1_reference(exercises):
-    exercise = exercises["exercise_1"]
-    l1, l2 = exercise.parameters["l1"], exercise.parameters["l2"]
-    np.testing.assert_allclose(exercise.expected, [[0, l1 + l2], [180, abs(l1 - l2)]], atol=1e-12)
-    for q2 in np.radians([0.0, 180.0]):
-        assert abs(np.linalg.det(planar_2r_jacobian(0.3, q2, l1, l2))) < 1e-12
+def fresh(exercises, number):
+    """The chapter's exercise anew (its own seed, no wrong tries yet)."""
+    exercise = exercises[f"exercise_{number}"]
+    return exercise.with_seed(exercise.seed)
 
 
-def test_exercise_2_reference(exercises):
-    exercise = exercises["exercise_2"]
+def test_exercise_1_prediction(exercises, cells):
+    from exercise_tries import first_try
+
+    # the claim: from q2 = 10° to 1° the joint speeds grow about 10 times (own 2R Jacobian)
+    along = -np.array([np.cos(np.radians(30)), np.sin(np.radians(30))])
+    speeds = [
+        np.linalg.solve(planar_2r_jacobian(np.radians(30), np.radians(d)), 0.1 * along)
+        for d in (10.0, 1.0)
+    ]
+    ratio = np.linalg.norm(speeds[1]) / np.linalg.norm(speeds[0])
+    assert 8 < ratio < 12
+    for right in ("b", " B", "(b)", "'b'"):
+        assert fresh(exercises, 1).check(right).correct
+    assert str(fresh(exercises, 1).check(None)) == "✗ No answer yet: the answer is None."
+    for wrong, words in (("a", "They do change"), ("c", "1/sin² q2"), ("D", "Too much")):
+        first_try(fresh(exercises, 1), wrong, [], words)
+    # asked before the cell that prints the joint speeds
+    asked = next(i for i, c in enumerate(cells) if c.source.strip() == "exercise_1")
+    shown = next(i for i, c in enumerate(cells) if c.source.startswith("for degrees in (30.0"))
+    assert asked < shown
+
+
+UR_ROWS = [  # Universal Robots' standard DH table of the UR5 (a, alpha, d), theta = q
+    (0.0, np.pi / 2, 0.089159),
+    (-0.425, 0.0, 0.0),
+    (-0.39225, 0.0, 0.0),
+    (0.0, np.pi / 2, 0.10915),
+    (0.0, -np.pi / 2, 0.09465),
+    (0.0, 0.0, 0.0823),
+]
+
+
+def test_exercise_2_ur5_shoulder(exercises):
+    from exercise_tries import first_try
+    from reference.screw_arms import UR5_SCREW_AXES
+    from scipy.optimize import brentq
+
+    for seed in (61, 1, 2):
+        exercise = fresh(exercises, 2).with_seed(seed)
+        p = exercise.parameters
+
+        def q_at(q2, p=p):
+            return np.radians([p["q1"], q2, p["q3"], p["q4"], p["q5"], p["q6"]])
+
+        def det(q2):
+            return np.linalg.det(mr.JacobianSpace(UR5_SCREW_AXES, q_at(q2)))
+
+        grid = np.linspace(-180, 180, 181)
+        values = [det(x) for x in grid]
+        roots = [
+            brentq(det, grid[k], grid[k + 1], xtol=1e-12)
+            for k in range(180)
+            if np.sign(values[k]) != np.sign(values[k + 1])
+        ]
+        assert len(roots) == 2 and abs(abs(roots[1] - roots[0]) - 180) < 1e-6
+        for root in roots:
+            # the same zeros in UR's DH table (Spong's column formula, own code)
+            sigma = np.linalg.svd(geometric_jacobian(UR_ROWS, q_at(root)), compute_uv=False)
+            assert sigma[-1] < 1e-8
+            assert exercise.check(root).correct
+        assert exercise.check(roots[0] + 360).correct  # any turn of 360° away
+        message = first_try(exercise.with_seed(seed), np.radians(roots[0]), roots, "radians")
+        first_try(exercise.with_seed(seed), 0.0, roots, "elbow")
+        first_try(exercise.with_seed(seed), roots[0] + 90, roots, "not singular")
+        assert "Hint" in message
+
+
+def test_exercise_3_reference(exercises):
+    from exercise_tries import first_try
+
+    exercise = fresh(exercises, 3)
     parts = exercise.parameters["configurations"].split(";")
     kinds = []
     for part in parts:
@@ -254,10 +322,21 @@ def test_exercise_2_reference(exercises):
         assert rank == (6 if not small else 5)
     assert sorted(kinds) == ["elbow", "none", "shoulder", "wrist"]
     assert exercise.expected == kinds
+    # capitals, spaces, a tuple and Python's None for 'none' are all right
+    assert exercise.check(kinds).correct
+    assert fresh(exercises, 3).check([f" {k.capitalize()} " for k in kinds]).correct
+    assert fresh(exercises, 3).check(tuple(k.upper() for k in kinds)).correct
+    assert fresh(exercises, 3).check([None if k == "none" else k for k in kinds]).correct
+    swap = {"shoulder": "elbow", "elbow": "shoulder"}
+    first_try(fresh(exercises, 3), [swap.get(k, k) for k in kinds], [], "swapped 'shoulder'")
+    swap = {"wrist": "none", "none": "wrist"}
+    first_try(fresh(exercises, 3), [swap.get(k, k) for k in kinds], [], "swapped 'wrist'")
 
 
-def test_exercise_3_reference(exercises):
-    exercise = exercises["exercise_3"]
+def test_exercise_4_reference(exercises):
+    from exercise_tries import first_try
+
+    exercise = fresh(exercises, 4)
     p = exercise.parameters
     q = np.radians([p["q1"], p["q2"], 0.0, 0.0, 30.0, 0.0])
     q[2] = STRETCHED
@@ -267,14 +346,20 @@ def test_exercise_3_reference(exercises):
     assert abs(normal @ J[:, 2]) < 1e-12
     u = exercise.expected
     assert min(np.linalg.norm(u - normal), np.linalg.norm(u + normal)) < 1e-9
-    assert (
-        exercise.check(-normal).correct
-        and not exercise.check(J[:, 0] / np.linalg.norm(J[:, 0])).correct
-    )
+    assert exercise.check(-normal).correct and fresh(exercises, 4).check(normal).correct
+    first_try(fresh(exercises, 4), 2 * normal, normal, "unit vector")
+    U = np.linalg.svd(J)[0]
+    first_try(fresh(exercises, 4), U[:, 0], normal, "most easily")
+    hand = frames(PUMA_ROWS, q)[-1][:3, 3]
+    first_try(fresh(exercises, 4), hand / np.linalg.norm(hand), normal, "base's origin")
+    message = first_try(fresh(exercises, 4), J[:, 0] / np.linalg.norm(J[:, 0]), normal)
+    assert "can move along your direction" in message
 
 
-def test_exercise_4_reference(exercises):
-    exercise = exercises["exercise_4"]
+def test_exercise_5_reference(exercises):
+    from exercise_tries import first_try
+
+    exercise = fresh(exercises, 5)
     p = exercise.parameters
     rows = [
         (0, -np.pi / 2, 0),
@@ -294,6 +379,35 @@ def test_exercise_4_reference(exercises):
         for q in exercise.inputs
     }
     assert signs == {True, False}  # both signs occur, so the sign is checked
-    right = exercise.expected
-    assert exercise.check(right).correct
-    assert not exercise.check(lambda q: abs(right(q))).correct
+
+    def own(q):
+        return np.linalg.det(geometric_jacobian(rows, q, prismatic=(2,)))
+
+    assert exercise.check(own).correct
+    first_try(fresh(exercises, 5), lambda q: abs(own(q)), [], "never negative")
+    first_try(fresh(exercises, 5), lambda q: -own(q), [], "opposite sign")
+
+    def no_p(q):  # the prismatic row written without its 'p': one line, no traceback
+        from robolab.symbols import q1, q2, q3, q4, q5, q6
+
+        robot = exercises["robolab"].DHRobot(
+            (0, -sp.pi / 2, 0, q1),
+            (0, sp.pi / 2, p["d2"], q2),
+            (0, 0, q3, 0),
+            (0, -sp.pi / 2, 0, q4),
+            (0, sp.pi / 2, 0, q5),
+            (0, 0, p["d6"], q6),
+        )
+        return np.linalg.det(np.asarray(robot.numeric().jacobian(q), dtype=float))
+
+    message = str(fresh(exercises, 5).check(no_p))
+    assert "raised ValueError" in message and "'p'" in message and "\n" not in message
+
+
+def test_every_exercise_has_staged_hints_and_slips(exercises):
+    kinds = []
+    for number in range(1, 6):
+        exercise = exercises[f"exercise_{number}"]
+        assert len(exercise.hints) >= 2 and exercise._slips, exercise.title
+        kinds.append(exercise.kind)
+    assert "model" in kinds and "predict" in kinds
