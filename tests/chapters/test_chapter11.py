@@ -289,7 +289,9 @@ def test_exercise_1_is_checked_before_the_sweep_and_not_printed_above():
     cells = notebook_cells("11-trajectory-generation.ipynb")
     sources = [c.source for c in cells]
     check = next(i for i, s in enumerate(sources) if "exercise_1.check(answer)" in s)
-    sweep = next(i for i, s in enumerate(sources) if s.startswith('planar = load_robot("planar2r")'))
+    sweep = next(
+        i for i, s in enumerate(sources) if s.startswith('planar = load_robot("planar2r")')
+    )
     assert check < sweep
     above = "".join(o.get("text", "") for c in cells[:check] for o in c.get("outputs", []))
     for c in (0.07, 0.12, 0.15, 0.3):
