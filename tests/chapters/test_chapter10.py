@@ -10,6 +10,8 @@ amplitude series T0 (1 + θ0²/16 + 11θ0⁴/3072)) and for the turntable of exe
 
 from __future__ import annotations
 
+import contextlib
+import io
 import math
 import re
 from pathlib import Path
@@ -18,8 +20,11 @@ import nbformat
 import numpy as np
 import pinocchio as pin
 import pytest
+from chapter_cells import notebook_cells, run_setup_cells
+from exercise_tries import first_try
 from reference.pinocchio_screw import pinocchio_from_screw
 from scipy.integrate import solve_ivp
+from scipy.special import ellipk
 
 import robolab
 
@@ -248,33 +253,6 @@ def test_small_oscillations(cells):
     assert numbers_after(text, "simulated period")[0] == pytest.approx(true, abs=1.2e-4)
 
 
-def test_exercise_references_are_closed_forms():
-    """The turntable's half-speed time by its closed form, against SciPy on I ω̇ = -b ω - f_c."""
-    rng = np.random.default_rng(104)
-    R, m = round(float(rng.uniform(0.2, 0.4)), 2), round(float(rng.uniform(2.0, 5.0)), 1)
-    b, fc = round(float(rng.uniform(0.05, 0.2)), 3), round(float(rng.uniform(0.02, 0.1)), 3)
-    w0 = round(float(rng.uniform(5.0, 15.0)), 1)
-    inertia = m * R**2 / 2
-    closed = inertia / b * math.log((w0 + fc / b) / (w0 / 2 + fc / b))
-    solution = solve_ivp(
-        lambda t, w: [(-b * w[0] - fc) / inertia], (0, 20), [w0], rtol=1e-11, atol=1e-11,
-        events=lambda t, w: w[0] - w0 / 2,
-    )  # fmt: skip
-    assert solution.t_events[0][0] == pytest.approx(closed, abs=1e-7)
-    # and the period series of exercise 3 against the exact elliptic-integral period
-    from scipy.special import ellipk
-
-    for amplitude in (0.02, 0.05, 0.08):
-        exact = 4 * math.sqrt(2 / (3 * G)) * ellipk(math.sin(amplitude / 2) ** 2)
-        series = (
-            2
-            * math.pi
-            * math.sqrt(2 / (3 * G))
-            * (1 + amplitude**2 / 16 + 11 * amplitude**4 / 3072)
-        )
-        assert series == pytest.approx(exact, rel=1e-9)
-
-
 # Corke's Puma 560 motor data (Robotics Toolbox ``puma560``, from Armstrong, Khatib and Burdick
 # 1986 and Corke and Armstrong-Hélouvry 1994): rotor inertias J_m (kg·m²) and |gear ratios|.
 PUMA_ROTOR_INERTIA = np.array([200e-6, 200e-6, 200e-6, 33e-6, 33e-6, 33e-6])
@@ -322,14 +300,207 @@ def test_puma_accelerations_with_and_without_rotors(cells):
     assert np.all((geared_median[3:] >= 10) & (geared_median[3:] < 100))  # tens
 
 
-def test_exercise_3_prompt_and_next_chapter_text(cells):
-    """Exercise 3 says what it compares with; the summary points to the right chapters."""
-    setup = next(c.source for c in cells if "def judge_period" in c.source)
-    assert "linearised formula of section 8" not in setup
-    assert "T0 (1 + θ0²/16 + 11 θ0⁴/3072)" in setup
-    assert "{linear" not in setup  # a wrong answer is not told a value the check accepts
-    # the series is within 0.1 % of the linearised period at every amplitude drawn (0.02-0.08)
-    assert 0.08**2 / 16 + 11 * 0.08**4 / 3072 < 1e-3
+def test_next_chapter_text(cells):
     summary = cells[-1].source
     assert "chapter 11 puts a controller" not in summary
     assert "chapter 11 plans" in summary and "`simulate_tracking`" in summary
+
+
+# --- the chapter's exercises given the usual slips ------------------------------------------------
+#
+# The exercises are built by running the chapter's own set-up cells; every expected value below
+# comes from Pinocchio (ABA with armature for the motors; the UR5's energies), SciPy (the elliptic
+# integral, solve_ivp) or a closed form, never from robolab.
+
+
+CANDIDATES = (0.02, 0.01, 0.005, 0.002, 0.001, 0.0005)
+PUMA_JM = np.array([200e-6, 200e-6, 200e-6, 33e-6, 33e-6, 33e-6])
+PUMA_BM = np.array([1.48e-3, 0.817e-3, 1.38e-3, 71.2e-6, 82.6e-6, 36.7e-6])
+
+
+@pytest.fixture(scope="module")
+def chapter() -> dict:
+    cells = notebook_cells("10-forward-dynamics-and-simulation.ipynb")
+    with contextlib.redirect_stdout(io.StringIO()):
+        return run_setup_cells(
+            cells,
+            "%matplotlib widget",
+            "q0 = np.array(",
+            "def rod_pendulum(",
+            "# Exercise 1's set-up",
+            "# The exercises of this chapter",
+        )
+
+
+def fresh(chapter: dict, name: str):
+    exercise = chapter[name]
+    return exercise.with_seed(exercise.seed)
+
+
+def drifts_pin(ur5_pin, q0, dt):
+    """(relative, absolute) energy drift over 1 s of RK4 from rest at q0, Pinocchio's ABA."""
+    model, data = ur5_pin
+    rate = lambda q, qd: pin.aba(model, data, q, qd, np.zeros(6)).copy()  # noqa: E731
+    states = integrate(rate, np.array(q0, float), np.zeros(6), dt, round(1.0 / dt), "rk4")
+    energies = np.array([energy(ur5_pin, q, qd) for q, qd in states])
+    kinetic = max(pin.computeKineticEnergy(model, data, q, qd) for q, qd in states)
+    drift = np.abs(energies - energies[0]).max()
+    return drift / kinetic, drift
+
+
+def test_exercise_1_predicts_rk4_by_its_order(chapter, ur5_pin):
+    exercise = fresh(chapter, "exercise_1")
+    p = exercise.parameters
+    small, large = p["small_ms"] / 1000, p["large_ms"] / 1000
+    given = drifts_pin(ur5_pin, Q0, small)[0]
+    assert given == pytest.approx(p["small_drift"], rel=0.05)
+    simulated = drifts_pin(ur5_pin, Q0, large)[0]
+    ratio = large / small
+    assert exercise.check(given * ratio**4)  # the fourth-order prediction
+    assert fresh(chapter, "exercise_1").check(simulated)
+    slips = {1: "like Δt, as a first-order", 2: "like Δt², as a second-order", 3: "like Δt³"}
+    slips[-4] = "Your drift shrinks"
+    for order, words in slips.items():
+        first_try(fresh(chapter, "exercise_1"), given * ratio**order, simulated, words)
+    assert chapter["exercise_1"].kind == "predict"
+
+
+def test_exercise_1_is_checked_before_the_plot_that_shows_it():
+    cells = notebook_cells("10-forward-dynamics-and-simulation.ipynb")
+    sources = [c.source for c in cells]
+    check = next(i for i, s in enumerate(sources) if "exercise_1.check(answer)" in s)
+    table = next(i for i, s in enumerate(sources) if s.startswith("steps = np.array([0.0005"))
+    assert check < table
+
+
+def test_exercise_2_the_largest_step(chapter, ur5_pin):
+    for seed in (101, 7, 12):
+        exercise = chapter["exercise_2"].with_seed(seed)
+        q0, bound = exercise.parameters["q0"], exercise.parameters["bound"]
+        drifts = {dt: drifts_pin(ur5_pin, q0, dt) for dt in CANDIDATES}
+        best = next(dt for dt in CANDIDATES if drifts[dt][0] < bound)
+        assert exercise.check(best), seed
+        exercise = chapter["exercise_2"].with_seed(seed)
+        message = exercise.check(1000 * best).message
+        assert "milliseconds" in message
+        absolute = next((dt for dt in CANDIDATES if drifts[dt][1] < bound), CANDIDATES[-1])
+        if absolute != best:
+            assert "absolute drift" in exercise.check(absolute).message
+        smaller = [dt for dt in CANDIDATES if dt < best and dt != absolute]
+        if smaller:
+            assert "a larger candidate does too" in exercise.check(smaller[0]).message
+        larger = [dt for dt in CANDIDATES if dt > best]
+        if larger:
+            assert "above" in exercise.check(larger[-1]).message
+        assert "not one of the candidate" in exercise.check(0.003).message
+
+
+def puma_motor_accelerations(q, qd, tau, gain=2, friction=1.0, bias=1.0, rotors=True):
+    """θ̈ of the Puma with its motors by Pinocchio: armature r^gain J_m, torque − r^gain B_m θ̇."""
+    model, _ = pinocchio_from_screw(robolab.load_robot("puma560"))
+    reflected = PUMA_GEAR_RATIO**gain
+    q, qd, tau = (np.array(x, float) for x in (q, qd, tau))
+    data = model.createData()
+    h = pin.rnea(model, data, q, qd, np.zeros(6))
+    if rotors:
+        model.armature = reflected * PUMA_ROTOR_INERTIA
+    data = model.createData()
+    effective = tau - friction * reflected * PUMA_BM * qd + (1.0 - bias) * h
+    return pin.aba(model, data, q, qd, effective).copy()
+
+
+@pytest.mark.parametrize(
+    ("slip", "words"),
+    [
+        ({"rotors": False, "friction": 0.0}, "rigid-link Puma"),
+        ({"friction": 0.0}, "left out the motors' viscous friction"),
+        ({"friction": -1.0}, "pushes the joints along"),
+        ({"gain": 1}, "through r, not r²"),
+        ({"gain": 0}, "as they are at the motor"),
+        ({"bias": -1.0}, "wrong sign"),
+    ],
+)
+def test_exercise_3_the_motors(chapter, slip, words):
+    exercise = fresh(chapter, "exercise_3")
+    p = exercise.parameters
+    expected = puma_motor_accelerations(**p)
+    assert exercise.check(expected)
+    first_try(fresh(chapter, "exercise_3"), puma_motor_accelerations(**p, **slip), expected, words)
+    assert np.all(PUMA_JM == PUMA_ROTOR_INERTIA)
+
+
+def rod_period(length, amplitude):
+    """The exact period of the rod pendulum, from SciPy's ODE solver (two downward crossings)."""
+    w2 = 3 * G / (2 * length)
+
+    def crossing(t, x):
+        return x[0]
+
+    crossing.direction = -1
+    solution = solve_ivp(
+        lambda t, x: [x[1], -w2 * math.sin(x[0])], (0, 20), [amplitude, 0.0], rtol=1e-11,
+        atol=1e-11, events=crossing,
+    )  # fmt: skip
+    down = solution.t_events[0]
+    return down[1] - down[0]
+
+
+@pytest.mark.parametrize("seed", [103, 5, 9])
+def test_exercise_4_the_large_swing(chapter, seed):
+    exercise = chapter["exercise_4"].with_seed(seed)
+    length, amplitude = exercise.parameters["L"], exercise.parameters["amplitude"]
+    period = rod_period(length, amplitude)
+    assert period == pytest.approx(
+        4 * math.sqrt(2 * length / (3 * G)) * ellipk(math.sin(amplitude / 2) ** 2), rel=1e-8
+    )
+    assert exercise.check(period)
+    T0 = 2 * math.pi * math.sqrt(2 * length / (3 * G))
+    slips = {
+        T0: "linearised period",
+        T0 * (1 + amplitude**2 / 16): "first amplitude correction",
+        T0 * (1 + amplitude**2 / 16 + 11 * amplitude**4 / 3072): "a series for small swings",
+        period / 2: "half a period",
+        2 * math.pi * math.sqrt(length / G): "point mass",
+    }
+    for wrong, words in slips.items():
+        assert abs(wrong / period - 1) > 3e-3  # the check cannot accept any of them
+        first_try(chapter["exercise_4"].with_seed(seed), wrong, period, words)
+
+
+def turntable_time(R, m, b, fc, w0, inertia=None):
+    inertia = m * R**2 / 2 if inertia is None else inertia
+    solution = solve_ivp(
+        lambda t, w: [(-b * w[0] - fc) / inertia], (0, 60), [w0], rtol=1e-11, atol=1e-11,
+        events=lambda t, w: w[0] - w0 / 2,
+    )  # fmt: skip
+    return solution.t_events[0][0]
+
+
+def test_exercise_5_the_turntable(chapter):
+    exercise = fresh(chapter, "exercise_5")
+    p = exercise.parameters
+    expected = turntable_time(**p)
+    assert exercise.check(expected)
+    R, m = p["R"], p["m"]
+    slips = {
+        turntable_time(**p, inertia=m * R**2): "inertia of a ring",
+        turntable_time(**p, inertia=m * R**2 / 4): "about a diameter",
+        turntable_time(**{**p, "fc": 0.0}): "no Coulomb friction",
+        turntable_time(**{**p, "b": 0.0}): "only Coulomb friction",
+    }
+    for wrong, words in slips.items():
+        first_try(fresh(chapter, "exercise_5"), wrong, expected, words)
+    assert chapter["exercise_5"].kind == "model"
+
+
+def test_every_exercise_has_staged_hints_that_are_not_the_answer(chapter):
+    for n in range(1, 6):
+        exercise = chapter[f"exercise_{n}"]
+        assert len(exercise.hints) >= 2, n
+        unanswered = exercise.check(None).message
+        assert "Hint" not in unanswered and exercise.wrong_tries == 0, n
+        for hint in exercise.hints:
+            first = hint  # no number of the expected answer in any hint
+            assert f"{float(np.ravel(exercise.expected)[0]):.3g}" not in first, n
+    kinds = [chapter[f"exercise_{n}"].kind for n in range(1, 6)]
+    assert kinds.count("model") >= 1 and kinds.count("predict") >= 1

@@ -229,3 +229,211 @@ def test_section_6_joint_speeds_near_the_singularity():
     q = branch.solutions[branch.branches.index("elbow down")]
     D = (0.2**2 + 0.3**2 - 2.0) / 2.0
     assert abs(q[1] - math.atan2(math.sqrt(1 - D * D), D)) < 1e-9  # the branch used above
+
+
+# --- the chapter's exercises given the usual slips ------------------------------------------------
+#
+# The exercises are built by running the chapter's own set-up cells; every expected value below
+# comes from SymPy, SciPy's splines, Spong's closed forms of the 2R arm or closed forms written
+# here, never from robolab.
+
+import contextlib  # noqa: E402
+import io  # noqa: E402
+
+import pytest  # noqa: E402
+import sympy as sp  # noqa: E402
+from chapter_cells import notebook_cells, run_setup_cells  # noqa: E402
+from exercise_tries import first_try  # noqa: E402
+
+SEEDS = (1, 2, 3, 4, 5, 6, 7, 8)
+
+
+@pytest.fixture(scope="module")
+def chapter() -> dict:
+    cells = notebook_cells("11-trajectory-generation.ipynb")
+    with contextlib.redirect_stdout(io.StringIO()):
+        namespace = run_setup_cells(cells, "%matplotlib widget", "# The exercises of this chapter")
+    namespace["exercise_1"] = namespace["singularity_exercise"](seed=11)
+    namespace["exercise_2"] = namespace["quintic_exercise"](seed=1)
+    namespace["exercise_3"] = namespace["switching_exercise"](seed=2)
+    namespace["exercise_4"] = namespace["spline_design_exercise"](seed=3)
+    namespace["exercise_5"] = namespace["seam_exercise"](seed=4)
+    return namespace
+
+
+def test_robolab_is_imported_for_progress_summary():
+    cells = notebook_cells("11-trajectory-generation.ipynb")
+    assert "\nimport robolab  # noqa: F401" in cells[3].source
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_exercise_1_crossing_close_to_the_base(chapter, seed):
+    exercise = chapter["exercise_1"].with_seed(seed)
+    c = exercise.parameters["c"]
+    expected = abs(planar_2r_rates(c, 0.0, np.array([0.0, 0.4]))[0])  # Spong's IK and Jacobian
+    assert expected == pytest.approx(0.4 / c, rel=1e-12)
+    assert exercise.check(expected)
+    slips = {
+        math.degrees(expected): "degrees per second",
+        0.4 * c: "multiplied the hand's speed",
+        c / 0.4: "a time",
+        0.2: "full reach",
+        0.4: "one link's length",
+    }
+    for wrong, words in slips.items():
+        first_try(chapter["exercise_1"].with_seed(seed), wrong, expected, words)
+    assert chapter["exercise_1"].kind == "predict"
+
+
+def test_exercise_1_is_checked_before_the_sweep_and_not_printed_above():
+    cells = notebook_cells("11-trajectory-generation.ipynb")
+    sources = [c.source for c in cells]
+    check = next(i for i, s in enumerate(sources) if "exercise_1.check(answer)" in s)
+    sweep = next(
+        i for i, s in enumerate(sources) if s.startswith('planar = load_robot("planar2r")')
+    )
+    assert check < sweep
+    above = "".join(o.get("text", "") for c in cells[:check] for o in c.get("outputs", []))
+    for c in (0.07, 0.12, 0.15, 0.3):
+        assert f"{0.4 / c:.4f}" not in above and f"{0.4 / c:.3f}" not in above
+
+
+def quintic_by_sympy(T, q0, qf, v0, vf, a0, af):
+    t = sp.Symbol("t")
+    a = sp.symbols("a0:6")
+    q = sum(a[k] * t**k for k in range(6))
+    conditions = [
+        q.subs(t, 0) - q0, q.diff(t).subs(t, 0) - v0, q.diff(t, 2).subs(t, 0) - a0,
+        q.subs(t, T) - qf, q.diff(t).subs(t, T) - vf, q.diff(t, 2).subs(t, T) - af,
+    ]  # fmt: skip
+    solution = sp.solve(conditions, a)
+    return np.array([float(solution[k]) for k in a])
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_exercise_2_the_quintic(chapter, seed):
+    exercise = chapter["exercise_2"].with_seed(seed)
+    p = exercise.parameters
+    expected = quintic_by_sympy(**p)
+    assert exercise.check(expected)
+    at_rest = quintic_by_sympy(**{**p, "v0": 0, "vf": 0, "a0": 0, "af": 0})
+    # a_2 = q̈(0) instead of q̈(0)/2: the system with the row for q̈(0) written as a_2
+    t = sp.Symbol("t")
+    a = sp.symbols("a0:6")
+    q = sum(a[k] * t**k for k in range(6))
+    rows = [q.subs(t, 0) - p["q0"], q.diff(t).subs(t, 0) - p["v0"], a[2] - p["a0"]]
+    rows += [q.subs(t, p["T"]) - p["qf"], q.diff(t).subs(t, p["T"]) - p["vf"]]
+    rows += [q.diff(t, 2).subs(t, p["T"]) - p["af"]]
+    forgot_half = sp.solve(rows, a)
+    slips = {
+        "reverse order": expected[::-1],
+        "starts and ends at rest": at_rest,
+        "Your a_2 equals q̈(0)": np.array([float(forgot_half[k]) for k in a]),
+    }
+    for words, wrong in slips.items():
+        first_try(chapter["exercise_2"].with_seed(seed), wrong, expected, words)
+
+
+def fastest_profile(D, V, A_up, A_down):
+    """[t1, t2, T] by the areas: a trapezoid if V is reached, else a triangle."""
+    if V * V / (2 * A_up) + V * V / (2 * A_down) <= D:
+        cruise = (D - V * V / (2 * A_up) - V * V / (2 * A_down)) / V
+        return np.array([V / A_up, V / A_up + cruise, V / A_up + cruise + V / A_down])
+    # D = v²/(2 A_up) + v²/(2 A_down)
+    v = math.sqrt(D / (1 / (2 * A_up) + 1 / (2 * A_down)))
+    return np.array([v / A_up, v / A_up, v / A_up + v / A_down])
+
+
+def profile_distance(times, A_up, A_down):
+    """The area under the speed of the profile [t1, t2, T] (trapezoidal rule is exact here)."""
+    t1, t2, T = times
+    peak = A_up * t1
+    assert peak == pytest.approx(A_down * (T - t2))
+    return 0.5 * peak * t1 + peak * (t2 - t1) + 0.5 * peak * (T - t2)
+
+
+def test_exercise_3_covers_both_branches(chapter):
+    shapes = set()
+    for seed in SEEDS:
+        exercise = chapter["exercise_3"].with_seed(seed)
+        p = exercise.parameters
+        expected = fastest_profile(**p)
+        assert profile_distance(expected, p["A_up"], p["A_down"]) == pytest.approx(p["D"])
+        assert exercise.check(expected), seed
+        shapes.add("triangle" if expected[0] == expected[1] else "trapezoid")
+        t1, t2, T = expected
+        slips = {
+            "durations": np.array([t1, t2 - t1, T - t2]),
+            "motor's acceleration for both": fastest_profile(p["D"], p["V"], p["A_up"], p["A_up"]),
+            "brake's deceleration for both": fastest_profile(
+                p["D"], p["V"], p["A_down"], p["A_down"]
+            ),
+            "ramps are swapped": fastest_profile(p["D"], p["V"], p["A_down"], p["A_up"]),
+        }
+        for words, wrong in slips.items():
+            first_try(chapter["exercise_3"].with_seed(seed), wrong, expected, words)
+    assert shapes == {"triangle", "trapezoid"}
+
+
+def spline_duration(points_deg, craig=False, use=(True, True), power=0.5):
+    """Shortest T of SciPy's clamped spline (or Craig's Hermite cubics) within Franka's limits."""
+    times = np.array([0.0, 1.0, 2.0, 3.0])
+    points = np.radians(points_deg)
+    if craig:
+        spline = CubicHermiteSpline(times, points, craig_velocities(points, times))
+    else:
+        spline = CubicSpline(times, points, bc_type="clamped")
+    fine = np.linspace(0.0, 3.0, 300_001)
+    speed = np.abs(spline(fine, 1)).max(axis=0)
+    accel = np.abs(spline(fine, 2)).max(axis=0)
+    by_speed = np.max(speed / PANDA_VELOCITY) if use[0] else 0.0
+    by_accel = np.max(accel / PANDA_ACCELERATION) ** power if use[1] else 0.0
+    return 3.0 * max(by_speed, by_accel)
+
+
+def test_exercise_4_the_fastest_spline(chapter):
+    binding = set()
+    for seed in SEEDS[:5]:
+        exercise = chapter["exercise_4"].with_seed(seed)
+        points = exercise.parameters["waypoints_deg"]
+        expected = spline_duration(points)
+        assert exercise.check(expected), seed
+        by_speed = spline_duration(points, use=(True, False))
+        binding.add("speed" if by_speed == expected else "acceleration")
+        slips = {
+            "velocity limits only": by_speed,
+            "acceleration limits only": spline_duration(points, use=(False, True)),
+            "like the velocities": spline_duration(points, power=1.0),
+            "continuous velocity only": spline_duration(points, craig=True),
+        }
+        named = [expected]  # a slip equal to the answer or to a slip named before is not named
+        for words, wrong in slips.items():
+            if all(abs(wrong / other - 1) > 2e-3 for other in named):
+                first_try(chapter["exercise_4"].with_seed(seed), wrong, expected, words)
+                named.append(wrong)
+    assert binding == {"speed", "acceleration"}  # both limits bind, on different seeds
+
+
+def test_exercise_5_the_seam(chapter):
+    exercise = chapter["exercise_5"]
+    p = exercise.parameters
+    L, c, a = p["L"], p["c"], p["a"]
+    expected = np.array([L + c * c / a, L / c + 2 * c / a])
+    assert exercise.with_seed(exercise.seed).check(expected)
+    slips = {
+        "ramps are inside the seam": np.array([L, L / c + c / a]),
+        "twice too long": np.array([L + 2 * c * c / a, L / c + 2 * c / a]),
+        "leaves out the ramps": np.array([L + c * c / a, L / c]),
+    }
+    for words, wrong in slips.items():
+        first_try(exercise.with_seed(exercise.seed), wrong, expected, words)
+    assert exercise.kind == "model"
+
+
+def test_every_exercise_has_staged_hints(chapter):
+    for n in range(1, 6):
+        exercise = chapter[f"exercise_{n}"]
+        assert len(exercise.hints) >= 2, n
+        assert "Hint" not in exercise.check(None).message
+    kinds = [chapter[f"exercise_{n}"].kind for n in range(1, 6)]
+    assert "model" in kinds and "predict" in kinds
