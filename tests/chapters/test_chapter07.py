@@ -17,6 +17,8 @@ from pathlib import Path
 import modern_robotics as mr
 import numpy as np
 import pytest
+from chapter_cells import notebook_cells, run_setup_cells
+from exercise_tries import first_try, shows_expected
 
 NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "07-inverse-kinematics.ipynb"
 ROBOTS = Path(__file__).parents[2] / "robots"
@@ -358,12 +360,6 @@ def test_panda_hand_stays_in_robolabs_motion():
 
 
 # --- the exercises: references from outside robolab, and the slips they name --------------------
-
-import sys  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).parents[1]))
-from chapter_cells import notebook_cells, run_setup_cells  # noqa: E402
-from exercise_tries import first_try, shows_expected  # noqa: E402
 
 
 @pytest.fixture(scope="module")
