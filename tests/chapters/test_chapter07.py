@@ -17,6 +17,8 @@ from pathlib import Path
 import modern_robotics as mr
 import numpy as np
 import pytest
+from chapter_cells import notebook_cells, run_setup_cells
+from exercise_tries import first_try, shows_expected
 
 NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "07-inverse-kinematics.ipynb"
 ROBOTS = Path(__file__).parents[2] / "robots"
@@ -355,3 +357,178 @@ def test_panda_hand_stays_in_robolabs_motion():
         current = robolab.inverse_kinematics_space(panda, T_hand, guess, 1e-10, 1e-10)[0]
         assert np.abs(mr.FKinSpace(M, S, current) - T_hand).max() < 1e-9
     assert "hand pose changed by less than 1e-9: True" in TEXT
+
+
+# --- the exercises: references from outside robolab, and the slips they name --------------------
+
+
+@pytest.fixture(scope="module")
+def chapter() -> dict:
+    """The chapter's namespace after its import cell and its (hidden) exercises cell."""
+    cells = notebook_cells("07-inverse-kinematics.ipynb")
+    with np.printoptions(**np.get_printoptions()):
+        return run_setup_cells(cells, "%matplotlib widget", "# The exercises of this chapter")
+
+
+def untried(chapter: dict, n: int):
+    exercise = chapter[f"exercise_{n}"]
+    return exercise.with_seed(exercise.seed)
+
+
+def declared_slips_are_named(exercise, expected=None) -> None:
+    """Each declared slip, fed as the answer, is told its own message and not the expected value."""
+    assert len(exercise._slips) >= 1 and len(exercise.hints) >= 2
+    assert "Hint" not in str(exercise.check(None))
+    for message, wrong in exercise._slips.items():
+        tried = exercise.with_seed(exercise.seed)
+        result = tried.check(wrong(**tried.parameters))
+        assert not result.correct and message in result.message, (message, result.message)
+        if expected is not None:
+            assert not shows_expected(result.message.split(" Hint:")[0], expected), result.message
+
+
+def rrp_closed_form(d1):
+    """Both solutions of the RRP arm: q1 = atan2(y, x), the side view's right triangle, and the
+    waist turned by π with the boom over the top (q2 → π − q2)."""
+
+    def ik(x, y, z):
+        rho, rise = math.hypot(x, y), z - d1
+        q2, d3 = math.atan2(rise, rho), math.hypot(rho, rise)
+        q1 = math.atan2(y, x)
+        return np.array([[q1, q2, d3], [q1 - math.pi, math.pi - q2, d3]])
+
+    return ik
+
+
+def test_exercise_1_rrp_closed_form(chapter):
+    exercise = untried(chapter, 1)
+    assert chapter["exercise_1"].kind == "model"  # (with_seed keeps no kind)
+    d1, targets = exercise.parameters["d1"], exercise.parameters["targets"]
+    assert {np.sign(x) for x, _, _ in targets} == {-1.0, 1.0}  # atan slips cannot pass
+    assert {np.sign(z - d1) for _, _, z in targets} == {-1.0, 1.0}
+    assert exercise.check(rrp_closed_form(d1)).correct
+    declared_slips_are_named(exercise)
+    # the slips written here, not taken from the notebook
+    tried = untried(chapter, 1)
+
+    def atan(x, y, z):  # q1 = arctan(y / x): a half turn off for x < 0
+        rows = rrp_closed_form(d1)(x, y, z)
+        rows[:, 0] = [math.atan(y / x), math.atan(y / x) + math.pi]
+        return rows
+
+    assert "arctan2" in str(tried.check(atan))
+    tried = untried(chapter, 1)
+
+    def same(x, y, z):
+        return rrp_closed_form(d1)(x, y, z)[[0, 0]]
+
+    assert "same solution" in str(tried.check(same))
+
+
+def test_exercise_2_out_of_reach(chapter):
+    exercise = untried(chapter, 2)
+    p = exercise.parameters
+    l1, l2 = p["l1"], p["l2"]
+
+    def ik(x, y):  # Modern Robotics §6.1, with the reach test written out
+        r = math.hypot(x, y)
+        if not abs(l1 - l2) <= r <= l1 + l2:
+            raise ValueError("out of reach")
+        beta = math.acos((l1**2 + l2**2 - r**2) / (2 * l1 * l2))
+        alpha = math.acos((r**2 + l1**2 - l2**2) / (2 * l1 * r))
+        gamma = math.atan2(y, x)
+        return np.array([[gamma - alpha, math.pi - beta], [gamma + alpha, beta - math.pi]])
+
+    assert exercise.check(ik).correct
+    assert any(math.hypot(*t) < l1 - l2 for t in p["unreachable"])  # too close, not only too far
+    declared_slips_are_named(exercise)
+
+
+def puma_body_jacobian(q):
+    M, S, _ = model("puma560")
+    return mr.JacobianBody(mr.Adjoint(mr.TransInv(M)) @ S, q)
+
+
+def test_exercise_3_predicted_steps_are_the_book_loops_steps(chapter):
+    exercise = untried(chapter, 3)
+    assert chapter["exercise_3"].kind == "predict"  # (with_seed keeps no kind)
+    p = exercise.parameters
+    U, sigma, _ = np.linalg.svd(puma_body_jacobian(p["q"]))
+    np.testing.assert_allclose(sigma, p["sigma"], rtol=1e-9, atol=1e-12)
+    # one step of the book's Newton loop and of the damped loop, to the turned target
+    M, S, _ = model("puma560")
+    B = mr.Adjoint(mr.TransInv(M)) @ S
+    T = mr.FKinBody(M, B, p["q"]) @ mr.MatrixExp6(mr.VecTose3(p["e"] * U[:, -1]))
+    V = mr.se3ToVec(mr.MatrixLog6(mr.TransInv(mr.FKinBody(M, B, p["q"])) @ T))
+    J = puma_body_jacobian(p["q"])
+    newton = np.linalg.norm(np.linalg.pinv(J) @ V)
+    damped = np.linalg.norm(J.T @ np.linalg.solve(J @ J.T + p["lam"] ** 2 * np.eye(6), V))
+    assert exercise.check([newton, damped]).correct
+    declared_slips_are_named(exercise, [newton, damped])
+    first_try(untried(chapter, 3), [damped, newton], [newton, damped], "other order")
+    # predicted before it is shown: no output above the reveal cell prints it
+    cells = notebook_cells("07-inverse-kinematics.ipynb")
+    reveal = next(i for i, c in enumerate(cells) if c.source.startswith("# After your prediction"))
+    above = "".join(
+        str(o.get("text", "")) + str(o.get("data", {}).get("text/plain", ""))
+        for c in cells[:reveal] if c.cell_type == "code" for o in c.outputs
+    )  # fmt: skip
+    assert f"{newton:.4g}" not in above and f"{damped:.4g}" not in above
+    below = "".join(o.get("text", "") for o in cells[reveal].outputs)
+    assert f"newton                first step ‖Δθ‖ = {newton:.4g} rad" in below
+
+
+def test_exercise_4_gripper(chapter):
+    exercise = untried(chapter, 4)
+    p = exercise.parameters
+    M, S, limits = model("puma560")
+    T_bt = np.eye(4)
+    T_bt[2, 3] = p["length"]
+
+    def gripper_ik(T):  # MR's Newton from seeded starts, on {b}'s pose, kept within the limits
+        flange = T @ mr.TransInv(T_bt)
+        for start in np.random.default_rng(4).uniform(limits[:, 0], limits[:, 1], (200, 6)):
+            theta, ok = mr.IKinSpace(S, M, flange, start, 1e-10, 1e-10)
+            theta = wrapped(theta)
+            if ok and np.all((theta >= limits[:, 0]) & (theta <= limits[:, 1])):
+                return theta
+        raise AssertionError("no solution within the limits")
+
+    assert exercise.check(gripper_ik).correct
+    declared_slips_are_named(exercise)
+    # an out-of-reach target is one clear line, not a traceback
+    tried = untried(chapter, 4)
+
+    def raises(T):
+        raise chapter["robolab"].OutOfReachError("the wrist centre of the target is out of reach")
+
+    message = str(tried.check(raises))
+    assert "OutOfReachError" in message and "Traceback" not in message and "\n" not in message
+
+
+def test_exercise_5_planar_null_space(chapter):
+    from scipy.linalg import null_space
+
+    exercise = untried(chapter, 5)
+    assert chapter["exercise_5"].kind == "model"  # (with_seed keeps no kind)
+    p = exercise.parameters
+    lengths, q = np.array([p["l1"], p["l2"], p["l3"]]), np.array(p["q"])
+    assert np.abs(q).max() > np.pi  # angles beyond π
+
+    def hand(angles):
+        headings = np.cumsum(angles)
+        return np.array([lengths @ np.cos(headings), lengths @ np.sin(headings)])
+
+    step = 1e-6  # the hand's Jacobian by central differences, not by robolab
+    J = np.column_stack([(hand(q + step * e) - hand(q - step * e)) / (2 * step) for e in np.eye(3)])
+    null = null_space(J)[:, 0]
+    null *= np.sign(null[0])
+    assert exercise.check(null).correct
+    declared_slips_are_named(exercise, null)
+    first_try(
+        untried(chapter, 5),
+        np.cross(J[0], J[1]) * np.sign(null[0] * np.cross(J[0], J[1])[0]),
+        null,
+        "length 1",
+    )
+    first_try(untried(chapter, 5), [1.0, 0.0, 0.0], null, "origin of {s}")

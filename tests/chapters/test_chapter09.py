@@ -34,6 +34,7 @@ import numpy as np
 import pinocchio as pin
 import pytest
 import sympy as sp
+from exercise_tries import shows_expected
 from reference.pinocchio_screw import pinocchio_from_screw
 from reference.screw_arms import (
     UR5_LINK_FRAMES,
@@ -368,48 +369,143 @@ def test_symbolic_newton_euler_is_spongs_planar_elbow(chapter, cells):
     ]
 
 
-def test_exercise_2_reference_is_spongs_closed_form(chapter):
+def declared_slips_are_named(exercise, expected=None) -> None:
+    """Each declared slip, fed as the answer, is told its own message, not the expected value."""
+    assert len(exercise._slips) >= 1 and len(exercise.hints) >= 2
+    assert "Hint" not in str(exercise.check(None))
+    for message, wrong in exercise._slips.items():
+        tried = exercise.with_seed(exercise.seed)
+        result = tried.check(wrong(**tried.parameters))
+        assert not result.correct and message in result.message, (message, result.message)
+        if expected is not None:
+            assert not shows_expected(result.message.split(" Hint:")[0], expected), result.message
+
+
+def test_exercise_1_slips_are_declared(chapter):
+    exercise = chapter["exercise_1"]
+    declared_slips_are_named(exercise, exercise.expected)
+
+
+def planar_2r_link_values(p, q, qd, qdd):
+    """V_i, V̇_i of the 2R's links in their centre-of-mass frames, F_2 and τ, by the classical
+    equations: velocities and accelerations of the centres of mass from their positions written
+    out, v̇_b = Rᵀ a − ω × v_b (MR's V̇ in a turning frame), gravity as the base accelerating up."""
+    q1, q2 = q
+    heading = (q1, q1 + q2)
+    w = (qd[0], qd[0] + qd[1])
+    dw = (qdd[0], qdd[0] + qdd[1])
+
+    def u(a):
+        return np.array([np.cos(a), np.sin(a), 0.0])
+
+    def du(a):
+        return np.array([-np.sin(a), np.cos(a), 0.0])
+
+    velocity = [p["lc1"] * w[0] * du(q1), p["l1"] * w[0] * du(q1) + p["lc2"] * w[1] * du(q1 + q2)]
+    accel = [
+        p["lc1"] * (dw[0] * du(q1) - w[0] ** 2 * u(q1)),
+        p["l1"] * (dw[0] * du(q1) - w[0] ** 2 * u(q1))
+        + p["lc2"] * (dw[1] * du(q1 + q2) - w[1] ** 2 * u(q1 + q2)),
+    ]
+    V, dV = [], []
+    for i in range(2):
+        R = np.array([u(heading[i]), du(heading[i]), [0, 0, 1]]).T
+        omega, v_b = np.array([0, 0, w[i]]), R.T @ velocity[i]
+        a_b = R.T @ (accel[i] + [0, 9.81, 0])
+        V.append(np.r_[omega, v_b])
+        dV.append(np.r_[0, 0, dw[i], a_b - np.cross(omega, v_b)])
+    R2 = np.array([u(heading[1]), du(heading[1]), [0, 0, 1]]).T
+    F2 = np.r_[0, 0, p["I2"] * dw[1], p["m2"] * R2.T @ (accel[1] + [0, 9.81, 0])]
+    return np.array(V), np.array(dV), F2
+
+
+def test_exercise_2_values_link_by_link(chapter):
     exercise = chapter["exercise_2"]
+    assert exercise.kind == "model"
     p = exercise.parameters
     spong, names = spong_planar_elbow()
     closed_form = sp.lambdify(names, spong, "numpy")
     numbers = (p["l1"], p["lc1"], p["lc2"], p["m1"], p["m2"], p["I1"], p["I2"], 9.81)
-    for q, qd, qdd in exercise.inputs:
-        expected = np.ravel(closed_form(*numbers, *q, *qd, *qdd))
-        np.testing.assert_allclose(exercise.expected(q, qd, qdd), expected, atol=1e-9)
+    rnea = exercise.expected
+    for q, qd, qdd in chapter["RNEA_STATES"]:
+        V, dV, F, tau = rnea(q, qd, qdd)
+        np.testing.assert_allclose(tau, np.ravel(closed_form(*numbers, *q, *qd, *qdd)), atol=1e-9)
+        V_ref, dV_ref, F2_ref = planar_2r_link_values(p, q, qd, qdd)
+        np.testing.assert_allclose(V, V_ref, atol=1e-12)
+        np.testing.assert_allclose(dV, dV_ref, atol=1e-9)
+        np.testing.assert_allclose(F[1], F2_ref, atol=1e-9)
+
+    def lambdified_torques_only(q, qd, qdd):  # the old loophole: torques alone do not pass
+        return (
+            np.zeros((2, 6)),
+            np.zeros((2, 6)),
+            np.zeros((2, 6)),
+            closed_form(*numbers, *q, *qd, *qdd),
+        )
+
+    tried = exercise.with_seed(exercise.seed)
+    assert "V (twists) of link" in str(tried.check(lambdified_torques_only))
+    declared_slips_are_named(exercise)
 
 
-def test_exercise_3_reference_is_the_book_softwares_functions(chapter):
+def test_exercise_3_prediction_is_the_book_softwares_torque(chapter, cells):
     frames, inertias, screws = three_link_book()
     exercise = chapter["exercise_3"]
+    assert exercise.kind == "predict"
     p = exercise.parameters
-    theta, dtheta, ddtheta = p["theta"], p["dtheta"], p["ddtheta"]
-    g, tip = [0, 0, -9.8], [1] * 6
-    expected = np.array(
-        [
-            mr.MassMatrix(theta, frames, inertias, screws) @ ddtheta,
-            mr.VelQuadraticForces(theta, dtheta, frames, inertias, screws),
-            mr.GravityForces(theta, g, frames, inertias, screws),
-            mr.EndEffectorForces(theta, tip, frames, inertias, screws),
-        ]
-    )
-    np.testing.assert_allclose(exercise.expected, expected, atol=1e-9)
+    g = [0, 0, -9.8]
+    theta, dtheta, ddtheta = (np.array(p[k]) for k in ("theta", "dtheta", "ddtheta"))
+    tau = mr.InverseDynamics(theta, dtheta, ddtheta, g, [0] * 6, frames, inertias, screws)
+    c = mr.VelQuadraticForces(theta, dtheta, frames, inertias, screws)
+    np.testing.assert_allclose(p["tau"], tau, atol=1e-4)
+    np.testing.assert_allclose(p["c"], c, atol=1e-4)
     np.testing.assert_allclose(
-        expected.sum(axis=0),
-        mr.InverseDynamics(theta, dtheta, ddtheta, g, tip, frames, inertias, screws),
-        atol=1e-9,
+        p["g"], mr.GravityForces(theta, g, frames, inertias, screws), atol=1e-4
     )
-    book = mr.InverseDynamics(
-        [0.1] * 3, [0.1, 0.2, 0.3], [2, 1.5, 1], g, tip, frames, inertias, screws
-    )
-    np.testing.assert_allclose(book, [74.6962, -33.0677, -3.2306], atol=1e-4)  # the prompt
-    assert "τ = (74.6962, −33.0677, −3.2306)" in exercise.prompt
+    new = mr.InverseDynamics(theta, 2 * dtheta, -ddtheta, g, [0] * 6, frames, inertias, screws)
+    assert exercise.check(new).correct
+    declared_slips_are_named(exercise, new)
+    reveal = next(i for i, c in enumerate(cells) if c.source.startswith("# After your prediction"))
+    above = "".join(
+        str(o.get("text", "")) + str(o.get("data", {}).get("text/plain", ""))
+        for c in cells[:reveal] if c.cell_type == "code" for o in c.outputs
+    )  # fmt: skip
+    assert not any(f"{x:.4f}" in above for x in new)
+    printed = numbers_on(output_of(cells, "# After your prediction").splitlines(), "τ at")
+    np.testing.assert_allclose(printed[-3:], new, atol=PRINTED)
 
 
-def test_exercise_4_reference_is_the_books_mass_matrix(chapter):
+def test_exercise_4_crba_is_spongs_mass_matrix(chapter):
     exercise = chapter["exercise_4"]
-    expected = mr.MassMatrix(exercise.parameters["q"], FRAMES, INERTIAS, SCREWS)
-    np.testing.assert_allclose(exercise.expected, expected, atol=1e-10)
+    assert exercise.kind == "model"
+    p = exercise.parameters
+    assert max(abs(p["q1"]), abs(p["q2"])) > np.pi  # angles beyond π
+    c2 = np.cos(p["q2"])
+    d11 = (
+        p["m1"] * p["lc1"] ** 2
+        + p["m2"] * (p["l1"] ** 2 + p["lc2"] ** 2 + 2 * p["l1"] * p["lc2"] * c2)
+        + p["I1"]
+        + p["I2"]
+    )
+    d12 = p["m2"] * (p["lc2"] ** 2 + p["l1"] * p["lc2"] * c2) + p["I2"]
+    d22 = p["m2"] * p["lc2"] ** 2 + p["I2"]
+    expected = np.array([[d11, d12], [d12, d22]])
+    np.testing.assert_allclose(exercise.expected, expected, atol=1e-12)
+    assert exercise.check(expected).correct
+    declared_slips_are_named(exercise, expected)
+
+
+def test_exercise_5_slips_are_declared(chapter):
+    declared_slips_are_named(chapter["exercise_5"])
+
+
+def test_tau_2_is_shown_one_term_per_line(cells):
+    """Section 7's τ₂ is an aligned display of short lines (it ran off a 1024 px page)."""
+    hits = [c for c in cells if c.cell_type == "code" and "tau_2 = sp.collect" in c.source]
+    latex = "".join(hits[0].outputs[-1]["data"]["text/latex"])
+    lines = latex.split(r"\\")
+    assert len(lines) == 4
+    assert max(len(re.sub(r"\\left|\\right|\\[a-z]+|[{}\\]", "", line)) for line in lines) < 90
 
 
 def test_exercise_5_reference_holds_the_boom_against_gravity(chapter):
