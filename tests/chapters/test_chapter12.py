@@ -23,13 +23,13 @@ import nbformat
 import numpy as np
 import pinocchio as pin
 import pytest
+from chapter_cells import notebook_cells, run_setup_cells
+from exercise_tries import first_try
 from reference.pinocchio_screw import pinocchio_from_screw
 from scipy.integrate import solve_ivp
 from scipy.optimize import brentq
 
 import robolab
-from chapter_cells import notebook_cells, run_setup_cells
-from exercise_tries import first_try
 
 NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "12-independent-joint-control.ipynb"
 NUMBER = re.compile(r"[-+]?\d+\.?\d*(?:e[-+]?\d+)?")

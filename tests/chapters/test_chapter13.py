@@ -15,8 +15,8 @@ import re
 import numpy as np
 import pytest
 from chapter_cells import notebook_cells, output_of, run_setup_cells
-from reference import planar_elbow as elbow
 from exercise_tries import first_try
+from reference import planar_elbow as elbow
 from scipy.optimize import brentq, fsolve
 
 NOTEBOOK = "13-model-based-control.ipynb"
