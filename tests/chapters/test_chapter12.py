@@ -23,6 +23,8 @@ import nbformat
 import numpy as np
 import pinocchio as pin
 import pytest
+from chapter_cells import notebook_cells, run_setup_cells
+from exercise_tries import first_try
 from reference.pinocchio_screw import pinocchio_from_screw
 from scipy.integrate import solve_ivp
 from scipy.optimize import brentq
@@ -130,8 +132,9 @@ def _pd_gains(puma_pin):
 
 def test_section_2_pd_step_against_ogata(cells, puma_pin):
     text = output_of(cells, "rise 10–90")
+    gains = output_of(cells, "Kp, Kd = J * wn**2")  # the gains print before exercise 1
     J, kp, kd = _pd_gains(puma_pin)
-    assert numbers(line_with(text, "J = ")) == pytest.approx([J, BM, kp, kd], abs=6e-5)
+    assert numbers(line_with(gains, "J = ")) == pytest.approx([J, BM, kp, kd], abs=6e-5)
     zeta, wn = 0.7, 30.0
     wd = wn * math.sqrt(1 - zeta**2)
     overshoot = 100 * math.exp(-zeta * math.pi / math.sqrt(1 - zeta**2))
@@ -209,7 +212,7 @@ def test_section_3_routh_hurwitz_worked_example(cells, puma_pin):
 
 
 def test_section_4_windup_against_solve_ivp(cells, puma_pin):
-    text = output_of(cells, "conditional integration")
+    text = output_of(cells, "clean = simulate_joint(motor, anti_windup=True")
     J, kp, kd = _pd_gains(puma_pin)
     G = g2(puma_pin)
     for label, windup in (("plain PID", False), ("conditional integration", True)):
@@ -238,25 +241,6 @@ def test_section_5_the_tuner_start_against_solve_ivp(cells, puma_pin):
     assert "ζ = 0.689, ω_n = 30.5 rad/s" in widget
 
 
-def test_exercise_answers_by_independent_routes():
-    """The four solve functions' formulas, checked by a route that does not use them."""
-    J, B, kp = 3e-4 + 1.5 / 100**2, 1e-3, 0.4
-    kd = 2 * math.sqrt(kp * J) - B  # exercise 1: a double root of J s² + (B + Kd) s + Kp
-    roots = np.roots([J, B + kd, kp])
-    assert abs(roots[0] - roots[1]) < 1e-4 * abs(roots[0])
-    mp, ts = 10.0, 0.2  # exercise 2: the gains give Mp back through Ogata's formula
-    log = math.log(mp / 100)
-    zeta = -log / math.sqrt(math.pi**2 + log**2)
-    wn = 4 / (zeta * ts)
-    kp2, kd2 = J * wn**2, 2 * zeta * wn * J - B
-    z2 = (B + kd2) / (2 * math.sqrt(kp2 * J))
-    assert 100 * math.exp(-z2 * math.pi / math.sqrt(1 - z2**2)) == pytest.approx(mp, abs=1e-9)
-    assert 4 / (z2 * math.sqrt(kp2 / J)) == pytest.approx(ts, abs=1e-12)
-    jm, jmin, jmax, p = 2e-4, 1.0, 3.0, 0.1  # exercise 4: the ratio meets the spec exactly
-    r = math.sqrt((jmax - (1 + p) * jmin) / (p * jm))
-    assert (jm + jmax / r**2) / (jm + jmin / r**2) == pytest.approx(1 + p, abs=1e-12)
-
-
 def test_exercise_2_warning_for_the_seeded_numbers(cells):
     """Exercise 2's text: the rule's gains meet the overshoot but do not settle at t_s; for the
     seeded numbers the exact 2 % settling time (root finding on Ogata's closed-form step) is
@@ -265,10 +249,11 @@ def test_exercise_2_warning_for_the_seeded_numbers(cells):
     value = {
         name: float(re.search(pattern, text)[1])
         for name, pattern in {
-            "Jm": r"J_m = ([\d.]+)", "Bm": r"B_m = ([\d.]+)", "r": r"r = (\d+)",
+            "Jm": r"J_m = ([\d.e+-]+)\$", "Bm": r"B_m = ([\d.e+-]+)\$", "r": r"r = (\d+)",
             "Jl": r"J_\\ell = ([\d.]+)", "Mp": r"by exactly ([\d.]+) %", "ts": r"gives ([\d.]+) s",
         }.items()
     }  # fmt: skip
+    assert value["Jm"] == pytest.approx(2.05e-4) and value["Bm"] == pytest.approx(0.95e-3)  # SI
     log = math.log(value["Mp"] / 100)
     zeta = -log / math.sqrt(math.pi**2 + log**2)
     wn = 4 / (zeta * value["ts"])  # the rule the exercise asks for
@@ -287,10 +272,10 @@ def test_exercise_2_warning_for_the_seeded_numbers(cells):
     envelope = math.log(1 / (0.02 * math.sqrt(1 - zeta**2))) / (zeta * wn)
     assert settle < 0.95 * value["ts"] < value["ts"] < envelope
     # and the loop simulate_joint runs has exactly this ζ and ω_n (B = B_m, no link friction)
-    J = value["Jm"] * 1e-4 + value["Jl"] / value["r"] ** 2
-    kp, kd = J * wn**2, 2 * zeta * wn * J - value["Bm"] * 1e-3
+    J = value["Jm"] + value["Jl"] / value["r"] ** 2
+    kp, kd = J * wn**2, 2 * zeta * wn * J - value["Bm"]
     run = robolab.simulate_joint(
-        robolab.JointActuator(value["Jm"] * 1e-4, value["Bm"] * 1e-3, value["r"]),
+        robolab.JointActuator(value["Jm"], value["Bm"], value["r"]),
         link_inertia=value["Jl"], Kp=kp, Kd=kd, target=0.05, duration=1.0,
     )  # fmt: skip
     assert run.metrics.settling_time == pytest.approx(settle, abs=1.5e-3)
@@ -324,3 +309,120 @@ def test_section_3_whole_arm_against_pinocchio_with_armature(cells, puma_pin):
         assert printed[1] == pytest.approx(target[1] - q[-1, 1], abs=6e-5)  # after "at 1 s"
         assert printed[-5:] == pytest.approx(pushed, abs=6e-5)
     model.armature = np.zeros(6)
+
+
+# --- The chapter's own exercises: correct answers by routes outside robolab, and the slips -------
+#
+# The exercises are the notebook's (its import and exercise cells run as in the chapter). Each
+# declared slip must be named, and a first wrong try must not show the expected value.
+
+SETUP = ("%matplotlib widget", "# The exercises of this chapter")
+
+
+@pytest.fixture(scope="module")
+def chapter():
+    return run_setup_cells(notebook_cells(NOTEBOOK.name), *SETUP)
+
+
+def assert_slips_named(exercise) -> None:
+    """Every declared slip, fed as a first try, is told its own message, never the expected."""
+    assert exercise.hints and len(exercise.hints) >= 2
+    for message, wrong in exercise._slips.items():
+        fresh = exercise.with_seed(exercise.seed)
+        first_try(fresh, wrong(**fresh.parameters), fresh.expected, message)
+
+
+def test_exercise_1_peak_torque_is_kp_r_qd_by_solve_ivp(chapter, puma_pin):
+    """The largest |u| of the 0.05 rad step, from a solve_ivp run of the loop written here."""
+    J, kp, kd = _pd_gains(puma_pin)
+    _, _, u, _ = reference_run(J, R, kp, kd, 0.0, 0.05, 0.0, False, duration=1.0)
+    peak = np.abs(u).max()
+    assert peak == pytest.approx(kp * R * 0.05, rel=1e-9)  # u(0⁺): no kick, no later peak
+    exercise = chapter["peak_torque_exercise"](kp, kd, R, target=0.05)
+    assert exercise.kind == "predict"
+    assert exercise.check(peak).correct
+    assert_slips_named(exercise)
+    assert "No answer yet" in str(exercise.check(None)) and "Hint" not in str(exercise.check(None))
+
+
+def test_exercise_1_comes_before_the_step_that_reveals_it(cells):
+    sources = [c.source for c in cells if c.cell_type == "code"]
+    asked = next(i for i, s in enumerate(sources) if s.startswith("exercise_1 = "))
+    shown = next(i for i, s in enumerate(sources) if 'print(f"largest motor torque' in s)
+    assert asked < shown
+    before = "".join(o.get("text", "") for c in cells[: [c.source for c in cells].index(
+        sources[asked])] if c.cell_type == "code" for o in c.outputs)  # fmt: skip
+    assert "1.86" not in before
+
+
+@pytest.mark.parametrize("seed", [2, 5, 7, 11])
+def test_exercise_2_gains_by_root_finding(chapter, seed):
+    """ζ as the root of Ogata's overshoot formula (brentq), ω_n from the rule, then the
+    coefficients of J s² + (B + K_d)s + K_p matched by NumPy's polynomial product."""
+    exercise = chapter["specification_exercise"](seed)
+    p = exercise.parameters
+    assert p["Jm"] < 1e-3 and p["Bm"] < 1e-2  # SI: kg·m² and N·m·s/rad, powers of ten included
+    zeta = brentq(lambda z: 100 * math.exp(-z * math.pi / math.sqrt(1 - z**2)) - p["Mp"], 1e-6,
+                  1 - 1e-9)  # fmt: skip
+    wn = 4 / (zeta * p["ts"])
+    J = p["Jm"] + p["Jl"] / p["r"] ** 2
+    target = J * np.polymul([1, 2 * zeta * wn, wn**2], [1])
+    gains = np.array([target[2], target[1] - p["Bm"]])
+    assert exercise.with_seed(seed).check(gains).correct
+    assert_slips_named(exercise)
+
+
+def design_measures(payload, target, gains):
+    """Overshoot (%), 2 % settling (s) and |error at 2 s| by the solve_ivp loop written here."""
+    J = JM + (m22_at_zero() + payload * REACH**2) / R**2
+    gravity = G2_AT_ZERO + payload * 9.81 * REACH
+    t, q, _, _ = reference_run(J, R, *gains, target, gravity, True)
+    overshoot, _, settle, error = measures(t, q, target)
+    return overshoot, settle, abs(error)
+
+
+_PUMA = {}
+
+
+def m22_at_zero() -> float:
+    if "m22" not in _PUMA:
+        model, _ = pinocchio_from_screw(robolab.load_robot("puma560"))
+        data = model.createData()
+        _PUMA["m22"] = float(pin.crba(model, data, np.zeros(6))[1, 1])
+        _PUMA["g2"] = float(pin.computeGeneralizedGravity(model, data, np.zeros(6))[1])
+    return _PUMA["m22"]
+
+
+G2_AT_ZERO = 37.4837  # checked against Pinocchio in test_exercise_3_design_against_solve_ivp
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_exercise_3_design_against_solve_ivp(chapter, seed):
+    m22_at_zero()
+    assert _PUMA["g2"] == pytest.approx(G2_AT_ZERO, abs=1e-4)
+    exercise = chapter["pid_design_exercise"](seed)
+    p = exercise.parameters
+    good = (0.7, 0.025, 1.5)  # meets all three by the reference run, with a margin
+    overshoot, settle, error = design_measures(p["payload"], p["target"], good)
+    assert overshoot < 4.5 and settle < 0.28 and error < 8e-5, (overshoot, settle, error)
+    assert exercise.with_seed(seed).check(np.array(good)).correct
+    # section 2's gains with the tuner's K_i: the reference run overshoots, and the check says so
+    overshoot, _, _ = design_measures(p["payload"], p["target"], (0.3451, 0.0153, 1.0))
+    assert overshoot > 5.5
+    message = str(exercise.with_seed(seed).check([0.3451, 0.0153, 1.0]))
+    assert "overshoot" in message and not message.startswith("✓")
+    assert_slips_named(exercise)
+    unstable = str(exercise.with_seed(seed).check([0.5, 0.0, 20.0]))
+    assert "Routh–Hurwitz" in unstable and "Traceback" not in unstable
+
+
+@pytest.mark.parametrize("seed", [4, 6, 9, 13])
+def test_exercise_4_gear_ratio_by_brentq(chapter, seed):
+    exercise = chapter["gear_ratio_exercise"](seed)
+    assert exercise.kind == "model"
+    p = exercise.parameters
+    heavy, light, f = p["Jmax"] + p["m"] * p["reach"] ** 2, p["Jmin"], p["p"] / 100
+    r = brentq(lambda r: (p["Jm"] + heavy / r**2) / (p["Jm"] + light / r**2) - (1 + f), 1, 1e5)
+    assert exercise.with_seed(seed).check(r).correct
+    assert not exercise.with_seed(seed).check(0.9 * r).correct  # a smaller r misses the spec
+    assert_slips_named(exercise)

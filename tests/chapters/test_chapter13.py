@@ -15,8 +15,9 @@ import re
 import numpy as np
 import pytest
 from chapter_cells import notebook_cells, output_of, run_setup_cells
+from exercise_tries import first_try
 from reference import planar_elbow as elbow
-from scipy.optimize import fsolve
+from scipy.optimize import brentq, fsolve
 
 NOTEBOOK = "13-model-based-control.ipynb"
 NUMBER = re.compile(r"[-+]?\d+\.?\d*(?:e[-+]?\d+)?")
@@ -265,3 +266,109 @@ def test_exercise_1_solution_meets_the_threshold(cells):
     rms, threshold = numbers(verdict.message)[:2]
     np.testing.assert_allclose(rms, rms_deg(errors), atol=6e-4)
     assert rms_deg(errors) < threshold
+
+
+# --- The chapter's own exercises: correct answers by routes outside robolab, and the slips -------
+
+SETUP = ("%matplotlib widget", "# The exercises of this chapter")
+
+
+@pytest.fixture(scope="module")
+def chapter():
+    return run_setup_cells(notebook_cells(NOTEBOOK), *SETUP)
+
+
+def assert_slips_named(exercise) -> None:
+    """Every declared slip, fed as a first try, is told its own message, never the expected."""
+    assert len(exercise.hints) >= 2
+    for message, wrong in exercise._slips.items():
+        fresh = exercise.with_seed(exercise.seed)
+        first_try(fresh, wrong(**fresh.parameters), fresh.expected, message)
+
+
+def test_exercise_1_payload_at_the_elbow_limit(chapter, cells):
+    """The payload where joint 2's holding torque at GOAL reaches 25 N·m: the closed-form
+    gravity of reference.planar_elbow, linear in the payload, solved by brentq."""
+    exercise = chapter["hold_payload_exercise"](25.0, GOAL)
+    assert exercise.kind == "predict"
+    mass = brentq(lambda m: elbow.gravity(GOAL, m)[1] - LIMITS[1], 0.0, 10.0)
+    assert exercise.check(mass).correct
+    assert_slips_named(exercise)
+    # asked before the cell that shows it, and nothing above shows it
+    code = [c for c in cells if c.cell_type == "code"]
+    asked = next(i for i, c in enumerate(code) if c.source.startswith("exercise_1 = "))
+    shown = next(i for i, c in enumerate(code) if c.source.startswith("holding = [gravity_forces"))
+    assert asked < shown
+    assert f"{mass:.3f}" in "".join(o.get("text", "") for o in code[shown].outputs)
+    above = "".join(o.get("text", "") for c in code[:asked] for o in c.outputs)
+    assert f"{mass:.2f}" not in above
+
+
+def test_exercise_2_rms_gains_and_swap(chapter):
+    exercise = chapter["rms_exercise"](1)
+    saved = globals()["KP"], globals()["KD"]
+    globals()["KP"], globals()["KD"] = 400.0, 40.0
+    try:
+        errors, _, _ = track("pd_gravity")
+    finally:
+        globals()["KP"], globals()["KD"] = saved
+    assert rms_deg(errors) < exercise.parameters["threshold"]
+    assert exercise.check(np.array([400.0, 40.0])).correct
+    assert_slips_named(exercise)
+    runaway = str(exercise.with_seed(1).check([400.0, 4000.0]))
+    assert "K_d Δt" in runaway and "Traceback" not in runaway
+
+
+def track_pid(gains, factor, payload):
+    """Computed torque with an integral, written here (MR eq. 11.35), on the closed-form arm."""
+    kp, kd, ki = gains
+    q_d, qd_d, qdd_d = REFERENCE
+    q, qd, integral = q_d[0].copy(), qd_d[0].copy(), np.zeros(2)
+    exceeded = False
+    for i in range(len(q_d)):
+        e, ed = q_d[i] - q, qd_d[i] - qd
+        command = qdd_d[i] + kp * e + kd * ed + ki * integral
+        tau = factor * (elbow.mass_matrix(q) @ command + elbow.coriolis(q, qd) + elbow.gravity(q))
+        exceeded |= bool(np.any(np.abs(tau) > LIMITS))
+        tau = np.clip(tau, -LIMITS, LIMITS)
+        integral = integral + DT * e
+        qd = qd + DT * accelerations(q, qd, tau, payload)
+        q = q + DT * qd
+    tip = np.array([np.cos(q[0]) + np.cos(q.sum()), np.sin(q[0]) + np.sin(q.sum())])
+    goal = np.array([np.cos(GOAL[0]) + np.cos(GOAL.sum()), np.sin(GOAL[0]) + np.sin(GOAL.sum())])
+    return 1000 * np.linalg.norm(tip - goal), exceeded
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_exercise_3_design_against_a_loop_written_here(chapter, seed):
+    exercise = chapter["pid_design_exercise"](seed)
+    p = exercise.parameters
+    good = (900.0, 60.0, 5000.0)  # ω_n = 30 rad/s, K_i well inside K_d K_p
+    miss, exceeded = track_pid(good, p["factor"], p["payload"])
+    assert miss < 1.0 and not exceeded, (miss, exceeded)
+    assert exercise.with_seed(seed).check(np.array(good)).correct
+    plain, _ = track_pid((100.0, 20.0, 0.0), p["factor"], p["payload"])
+    assert plain > 10.0  # the chapter's gains without K_i leave the hand centimetres off
+    assert_slips_named(exercise)
+    unstable = str(exercise.with_seed(seed).check([100.0, 20.0, 3000.0]))
+    assert "Routh–Hurwitz" in unstable
+
+
+@pytest.mark.parametrize("seed", [4, 5, 9, 10, 12])
+def test_exercise_4_sag_by_fsolve(chapter, seed):
+    """The rest point K_p e = (1 − f) g(θ_d − e) of the closed-form arm, by SciPy's fsolve."""
+    exercise = chapter["wrong_gravity_exercise"](seed)
+    assert exercise.kind == "model"
+    p = exercise.parameters
+    target = np.array([p["q1"], p["q2"]])
+    sag = fsolve(lambda e: p["Kp"] * e - (1 - p["f"]) * elbow.gravity(target - e), np.zeros(2))
+    assert exercise.with_seed(seed).check(sag).correct
+    assert_slips_named(exercise)
+
+
+def test_exercise_4_configurations_cover_the_cases(chapter):
+    """The seeds the tests use include angles beyond π and cosines of both signs."""
+    angles = [chapter["wrong_gravity_exercise"](s).parameters for s in (4, 5, 9, 10, 12)]
+    assert any(abs(a["q2"]) > np.pi or abs(a["q1"]) > np.pi for a in angles)
+    assert {np.sign(np.cos(a["q1"])) for a in angles} == {-1.0, 1.0}
+    assert {np.sign(np.cos(a["q1"] + a["q2"])) for a in angles} == {-1.0, 1.0}
