@@ -17,7 +17,7 @@ import matplotlib.pyplot as plt
 import modern_robotics as mr
 import numpy as np
 import pytest
-from chapter_cells import notebook_cells, output_of
+from chapter_cells import notebook_cells, output_of, run_setup_cells
 from scipy.interpolate import CubicSpline
 
 import robolab
@@ -248,3 +248,158 @@ def test_section_4_pick_and_place(configurations, monkeypatch):
     assert "hand at the pick (t = 2.3 s): 2.73 mm off" in text
     assert "hand at the place (t = 5.6 s): 1.94 mm off" in text
     assert "inside the joint limits all the way: True" in text
+
+
+# --- the capstone project: the five stages' graders (issue 27) -----------------------------------
+#
+# The good plan is built here with modern_robotics (IKinBody at every sample, FKinSpace) and
+# SciPy's CubicSpline for the joint-space moves' derivatives, never with robolab's planners; the
+# bad plans are the same plan with a 25° tilt at the grasp, 0.5 rad of extra yaw at the place, a
+# pass through the grasp without stopping, or a joint-space (curved) approach.
+
+TOOL = 0.10
+APPROACH = 0.10
+
+
+@pytest.fixture(scope="module")
+def capstone():
+    cells = notebook_cells("14-capstone-pick-and-place.ipynb")
+    return run_setup_cells(
+        cells, "%matplotlib widget", "# The exercises of this chapter", "# The capstone project"
+    )
+
+
+def part_on_table(x, y, yaw):
+    pose = np.eye(4)
+    pose[:3, :3] = mr.MatrixExp3(mr.VecToso3([0.0, 0.0, yaw]))
+    pose[:3, 3] = [x, y, 0.025]
+    return pose
+
+
+def grip(part, turn=0.0):
+    """A flange pose grasping the part: z down, y across it, fingertips TOOL below the flange."""
+    flange_in_part = np.diag([1.0, -1.0, -1.0, 1.0])
+    flange_in_part[2, 3] = TOOL
+    return part @ mr.RpToTrans(mr.MatrixExp3(mr.VecToso3([0.0, 0.0, turn])), [0, 0, 0]) @ (
+        flange_in_part
+    )
+
+
+def mr_ik(target, guess):
+    q, ok = mr.IKinBody(PANDA.screw_axes_body, PANDA.home_ee_pose, target, guess, 1e-9, 1e-9)
+    assert ok
+    return q
+
+
+def mr_plan(part, target, tilt=0.0, extra_yaw=0.0, stop=True, straight=True):
+    """Rest-to-rest quintic moves (MR's QuinticTimeScaling), straight vertical approaches."""
+    ready_rotation = mr.FKinSpace(PANDA.home_ee_pose, PANDA.screw_axes_space, READY)[:3, :3]
+    grasp = max((grip(part), grip(part, np.pi)), key=lambda g: np.trace(ready_rotation.T @ g[:3, :3]))
+    place = target @ mr.TransInv(part) @ grasp
+    if tilt:
+        grasp = grasp @ mr.RpToTrans(mr.MatrixExp3(mr.VecToso3([np.radians(tilt), 0, 0])), [0] * 3)
+    if extra_yaw:
+        place = place @ mr.RpToTrans(mr.MatrixExp3(mr.VecToso3([0, 0, extra_yaw])), [0] * 3)
+    rows, closed = [READY], [False]
+
+    def scaling(duration, rest=True):
+        n = round(duration / 0.01)
+        t = np.arange(1, n + 1) * 0.01
+        return [mr.QuinticTimeScaling(duration, tk) if rest else tk / duration for tk in t]
+
+    def joint_move(goal, duration):
+        start = rows[-1]
+        for s in scaling(duration):
+            rows.append(start + s * (goal - start))
+            closed.append(closed[-1])
+
+    def line(a, b, duration, rest=True):
+        if not straight:  # a joint-space move instead: the hand follows a curve
+            joint_move(mr_ik(b, rows[-1]), duration)
+            return
+        q = rows[-1]
+        for s in scaling(duration, rest):
+            pose = a.copy()
+            pose[:3, 3] = a[:3, 3] + s * (b[:3, 3] - a[:3, 3])
+            q = mr_ik(pose, q)
+            rows.append(q)
+            closed.append(closed[-1])
+
+    for station, state, travel in ((grasp, True, 1.5), (place, False, 2.5)):
+        above = station.copy()
+        above[2, 3] += APPROACH
+        q_above = mr_ik(above, READY)  # from the ready pose: the branch near it
+        joint_move(q_above, travel)
+        line(above, station, 0.8, rest=stop)
+        if stop:
+            rows.extend([rows[-1]] * 50)
+            closed.extend([closed[-1]] * 25 + [state] * 25)
+        else:
+            closed[-1] = state
+        line(station, above, 0.8)
+    q = np.array(rows)
+    qd = np.gradient(q, 0.01, axis=0)
+    qd[[0, -1]] = 0.0
+    return 0.01 * np.arange(len(q)), q, qd, np.gradient(qd, 0.01, axis=0), np.array(closed)
+
+
+def scene_of(exercise):
+    return exercise.parameters["scenes"][0]
+
+
+@pytest.mark.slow
+def test_capstone_plans_graded_on_outcomes(capstone):
+    stage3 = capstone["stage3_exercise"](seed=6)
+    part, target = scene_of(stage3)
+    grade = capstone["grade_motion"]
+    tolerances = capstone["PLAN_TOLERANCES"]
+
+    def graded(**bad):
+        times, q, qd, _, closed = mr_plan(part, target, **bad)
+        return grade(3, times, q, qd, closed, part, target, tolerances)
+
+    assert graded() is None  # a good plan passes
+    tilted = graded(tilt=25.0)
+    assert "Stage 3" in tilted and "25.0° tilt" in tilted and "grasp" in tilted
+    turned = graded(extra_yaw=0.5)
+    assert "Stage 3" in turned and "28.6°" in turned and "target" in turned  # 0.5 rad
+    passing = graded(stop=False)
+    assert "Stage 3" in passing and "must stop and dwell" in passing
+    curved = graded(straight=False)
+    assert "Stage 3" in curved and "not straight" in curved
+
+
+def test_capstone_stage_slips(capstone):
+    for make, seed in (("stage1_exercise", 4), ("stage2_exercise", 5), ("stage4_exercise", 7)):
+        exercise = capstone[make](seed=seed)
+        assert len(exercise.hints) >= 2 and exercise._slips
+        assert "Hint" not in str(exercise.check(None))
+        for message, slip in exercise._slips.items():
+            result = exercise.check(slip(**exercise.parameters))
+            assert not result.correct and message.split(":")[0] in str(result)
+            assert message[:60] in str(result), (message, str(result))
+    # stage 1 and 2 accept answers written here with modern_robotics
+    stage1 = capstone["stage1_exercise"](seed=4)
+    assert stage1.check(lambda p, t: (grip(p), t @ mr.TransInv(p) @ grip(p))).correct
+    assert stage1.check(lambda p, t: (grip(p, np.pi), t @ mr.TransInv(p) @ grip(p, np.pi))).correct
+    stage2 = capstone["stage2_exercise"](seed=5)
+    ready_ik = lambda T, q: mr_ik(T, q)  # noqa: E731 - MR's Newton-Raphson
+    result = stage2.check(ready_ik)
+    assert result.correct or "outside its limits" in str(result)
+
+
+def mr_control(q, qd, q_d, qd_d, qdd_d, e_int):
+    """Computed torque with MR's InverseDynamics on the model (inertias × 1.1)."""
+    a = qdd_d + 400.0 * (q_d - q) + 40.0 * (qd_d - qd) + 2000.0 * e_int
+    return mr.InverseDynamics(
+        q, qd, a, PANDA.gravity, np.zeros(6), list(PANDA.link_frames),
+        [1.1 * G for G in PANDA.spatial_inertias], PANDA.screw_axes_space,
+    )  # fmt: skip
+
+
+def test_capstone_stage4_accepts_mr_computed_torque(capstone):
+    stage4 = capstone["stage4_exercise"](seed=7)
+    assert stage4.check(mr_control).correct
+    # without the integral term the payload's weight leaves the hand off the goal
+    result = stage4.check(lambda q, qd, q_d, qd_d, qdd_d, e: mr_control(q, qd, q_d, qd_d, qdd_d, 0 * e))
+    assert not result.correct and "Stage 4" in str(result) and "mm from it" in str(result)
