@@ -210,7 +210,7 @@ SUBPACKAGE: dict[str, tuple[str, ...]] = {
     "views.drawing.drawable": ("DrawableRobot", "RobotAdapter", "Snapshot"),
     "views.drawing.options": ("ViewOptions",),
     # the exercise checkers, also the face module robolab.exercises (robolab/exercises.py)
-    "lessons.exercises.check_result": ("CheckResult",),
+    "lessons.exercises.check_result": ("CheckResult", "NoAnswerYet"),
     "lessons.exercises.exercise": (
         "Exercise",
         "seed_for",

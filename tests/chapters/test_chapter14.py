@@ -280,8 +280,10 @@ def grip(part, turn=0.0):
     """A flange pose grasping the part: z down, y across it, fingertips TOOL below the flange."""
     flange_in_part = np.diag([1.0, -1.0, -1.0, 1.0])
     flange_in_part[2, 3] = TOOL
-    return part @ mr.RpToTrans(mr.MatrixExp3(mr.VecToso3([0.0, 0.0, turn])), [0, 0, 0]) @ (
-        flange_in_part
+    return (
+        part
+        @ mr.RpToTrans(mr.MatrixExp3(mr.VecToso3([0.0, 0.0, turn])), [0, 0, 0])
+        @ (flange_in_part)
     )
 
 
@@ -294,7 +296,9 @@ def mr_ik(target, guess):
 def mr_plan(part, target, tilt=0.0, extra_yaw=0.0, stop=True, straight=True):
     """Rest-to-rest quintic moves (MR's QuinticTimeScaling), straight vertical approaches."""
     ready_rotation = mr.FKinSpace(PANDA.home_ee_pose, PANDA.screw_axes_space, READY)[:3, :3]
-    grasp = max((grip(part), grip(part, np.pi)), key=lambda g: np.trace(ready_rotation.T @ g[:3, :3]))
+    grasp = max(
+        (grip(part), grip(part, np.pi)), key=lambda g: np.trace(ready_rotation.T @ g[:3, :3])
+    )
     place = target @ mr.TransInv(part) @ grasp
     if tilt:
         grasp = grasp @ mr.RpToTrans(mr.MatrixExp3(mr.VecToso3([np.radians(tilt), 0, 0])), [0] * 3)
@@ -401,5 +405,7 @@ def test_capstone_stage4_accepts_mr_computed_torque(capstone):
     stage4 = capstone["stage4_exercise"](seed=7)
     assert stage4.check(mr_control).correct
     # without the integral term the payload's weight leaves the hand off the goal
-    result = stage4.check(lambda q, qd, q_d, qd_d, qdd_d, e: mr_control(q, qd, q_d, qd_d, qdd_d, 0 * e))
+    result = stage4.check(
+        lambda q, qd, q_d, qd_d, qdd_d, e: mr_control(q, qd, q_d, qd_d, qdd_d, 0 * e)
+    )
     assert not result.correct and "Stage 4" in str(result) and "mm from it" in str(result)

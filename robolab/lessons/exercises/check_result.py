@@ -24,7 +24,7 @@ import sympy as sp
 
 from ...dh.derivation import to_text
 
-__all__ = ["CheckResult"]
+__all__ = ["CheckResult", "NoAnswerYet"]
 
 T = TypeVar("T")
 
@@ -95,6 +95,23 @@ class CheckResult:
             f'<div class="robolab-check" style="color:{colour};background:{background};'
             f'padding:4px 8px;border-radius:4px"><b>{mark}</b> {html.escape(self.message)}</div>'
         )
+
+
+class NoAnswerYet(CheckResult):
+    """A checker's verdict on an answer not given yet: not a try, and told no hint.
+
+    An exercise whose answer is a function the student fills in from a template returns it
+    when the template still returns ``None``, as ``answer = None`` is "no answer yet".
+
+    Examples
+    --------
+    >>> result = NoAnswerYet("No answer yet: your plan_motion returns None.")
+    >>> bool(result), str(result)
+    (False, '✗ No answer yet: your plan_motion returns None.')
+    """
+
+    def __init__(self, message: str = "No answer yet.") -> None:
+        super().__init__(False, message)
 
 
 def right_result(message: str) -> CheckResult:

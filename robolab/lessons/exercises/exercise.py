@@ -41,6 +41,7 @@ from .check_result import (
     ANSWER_SECONDS,
     CALL_SECONDS,
     CheckResult,
+    NoAnswerYet,
     checked_tolerance,
     error_text,
     fmt,
@@ -564,7 +565,7 @@ class Exercise:
                 result = result if slip is None else slip
         if result.correct:
             return result
-        if answer is None:  # no answer yet: not a try, and no hint before a try
+        if answer is None or isinstance(result, NoAnswerYet):  # not a try, and no hint yet
             return CheckResult(False, result.message)
         self.wrong_tries += 1
         tries = self.wrong_tries
