@@ -135,7 +135,7 @@ def test_wheel_contains_the_models_and_loads_them_outside_the_checkout(tmp_path)
         check=True,
         capture_output=True,
     )
-    (wheel,) = wheels.glob("robolab-*.whl")
+    (wheel,) = wheels.glob("robolab_edu-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     expected = {f"robolab/robots/{name}.json" for name in NAMES} | {
         "robolab/robots/README.md",

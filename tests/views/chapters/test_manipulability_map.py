@@ -116,4 +116,4 @@ def test_bad_input_is_refused_with_a_message(kwargs, error, message):
 
 def test_not_a_robot():
     with pytest.raises(TypeError, match=r"robot must be a robolab\.DHRobot"):
-        rl.manipulability_map("puma560")
+        rl.manipulability_map(3.5)  # a bundled name or a file path would be loaded

@@ -182,7 +182,7 @@ def test_not_a_robot(ur5):
     with pytest.raises(
         TypeError, match=r"robot must be a robolab\.DHRobot or a robolab\.ScrewRobot"
     ):
-        RneaStepper("ur5", steps)
+        RneaStepper(3.5, steps)  # a bundled name or a file path would be loaded
 
 
 def test_an_arm_with_a_prismatic_joint():

@@ -160,4 +160,4 @@ def test_not_a_robot():
     with pytest.raises(
         TypeError, match=r"robot must be a robolab\.DHRobot or a robolab\.ScrewRobot"
     ):
-        TwistView("puma560", np.zeros(6))
+        TwistView(3.5, np.zeros(6))  # a bundled name or a file path would be loaded
