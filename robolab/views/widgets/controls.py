@@ -537,12 +537,14 @@ def joint_slider(
     label: str,
     tooltip: str,
     widths: tuple[int, int],
+    label_above: bool = False,
 ) -> Control:
     """An integer slider of one joint: whole degrees (mm) shown, radians (m) passed on.
 
     ``value`` and ``limits`` (low, high) are in radians or metres; the slider
     covers the whole degrees (millimetres) inside the limits. ``widths`` is
-    (label, track) in pixels.
+    (label, track) in pixels. ``label_above=True``: the slider has no description (its
+    panel shows ``label`` above it, a long joint name), the track gets ``widths``' sum.
 
     Examples
     --------
@@ -555,13 +557,13 @@ def joint_slider(
     unit, factor = joint_units(kind)
     low = int(np.ceil(float(limits[0]) * factor - 1e-6))
     high = int(np.floor(float(limits[1]) * factor + 1e-6))
-    label_width, track_width = widths
+    label_width, track_width = (0, sum(widths)) if label_above else widths
     slider = widgets.IntSlider(
         value=int(np.clip(np.round(value * factor), low, high)),
         min=low,
         max=high,
         step=1,
-        description=label,
+        description="" if label_above else label,
         description_allow_html=False,
         continuous_update=True,
         tooltip=f"{tooltip}, in {unit}",
