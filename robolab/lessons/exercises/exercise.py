@@ -497,6 +497,7 @@ class Exercise:
             pose=self._pose,
             slips=self._slips,
             rows=self.rows,
+            kind=self.kind,
         )
         exercise._own = bool(own)
         return exercise

@@ -306,8 +306,8 @@ class TeachPendant(LiveFigure):
         if self._labels_above:
             self.joint_labels = [
                 widgets.HTML(
-                    f"<span style='font-size:12px;line-height:14px'>{html.escape(spec.label)}"
-                    "</span>",
+                    "<span style='font-size:12px;line-height:14px'>"
+                    f"{html.escape(spec.label or '')}</span>",
                     layout=widgets.Layout(margin="2px 0 0 4px", height="14px"),
                 )
                 for spec in self._joint_specs
