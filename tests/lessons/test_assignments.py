@@ -825,12 +825,12 @@ def test_an_assignment_keeps_the_staged_hints_and_the_slips(monkeypatch):
     assert exercise.seed == seed_for("ada", "05/exercise_1") and exercise._own
     assert exercise.kind == "model" and "(modelling)" in exercise._repr_markdown_()
     assert exercise.hints == ("Which side of the triangle is x?", "Project the link on the x-axis.")
-    l, q = exercise.parameters["l"], exercise.parameters["q"]
+    length, q = exercise.parameters["l"], exercise.parameters["q"]
     unanswered = str(exercise.check(None))
     assert "Hint" not in unanswered  # no hint before a try
-    slip = str(exercise.check(l * np.sin(q)))
-    assert "That is y, not x" in slip and f"{l * np.cos(q):.4g}" not in slip
-    degrees = str(exercise.check(l * np.cos(np.degrees(q))))
+    slip = str(exercise.check(length * np.sin(q)))
+    assert "That is y, not x" in slip and f"{length * np.cos(q):.4g}" not in slip
+    degrees = str(exercise.check(length * np.cos(np.degrees(q))))
     assert "degrees" in degrees and "Project the link" in degrees  # the second hint, 2nd try
     wrong = str(exercise.check(0.123))
     assert "Which side" in wrong and "Project the link" in wrong
@@ -841,14 +841,14 @@ def test_the_hidden_test_grades_what_the_notebooks_check_accepts(monkeypatch, st
     """The same verdict in the notebook and in the autograder, on the student's numbers."""
     namespace, graded = _graded_namespace(monkeypatch, student)
     exercise = namespace["exercise_1"]
-    l, q = exercise.parameters["l"], exercise.parameters["q"]
-    right = l * np.cos(q)  # written here, not by robolab
+    length, q = exercise.parameters["l"], exercise.parameters["q"]
+    right = length * np.cos(q)  # written here, not by robolab
     answers = [
         right,
         right * (1 + 1e-9),  # within the check's tolerance
         [right],  # a one-entry list is a number to the check
-        l * np.sin(q),  # the slip
-        l * np.cos(np.degrees(q)),  # degrees
+        length * np.sin(q),  # the slip
+        length * np.cos(np.degrees(q)),  # degrees
         -right,
         None,  # not answered
         "0.5",  # text
