@@ -281,7 +281,7 @@ def test_every_callback_is_a_plain_method(puma):
 def test_screw_robot_pendant():
     ur5 = robolab.load_robot("ur5")
     pendant = teach(ur5)
-    assert pendant.sliders[0].description.endswith("(deg)")
+    assert pendant.joint_labels[0].value.endswith("(deg)</span>")  # its long name is above
     pendant.sliders[1].value = -45
     assert "pose of the end-effector frame {b} in {s}" in pendant.readout_text()
 
