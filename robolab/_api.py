@@ -213,6 +213,7 @@ SUBPACKAGE: dict[str, tuple[str, ...]] = {
     "lessons.exercises.check_result": ("CheckResult", "NoAnswerYet"),
     "lessons.exercises.exercise": (
         "Exercise",
+        "ExerciseCheck",
         "seed_for",
         "show_solutions",
         "Solution",

@@ -58,6 +58,7 @@ from typing import Any
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
+from ..support.arguments import short_traceback, with_short_tracebacks
 from . import symbols as predefined
 from .parameters import as_sympy_scalar, textbook_text
 
@@ -158,19 +159,25 @@ def read_rows(rows: Sequence[Any], convention: str) -> tuple[list[DHRow], sp.Sym
     [('r', q_1(t)), ('p', q_2(t))]
     """
     if convention not in CONVENTIONS:
-        raise ValueError(f"convention: expected 'standard' or 'modified', got {convention!r}")
+        raise short_traceback(
+            ValueError(f"convention: expected 'standard' or 'modified', got {convention!r}")
+        )
     if len(rows) == 1 and _is_list_of_rows(rows[0]):
         rows = list(rows[0])  # DHRobot([row1, row2, ...]) as well as DHRobot(row1, row2, ...)
     if len(rows) == 0:
-        raise ValueError("a DH robot needs at least one row (a, alpha, d, theta[, joint_type])")
+        raise short_traceback(
+            ValueError("a DH robot needs at least one row (a, alpha, d, theta[, joint_type])")
+        )
     parsed = []
     for number, row in enumerate(rows, start=1):
         parsed.append(_read_row(number, row))
     times = {f.args[0] for entries, _ in parsed for e in entries for f in _time_functions(e)}
     if len(times) > 1:
-        raise ValueError(
-            f"the joint variables must all be functions of the same time symbol, got functions of "
-            f"{', '.join(sorted(str(t) for t in times))}"
+        raise short_traceback(
+            ValueError(
+                "the joint variables must all be functions of the same time symbol, got "
+                f"functions of {', '.join(sorted(str(t) for t in times))}"
+            )
         )
     time = times.pop() if times else predefined.t
     _check_symbol_roles(parsed, time)
@@ -180,9 +187,12 @@ def read_rows(rows: Sequence[Any], convention: str) -> tuple[list[DHRow], sp.Sym
     for number, (entries, joint_type) in enumerate(parsed, start=1):
         row = _find_variable(number, entries, joint_type, time)
         if row.variable in owners:
-            raise ValueError(
-                f"row {number}: the joint variable {textbook_text(row.variable)} is already the "
-                f"variable of joint {owners[row.variable]}; each joint needs its own variable"
+            raise short_traceback(
+                ValueError(
+                    f"row {number}: the joint variable {textbook_text(row.variable)} is already "
+                    f"the variable of joint {owners[row.variable]}; each joint needs its own "
+                    "variable"
+                )
             )
         owners[row.variable] = number
         if not _time_functions(entries[_variable_column(joint_type)]):
@@ -209,6 +219,7 @@ def _variable_column(joint_type: str) -> int:
     return 3 if joint_type == "r" else 2
 
 
+@with_short_tracebacks  # a slip in a row: one line in IPython
 def _check_symbol_roles(parsed: list[tuple[list[sp.Expr], str]], time: sp.Symbol) -> None:
     """One symbol, one meaning: a joint variable appears only in its own column.
 
@@ -299,6 +310,7 @@ def _is_list_of_rows(value: Any) -> bool:
     )
 
 
+@with_short_tracebacks  # a slip in a row: one line in IPython
 def _read_row(number: int, row: Any) -> tuple[list[sp.Expr], str]:
     if isinstance(row, str | bytes | Mapping | AbstractSet) or (
         not isinstance(row, Sequence | sp.MatrixBase) and not hasattr(row, "__len__")
@@ -329,6 +341,7 @@ def _read_row(number: int, row: Any) -> tuple[list[sp.Expr], str]:
     return entries, joint_type
 
 
+@with_short_tracebacks  # a slip in a row: one line in IPython
 def _find_variable(number: int, entries: list[sp.Expr], joint_type: str, time: sp.Symbol) -> DHRow:
     column = 3 if joint_type == "r" else 2
     field = _FIELDS[column]

@@ -29,18 +29,30 @@ twice. Every door that takes names asks them.
 
 The physical checks of a link's inertia, which every door through which
 inertial data enters applies alike, are in :mod:`robolab.spatial.inertia`.
+
+A slip in what a student typed (a DH row without its ``'p'``, a target out of reach) is
+shown by IPython in one line, the message, with the line of the student's cell that led to
+it, instead of a traceback through robolab: robolab's own exceptions of a slip
+(``OutOfReachError``) define IPython's ``_render_traceback_`` hook as
+:func:`short_traceback_lines`, :func:`short_traceback` gives it to one raised ``TypeError``
+or ``ValueError`` (whose type stays what it was), and :func:`with_short_tracebacks` to those
+a function raises. Outside IPython (a script,
+pytest) the traceback is Python's usual one.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import sys
+import traceback
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from decimal import Decimal
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -61,6 +73,76 @@ _DTYPE_WORDS = {
     "M": "an array of dates",
     "m": "an array of time differences",
 }
+
+
+# --- slips shown in one line --------------------------------------------------------------------
+
+_PACKAGE = Path(__file__).resolve().parents[1]  # robolab/
+_E = TypeVar("_E", bound=BaseException)
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _where_in_the_students_code(error: BaseException) -> str:
+    """The last line outside robolab that the error passed through: ``Cell In[5], line 3``."""
+    place = ""
+    for frame in traceback.extract_tb(error.__traceback__):
+        if Path(frame.filename).resolve().is_relative_to(_PACKAGE):
+            break  # robolab's own frames, and what they call, are not the student's
+        name = frame.filename
+        try:
+            from IPython import get_ipython  # lazy: only inside IPython is there a cell name
+
+            shell = get_ipython()
+            if shell is not None and hasattr(shell.compile, "format_code_name"):
+                kind, cell = shell.compile.format_code_name(frame.filename) or ("", "")
+                name = f"{kind} {cell}".strip() or name
+        except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+            pass
+        code = frame.line or ""
+        code = code if len(code) <= 80 else code[:77] + "..."
+        place = f"{name}, line {frame.lineno}" + (f": {code}" if code else "")
+    return place
+
+
+def short_traceback_lines(error: BaseException) -> list[str]:
+    """What IPython shows for a slip: the error in one line, and where in the student's code.
+
+    Examples
+    --------
+    >>> lines = short_traceback_lines(ValueError("row 3: joint 3 is revolute"))
+    >>> len(lines), lines[0].endswith("ValueError\x1b[0m: row 3: joint 3 is revolute")
+    (1, True)
+    """
+    lines = [f"\x1b[0;31m{type(error).__name__}\x1b[0m: {error}"]
+    place = _where_in_the_students_code(error)
+    return [*lines, f"(from {place})"] if place else lines
+
+
+def short_traceback(error: _E) -> _E:
+    """Mark one exception of a slip to be shown in one line by IPython; returns it, to raise.
+
+    Examples
+    --------
+    >>> error = short_traceback(ValueError("q must have 6 entries, got 5"))
+    >>> type(error).__name__, error._render_traceback_()[0].endswith("got 5")
+    ('ValueError', True)
+    """
+    error._render_traceback_ = functools.partial(short_traceback_lines, error)  # type: ignore[attr-defined]
+    return error
+
+
+def with_short_tracebacks(function: _F) -> _F:
+    """Decorate a function students call: its ``TypeError`` and ``ValueError`` show short."""
+
+    @functools.wraps(function)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except (TypeError, ValueError) as error:
+            short_traceback(error)
+            raise
+
+    return wrapped  # type: ignore[return-value]
 
 
 def _format_shape(shape: Sequence[int | None], batch: bool) -> str:
@@ -189,6 +271,7 @@ def _first_problem(value: Any, index: tuple[int, ...]) -> tuple[str, str, tuple[
     return (*problem, index)
 
 
+@with_short_tracebacks
 def require_real_entries(value: object, name: str) -> None:
     """Raise ``TypeError`` unless ``value`` is a real number or a nested sequence/array of them.
 
@@ -215,6 +298,7 @@ def require_real_entries(value: object, name: str) -> None:
         )
 
 
+@with_short_tracebacks
 def as_float_array(
     value: object,
     name: str,
@@ -297,6 +381,7 @@ def as_float_array(
     return array
 
 
+@with_short_tracebacks
 def as_real_number(value: object, name: str, *, positive: bool = False) -> float:
     """Return one real number as a float: ``TypeError`` if it is not one, ``ValueError`` if
     it is not finite (or not positive with ``positive=True``).
@@ -331,6 +416,7 @@ def as_real_number(value: object, name: str, *, positive: bool = False) -> float
     return number
 
 
+@with_short_tracebacks
 def require_int(value: object, name: str) -> int:
     """Return ``value`` as an ``int``; ``TypeError`` for anything that is not a whole number
     type (``bool`` and ``2.0`` included: an index is never a float or a boolean).
@@ -355,6 +441,7 @@ def require_int(value: object, name: str) -> int:
     return int(value)
 
 
+@with_short_tracebacks
 def require_bool(value: object, name: str) -> bool:
     """Return ``value`` as a ``bool``; ``TypeError`` unless it is ``True`` or ``False``.
 
@@ -370,6 +457,7 @@ def require_bool(value: object, name: str) -> bool:
     return bool(value)
 
 
+@with_short_tracebacks
 def require_str(value: object, name: str, *, optional: bool = False) -> str | None:
     """Return ``value`` if it is a ``str`` (or None with ``optional=True``), else ``TypeError``.
 
@@ -390,6 +478,7 @@ def require_str(value: object, name: str, *, optional: bool = False) -> str | No
     return value
 
 
+@with_short_tracebacks
 def as_figure_size(value: object, name: str = "figsize") -> tuple[float, float]:
     """Return ``(width, height)`` in inches: two positive real numbers.
 
@@ -423,6 +512,7 @@ def as_figure_size(value: object, name: str = "figsize") -> tuple[float, float]:
 # --------------------------------------------------------------------------- arrays
 
 
+@with_short_tracebacks
 def require_finite(array: np.ndarray, name: str) -> None:
     """Raise ``ValueError`` if ``array`` holds NaN or infinity, naming the first bad entry.
 
@@ -442,6 +532,7 @@ def require_finite(array: np.ndarray, name: str) -> None:
         )
 
 
+@with_short_tracebacks
 def require_rotation(R: np.ndarray, name: str, tolerance: float = ROTATION_TOLERANCE) -> None:
     """Raise ``ValueError`` unless every 3×3 matrix in ``R`` is a proper rotation.
 
@@ -470,6 +561,7 @@ def require_rotation(R: np.ndarray, name: str, tolerance: float = ROTATION_TOLER
         )
 
 
+@with_short_tracebacks
 def require_transform(T: np.ndarray, name: str, tolerance: float = ROTATION_TOLERANCE) -> None:
     """Raise ``ValueError`` unless every 4×4 matrix in ``T`` is a rigid-body transform.
 
@@ -492,6 +584,7 @@ def require_transform(T: np.ndarray, name: str, tolerance: float = ROTATION_TOLE
     require_rotation(T[..., :3, :3], f"the rotation part of {name}", tolerance)
 
 
+@with_short_tracebacks
 def as_transform(value: object, name: str, *, batch: bool = False) -> np.ndarray:
     """Return ``value`` as a float array of 4×4 rigid-body transforms, or raise ``ValueError``.
 
@@ -512,6 +605,7 @@ def as_transform(value: object, name: str, *, batch: bool = False) -> np.ndarray
     return T
 
 
+@with_short_tracebacks
 def require_choice(value: object, name: str, choices: Sequence[object]) -> None:
     """Raise unless ``value`` is one of ``choices``: ``TypeError`` when the choices are text
     (and None) and ``value`` is neither, ``ValueError`` for another text.
@@ -614,6 +708,7 @@ def name_problem(text: str) -> str | None:
     return hidden_character_problem(text)
 
 
+@with_short_tracebacks
 def as_name(value: object, name: str) -> str:
     """Return ``value``, a name, in Unicode normal form NFC; refuse what no name may hold.
 

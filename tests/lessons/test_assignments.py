@@ -770,3 +770,92 @@ def test_the_command_line_names_a_course_folder_it_cannot_write(tmp_path):
     (line,) = done.stderr.splitlines()
     assert line.startswith("error: cannot write course/source/ch01/01-rotations-and-transforms")
     assert "Not a directory" in line and "expected a course folder that can be written to" in line
+
+
+# ------------------------------------------------------------------ hints, slips, the same verdict
+
+_STAGED_SETUP = """\
+import numpy as np
+from robolab.exercises import Exercise
+exercise_1 = Exercise(
+    "The hand's x",
+    "A link of {l:.2f} m at q = {q:.2f} rad: the hand's x (m)?",
+    solve=lambda l, q: l * np.cos(q),
+    generate=lambda rng: {"l": rng.uniform(0.5, 1.0), "q": rng.uniform(2.0, 3.0)},
+    hint=["Which side of the triangle is x?", "Project the link on the x-axis."],
+    slips={"That is y, not x: the other projection.": lambda l, q: l * np.sin(q)},
+    angles=["q"],
+    kind="model",
+)"""
+_STAGED_STUDENT = "answer = None  # a number, metres\nexercise_1.check(answer)"
+_STAGED_SOLUTION = (
+    "# Solution: x = l cos q.\n"
+    "p = exercise_1.parameters\n"
+    "exercise_1.check_solution(p['l'] * np.cos(p['q']))"
+)
+
+
+def _graded_namespace(monkeypatch, student: str) -> tuple[dict, nbformat.NotebookNode]:
+    """The assignment of a one-exercise chapter, its read-only cells run for ``student``."""
+    monkeypatch.setenv("ROBOLAB_STUDENT", student)
+    graded = chapter_assignment(_chapter(_STAGED_SETUP, _STAGED_STUDENT, _STAGED_SOLUTION), "05")
+    namespace: dict = {}
+    cells = _by_grade_id(graded)
+    for grade_id in ("student", "setup_0"):
+        exec(cells[grade_id].source, namespace)  # the teacher's cells, as the kernel runs them
+    return namespace, graded
+
+
+def _hidden_test(graded: nbformat.NotebookNode, namespace: dict, answer: object) -> bool:
+    """Run the autograder's hidden test on ``answer``: True when it passes."""
+    source = _by_grade_id(graded)["exercise_1_test"].source
+    assert "### BEGIN HIDDEN TESTS" in source
+    namespace["answer"] = answer
+    try:
+        exec(source, namespace)
+    except AssertionError:
+        return False
+    return True
+
+
+def test_an_assignment_keeps_the_staged_hints_and_the_slips(monkeypatch):
+    """Item 5 of issue 26: the student's own numbers, with the chapter's hints and slips."""
+    namespace, _ = _graded_namespace(monkeypatch, "ada")
+    exercise = namespace["exercise_1"]
+    assert exercise.seed == seed_for("ada", "05/exercise_1") and exercise._own
+    assert exercise.kind == "model" and "(modelling)" in exercise._repr_markdown_()
+    assert exercise.hints == ("Which side of the triangle is x?", "Project the link on the x-axis.")
+    length, q = exercise.parameters["l"], exercise.parameters["q"]
+    unanswered = str(exercise.check(None))
+    assert "Hint" not in unanswered  # no hint before a try
+    slip = str(exercise.check(length * np.sin(q)))
+    assert "That is y, not x" in slip and f"{length * np.cos(q):.4g}" not in slip
+    degrees = str(exercise.check(length * np.cos(np.degrees(q))))
+    assert "degrees" in degrees and "Project the link" in degrees  # the second hint, 2nd try
+    wrong = str(exercise.check(0.123))
+    assert "Which side" in wrong and "Project the link" in wrong
+
+
+@pytest.mark.parametrize("student", ["ada", "alan"])
+def test_the_hidden_test_grades_what_the_notebooks_check_accepts(monkeypatch, student):
+    """The same verdict in the notebook and in the autograder, on the student's numbers."""
+    namespace, graded = _graded_namespace(monkeypatch, student)
+    exercise = namespace["exercise_1"]
+    length, q = exercise.parameters["l"], exercise.parameters["q"]
+    right = length * np.cos(q)  # written here, not by robolab
+    answers = [
+        right,
+        right * (1 + 1e-9),  # within the check's tolerance
+        [right],  # a one-entry list is a number to the check
+        length * np.sin(q),  # the slip
+        length * np.cos(np.degrees(q)),  # degrees
+        -right,
+        None,  # not answered
+        "0.5",  # text
+    ]
+    for answer in answers:
+        accepted = exercise.with_seed(exercise.seed).check(answer).correct
+        assert _hidden_test(graded, namespace, answer) == accepted, answer
+    assert _hidden_test(graded, namespace, right) and not _hidden_test(graded, namespace, None)
+    solution = _by_grade_id(graded)["exercise_1_answer"].source
+    assert "### BEGIN SOLUTION" in solution and "answer = p['l'] * np.cos(p['q'])" in solution

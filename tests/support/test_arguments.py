@@ -294,3 +294,69 @@ def test_repeated_name_finds_the_first_name_used_twice():
     assert repeated_name(["a", "b", "c", "b", "a"]) == (1, 3)
     assert repeated_name([]) is None
     assert repeated_name([f"joint{i}" for i in range(10_000)]) is None
+
+
+# --- slips shown in one line by IPython --------------------------------------------------------
+
+
+@pytest.fixture
+def shell():
+    """An IPython shell that keeps the lines it would show for an error."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    instance = InteractiveShell.instance()
+    shown: list[list[str]] = []
+    original = instance._showtraceback
+    instance._showtraceback = lambda etype, value, stb: shown.append(list(stb))
+    yield instance, shown
+    instance._showtraceback = original
+    InteractiveShell.clear_instance()
+
+
+@pytest.mark.parametrize(
+    "cell, message",
+    [
+        (  # chapter 5, exercise 2: the SCARA's prismatic row without its 'p'
+            "from robolab import DHRobot\nfrom robolab.symbols import q1, q2, q3\n"
+            "robot = DHRobot([[0.4, 0, 0, q1], [0.3, 0, 0, q2], [0, 0, q3, 0]])",
+            "for a prismatic joint add 'p' to the row",
+        ),
+        (  # chapter 7, exercise 4: a target out of reach
+            "import numpy as np, robolab\nur5 = robolab.load_robot('ur5')\n"
+            "target = np.eye(4); target[0, 3] = 5.0\n"
+            "robolab.inverse_kinematics_analytic(ur5, target)",
+            "out of reach",
+        ),
+        (  # a joint vector of the wrong length
+            "import robolab\nrobolab.forward_kinematics_space(robolab.load_robot('ur5'), [0, 1])",
+            "joint_positions must have shape (6,)",
+        ),
+        ("from robolab import trotz\ntrotz('30')", "angle must be numeric, got the text"),
+    ],
+)
+def test_a_slip_is_shown_in_one_line_naming_the_students_line(shell, cell, message):
+    """The walkthrough's 68-line traceback: now the message and the student's line only."""
+    instance, shown = shell
+    result = instance.run_cell(cell)
+    assert result.error_in_exec is not None and len(shown) == 1
+    lines = shown[0]
+    assert len(lines) == 2 and message in lines[0], lines
+    assert lines[1].startswith("(from Cell In[") and "line" in lines[1]
+    assert "robolab/" not in "\n".join(lines)  # no frame of robolab's
+
+
+def test_short_tracebacks_keep_the_exception_type_and_pickle():
+    """The type stays (doctests, ``except ValueError``); the hook is only for IPython."""
+    import pickle
+
+    from robolab.screw.kinematics.inverse_analytic import OutOfReachError
+    from robolab.support.arguments import short_traceback
+
+    error = short_traceback(ValueError("q must have 6 entries, got 5"))
+    assert type(error) is ValueError and "got 5" in error._render_traceback_()[0]
+    assert str(pickle.loads(pickle.dumps(error))) == str(error)
+    far = OutOfReachError("the target is out of reach by 4.09 m", 4.09)
+    assert "out of reach by 4.09 m" in far._render_traceback_()[0]
+    with pytest.raises(TypeError) as raised:
+        as_float_array("12", "q", shape=(1,))
+    assert hasattr(raised.value, "_render_traceback_")

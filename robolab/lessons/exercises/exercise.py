@@ -53,7 +53,7 @@ from .grading import Expected, RowsOption, check, known_slip
 from .numeric_answers import row_convention
 from .worked_solutions import WorkedSolutionCheck
 
-__all__ = ["Exercise", "Solution", "seed_for", "show_solutions", "solutions_shown"]
+__all__ = ["Exercise", "ExerciseCheck", "Solution", "seed_for", "show_solutions", "solutions_shown"]
 
 _SHOW_SOLUTIONS: bool | None = None
 
@@ -126,6 +126,45 @@ class Solution:
         return f"Solution: {self.title}. {self.explanation}\n{self.value!r}"
 
 
+#: What a verdict shown above says once :meth:`Exercise.new_numbers` has drawn other numbers.
+_STALE = (
+    "This verdict was for the earlier numbers: new numbers are drawn, so run the cells below "
+    "the exercise and your answer again."
+)
+
+
+class ExerciseCheck(CheckResult):
+    """A verdict of :meth:`Exercise.check`: a :class:`CheckResult` whose shown box can go stale.
+
+    With a person at the front end (JupyterLab, Notebook, VS Code) it shows as a small widget
+    that :meth:`Exercise.new_numbers` (the *New numbers* button) turns grey, saying that the
+    verdict was for the earlier numbers: a ✓ above never claims new numbers are solved. Saved
+    notebooks, nbval and exports get the plain coloured message, as from any
+    :class:`CheckResult`; it equals a :class:`CheckResult` with the same fields.
+    """
+
+    def __init__(self, result: CheckResult, exercise: Exercise) -> None:
+        super().__init__(result.correct, result.message, result.first_try, result.second_try)
+        object.__setattr__(self, "_exercise", exercise)
+        object.__setattr__(self, "_seed", exercise.seed)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CheckResult):
+            return NotImplemented
+        fields = ("correct", "message", "first_try", "second_try")
+        return all(getattr(self, f) == getattr(other, f) for f in fields)
+
+    __hash__ = CheckResult.__hash__
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """A widget the exercise can grey out; ``{}`` (the usual reprs) without a person."""
+        if front_end() != "widget":
+            return {}
+        static = {"text/plain": str(self), "text/html": self._repr_html_()}
+        exercise: Exercise = self._exercise  # type: ignore[attr-defined]
+        return _widgets.widget_bundle(exercise._verdict_widget(self), static)
+
+
 #: Help for a student on the wrong tries after the first: how to see the expected value.
 _ASK_FOR_EXPECTED = "To see the expected value: {name}.check(answer, show_expected=True)."
 
@@ -140,6 +179,17 @@ def _hints(hint: str | Sequence[str] | None) -> tuple[str, ...]:
     if not all(isinstance(h, str) for h in hints):
         raise TypeError(f"hint must be a text or a list of texts, got {hint!r}")
     return tuple(h for h in hints if h)
+
+
+def _stale_html(shown: str) -> str:
+    """A verdict's box greyed out, saying it was for the earlier numbers."""
+    if "robolab-stale" in shown:
+        return shown
+    return (
+        '<div class="robolab-stale" style="color:#555;background:#EEE;padding:4px 8px;'
+        f'border-radius:4px"><i>{html.escape(_STALE)}</i><div style="opacity:0.55">'
+        f"{shown}</div></div>"
+    )
 
 
 #: What the display of a fixed exercise says where others have a *New numbers* button.
@@ -389,6 +439,7 @@ class Exercise:
         self._generate = generate
         self._template = prompt
         self._widget: Any = None
+        self._verdicts: list[Any] = []  # the verdict widgets shown for these numbers
         self._own = False  # numbers drawn for one student (with_seed(..., own=True))
         self._draw(int(seed))
         unknown = [a for a in self.angles if a not in self.parameters]
@@ -494,6 +545,9 @@ class Exercise:
         self._draw(int(seed))
         if self._widget is not None:
             self._widget.children[0].value = self._statement_html()
+        for verdict in self._verdicts:  # a ✓ above is not a ✓ for the new numbers
+            verdict.value = _stale_html(verdict.value)
+        self._verdicts.clear()
         return self
 
     # --- checking -------------------------------------------------------------------------------
@@ -516,7 +570,18 @@ class Exercise:
         """
         result = self._check(answer, show_expected)
         record_check(self.title, result.correct)  # this kernel's passes (exercise_record)
-        return result
+        return ExerciseCheck(result, self)
+
+    def _verdict_widget(self, verdict: ExerciseCheck) -> Any:
+        """The shown box of a verdict; grey at once if the numbers changed since the check."""
+        import ipywidgets as widgets  # lazy: only with a person at the front end
+
+        box = widgets.HTML(verdict._repr_html_())
+        if getattr(verdict, "_seed", None) != self.seed:
+            box.value = _stale_html(box.value)
+        else:
+            self._verdicts.append(box)
+        return box
 
     def check_solution(self, answer: object) -> WorkedSolutionCheck:
         """The worked solution's check of itself: reads "Worked solution — checked", no ✓.
@@ -683,7 +748,7 @@ class Exercise:
             statement = widgets.HTMLMath(self._statement_html())
             button = widgets.Button(
                 description="New numbers",
-                tooltip="Draw new numbers for this exercise",
+                tooltip="New numbers for this exercise",
                 icon="refresh",
             )
             note = widgets.HTML("")

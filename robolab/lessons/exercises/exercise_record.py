@@ -5,13 +5,19 @@ answer passes is noted in this kernel (:func:`record_check`; a worked solution's
 not a pass). :func:`progress_summary` shows, chapter by chapter, which exercises are passed;
 the course index shows it for all chapters.
 
-Saving is opt-in and local: :func:`save_progress` writes the record to a small JSON file in
-the student's home, ``~/.robolab/progress.json`` (or the file named by the environment
-variable ``ROBOLAB_PROGRESS_FILE``), and from then on every pass in any chapter is added to
-it; ``save_progress(False)`` deletes it. Nothing is sent anywhere. The file is read as JSON
-only (never evaluated), at most :data:`MAX_PROGRESS_BYTES` long; a file that is too long, not
-JSON or not a progress record is left alone and named in a clear message. Inside pytest and
-while nbgrader grades a submission, nothing is written to the default file.
+A pass is saved as it happens, so that the course index (another kernel) shows it: each
+pass in a chapter that Jupyter runs (it names the notebook: ``JPY_SESSION_NAME``) is added to a
+small JSON file in the student's home, ``~/.robolab/progress.json`` (or the file named by the
+environment variable ``ROBOLAB_PROGRESS_FILE``). Nothing is sent anywhere.
+:func:`save_progress` writes this kernel's passes at once (also from a console or VS Code,
+whose notebook has no name); ``save_progress(False)`` deletes the file and stops saving (a
+marker beside it, ``progress.off``, keeps that choice until ``save_progress()``). The file is
+written under a lock and replaced in one step (two kernels passing at once lose no pass, and a
+reader never sees half a file); a home that cannot be written to, or a file that is too long,
+not JSON or not a progress record, is named in one warning per kernel and left alone: a check
+never fails because of the file. The file is read as JSON only (never evaluated), at most
+:data:`MAX_PROGRESS_BYTES` long. Inside pytest and while nbgrader grades a submission,
+nothing is written to the default file.
 :func:`progress_summary` and :func:`save_progress` are also ``robolab.progress_summary`` and
 ``robolab.save_progress``, and in :mod:`robolab.exercises` (the same functions).
 
@@ -26,11 +32,14 @@ Examples
 from __future__ import annotations
 
 import ast
+import contextlib
 import html
 import json
 import os
 import re
+import tempfile
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,6 +76,11 @@ def progress_file() -> Path:
     """Where progress is saved: ``ROBOLAB_PROGRESS_FILE``, or ``~/.robolab/progress.json``."""
     named = os.environ.get("ROBOLAB_PROGRESS_FILE", "").strip()
     return Path(named).expanduser() if named else Path.home() / ".robolab" / "progress.json"
+
+
+def _opted_out(path: Path) -> Path:
+    """The marker of ``save_progress(False)``: no automatic saving while it exists."""
+    return path.with_suffix(".off")
 
 
 def _shown(path: Path) -> str:
@@ -117,7 +131,29 @@ def _read(path: Path) -> dict[str, set[str]]:
     return record
 
 
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold ``path``'s lock file while a kernel reads, merges and writes the record.
+
+    Two kernels that pass at the same moment take turns, so neither loses the other's pass.
+    Where there is no ``fcntl`` (Windows) the write is still atomic, only not taken in turns.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl  # lazy, POSIX only: Windows has no fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    with open(path.with_name(path.name + ".lock"), "a", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def _write(path: Path, record: dict[str, set[str]]) -> None:
+    """Replace the file by ``record`` in one step (a unique temporary file, then a rename)."""
     data = {
         "format": _FORMAT,
         "version": _VERSION,
@@ -127,9 +163,15 @@ def _write(path: Path, record: dict[str, set[str]]) -> None:
     if len(text.encode()) > MAX_PROGRESS_BYTES:
         raise ProgressFileError(f"the progress record would be longer than {MAX_PROGRESS_BYTES}")
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(text, encoding="utf-8")
-    os.replace(partial, path)  # never a half-written file
+    handle, partial = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".partial")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(partial, path)  # never a half-written file, even with two kernels
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        raise
 
 
 def _merged(*records: dict[str, set[str]]) -> dict[str, set[str]]:
@@ -147,11 +189,22 @@ def _saving_allowed() -> bool:
     return not in_test_mode() or bool(os.environ.get("ROBOLAB_PROGRESS_FILE", "").strip())
 
 
+def _saves_automatically(path: Path) -> bool:
+    """A pass is saved when the student saves already, or runs a chapter Jupyter names.
+
+    Not after ``save_progress(False)``; not from a script, nbclient or a console, whose
+    notebook has no name (the index could not place the pass in a chapter).
+    """
+    if _opted_out(path).exists():
+        return False
+    return path.is_file() or bool(os.environ.get("JPY_SESSION_NAME", "").strip())
+
+
 def record_check(title: str, correct: bool, *, chapter: str | None = None) -> None:
-    """Note a student's check of an exercise: a pass is kept in this kernel (and saved if on).
+    """Note a student's check of an exercise: a pass is kept in this kernel and saved.
 
     Called by :meth:`Exercise.check`; never raises because of the progress file (a file it
-    cannot use is named in one warning and left alone).
+    cannot use, or a home it cannot write to, is named in one warning and left alone).
     """
     global _warned
     if not correct or not isinstance(title, str):
@@ -161,17 +214,21 @@ def record_check(title: str, correct: bool, *, chapter: str | None = None) -> No
     if title in titles:
         return
     titles.add(title)
-    path = progress_file()
-    if not _saving_allowed() or not path.is_file():
+    if not _saving_allowed():
         return
+    path = progress_file()
     try:
-        _write(path, _merged(_read(path), {chapter: {title}}))
+        if not _saves_automatically(path):
+            return
+        with _locked(path):
+            saved = _read(path) if path.is_file() else {}
+            _write(path, _merged(saved, _passed))  # this kernel's passes, not only this one
     except (OSError, ProgressFileError) as error:
         if not _warned:
             _warned = True
             warnings.warn(
-                f"progress not saved: {error}. Fix or delete the file, or stop saving with "
-                "save_progress(False).",
+                f"progress not saved ({error}); your answer was checked all the same. Fix or "
+                "delete the file, or stop saving with robolab.save_progress(False).",
                 stacklevel=3,
             )
 
@@ -187,11 +244,12 @@ def forget_kernel_record() -> None:
 
 
 def save_progress(on: bool = True) -> str:
-    """Opt in (or out) of saving progress across chapters in :func:`progress_file`.
+    """Save progress across chapters in :func:`progress_file` now (or stop saving it).
 
-    ``on=True`` writes this kernel's passes, merged with a saved record, and from then on
-    every chapter adds its passes to the file (the file's existence is the choice). An
-    unusable file is replaced, and the message says so. ``on=False`` deletes the file.
+    A pass in a chapter is saved as it happens; ``on=True`` also writes this kernel's passes,
+    merged with a saved record, at once (from a console or an unnamed notebook too), and
+    undoes ``save_progress(False)``. An unusable file is replaced, and the message says so.
+    ``on=False`` deletes the file and stops saving until ``save_progress()``.
 
     Returns
     -------
@@ -201,19 +259,28 @@ def save_progress(on: bool = True) -> str:
     if not isinstance(on, bool):
         raise TypeError(f"on must be True or False, got {on!r}")
     path = progress_file()
+    marker = _opted_out(path)
     if not on:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        marker.write_text(
+            "robolab.save_progress(False) was run: passes are not saved (save_progress() "
+            "saves them again).\n",
+            encoding="utf-8",
+        )
         if path.is_file():
             path.unlink()
             return f"Progress is no longer saved: {_shown(path)} deleted."
-        return f"Progress was not saved ({_shown(path)} does not exist)."
+        return f"Progress is not saved ({_shown(path)} does not exist)."
+    marker.unlink(missing_ok=True)
     note = ""
-    saved: dict[str, set[str]] = {}
-    if path.is_file():
-        try:
-            saved = _read(path)
-        except ProgressFileError as error:
-            note = f" The old file could not be used ({error}) and was replaced."
-    _write(path, _merged(saved, _passed))
+    with _locked(path):
+        saved: dict[str, set[str]] = {}
+        if path.is_file():
+            try:
+                saved = _read(path)
+            except ProgressFileError as error:
+                note = f" The old file could not be used ({error}) and was replaced."
+        _write(path, _merged(saved, _passed))
     return f"Progress is saved in {_shown(path)} (on this computer only; nothing is sent).{note}"
 
 
@@ -308,11 +375,15 @@ def progress_summary(notebooks: str | Path | None = None) -> ProgressSummary:
                 f"The saved progress could not be read: {error}. "
                 "robolab.save_progress() replaces it."
             )
+    elif _opted_out(path).exists():
+        note = (
+            "Progress is not saved (robolab.save_progress(False) was run): this shows this "
+            "kernel's passes only; robolab.save_progress() saves them again."
+        )
     else:
         note = (
-            "Progress is not saved: this shows this kernel's passes only. To keep a record "
-            "across chapters, run robolab.save_progress() in a chapter (it writes "
-            f"{_shown(path)}; nothing is sent)."
+            "No saved progress yet: a chapter saves each exercise you pass in "
+            f"{_shown(path)} (on this computer only; nothing is sent)."
         )
     record = _merged(saved, _passed)
     rows = []

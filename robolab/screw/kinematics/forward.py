@@ -42,7 +42,12 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...spatial.rigid_body_motions import vec_to_so3_unchecked
-from ...support.arguments import as_float_array, as_transform, require_finite
+from ...support.arguments import (
+    as_float_array,
+    as_transform,
+    require_finite,
+    with_short_tracebacks,
+)
 from ..book_form import BookArrays, robot_or_arrays
 from ..robot import ScrewRobot, check_link_frames
 
@@ -63,6 +68,7 @@ _INVERSE_ADJOINT_INDEX = (SWAP[None, :] * 6 + SWAP[:, None]).ravel()
 # --------------------------------------------------------------------------- input checks
 
 
+@with_short_tracebacks
 def joint_array(value: Any, n: int, name: str, *, batch: bool = True) -> np.ndarray:
     """``value`` as a float array of shape (n,) (or (..., n) with ``batch``), all finite.
 
@@ -87,6 +93,7 @@ def joint_array(value: Any, n: int, name: str, *, batch: bool = True) -> np.ndar
     return array
 
 
+@with_short_tracebacks
 def joint_arrays(n: int, joint_positions: Any, **others: Any) -> tuple[np.ndarray, ...]:
     """θ and other joint arrays (θ̇, θ̈, τ, ...) checked by :func:`joint_array`, in that order.
 

@@ -42,7 +42,7 @@ from ...spatial.rigid_body_motions import (
     transform_inv_unchecked,
     vec_to_se3_unchecked,
 )
-from ...support.arguments import as_float_array, as_transform
+from ...support.arguments import as_float_array, as_transform, short_traceback_lines
 from ..robot import ScrewRobot
 from .forward import forward_kinematics_space
 
@@ -71,6 +71,10 @@ _EDGE = 1e-12
 class NoClosedFormError(ValueError):
     """The arm belongs to none of the :data:`FAMILIES` with a closed form in robolab."""
 
+    def _render_traceback_(self) -> list[str]:
+        """IPython shows it in one line, not as a traceback through robolab."""
+        return short_traceback_lines(self)
+
 
 class OutOfReachError(ValueError):
     """The target cannot be reached; ``distance`` says how far out of reach it is (m or rad)."""
@@ -78,6 +82,10 @@ class OutOfReachError(ValueError):
     def __init__(self, message: str, distance: float) -> None:
         super().__init__(message)
         self.distance = distance
+
+    def _render_traceback_(self) -> list[str]:
+        """IPython shows it in one line, not as a traceback through robolab."""
+        return short_traceback_lines(self)
 
 
 @dataclass(frozen=True)

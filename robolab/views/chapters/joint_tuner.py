@@ -115,8 +115,14 @@ class JointTuner(LiveFigure):
 
     def _build_axes(self, figure: Any) -> None:
         empty: list[float] = []
-        left = figure.add_axes((0.08, 0.15, 0.40, 0.75))
-        right = figure.add_axes((0.59, 0.15, 0.39, 0.75))
+        # margins in pixels, whatever the figure's width: room for each y-axis's tick labels
+        # and label ("link angle q (rad)" was half cut off at 0.08 of 760 px), and for the
+        # last x tick label at the right edge
+        pixels = figure.bbox.width
+        margin, gap, edge = 80.0 / pixels, 92.0 / pixels, 18.0 / pixels
+        width = (1.0 - margin - gap - edge) / 2
+        left = figure.add_axes((margin, 0.15, width, 0.75))
+        right = figure.add_axes((margin + width + gap, 0.15, width, 0.75))
         self.position_axes, self.torque_axes = left, right
         self.band = left.axhspan(0.0, 0.0, color="#999999", alpha=0.25, lw=0, label="±2 %")
         (self.target_line,) = left.plot(

@@ -22,6 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
+import traitlets
 
 from ...support.arguments import as_float_array, require_int, require_str
 
@@ -35,6 +36,7 @@ __all__ = [
     "SI_VALUE_WIDTH",
     "TRACK_WIDTH",
     "Control",
+    "StepSlider",
     "angle_slider",
     "choice_buttons",
     "copy_code_widgets",
@@ -266,6 +268,72 @@ def _grid(value: Any, low: Any, high: Any, step: Any, unit: str) -> tuple[list[f
     return positions, decimals, index
 
 
+class StepSlider(widgets.FloatSlider):
+    """A decimal slider over the exact positions ``low + k·step``; its read-out takes typing.
+
+    An ipywidgets ``FloatSlider`` (the browser's read-out is editable: type a value, press
+    Enter) whose value is always one of the positions, rounded to the step's decimals: a
+    drag's ``3 × 0.05`` arrives as 0.15, a typed 0.23 snaps to the nearest position, a typed
+    value beyond the ends to the end (the browser then shows the value kept). ``index``
+    is the position's number, ``options`` the (label, value) pairs, as on a
+    ``SelectionSlider``, whose read-out ignored what was typed.
+
+    Examples
+    --------
+    >>> slider = StepSlider([0.0, 0.05, 0.1, 0.15], 2, index=1)
+    >>> slider.value, slider.readout_format
+    (0.05, '.2f')
+    >>> slider.index += 2
+    >>> slider.value
+    0.15
+    >>> slider.value = 0.1 + 0.0000001  # typed into the read-out, or a drag's 2 × 0.05
+    >>> slider.value, slider.index
+    (0.1, 2)
+    """
+
+    def __init__(self, positions: Sequence[float], decimals: int, index: int, **kwargs: Any):
+        self._positions = [float(p) for p in positions]
+        self._decimals = int(decimals)
+        step = self._positions[1] - self._positions[0] if len(self._positions) > 1 else 1.0
+        super().__init__(
+            value=self._positions[index],
+            min=self._positions[0],
+            max=self._positions[-1],
+            step=round(step, self._decimals),
+            readout_format=f".{self._decimals}f",
+            **kwargs,
+        )
+
+    def _nearest(self, value: float) -> int:
+        positions = self._positions
+        span = positions[-1] - positions[0]
+        if not span:
+            return 0
+        k = round((value - positions[0]) / span * (len(positions) - 1))
+        return min(max(k, 0), len(positions) - 1)
+
+    @traitlets.validate("value")
+    def _validate_value(self, proposal: Any) -> float:
+        value = float(proposal["value"])
+        if not math.isfinite(value):
+            return float(self.value)  # junk typed into the read-out: keep the value
+        return self._positions[self._nearest(value)]
+
+    @property
+    def index(self) -> int:
+        """The number of the position shown (0 at ``low``)."""
+        return self._nearest(float(self.value))
+
+    @index.setter
+    def index(self, index: int) -> None:
+        self.value = self._positions[min(max(int(index), 0), len(self._positions) - 1)]
+
+    @property
+    def options(self) -> tuple[tuple[str, float], ...]:
+        """The positions with their read-out texts, low to high."""
+        return tuple((f"{p:.{self._decimals}f}", p) for p in self._positions)
+
+
 def _slider(
     value: Any, low: Any, high: Any, step: Any, unit: str, description: str
 ) -> tuple[Any, int]:
@@ -286,9 +354,7 @@ def _slider(
             **common,
         )
     else:
-        slider = widgets.SelectionSlider(
-            options=[(f"{p:.{decimals}f}", p) for p in positions], index=index, **common
-        )
+        slider = StepSlider(positions, decimals, index, **common)
     slider.add_class("robolab-slider")
     return slider, decimals
 
@@ -471,12 +537,14 @@ def joint_slider(
     label: str,
     tooltip: str,
     widths: tuple[int, int],
+    label_above: bool = False,
 ) -> Control:
     """An integer slider of one joint: whole degrees (mm) shown, radians (m) passed on.
 
     ``value`` and ``limits`` (low, high) are in radians or metres; the slider
     covers the whole degrees (millimetres) inside the limits. ``widths`` is
-    (label, track) in pixels.
+    (label, track) in pixels. ``label_above=True``: the slider has no description (its
+    panel shows ``label`` above it, a long joint name), the track gets ``widths``' sum.
 
     Examples
     --------
@@ -489,13 +557,13 @@ def joint_slider(
     unit, factor = joint_units(kind)
     low = int(np.ceil(float(limits[0]) * factor - 1e-6))
     high = int(np.floor(float(limits[1]) * factor + 1e-6))
-    label_width, track_width = widths
+    label_width, track_width = (0, sum(widths)) if label_above else widths
     slider = widgets.IntSlider(
         value=int(np.clip(np.round(value * factor), low, high)),
         min=low,
         max=high,
         step=1,
-        description=label,
+        description="" if label_above else label,
         description_allow_html=False,
         continuous_update=True,
         tooltip=f"{tooltip}, in {unit}",

@@ -100,6 +100,9 @@ JOINT_LABEL_WIDTH = 80
 #: in a notebook output 840 pixels wide (JupyterLab at 1024 × 768).
 JOINT_TRACK_WIDTH = 250
 JOINT_TRACK_MIN_WIDTH = 150
+#: A name wider than this (pixels, the UR5's ``shoulder_pan_joint (deg)``) goes above its
+#: slider, which then has the whole width: beside it the track was 54 pixels at 1024 × 768.
+JOINT_LABEL_BESIDE_MAX = 120
 #: Figure sizes (inches at 100 dpi) of the compact (default) and the large pendant.
 COMPACT_FIGSIZE = (4.0, 4.0)
 LARGE_FIGSIZE = (5.0, 5.0)
@@ -241,6 +244,9 @@ class TeachPendant(LiveFigure):
         track_width = max(
             JOINT_TRACK_MIN_WIDTH, JOINT_LABEL_WIDTH + JOINT_TRACK_WIDTH - label_width
         )
+        self._labels_above = label_width > JOINT_LABEL_BESIDE_MAX
+        if self._labels_above:  # long names: each above its slider, the track at full length
+            label_width, track_width = 0, JOINT_LABEL_WIDTH + JOINT_TRACK_WIDTH
         self._joint_specs = [
             joint_slider(
                 self.q0[i],
@@ -249,6 +255,7 @@ class TeachPendant(LiveFigure):
                 label=label,
                 tooltip=f"joint {i + 1}: {self._adapter.joint_names[i]}, {kind}",
                 widths=(label_width, track_width),
+                label_above=self._labels_above,
             )
             for i, (kind, label) in enumerate(zip(self._adapter.joint_kinds, labels, strict=True))
         ]
@@ -292,10 +299,23 @@ class TeachPendant(LiveFigure):
             layout=widgets.Layout(margin="0 0 2px 0"),
         )
         header.add_class("robolab-teach-header")
-        rows = [
+        rows: list[widgets.Widget] = [
             widgets.HBox([slider, label], layout=widgets.Layout(align_items="center"))
             for slider, label in zip(self.sliders, self.si_labels, strict=True)
         ]
+        if self._labels_above:
+            self.joint_labels = [
+                widgets.HTML(
+                    "<span style='font-size:12px;line-height:14px'>"
+                    f"{html.escape(spec.label or '')}</span>",
+                    layout=widgets.Layout(margin="2px 0 0 4px", height="14px"),
+                )
+                for spec in self._joint_specs
+            ]
+            rows = [
+                widgets.VBox([name, row], layout=widgets.Layout(overflow="visible"))
+                for name, row in zip(self.joint_labels, rows, strict=True)
+            ]
         controls = widgets.VBox(
             [
                 header,

@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from robolab.exercises import Exercise, check, check_function
+from robolab.exercises import CheckResult, Exercise, check, check_function
 
 G = 9.81
 
@@ -596,3 +596,32 @@ def test_a_students_own_numbers_have_no_new_numbers_button(monkeypatch):
     with pytest.raises(ValueError, match="your own numbers"):
         own.new_numbers()
     assert drawn.with_seed(5).new_numbers(seed=6).seed == 6  # not own: new numbers as before
+
+
+def test_a_verdict_shown_above_goes_grey_after_new_numbers(monkeypatch):
+    """A ✓ for the old numbers must not stay a ✓ once New numbers drew others."""
+    from robolab.lessons.exercises import exercise as exercises
+    from robolab.support import widgets
+
+    exercise = _rotation_exercise()
+    monkeypatch.setattr(widgets, "in_test_mode", lambda: False)
+    monkeypatch.setattr(widgets, "in_kernel", lambda: True)
+    monkeypatch.setattr(exercises, "front_end", lambda: "widget")
+    right = exercise.check(exercise.expected)
+    assert right.correct and right == CheckResult(True, right.message)  # still a CheckResult
+    assert widgets.WIDGET_VIEW_MIMETYPE in right._repr_mimebundle_()
+    shown = exercise._verdicts[-1]
+    assert "✓" in shown.value and "earlier numbers" not in shown.value
+    exercise._display().children[1].children[0].click()  # the New numbers button
+    assert "earlier numbers" in shown.value and exercise._verdicts == []
+    assert "earlier numbers" in exercise._verdict_widget(right).value  # shown again later
+    fresh = exercise.check(None)
+    assert "earlier numbers" not in exercise._verdict_widget(fresh).value
+    monkeypatch.setattr(exercises, "front_end", lambda: "")  # nbval, a saved notebook
+    assert right._repr_mimebundle_() == {} and str(right).startswith("✓")
+
+
+def test_one_label_for_new_numbers():
+    """The button, its tooltip and the texts all say "New numbers"."""
+    button = _rotation_exercise()._display().children[1].children[0]
+    assert button.description == "New numbers" and "Draw" not in button.tooltip

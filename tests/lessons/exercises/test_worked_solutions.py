@@ -78,9 +78,11 @@ def test_a_students_cell_that_starts_with_solution_is_still_their_own_check(shel
     shell.run_cell(f"{first_line}\nwrong = exercise_1.check(1.0)")
     shell.run_cell(f"{first_line}\nright = exercise_1.check(exercise_1.expected)")
     wrong, right = shell.user_ns["wrong"], shell.user_ns["right"]
-    assert type(wrong) is CheckResult and str(wrong).startswith("✗")
+    assert isinstance(wrong, CheckResult) and not isinstance(wrong, WorkedSolutionCheck)
+    assert str(wrong).startswith("✗")
     assert "Worked solution" not in str(wrong) and f"{L1 + L2}" not in str(wrong)
-    assert type(right) is CheckResult and str(right).startswith("✓ Correct")
+    assert isinstance(right, CheckResult) and not isinstance(right, WorkedSolutionCheck)
+    assert str(right).startswith("✓ Correct")
     assert shell.user_ns["exercise_1"].wrong_tries == 1
 
 

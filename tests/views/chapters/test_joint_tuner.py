@@ -138,3 +138,19 @@ def test_the_old_lowercase_gain_keywords_still_work_with_a_warning():
         assert panel.values == new.values
     with pytest.warns(DeprecationWarning, match=r"JointTuner\(ki=\.\.\.\) is now JointTuner\(Ki"):
         robolab.JointTuner(first_order, **keywords, ki=RANGES["Ki"])
+
+
+@pytest.mark.parametrize("figsize", [(7.6, 3.2), (6.0, 3.0)])
+def test_the_axis_labels_are_inside_the_figure(figsize):
+    """Chapter 12's "link angle q (rad)" was half cut off at the left edge."""
+    panel = robolab.joint_tuner(first_order, **RANGES, figsize=figsize)
+    panel.controls["payload"].value = 5.0  # torque tick labels as wide as they get here
+    figure = panel.position_axes.figure
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    width, height = figure.bbox.width, figure.bbox.height
+    left, right = (
+        axes.get_tightbbox(renderer) for axes in (panel.position_axes, panel.torque_axes)
+    )
+    assert left.x0 >= 0 and right.x1 <= width and left.x1 < right.x0, (left, right)
+    assert min(left.y0, right.y0) >= 0 and max(left.y1, right.y1) <= height

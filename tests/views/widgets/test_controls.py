@@ -11,6 +11,7 @@ import pytest
 from robolab.views.widgets.controls import (
     MAX_STEPS,
     Control,
+    StepSlider,
     angle_slider,
     choice_buttons,
     number_slider,
@@ -31,7 +32,7 @@ def test_angle_slider_shows_whole_degrees_and_passes_radians():
 
 def test_angle_slider_with_half_degrees_steps_over_exact_values():
     control = angle_slider(0.5, -2, 2, 0.5, label="θ")
-    assert isinstance(control.widget, widgets.SelectionSlider)
+    assert isinstance(control.widget, widgets.FloatSlider)  # its read-out takes typing
     assert control.widget.description == "θ (°)"
     assert control.widget.value == 0.5 and control.text() == "0.5°"
     control.widget.index += 1  # one arrow-key press in the browser
@@ -41,7 +42,7 @@ def test_angle_slider_with_half_degrees_steps_over_exact_values():
 
 def test_number_slider_values_are_exact_multiples_of_the_step():
     control = number_slider(0.6, 0.0, 1.0, 0.05, unit="m")
-    assert isinstance(control.widget, widgets.SelectionSlider)
+    assert isinstance(control.widget, widgets.FloatSlider)  # its read-out takes typing
     values = [value for _, value in control.widget.options]
     assert len(values) == 21
     assert values[3] == 0.15  # not 0.15000000000000002 (3 * 0.05)
@@ -105,3 +106,21 @@ def test_q_code_refuses_what_is_not_a_list_of_numbers():
         q_code(np.zeros((2, 2)))
     with pytest.raises(TypeError):
         q_code(["a"])
+
+
+def test_a_value_typed_into_a_decimal_sliders_readout_is_taken():
+    """The walkthrough typed 0.2 into a read-out: a SelectionSlider ignored it."""
+    control = number_slider(-0.4, -1.0, 1.0, 0.05, unit="rad/s")
+    slider = control.widget
+    assert isinstance(slider, StepSlider) and slider.readout and slider.readout_format == ".2f"
+    slider.value = 0.2  # what the browser sends after typing 0.2 and Enter
+    assert control.value == 0.2 and control.text() == "0.20 rad/s"
+    slider.value = 0.23  # between two positions: the nearest
+    assert control.value == 0.25
+    slider.value = 7.0  # beyond the end: the end
+    assert control.value == 1.0 and slider.index == 40
+    slider.value = 3 * 0.05  # a drag's sum arrives exact
+    assert control.value == 0.15
+    degrees = angle_slider(0.5, -2, 2, 0.5)
+    degrees.widget.value = -1.5
+    assert degrees.text() == "-1.5°" and degrees.value == math.radians(-1.5)

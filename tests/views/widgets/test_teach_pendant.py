@@ -18,11 +18,6 @@ from robolab.views.widgets.teach_pendant import TeachPendant, teach
 pytestmark = pytest.mark.usefixtures("ipympl_imported_once")
 
 
-#: Width of "shoulder_pan_joint (deg)" in JupyterLab 4.6 (Debian's Chromium, DejaVu Sans at
-#: 13 px): 161.2 px, measured in the browser.
-BROWSER_LABEL_WIDTH = 162
-
-
 @pytest.fixture(scope="module")
 def puma():
     return robolab.load_robot("puma560", form="dh")
@@ -136,21 +131,22 @@ def test_singularity_warning_at_the_pumas_wrist_singularity(puma):
 
 
 def test_long_joint_names_are_shown_whole_and_aligned(puma):
-    # the UR5's URDF names: "shoulder_pan_joint (deg)" was cut to 100 px with "…"
+    # the UR5's URDF names: "shoulder_pan_joint (deg)" was cut to 100 px with "…", then
+    # squeezed the track to 54 px at 1024 x 768; now each long name is above its slider
     pendant = teach(robolab.load_robot("ur5"))
-    widths = {slider.style.description_width for slider in pendant.sliders}
-    assert len(widths) == 1  # aligned
-    width = int(widths.pop().removesuffix("px"))
-    assert pendant.sliders[0].description == "shoulder_pan_joint (deg)"
-    assert width >= BROWSER_LABEL_WIDTH
-    # the tracks give up some length (down to 150 px), so that the controls still fit beside
-    # the 400-pixel view in JupyterLab at 1024 x 768 (an output 844 px wide)
-    track = max(150, 330 - width)
-    assert {slider.layout.width for slider in pendant.sliders} == {f"{width + track}px"}
+    assert "shoulder_pan_joint (deg)" in pendant.joint_labels[0].value
+    assert {slider.description for slider in pendant.sliders} == {""}
+    assert pendant.sliders[0].tooltip.startswith("joint 1: shoulder_pan_joint")
+    widths = {slider.layout.width for slider in pendant.sliders}
+    assert widths == {"330px"}  # the whole track (the Puma's label + track), aligned
     controls = pendant.widget.children[1]
-    assert controls.layout.width == f"{max(410, width + track + 90)}px"
+    assert controls.layout.width == f"{max(410, 330 + 90)}px"
+    # the controls still fit beside the 400-pixel view in JupyterLab at 1024 x 768 (an
+    # output 844 px wide)
     assert int(controls.layout.width.removesuffix("px")) + 410 <= 844
-    assert teach(puma).sliders[0].style.description_width == "80px"  # "q1 (deg)"
+    short = teach(puma)
+    assert short.sliders[0].style.description_width == "80px"  # "q1 (deg)" beside
+    assert short.sliders[0].layout.width == "330px" and not hasattr(short, "joint_labels")
 
 
 def test_singular_values_are_those_of_the_robots_jacobian(puma):
@@ -285,7 +281,7 @@ def test_every_callback_is_a_plain_method(puma):
 def test_screw_robot_pendant():
     ur5 = robolab.load_robot("ur5")
     pendant = teach(ur5)
-    assert pendant.sliders[0].description.endswith("(deg)")
+    assert pendant.joint_labels[0].value.endswith("(deg)</span>")  # its long name is above
     pendant.sliders[1].value = -45
     assert "pose of the end-effector frame {b} in {s}" in pendant.readout_text()
 
