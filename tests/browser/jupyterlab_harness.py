@@ -96,6 +96,8 @@ class JupyterLabServer:
             path.mkdir(parents=True, exist_ok=True)
             env[name] = str(path)
         env["ROBOLAB_TEST_MODE"] = "0"
+        # a pass in the browser is saved (as for a student), but here, not in the tester's home
+        env["ROBOLAB_PROGRESS_FILE"] = str(self.workdir / "progress.json")
         env["JUPYTER_PLATFORM_DIRS"] = "1"
         return env
 
