@@ -18,7 +18,9 @@ import modern_robotics as mr
 import numpy as np
 import pytest
 from chapter_cells import notebook_cells, output_of, run_setup_cells
+from exercise_tries import first_try, shows_expected
 from scipy.interpolate import CubicSpline
+from scipy.linalg import lstsq
 
 import robolab
 
@@ -409,3 +411,121 @@ def test_capstone_stage4_accepts_mr_computed_torque(capstone):
         lambda q, qd, q_d, qd_d, qdd_d, e: mr_control(q, qd, q_d, qd_d, qdd_d, 0 * e)
     )
     assert not result.correct and "Stage 4" in str(result) and "mm from it" in str(result)
+
+
+# --- exercises 1-3: resolved rate, null space, tuning ---------------------------------------------
+# The correct answers are computed here: the 2R Jacobian from modern_robotics (JacobianSpace of
+# the arm's screw axes, the hand point's velocity v_s + ω × p) and the damped step by SciPy's
+# least squares on Wampler's augmented system [J; λ1] q̇ = [v; 0]; the null-space objective is a
+# w(q) of the test's own; the gains are checked against the MR loop above.
+
+PLANAR_2R_SCREWS = np.array([[0, 0, 1, 0, 0, 0], [0, 0, 1, 0, -1, 0]], dtype=float).T
+PLANAR_2R_HOME = np.array([[1.0, 0, 0, 2], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
+
+
+def mr_damped_step(q1, q2, vx, vy, lam):
+    q = np.array([q1, q2])
+    J_s = mr.JacobianSpace(PLANAR_2R_SCREWS, q)
+    hand = mr.FKinSpace(PLANAR_2R_HOME, PLANAR_2R_SCREWS, q)[:3, 3]
+    J = (J_s[3:] + np.cross(J_s[:3].T, hand).T)[:2]  # the hand point's (ẋ, ẏ) per joint
+    A = np.vstack([J, lam * np.eye(2)])
+    return lstsq(A, np.array([vx, vy, 0.0, 0.0]))[0]
+
+
+def untried(exercise):
+    exercise.wrong_tries = 0
+    return exercise
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_exercise_1_damped_step(capstone, seed):
+    exercise = capstone["dls_exercise"](seed=seed)
+    p = exercise.parameters
+    assert exercise.kind == "apply" and len(exercise.hints) >= 2 and len(exercise._slips) >= 5
+    assert "Hint" not in str(exercise.check(None))
+    expected = mr_damped_step(**p)
+    for message, slip in exercise._slips.items():
+        text = first_try(untried(exercise), slip(**p), expected)
+        assert text.startswith("✗ " + message[:40])
+    # the slips, written here with MR's Jacobian: pinv, λ for λ², Jᵀv, J for Jᵀ, degrees
+    q = np.array([p["q1"], p["q2"]])
+    J = mr_jacobian_2r(q)
+    v = np.array([p["vx"], p["vy"]])
+    first_try(untried(exercise), np.linalg.pinv(J) @ v, expected, "undamped", "pseudo-inverse")
+    lam = p["lam"]
+    first_try(untried(exercise), J.T @ np.linalg.solve(J @ J.T + lam * np.eye(2), v), expected,
+              "λ²")  # fmt: skip
+    first_try(untried(exercise), J.T @ v, expected, "Jacobian-transpose")
+    degrees = mr_damped_step(*np.degrees(q), p["vx"], p["vy"], lam)
+    first_try(untried(exercise), degrees, expected, "degrees")
+    assert untried(exercise).check(expected).correct
+    assert untried(exercise).check(list(expected)).correct
+
+
+def mr_jacobian_2r(q):
+    J_s = mr.JacobianSpace(PLANAR_2R_SCREWS, q)
+    hand = mr.FKinSpace(PLANAR_2R_HOME, PLANAR_2R_SCREWS, q)[:3, 3]
+    return (J_s[3:] + np.cross(J_s[:3].T, hand).T)[:2]
+
+
+def test_exercise_1_damping_bounds_the_step(capstone):
+    """Near the stretched-out elbow the damped step is far smaller than J⁻¹v (why it is asked)."""
+    p = capstone["dls_exercise"](seed=1).parameters
+    q = np.array([p["q1"], p["q2"]])
+    v = np.array([p["vx"], p["vy"]])
+    damped = mr_damped_step(**p)
+    assert np.linalg.norm(damped) <= np.linalg.norm(v) / (2 * p["lam"]) + 1e-12
+    assert np.linalg.norm(np.linalg.solve(mr_jacobian_2r(q), v)) > 3 * np.linalg.norm(damped)
+
+
+def test_exercise_2_null_space_gradient(capstone):
+    exercise = capstone["twist_exercise"](seed=5)
+    c = exercise.parameters["c"]
+    assert exercise.kind == "model" and len(exercise.hints) >= 2 and len(exercise._slips) >= 4
+    assert "Hint" not in str(exercise.check(None))
+    for message, slip in exercise._slips.items():
+        result = untried(exercise).check(slip(**exercise.parameters))
+        assert not result.correct and str(result).startswith("✗ " + message), str(result)
+        assert "Hint: " + exercise.hints[0] in str(result)
+    # an objective of the test's own, w(q) = cos(q₃ − c), largest at c; and the parabola's
+    assert untried(exercise).check(lambda q: -np.sin(q[2] - c) * np.eye(7)[2]).correct
+    assert untried(exercise).check(lambda q: 2.0 * (c - q[2]) * np.eye(7)[2]).correct
+    # a student's slips written here: the sign turned, joint 4, a fixed push
+    turned = untried(exercise).check(lambda q: np.sin(q[2] - c) * np.eye(7)[2])
+    assert "points away from c" in str(turned)
+    joint_4 = untried(exercise).check(lambda q: -np.sin(q[3] - c) * np.eye(7)[3])
+    assert "index 3" in str(joint_4)
+    fixed = untried(exercise).check(lambda q: np.eye(7)[2])
+    assert "does not change with q" in str(fixed)
+
+
+def test_exercise_3_gains_near_the_limits(capstone):
+    exercise = capstone["design_exercise"](seed=3)
+    steps, targets = exercise.parameters["steps"], exercise.parameters["targets"]
+    assert len(exercise.hints) >= 2 and len(exercise._slips) >= 6
+    assert "Hint" not in str(exercise.check(None))
+    # the worked gains reach every target in MR's loop within the budget; section 3's k₀ = 60
+    # and the old answer K = 10 do not
+    for gains, status in (((2.0, 0.02, 300.0), "reached"), ((2.0, 0.02, 60.0), "joint_limit")):
+        statuses = [
+            book_resolved_rate(PANDA, READY, T, gains[0], 0.05, gains[1], gains[2], steps)[3]
+            for T in targets
+        ]
+        assert (status in statuses) if status == "joint_limit" else set(statuses) == {status}
+    assert untried(exercise).check([2.0, 0.02, 300.0]).correct
+    assert untried(exercise).check((2.0, 0.05, 300.0)).correct
+    for message, slip in exercise._slips.items():
+        result = untried(exercise).check(slip(**exercise.parameters))
+        assert not result.correct and str(result).startswith("✗ " + message), str(result)
+    # written here: KΔt = 0.1 given as K, section 3's k₀ = 60, K·Δt = 2, the old K = 10
+    assert "KΔt (no unit)" in str(untried(exercise).check([0.1, 0.02, 300.0]))
+    assert "Raise k₀" in str(untried(exercise).check([2.0, 0.02, 60.0]))
+    assert "K·Δt ≥ 2" in str(untried(exercise).check([40.0, 0.0, 300.0]))
+    assert "Lower K" in str(untried(exercise).check([10.0, 0.02, 300.0]))
+    assert not shows_expected(str(untried(exercise).check([10.0, 0.02, 300.0])), [2.0, 300.0])
+
+
+def test_exercise_3_worked_gains_hold_for_other_numbers(capstone):
+    for seed in (0, 1, 5, 11):
+        exercise = capstone["design_exercise"](seed=seed)
+        assert exercise.check([2.0, 0.02, 300.0]).correct, seed
