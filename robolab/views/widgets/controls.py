@@ -568,7 +568,10 @@ def joint_slider(
         continuous_update=True,
         tooltip=f"{tooltip}, in {unit}",
         style={"description_width": f"{label_width}px"},
-        layout=widgets.Layout(width=f"{label_width + track_width}px"),
+        # under its name, a slider row of 22 px: the pendant's column stays as tall as its view
+        layout=widgets.Layout(
+            width=f"{label_width + track_width}px", height="22px" if label_above else None
+        ),
     )
     slider.add_class("robolab-joint-slider")
     return Control(

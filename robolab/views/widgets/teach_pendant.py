@@ -306,9 +306,9 @@ class TeachPendant(LiveFigure):
         if self._labels_above:
             self.joint_labels = [
                 widgets.HTML(
-                    "<span style='font-size:12px;line-height:14px'>"
+                    "<span style='font-size:12px;line-height:12px'>"
                     f"{html.escape(spec.label or '')}</span>",
-                    layout=widgets.Layout(margin="2px 0 0 4px", height="14px"),
+                    layout=widgets.Layout(margin="0 0 0 4px", height="12px"),
                 )
                 for spec in self._joint_specs
             ]
