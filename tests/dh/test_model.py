@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 from pathlib import Path
 
 import numpy as np
@@ -158,7 +159,13 @@ def _dhrobot_privates(path: Path) -> set[str]:
                     names.add(inner.name)
                 elif isinstance(inner, ast.Attribute) and isinstance(inner.ctx, ast.Store):
                     names.add(inner.attr)
-    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+    # IPython's display protocol (_repr_html_, _ipython_display_) is public, not DHRobot's own
+    protocol = re.compile(r"_(repr|ipython)_\w+_")
+    return {
+        n
+        for n in names
+        if n.startswith("_") and not n.startswith("__") and not protocol.fullmatch(n)
+    }
 
 
 def _own_privates(tree: ast.AST) -> dict[int, set[str]]:
