@@ -26,3 +26,15 @@ def first_try(exercise, answer: object, expected: object, *words: str) -> str:
     assert not shows_expected(message, expected), message
     assert "show_expected" not in message
     return message
+
+
+def declared_slips_are_named(exercise, expected=None) -> None:
+    """Each declared slip, fed as the answer, is told its own message and not the expected value."""
+    assert len(exercise._slips) >= 1 and len(exercise.hints) >= 2
+    assert "Hint" not in str(exercise.check(None))
+    for message, wrong in exercise._slips.items():
+        tried = exercise.with_seed(exercise.seed)
+        result = tried.check(wrong(**tried.parameters))
+        assert not result.correct and message in result.message, (message, result.message)
+        if expected is not None:
+            assert not shows_expected(result.message.split(" Hint:")[0], expected), result.message

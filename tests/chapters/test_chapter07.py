@@ -18,7 +18,7 @@ import modern_robotics as mr
 import numpy as np
 import pytest
 from chapter_cells import notebook_cells, run_setup_cells
-from exercise_tries import first_try, shows_expected
+from exercise_tries import declared_slips_are_named, first_try
 
 NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "07-inverse-kinematics.ipynb"
 ROBOTS = Path(__file__).parents[2] / "robots"
@@ -373,18 +373,6 @@ def chapter() -> dict:
 def untried(chapter: dict, n: int):
     exercise = chapter[f"exercise_{n}"]
     return exercise.with_seed(exercise.seed)
-
-
-def declared_slips_are_named(exercise, expected=None) -> None:
-    """Each declared slip, fed as the answer, is told its own message and not the expected value."""
-    assert len(exercise._slips) >= 1 and len(exercise.hints) >= 2
-    assert "Hint" not in str(exercise.check(None))
-    for message, wrong in exercise._slips.items():
-        tried = exercise.with_seed(exercise.seed)
-        result = tried.check(wrong(**tried.parameters))
-        assert not result.correct and message in result.message, (message, result.message)
-        if expected is not None:
-            assert not shows_expected(result.message.split(" Hint:")[0], expected), result.message
 
 
 def rrp_closed_form(d1):
